@@ -1,0 +1,61 @@
+#include "domain.h"
+
+#include <QCoreApplication>
+
+namespace hireloop {
+
+QString personKindName(PersonKind kind)
+{
+    switch (kind) {
+    case PersonKind::HiringManager: return QStringLiteral("hiring_manager");
+    case PersonKind::Interviewer: return QStringLiteral("interviewer");
+    case PersonKind::Coordinator: return QStringLiteral("coordinator");
+    }
+    return {};
+}
+
+bool personKindFromName(const QString &name, PersonKind *kind)
+{
+    for (PersonKind k : {PersonKind::HiringManager, PersonKind::Interviewer, PersonKind::Coordinator}) {
+        if (personKindName(k) == name) {
+            *kind = k;
+            return true;
+        }
+    }
+    return false;
+}
+
+QString personKindLabel(PersonKind kind)
+{
+    switch (kind) {
+    case PersonKind::HiringManager: return QCoreApplication::translate("hireloop", "Hiring manager");
+    case PersonKind::Interviewer: return QCoreApplication::translate("hireloop", "Interviewer");
+    case PersonKind::Coordinator: return QCoreApplication::translate("hireloop", "Coordinator");
+    }
+    return {};
+}
+
+const Attribute *Role::attribute(Id id) const
+{
+    for (const Category &c : categories)
+        for (const Attribute &a : c.attributes)
+            if (a.id == id)
+                return &a;
+    return nullptr;
+}
+
+QList<Attribute> Role::attributes() const
+{
+    QList<Attribute> all;
+    for (const Category &c : categories)
+        all += c.attributes;
+    return all;
+}
+
+QString Role::attributeName(Id id) const
+{
+    const Attribute *a = attribute(id);
+    return a ? a->name : QString();
+}
+
+} // namespace hireloop

@@ -1,0 +1,46 @@
+#pragma once
+
+#include <QList>
+#include <QString>
+#include <QStringList>
+
+// Turns the text of a job posting into a title, an overview and named sections of
+// items. Pure text in, values out: no database, no Qt GUI, so it can be fuzzed and
+// reused by the CLI, the import preview and the "New role from posting" dialog.
+
+namespace hireloop {
+
+enum class SectionKind {
+    Rateable,   // responsibilities, requirements, nice to have: become rubric attributes
+    Screening,  // work setup: location, remote, on-call: become screening facts
+    Info        // everything else (overview, about us, benefits): kept as information
+};
+
+QString sectionKindName(SectionKind kind);                  // "rateable" | "screening" | "info"
+bool sectionKindFromName(const QString &name, SectionKind *kind);
+
+struct PostingSection
+{
+    QString name;       // heading as written, without markdown marks or trailing colon
+    SectionKind kind = SectionKind::Info;
+    QStringList items;  // each item's exact text, trimmed, bullet marker removed
+};
+
+struct ParsedPosting
+{
+    QString title;
+    QString overview;   // text of the overview section, or the first prose paragraph
+    QList<PostingSection> sections;
+
+    int itemCount(SectionKind kind) const;
+};
+
+class PostingParser
+{
+public:
+    static ParsedPosting parse(const QString &text);
+    // Kind of a section from its heading alone ("What you'll do" -> Rateable).
+    static SectionKind classifyHeading(const QString &heading);
+};
+
+} // namespace hireloop

@@ -1,0 +1,115 @@
+#include "auditrepository.h"
+
+#include "database.h"
+
+#include <QCryptographicHash>
+#include <QSqlQuery>
+#include <QVariant>
+
+namespace hireloop {
+
+namespace {
+
+constexpr char GenesisHash[] = "0000000000000000000000000000000000000000000000000000000000000000";
+
+AuditEntry entryFrom(const QSqlQuery &q)
+{
+    AuditEntry e;
+    e.id = q.value(0).toLongLong();
+    e.at = q.value(1).toLongLong();
+    e.actorId = q.value(2).toLongLong();
+    e.actor = q.value(3).toString();
+    e.action = q.value(4).toString();
+    e.entity = q.value(5).toString();
+    e.entityId = q.value(6).toLongLong();
+    e.detail = q.value(7).toString();
+    e.prevHash = q.value(8).toString();
+    e.hash = q.value(9).toString();
+    return e;
+}
+
+const QString Columns = QStringLiteral(
+    "SELECT id, at, actor_id, actor, action, entity, entity_id, detail, prev_hash, hash FROM audit_log ");
+
+} // namespace
+
+QString AuditRepository::hashOf(const AuditEntry &e)
+{
+    // Fields joined by a separator that cannot appear in them unescaped (length-prefixed).
+    QByteArray data;
+    const QStringList fields = {QString::number(e.id), QString::number(e.at), QString::number(e.actorId), e.actor,
+                                e.action, e.entity, QString::number(e.entityId), e.detail, e.prevHash};
+    for (const QString &f : fields) {
+        const QByteArray utf8 = f.toUtf8();
+        data += QByteArray::number(utf8.size()) + ':' + utf8 + ';';
+    }
+    return QString::fromLatin1(QCryptographicHash::hash(data, QCryptographicHash::Sha256).toHex());
+}
+
+bool AuditRepository::append(AuditEntry e)
+{
+    QSqlQuery last = m_db.prepare(QStringLiteral("SELECT id, hash FROM audit_log ORDER BY id DESC LIMIT 1"));
+    if (!m_db.exec(last))
+        return false;
+    if (last.next()) {
+        e.id = last.value(0).toLongLong() + 1;
+        e.prevHash = last.value(1).toString();
+    } else {
+        e.id = 1;
+        e.prevHash = QString::fromLatin1(GenesisHash);
+    }
+    last.finish();
+    e.hash = hashOf(e);
+    QSqlQuery q = m_db.prepare(QStringLiteral(
+        "INSERT INTO audit_log (id, at, actor_id, actor, action, entity, entity_id, detail, prev_hash, hash)"
+        " VALUES (:id, :at, :actor_id, :actor, :action, :entity, :entity_id, :detail, :prev, :hash)"));
+    q.bindValue(QStringLiteral(":id"), e.id);
+    q.bindValue(QStringLiteral(":at"), e.at);
+    q.bindValue(QStringLiteral(":actor_id"), e.actorId > 0 ? QVariant(e.actorId) : QVariant());
+    q.bindValue(QStringLiteral(":actor"), sqlText(e.actor));
+    q.bindValue(QStringLiteral(":action"), sqlText(e.action));
+    q.bindValue(QStringLiteral(":entity"), sqlText(e.entity));
+    q.bindValue(QStringLiteral(":entity_id"), e.entityId > 0 ? QVariant(e.entityId) : QVariant());
+    q.bindValue(QStringLiteral(":detail"), sqlText(e.detail));
+    q.bindValue(QStringLiteral(":prev"), sqlText(e.prevHash));
+    q.bindValue(QStringLiteral(":hash"), sqlText(e.hash));
+    return m_db.exec(q);
+}
+
+QList<AuditEntry> AuditRepository::recent(int limit)
+{
+    QList<AuditEntry> entries;
+    QSqlQuery q = m_db.prepare(Columns + QStringLiteral("ORDER BY id DESC LIMIT :limit"));
+    q.bindValue(QStringLiteral(":limit"), limit);
+    if (!m_db.exec(q))
+        return entries;
+    while (q.next())
+        entries << entryFrom(q);
+    return entries;
+}
+
+QStringList AuditRepository::chainProblems()
+{
+    QStringList problems;
+    QSqlQuery q = m_db.prepare(Columns + QStringLiteral("ORDER BY id"));
+    if (!m_db.exec(q))
+        return {m_db.errorString()};
+    QString expectedPrev = QString::fromLatin1(GenesisHash);
+    Id expectedId = 1;
+    while (q.next()) {
+        const AuditEntry e = entryFrom(q);
+        if (e.id != expectedId)
+            problems << QObject::tr("audit log: entry %1 is missing").arg(expectedId);
+        if (e.prevHash != expectedPrev)
+            problems << QObject::tr("audit log: entry %1 does not follow the entry before it").arg(e.id);
+        if (hashOf(e) != e.hash)
+            problems << QObject::tr("audit log: entry %1 was altered (its hash does not match)").arg(e.id);
+        expectedPrev = e.hash;
+        expectedId = e.id + 1;
+        if (problems.size() > 20)
+            break;
+    }
+    return problems;
+}
+
+} // namespace hireloop

@@ -1,0 +1,43 @@
+#pragma once
+
+#include "domain.h"
+
+// The audit log: an append-only list of who did what, when. Each entry's hash covers
+// its fields and the previous entry's hash, so editing or removing an entry breaks
+// the chain, and `hireloop-cli check` says where.
+
+namespace hireloop {
+
+class Database;
+
+struct AuditEntry
+{
+    Id id = 0;
+    qint64 at = 0;
+    Id actorId = 0;
+    QString actor;
+    QString action;
+    QString entity;
+    Id entityId = 0;
+    QString detail;
+    QString prevHash;
+    QString hash;
+};
+
+class AuditRepository
+{
+public:
+    explicit AuditRepository(Database &db) : m_db(db) {}
+
+    // Call inside the write transaction of the change it records.
+    bool append(AuditEntry entry);
+    QList<AuditEntry> recent(int limit);
+    QStringList chainProblems();  // empty when every link holds
+
+    static QString hashOf(const AuditEntry &entry);
+
+private:
+    Database &m_db;
+};
+
+} // namespace hireloop

@@ -1,0 +1,428 @@
+#include "database.h"
+
+#include "migrations.h"
+
+#include <QAtomicInt>
+#include <QDateTime>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QSqlError>
+#include <QSqlRecord>
+#include <QStandardPaths>
+#include <QtEndian>
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+namespace hireloop {
+
+namespace {
+
+QAtomicInt s_connectionCounter;
+
+constexpr char SqliteMagic[] = "SQLite format 3";  // 16 bytes with the NUL
+constexpr int SqliteHeaderSize = 100;
+
+// Creates the missing folders of dir with mode 0700 (folders that already exist keep
+// their mode: they are the user's).
+bool makePrivatePath(const QString &dir)
+{
+    QStringList missing;
+    for (QFileInfo d(dir); !d.exists() && !d.isRoot(); d = QFileInfo(d.absolutePath()))
+        missing.prepend(d.absoluteFilePath());
+    for (const QString &m : std::as_const(missing)) {
+        const QByteArray p = QFile::encodeName(m);
+        if (::mkdir(p.constData(), 0700) != 0 && errno != EEXIST)
+            return false;
+    }
+    return true;
+}
+
+// Creates an empty file that only its owner may read, whatever the umask.
+bool createPrivateFile(const QString &path, QString *why)
+{
+    const QByteArray p = QFile::encodeName(path);
+    const int fd = ::open(p.constData(), O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0600);
+    if (fd < 0) {
+        *why = QString::fromLocal8Bit(strerror(errno));
+        return false;
+    }
+    ::fchmod(fd, 0600);
+    ::close(fd);
+    return true;
+}
+
+} // namespace
+
+Database::Database() = default;
+
+Database::~Database()
+{
+    close();
+}
+
+int Database::latestVersion()
+{
+    return migrations().isEmpty() ? 0 : migrations().constLast().version;
+}
+
+QString Database::defaultPath()
+{
+    const QString dir = QStandardPaths::writableLocation(QStandardPaths::AppDataLocation);
+    return QDir(dir).filePath(QStringLiteral("hireloop.sqlite"));
+}
+
+QString Database::fail(const QString &reason)
+{
+    m_error = QStringLiteral("%1: %2").arg(QDir::toNativeSeparators(m_path), reason);
+    return m_error;
+}
+
+bool Database::open(const QString &path, int targetVersion)
+{
+    close();
+    m_error.clear();
+    m_created = false;
+    m_path = QFileInfo(path).absoluteFilePath();
+    if (path.isEmpty()) {
+        m_error = QObject::tr("No database file given");
+        return false;
+    }
+    if (targetVersion < 0)
+        targetVersion = latestVersion();
+
+    const QFileInfo info(m_path);
+    int userVersion = 0;
+    quint32 appId = 0;
+    if (info.exists() && info.isDir()) {
+        fail(QObject::tr("is a folder, not a database file"));
+        return false;
+    }
+    if (!info.exists()) {
+        if (!makePrivatePath(info.absolutePath())) {
+            fail(QObject::tr("cannot create the folder %1: %2")
+                     .arg(info.absolutePath(), QString::fromLocal8Bit(strerror(errno))));
+            return false;
+        }
+        QString why;
+        if (!createPrivateFile(m_path, &why)) {
+            fail(QObject::tr("cannot create the file: %1").arg(why));
+            return false;
+        }
+        m_created = true;
+    } else if (info.size() == 0) {
+        // An empty file is a valid empty SQLite database: it becomes ours.
+        ::chmod(QFile::encodeName(m_path).constData(), 0600);
+        m_created = true;
+    } else if (!inspectExisting(m_path, &userVersion, &appId)) {
+        return false;
+    }
+
+    m_connectionName = QStringLiteral("hireloop-%1").arg(s_connectionCounter.fetchAndAddRelaxed(1));
+    m_db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), m_connectionName);
+    m_db.setDatabaseName(m_path);
+    m_db.setConnectOptions(QStringLiteral("QSQLITE_BUSY_TIMEOUT=%1").arg(BusyTimeoutMs));
+    if (!m_db.open()) {
+        const QString why = m_db.lastError().text();
+        close();
+        fail(QObject::tr("cannot open: %1").arg(why));
+        return false;
+    }
+
+    // Reading only, before anything writes: a damaged file is refused untouched.
+    if (!m_created) {
+        const QStringList problems = integrityProblems(true);
+        if (!problems.isEmpty()) {
+            const QString detail = problems.first();
+            close();
+            fail(QObject::tr("the database is damaged (quick_check: %1)").arg(detail));
+            return false;
+        }
+        if (appId == 0) {
+            // No application id: only an empty SQLite database may become ours.
+            QSqlQuery q(m_db);
+            if (!q.exec(QStringLiteral("SELECT count(*) FROM sqlite_master")) || !q.next()
+                || q.value(0).toInt() != 0) {
+                close();
+                fail(QObject::tr("is another application's SQLite database (it has tables but no Hireloop application id)"));
+                return false;
+            }
+        }
+    }
+
+    if (!applyPragmas()) {
+        const QString err = m_error;
+        close();
+        m_error = err;
+        return false;
+    }
+    if (userVersion < targetVersion && !migrate(userVersion, targetVersion)) {
+        const QString err = m_error;
+        close();
+        m_error = err;
+        return false;
+    }
+    return true;
+}
+
+bool Database::inspectExisting(const QString &path, int *userVersion, quint32 *applicationId)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly)) {
+        fail(QObject::tr("cannot read the file: %1").arg(file.errorString()));
+        return false;
+    }
+    const QByteArray header = file.read(SqliteHeaderSize);
+    if (!header.startsWith(QByteArray(SqliteMagic, sizeof SqliteMagic))) {
+        fail(QObject::tr("is not an SQLite database (it does not start with the SQLite header)"));
+        return false;
+    }
+    if (header.size() < SqliteHeaderSize) {
+        fail(QObject::tr("the database is damaged (truncated to %1 bytes)").arg(file.size()));
+        return false;
+    }
+    *userVersion = qFromBigEndian<qint32>(header.constData() + 60);
+    *applicationId = qFromBigEndian<quint32>(header.constData() + 68);
+    if (*applicationId != 0 && *applicationId != ApplicationId) {
+        fail(QObject::tr("is another application's SQLite database (application id 0x%1)")
+                 .arg(*applicationId, 8, 16, QLatin1Char('0')));
+        return false;
+    }
+    if (*applicationId == 0 && *userVersion != 0) {
+        fail(QObject::tr("is another application's SQLite database (schema version %1, no Hireloop application id)")
+                 .arg(*userVersion));
+        return false;
+    }
+    if (*userVersion > latestVersion()) {
+        fail(QObject::tr("was written by a newer Hireloop (schema version %1; this build knows up to %2)")
+                 .arg(*userVersion)
+                 .arg(latestVersion()));
+        return false;
+    }
+    if (*userVersion < 0) {
+        fail(QObject::tr("the database is damaged (schema version %1)").arg(*userVersion));
+        return false;
+    }
+    // The in-header page count is valid only when its version matches the change counter.
+    const quint32 pageSize = qFromBigEndian<quint16>(header.constData() + 16);
+    const bool countValid = qFromBigEndian<quint32>(header.constData() + 24)
+                            == qFromBigEndian<quint32>(header.constData() + 92);
+    const quint32 pages = countValid ? qFromBigEndian<quint32>(header.constData() + 28) : 0;
+    const qint64 bytesPerPage = pageSize == 1 ? 65536 : pageSize;
+    if (pages > 0 && file.size() < qint64(pages) * bytesPerPage
+        && !QFileInfo::exists(path + QStringLiteral("-wal"))) {
+        fail(QObject::tr("the database is damaged (truncated: %1 of %2 bytes)")
+                 .arg(file.size())
+                 .arg(qint64(pages) * bytesPerPage));
+        return false;
+    }
+    return true;
+}
+
+bool Database::applyPragmas()
+{
+    struct Setting { const char *set; const char *name; QVariant expected; };
+    const Setting settings[] = {
+        {"PRAGMA foreign_keys = ON", "foreign_keys", 1},
+        {"PRAGMA journal_mode = WAL", "journal_mode", QStringLiteral("wal")},
+        {"PRAGMA synchronous = FULL", "synchronous", 2},
+        {"PRAGMA secure_delete = ON", "secure_delete", 1},
+        {"PRAGMA busy_timeout = 5000", "busy_timeout", BusyTimeoutMs},
+    };
+    for (const Setting &s : settings) {
+        QSqlQuery q(m_db);
+        if (!q.exec(QString::fromLatin1(s.set))) {
+            fail(QObject::tr("cannot set %1: %2").arg(QLatin1String(s.name), q.lastError().text()));
+            return false;
+        }
+        q.finish();
+        const QVariant actual = pragma(QString::fromLatin1(s.name));
+        if (actual.toString().compare(s.expected.toString(), Qt::CaseInsensitive) != 0) {
+            fail(QObject::tr("PRAGMA %1 did not take (wanted %2, got %3)")
+                     .arg(QLatin1String(s.name), s.expected.toString(), actual.toString()));
+            return false;
+        }
+    }
+    return true;
+}
+
+bool Database::migrate(int from, int to)
+{
+    for (const Migration &m : migrations()) {
+        if (m.version <= from || m.version > to)
+            continue;
+        if (!beginWrite()) {
+            fail(QObject::tr("cannot start the upgrade to schema version %1: %2").arg(m.version).arg(m_error));
+            return false;
+        }
+        QStringList statements = m.statements;
+        statements << QStringLiteral("PRAGMA application_id = %1").arg(ApplicationId)
+                   << QStringLiteral("PRAGMA user_version = %1").arg(m.version);
+        for (const QString &sql : std::as_const(statements)) {
+            QSqlQuery q(m_db);
+            if (!q.exec(sql)) {
+                const QString why = q.lastError().text();
+                q.finish();
+                rollback();
+                fail(QObject::tr("upgrade to schema version %1 failed and was undone: %2 (in: %3)")
+                         .arg(m.version)
+                         .arg(why, sql.simplified().left(120)));
+                return false;
+            }
+        }
+        if (!commit()) {
+            fail(QObject::tr("upgrade to schema version %1 could not be committed: %2").arg(m.version).arg(m_error));
+            return false;
+        }
+    }
+    return true;
+}
+
+void Database::close()
+{
+    if (m_connectionName.isEmpty())
+        return;
+    m_db.close();
+    m_db = QSqlDatabase();
+    QSqlDatabase::removeDatabase(m_connectionName);
+    m_connectionName.clear();
+}
+
+int Database::schemaVersion() const
+{
+    QSqlQuery q(m_db);
+    if (q.exec(QStringLiteral("PRAGMA user_version")) && q.next())
+        return q.value(0).toInt();
+    return -1;
+}
+
+bool Database::exec(QSqlQuery &query)
+{
+    if (query.exec())
+        return true;
+    m_error = query.lastError().text();
+    return false;
+}
+
+bool Database::exec(const QString &sql)
+{
+    QSqlQuery q(m_db);
+    if (q.exec(sql))
+        return true;
+    m_error = q.lastError().text();
+    return false;
+}
+
+QSqlQuery Database::prepare(const QString &sql)
+{
+    QSqlQuery q(m_db);
+    q.setForwardOnly(true);
+    if (!q.prepare(sql))
+        m_error = q.lastError().text();
+    return q;
+}
+
+bool Database::beginWrite()
+{
+    return exec(QStringLiteral("BEGIN IMMEDIATE"));
+}
+
+bool Database::commit()
+{
+    if (exec(QStringLiteral("COMMIT")))
+        return true;
+    const QString err = m_error;
+    rollback();  // after BUSY / FULL / IOERR the transaction may still be open
+    m_error = err;
+    return false;
+}
+
+void Database::rollback()
+{
+    QSqlQuery q(m_db);
+    q.exec(QStringLiteral("ROLLBACK"));
+}
+
+QVariant Database::pragma(const QString &name)
+{
+    QSqlQuery q(m_db);
+    if (q.exec(QStringLiteral("PRAGMA %1").arg(name)) && q.next())
+        return q.value(0);
+    return {};
+}
+
+QStringList Database::integrityProblems(bool quick)
+{
+    QStringList problems;
+    QSqlQuery q(m_db);
+    q.setForwardOnly(true);
+    if (!q.exec(quick ? QStringLiteral("PRAGMA quick_check") : QStringLiteral("PRAGMA integrity_check")))
+        return {q.lastError().text()};
+    while (q.next()) {
+        const QString line = q.value(0).toString();
+        if (line != QLatin1String("ok"))
+            problems << line;
+    }
+    if (q.lastError().isValid())
+        problems << q.lastError().text();
+    return problems;
+}
+
+QStringList Database::foreignKeyProblems()
+{
+    QStringList problems;
+    QSqlQuery q(m_db);
+    q.setForwardOnly(true);
+    if (!q.exec(QStringLiteral("PRAGMA foreign_key_check")))
+        return {q.lastError().text()};
+    while (q.next())
+        problems << QStringLiteral("%1 row %2 refers to a missing %3")
+                        .arg(q.value(0).toString(), q.value(1).toString(), q.value(2).toString());
+    return problems;
+}
+
+bool Database::backupTo(const QString &target)
+{
+    const QFileInfo info(target);
+    const QString temp = info.absoluteDir().filePath(
+        QStringLiteral(".%1.%2.tmp").arg(info.fileName()).arg(QDateTime::currentMSecsSinceEpoch()));
+    QString why;
+    if (!createPrivateFile(temp, &why)) {
+        m_error = QStringLiteral("%1: %2").arg(QDir::toNativeSeparators(target), why);
+        return false;
+    }
+    QSqlQuery q(m_db);
+    q.prepare(QStringLiteral("VACUUM INTO ?"));
+    q.addBindValue(temp);
+    if (!q.exec()) {
+        m_error = QStringLiteral("%1: %2").arg(QDir::toNativeSeparators(target), q.lastError().text());
+        QFile::remove(temp);
+        return false;
+    }
+    q.finish();
+    {
+        Database copy;
+        // The copy must be a clean Hireloop file before it replaces anything.
+        if (!copy.open(temp, schemaVersion())) {
+            m_error = QStringLiteral("%1: the copy failed its check: %2")
+                          .arg(QDir::toNativeSeparators(target), copy.errorString());
+            copy.close();
+            QFile::remove(temp);
+            return false;
+        }
+        copy.exec(QStringLiteral("PRAGMA wal_checkpoint(TRUNCATE)"));
+        copy.exec(QStringLiteral("PRAGMA journal_mode = DELETE"));
+    }
+    QFile::remove(temp + QStringLiteral("-wal"));
+    QFile::remove(temp + QStringLiteral("-shm"));
+    if (::rename(QFile::encodeName(temp).constData(), QFile::encodeName(target).constData()) != 0) {
+        m_error = QStringLiteral("%1: %2").arg(QDir::toNativeSeparators(target), QString::fromLocal8Bit(strerror(errno)));
+        QFile::remove(temp);
+        return false;
+    }
+    return true;
+}
+
+} // namespace hireloop

@@ -1,0 +1,226 @@
+#include "migrations.h"
+
+// Portable SQL where it costs nothing (it should run on PostgreSQL too); the
+// append-only triggers are SQLite's dialect and would be rewritten for a server.
+// Times are UTC seconds since the epoch (BIGINT).
+
+namespace hireloop {
+
+namespace {
+
+QList<Migration> buildMigrations()
+{
+    QList<Migration> list;
+
+    list.append({1, "people, roles, the rubric, the interview plan, the audit log", {
+        QStringLiteral(R"(CREATE TABLE person (
+            id INTEGER PRIMARY KEY,
+            name TEXT NOT NULL CHECK (trim(name) <> ''),
+            email TEXT NOT NULL DEFAULT '',
+            kind TEXT NOT NULL CHECK (kind IN ('hiring_manager', 'interviewer', 'coordinator')),
+            active INTEGER NOT NULL DEFAULT 1 CHECK (active IN (0, 1)),
+            created_at BIGINT NOT NULL))"),
+        QStringLiteral("CREATE UNIQUE INDEX person_email ON person (lower(email)) WHERE email <> ''"),
+        QStringLiteral(R"(CREATE TABLE role (
+            id INTEGER PRIMARY KEY,
+            title TEXT NOT NULL CHECK (trim(title) <> ''),
+            team TEXT NOT NULL DEFAULT '',
+            status TEXT NOT NULL DEFAULT 'open' CHECK (status IN ('open', 'closed')),
+            posting TEXT NOT NULL DEFAULT '',
+            overview TEXT NOT NULL DEFAULT '',
+            hiring_manager_id INTEGER REFERENCES person (id) ON DELETE SET NULL,
+            created_at BIGINT NOT NULL))"),
+        QStringLiteral(R"(CREATE TABLE posting_section (
+            id INTEGER PRIMARY KEY,
+            role_id INTEGER NOT NULL REFERENCES role (id) ON DELETE CASCADE,
+            name TEXT NOT NULL,
+            kind TEXT NOT NULL CHECK (kind IN ('rateable', 'screening', 'info')),
+            position INTEGER NOT NULL))"),
+        QStringLiteral("CREATE INDEX posting_section_role ON posting_section (role_id, position)"),
+        QStringLiteral(R"(CREATE TABLE posting_item (
+            id INTEGER PRIMARY KEY,
+            section_id INTEGER NOT NULL REFERENCES posting_section (id) ON DELETE CASCADE,
+            text TEXT NOT NULL,
+            position INTEGER NOT NULL))"),
+        QStringLiteral("CREATE INDEX posting_item_section ON posting_item (section_id, position)"),
+        QStringLiteral(R"(CREATE TABLE category (
+            id INTEGER PRIMARY KEY,
+            role_id INTEGER NOT NULL REFERENCES role (id) ON DELETE CASCADE,
+            name TEXT NOT NULL CHECK (trim(name) <> ''),
+            position INTEGER NOT NULL,
+            UNIQUE (role_id, name)))"),
+        QStringLiteral(R"(CREATE TABLE attribute (
+            id INTEGER PRIMARY KEY,
+            category_id INTEGER NOT NULL REFERENCES category (id) ON DELETE CASCADE,
+            name TEXT NOT NULL CHECK (trim(name) <> ''),
+            guidance TEXT NOT NULL DEFAULT '',
+            source_section TEXT NOT NULL DEFAULT '',
+            source_line TEXT NOT NULL DEFAULT '',
+            weight REAL NOT NULL DEFAULT 1 CHECK (weight > 0 AND weight <= 100),
+            must_have INTEGER NOT NULL DEFAULT 0 CHECK (must_have IN (0, 1)),
+            position INTEGER NOT NULL))"),
+        QStringLiteral("CREATE INDEX attribute_category ON attribute (category_id, position)"),
+        QStringLiteral(R"(CREATE TABLE screening_fact (
+            id INTEGER PRIMARY KEY,
+            role_id INTEGER NOT NULL REFERENCES role (id) ON DELETE CASCADE,
+            label TEXT NOT NULL DEFAULT '',
+            text TEXT NOT NULL CHECK (trim(text) <> ''),
+            position INTEGER NOT NULL))"),
+        QStringLiteral("CREATE INDEX screening_fact_role ON screening_fact (role_id, position)"),
+        QStringLiteral(R"(CREATE TABLE stage (
+            id INTEGER PRIMARY KEY,
+            role_id INTEGER NOT NULL REFERENCES role (id) ON DELETE CASCADE,
+            name TEXT NOT NULL CHECK (trim(name) <> ''),
+            position INTEGER NOT NULL,
+            UNIQUE (role_id, name)))"),
+        QStringLiteral("CREATE INDEX stage_role ON stage (role_id, position)"),
+        QStringLiteral(R"(CREATE TABLE stage_focus (
+            stage_id INTEGER NOT NULL REFERENCES stage (id) ON DELETE CASCADE,
+            attribute_id INTEGER NOT NULL REFERENCES attribute (id) ON DELETE CASCADE,
+            PRIMARY KEY (stage_id, attribute_id)))"),
+        QStringLiteral("CREATE INDEX stage_focus_attribute ON stage_focus (attribute_id)"),
+        QStringLiteral(R"(CREATE TABLE audit_log (
+            id INTEGER PRIMARY KEY,
+            at BIGINT NOT NULL,
+            actor_id INTEGER,
+            actor TEXT NOT NULL DEFAULT '',
+            action TEXT NOT NULL CHECK (trim(action) <> ''),
+            entity TEXT NOT NULL,
+            entity_id INTEGER,
+            detail TEXT NOT NULL DEFAULT '',
+            prev_hash TEXT NOT NULL,
+            hash TEXT NOT NULL UNIQUE))"),
+        QStringLiteral(R"(CREATE TRIGGER audit_log_append_only BEFORE UPDATE ON audit_log
+            BEGIN SELECT RAISE(ABORT, 'the audit log is append-only'); END)"),
+    }});
+
+    list.append({2, "candidates, applications, stage history, screening answers", {
+        QStringLiteral(R"(CREATE TABLE candidate (
+            id INTEGER PRIMARY KEY,
+            name TEXT NOT NULL CHECK (trim(name) <> ''),
+            phone TEXT NOT NULL DEFAULT '',
+            location TEXT NOT NULL DEFAULT '',
+            source TEXT NOT NULL DEFAULT '',
+            notes TEXT NOT NULL DEFAULT '',
+            created_at BIGINT NOT NULL,
+            anonymized_at BIGINT))"),
+        QStringLiteral("CREATE INDEX candidate_name ON candidate (name)"),
+        QStringLiteral(R"(CREATE TABLE candidate_email (
+            id INTEGER PRIMARY KEY,
+            candidate_id INTEGER NOT NULL REFERENCES candidate (id) ON DELETE CASCADE,
+            email TEXT NOT NULL CHECK (email LIKE '%_@_%'),
+            normalized TEXT NOT NULL UNIQUE,
+            position INTEGER NOT NULL DEFAULT 0))"),
+        QStringLiteral("CREATE INDEX candidate_email_candidate ON candidate_email (candidate_id, position)"),
+        QStringLiteral(R"(CREATE TABLE candidate_link (
+            id INTEGER PRIMARY KEY,
+            candidate_id INTEGER NOT NULL REFERENCES candidate (id) ON DELETE CASCADE,
+            kind TEXT NOT NULL CHECK (kind IN ('scholar', 'github', 'orcid', 'arxiv', 'linkedin', 'website', 'other')),
+            url TEXT NOT NULL CHECK (trim(url) <> ''),
+            normalized TEXT NOT NULL UNIQUE))"),
+        QStringLiteral("CREATE INDEX candidate_link_candidate ON candidate_link (candidate_id)"),
+        QStringLiteral(R"(CREATE TABLE reject_reason (
+            id INTEGER PRIMARY KEY,
+            role_id INTEGER NOT NULL REFERENCES role (id) ON DELETE CASCADE,
+            text TEXT NOT NULL CHECK (trim(text) <> ''),
+            position INTEGER NOT NULL,
+            UNIQUE (role_id, text)))"),
+        QStringLiteral(R"(CREATE TABLE application (
+            id INTEGER PRIMARY KEY,
+            candidate_id INTEGER NOT NULL REFERENCES candidate (id) ON DELETE CASCADE,
+            role_id INTEGER NOT NULL REFERENCES role (id) ON DELETE CASCADE,
+            stage_id INTEGER NOT NULL REFERENCES stage (id) ON DELETE RESTRICT,
+            status TEXT NOT NULL DEFAULT 'active' CHECK (status IN ('active', 'rejected', 'withdrawn', 'hired')),
+            reason TEXT NOT NULL DEFAULT '',
+            created_at BIGINT NOT NULL,
+            stage_entered_at BIGINT NOT NULL,
+            updated_at BIGINT NOT NULL,
+            UNIQUE (candidate_id, role_id)))"),
+        QStringLiteral("CREATE INDEX application_role_stage ON application (role_id, stage_id, status)"),
+        QStringLiteral(R"(CREATE TABLE stage_event (
+            id INTEGER PRIMARY KEY,
+            application_id INTEGER NOT NULL REFERENCES application (id) ON DELETE CASCADE,
+            from_stage_id INTEGER REFERENCES stage (id) ON DELETE RESTRICT,
+            to_stage_id INTEGER NOT NULL REFERENCES stage (id) ON DELETE RESTRICT,
+            from_status TEXT CHECK (from_status IS NULL OR from_status IN ('active', 'rejected', 'withdrawn', 'hired')),
+            to_status TEXT NOT NULL CHECK (to_status IN ('active', 'rejected', 'withdrawn', 'hired')),
+            at BIGINT NOT NULL,
+            actor_id INTEGER REFERENCES person (id) ON DELETE SET NULL,
+            reason TEXT NOT NULL DEFAULT ''))"),
+        QStringLiteral("CREATE INDEX stage_event_application ON stage_event (application_id, at)"),
+        QStringLiteral(R"(CREATE TRIGGER stage_event_append_only BEFORE UPDATE ON stage_event
+            BEGIN SELECT RAISE(ABORT, 'stage history is append-only'); END)"),
+        QStringLiteral(R"(CREATE TABLE screening_answer (
+            application_id INTEGER NOT NULL REFERENCES application (id) ON DELETE CASCADE,
+            fact_id INTEGER NOT NULL REFERENCES screening_fact (id) ON DELETE CASCADE,
+            answer TEXT NOT NULL DEFAULT '',
+            PRIMARY KEY (application_id, fact_id)))"),
+    }});
+
+    list.append({3, "interviews, panels, scorecards, ratings", {
+        QStringLiteral(R"(CREATE TABLE interview (
+            id INTEGER PRIMARY KEY,
+            application_id INTEGER NOT NULL REFERENCES application (id) ON DELETE CASCADE,
+            stage_id INTEGER NOT NULL REFERENCES stage (id) ON DELETE RESTRICT,
+            starts_at BIGINT NOT NULL,
+            duration_min INTEGER NOT NULL CHECK (duration_min BETWEEN 5 AND 1440),
+            status TEXT NOT NULL DEFAULT 'scheduled' CHECK (status IN ('scheduled', 'cancelled')),
+            location TEXT NOT NULL DEFAULT '',
+            created_at BIGINT NOT NULL,
+            updated_at BIGINT NOT NULL))"),
+        QStringLiteral("CREATE INDEX interview_application ON interview (application_id, starts_at)"),
+        QStringLiteral("CREATE INDEX interview_starts ON interview (starts_at)"),
+        QStringLiteral(R"(CREATE TABLE panelist (
+            interview_id INTEGER NOT NULL REFERENCES interview (id) ON DELETE CASCADE,
+            person_id INTEGER NOT NULL REFERENCES person (id) ON DELETE RESTRICT,
+            PRIMARY KEY (interview_id, person_id)))"),
+        QStringLiteral("CREATE INDEX panelist_person ON panelist (person_id)"),
+        QStringLiteral(R"(CREATE TABLE scorecard (
+            id INTEGER PRIMARY KEY,
+            interview_id INTEGER NOT NULL REFERENCES interview (id) ON DELETE CASCADE,
+            interviewer_id INTEGER NOT NULL REFERENCES person (id) ON DELETE RESTRICT,
+            revision INTEGER NOT NULL DEFAULT 1 CHECK (revision >= 1),
+            status TEXT NOT NULL DEFAULT 'draft' CHECK (status IN ('draft', 'submitted', 'superseded')),
+            overall TEXT CHECK (overall IS NULL OR overall IN ('strong_no', 'no', 'yes', 'strong_yes', 'no_decision')),
+            takeaways TEXT NOT NULL DEFAULT '',
+            private_note TEXT NOT NULL DEFAULT '',
+            created_at BIGINT NOT NULL,
+            updated_at BIGINT NOT NULL,
+            submitted_at BIGINT,
+            CHECK ((status = 'draft') = (submitted_at IS NULL)),
+            CHECK (status = 'draft' OR overall IS NOT NULL),
+            UNIQUE (interview_id, interviewer_id, revision)))"),
+        QStringLiteral("CREATE INDEX scorecard_interviewer ON scorecard (interviewer_id, status)"),
+        QStringLiteral(R"(CREATE TABLE rating (
+            scorecard_id INTEGER NOT NULL REFERENCES scorecard (id) ON DELETE CASCADE,
+            attribute_id INTEGER NOT NULL REFERENCES attribute (id) ON DELETE CASCADE,
+            value INTEGER CHECK (value IS NULL OR value BETWEEN 1 AND 5),
+            note TEXT NOT NULL DEFAULT '',
+            PRIMARY KEY (scorecard_id, attribute_id)))"),
+        QStringLiteral("CREATE INDEX rating_attribute ON rating (attribute_id)"),
+    }});
+
+    list.append({4, "debrief decisions", {
+        QStringLiteral(R"(CREATE TABLE decision (
+            id INTEGER PRIMARY KEY,
+            application_id INTEGER NOT NULL REFERENCES application (id) ON DELETE CASCADE,
+            outcome TEXT NOT NULL CHECK (outcome IN ('advance', 'reject', 'hire', 'hold')),
+            rationale TEXT NOT NULL DEFAULT '',
+            dissent TEXT NOT NULL DEFAULT '',
+            decided_by INTEGER REFERENCES person (id) ON DELETE SET NULL,
+            decided_at BIGINT NOT NULL))"),
+        QStringLiteral("CREATE INDEX decision_application ON decision (application_id, decided_at)"),
+    }});
+
+    return list;
+}
+
+} // namespace
+
+const QList<Migration> &migrations()
+{
+    static const QList<Migration> list = buildMigrations();
+    return list;
+}
+
+} // namespace hireloop

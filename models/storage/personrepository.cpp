@@ -1,0 +1,83 @@
+#include "personrepository.h"
+
+#include "database.h"
+
+#include <QSqlQuery>
+#include <QVariant>
+
+namespace hireloop {
+
+namespace {
+
+Person personFrom(const QSqlQuery &q)
+{
+    Person p;
+    p.id = q.value(0).toLongLong();
+    p.name = q.value(1).toString();
+    p.email = q.value(2).toString();
+    personKindFromName(q.value(3).toString(), &p.kind);
+    return p;
+}
+
+const QString Columns = QStringLiteral("SELECT id, name, email, kind FROM person ");
+
+} // namespace
+
+QList<Person> PersonRepository::list()
+{
+    QList<Person> people;
+    QSqlQuery q = m_db.prepare(Columns + QStringLiteral("ORDER BY id"));
+    if (!m_db.exec(q))
+        return people;
+    while (q.next())
+        people << personFrom(q);
+    return people;
+}
+
+bool PersonRepository::load(Id id, Person *person)
+{
+    QSqlQuery q = m_db.prepare(Columns + QStringLiteral("WHERE id = :id"));
+    q.bindValue(QStringLiteral(":id"), id);
+    if (!m_db.exec(q) || !q.next())
+        return false;
+    *person = personFrom(q);
+    return true;
+}
+
+Id PersonRepository::findByKey(const QString &key)
+{
+    bool isNumber = false;
+    const Id id = key.toLongLong(&isNumber);
+    QSqlQuery q = m_db.prepare(QStringLiteral(
+        "SELECT id FROM person WHERE id = :id OR name = :key OR lower(email) = lower(:key) ORDER BY id"));
+    q.bindValue(QStringLiteral(":id"), isNumber ? id : Id(-1));
+    q.bindValue(QStringLiteral(":key"), key);
+    if (m_db.exec(q) && q.next())
+        return q.value(0).toLongLong();
+    return 0;
+}
+
+Id PersonRepository::firstOfKind(PersonKind kind)
+{
+    QSqlQuery q = m_db.prepare(QStringLiteral(
+        "SELECT id FROM person WHERE kind = :kind AND active = 1 ORDER BY id LIMIT 1"));
+    q.bindValue(QStringLiteral(":kind"), personKindName(kind));
+    if (m_db.exec(q) && q.next())
+        return q.value(0).toLongLong();
+    return 0;
+}
+
+Id PersonRepository::insert(const Person &person, qint64 now)
+{
+    QSqlQuery q = m_db.prepare(QStringLiteral(
+        "INSERT INTO person (name, email, kind, created_at) VALUES (:name, :email, :kind, :now)"));
+    q.bindValue(QStringLiteral(":name"), sqlText(person.name));
+    q.bindValue(QStringLiteral(":email"), sqlText(person.email));
+    q.bindValue(QStringLiteral(":kind"), personKindName(person.kind));
+    q.bindValue(QStringLiteral(":now"), now);
+    if (!m_db.exec(q))
+        return 0;
+    return q.lastInsertId().toLongLong();
+}
+
+} // namespace hireloop

@@ -1,0 +1,32 @@
+#pragma once
+
+#include "domain.h"
+
+// Reads and writes roles with their posting sections, rubric, screening facts and
+// interview plan. All SQL for those tables is here; callers own the transaction.
+
+namespace hireloop {
+
+class Database;
+
+class RoleRepository
+{
+public:
+    explicit RoleRepository(Database &db) : m_db(db) {}
+
+    QList<RoleSummary> list();
+    bool load(Id id, Role *role);
+    Id findByKey(const QString &idOrTitle);  // 0 when none
+
+    // Inserts a whole role. In the draft, attribute ids are placeholders that the
+    // stages' focus lists refer to; they are replaced by the ids written.
+    Id insert(Role draft, Id hiringManagerId, qint64 now);
+
+    bool loadAttribute(Id id, Attribute *attribute, Id *roleId = nullptr);
+    bool updateAttribute(const Attribute &attribute);
+
+private:
+    Database &m_db;
+};
+
+} // namespace hireloop

@@ -1,0 +1,290 @@
+// hireloop-cli as scripts use it: the real executable, run as a process, against real
+// files; exit codes, JSON shapes and messages as the contract says.
+
+#include "testsupport.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QSqlDatabase>
+#include <QSqlQuery>
+#include <QTemporaryDir>
+#include <QtTest>
+
+using namespace hireloop::test;
+
+namespace {
+
+struct Run
+{
+    int exitCode = -1;
+    QByteArray out;
+    QString err;
+};
+
+} // namespace
+
+class TestCli : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void init() { m_db = m_dir.filePath(QStringLiteral("%1.sqlite").arg(QTest::currentTestFunction())); }
+    void helpAndVersion();
+    void usageErrorsExit2_data();
+    void usageErrorsExit2();
+    void initCreatesOnceAndCheckPasses();
+    void personListJson();
+    void roleListAndShowJson();
+    void roleAddFromPosting();
+    void roleAddRefusesBadPostings();
+    void refusesAFileThatIsNotOurs();
+    void checkFailsOnABrokenChain();
+    void backupWritesAConsistentCopy();
+    void asPerson();
+
+private:
+    Run cli(const QStringList &args, bool withDb = true) const;
+    QTemporaryDir m_dir;
+    QString m_db;
+};
+
+Run TestCli::cli(const QStringList &args, bool withDb) const
+{
+    QProcess p;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert("HOME", m_dir.path());  // the default database stays inside the test folder
+    env.insert("XDG_DATA_HOME", m_dir.filePath("xdg"));
+    p.setProcessEnvironment(env);
+    p.start(QStringLiteral(HIRELOOP_CLI), withDb ? QStringList{"--db", m_db} + args : args);
+    if (!p.waitForFinished(60000))
+        return {};
+    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -2, p.readAllStandardOutput(),
+            QString::fromUtf8(p.readAllStandardError())};
+}
+
+void TestCli::helpAndVersion()
+{
+    Run r = cli({"--help"}, false);
+    QCOMPARE(r.exitCode, 0);
+    for (const char *word : {"init", "check", "person list", "role list", "role show", "role add", "--from-posting",
+                             "--db PATH", "--as PERSON", "backup"})
+        QVERIFY2(r.out.contains(word), word);
+    r = cli({"--version"}, false);
+    QCOMPARE(r.exitCode, 0);
+    QVERIFY(r.out.startsWith("hireloop-cli "));
+    r = cli({"role", "show", "--help"}, false);
+    QCOMPARE(r.exitCode, 0);
+    QVERIFY(r.out.contains("role show ROLE"));
+    QVERIFY(!QFileInfo::exists(m_dir.filePath("xdg/hireloop/hireloop.sqlite")));  // help opens nothing
+}
+
+void TestCli::usageErrorsExit2_data()
+{
+    QTest::addColumn<QStringList>("args");
+    QTest::newRow("no command") << QStringList{};
+    QTest::newRow("unknown command") << QStringList{"frobnicate"};
+    QTest::newRow("incomplete command") << QStringList{"role"};
+    QTest::newRow("unknown option") << QStringList{"role", "list", "--colour"};
+    QTest::newRow("bad format") << QStringList{"role", "list", "--format", "yaml"};
+    QTest::newRow("missing value") << QStringList{"role", "show"};
+    QTest::newRow("role add without file") << QStringList{"role", "add"};
+    QTest::newRow("init with args") << QStringList{"init", "extra"};
+}
+
+void TestCli::usageErrorsExit2()
+{
+    QFETCH(QStringList, args);
+    const Run r = cli(args);
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY2(r.err.startsWith("hireloop-cli: "), qPrintable(r.err));
+    QVERIFY(r.out.isEmpty());
+    QVERIFY2(!QFileInfo::exists(m_db), "a usage error touches no database");
+}
+
+void TestCli::initCreatesOnceAndCheckPasses()
+{
+    Run r = cli({"init"});
+    QCOMPARE(r.exitCode, 0);
+    QVERIFY2(r.out.contains("Created"), r.out.constData());
+    QCOMPARE(fileMode(m_db), 0600);
+    r = cli({"init"});
+    QCOMPARE(r.exitCode, 0);
+    QVERIFY2(r.out.contains("nothing changed"), r.out.constData());
+    r = cli({"check"});
+    QCOMPARE(r.exitCode, 0);
+    QVERIFY2(r.out.contains(": ok"), r.out.constData());
+    r = cli({"role", "list", "--format", "json"});
+    QCOMPARE(QJsonDocument::fromJson(r.out).array().size(), 1);  // init twice: one role
+}
+
+void TestCli::personListJson()
+{
+    const Run r = cli({"person", "list", "--format", "json"});
+    QCOMPARE(r.exitCode, 0);
+    const QJsonArray people = QJsonDocument::fromJson(r.out).array();
+    QCOMPARE(people.size(), 1);
+    const QJsonObject p = people.first().toObject();
+    QVERIFY(p.value("id").isDouble());
+    QCOMPARE(p.value("name").toString(), QStringLiteral("Lab Director"));
+    QVERIFY(p.value("email").toString().contains('@'));
+    QCOMPARE(p.value("kind").toString(), QStringLiteral("hiring_manager"));
+}
+
+void TestCli::roleListAndShowJson()
+{
+    Run r = cli({"role", "list", "--format=json"});
+    QCOMPARE(r.exitCode, 0);
+    const QJsonObject summary = QJsonDocument::fromJson(r.out).array().first().toObject();
+    QCOMPARE(summary.value("title").toString(), QStringLiteral("Distributed Training Researcher"));
+
+    for (const QString &key : {QString::number(summary.value("id").toInt()), QStringLiteral("Distributed Training Researcher")}) {
+        r = cli({"role", "show", key, "--format", "json"});
+        QCOMPARE(r.exitCode, 0);
+        const QJsonObject role = QJsonDocument::fromJson(r.out).object();
+        QCOMPARE(role.value("id").toInt(), summary.value("id").toInt());
+        QCOMPARE(role.value("title").toString(), QStringLiteral("Distributed Training Researcher"));
+
+        QHash<QString, int> rateable;
+        for (const QJsonValue &s : role.value("sections").toArray()) {
+            const QJsonObject section = s.toObject();
+            QVERIFY(QStringList({"rateable", "screening", "info"}).contains(section.value("kind").toString()));
+            if (section.value("kind").toString() == QLatin1String("rateable"))
+                rateable.insert(section.value("name").toString(), section.value("items").toArray().size());
+        }
+        QCOMPARE(rateable.value("Responsibilities"), 6);
+        QCOMPARE(rateable.value("Requirements"), 5);
+        QCOMPARE(rateable.value("Nice to have"), 2);
+
+        int attributes = 0;
+        for (const QJsonValue &c : role.value("categories").toArray()) {
+            QVERIFY(!c.toObject().value("name").toString().isEmpty());
+            for (const QJsonValue &v : c.toObject().value("attributes").toArray()) {
+                const QJsonObject a = v.toObject();
+                ++attributes;
+                for (const char *k : {"id", "name", "section", "source", "weight", "must_have", "guidance"})
+                    QVERIFY2(a.contains(k), k);
+                QCOMPARE(a.value("must_have").toBool(), a.value("section").toString() == QLatin1String("Requirements"));
+                QVERIFY(a.value("weight").isDouble());
+            }
+        }
+        QCOMPARE(attributes, 13);
+        QCOMPARE(role.value("screening").toArray().size(), 3);
+        QVERIFY(role.value("screening").toArray().first().toObject().value("text").toString().contains("US or EU"));
+        const QJsonArray stages = role.value("stages").toArray();
+        QVERIFY(stages.size() >= 5);
+        QCOMPARE(stages.first().toObject().value("order").toInt(), 1);
+        QVERIFY(stages.first().toObject().value("focus").isArray());
+    }
+    r = cli({"role", "show", "Nonexistent Role"});
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY2(r.err.contains(m_db) && r.err.contains("Nonexistent Role"), qPrintable(r.err));
+
+    r = cli({"role", "show", "1"});
+    QCOMPARE(r.exitCode, 0);
+    QVERIFY(r.out.contains("Interview plan"));
+    QVERIFY(r.out.contains("256-to-2048"));
+}
+
+void TestCli::roleAddFromPosting()
+{
+    const QString posting = m_dir.filePath("mle.md");
+    QVERIFY(writeAll(posting, "# ML Infrastructure Engineer\n\n## What you'll do\n* Build the scheduler\n* Profile jobs\n\n"
+                              "## Qualifications\n1. Go or C++\n2. Kubernetes\n\n## Location\nRemote within the EU\n"));
+    const Run r = cli({"role", "add", "--from-posting", posting, "--format", "json"});
+    QCOMPARE(r.exitCode, 0);
+    const QJsonObject role = QJsonDocument::fromJson(r.out).object();
+    QCOMPARE(role.value("title").toString(), QStringLiteral("ML Infrastructure Engineer"));
+    int attributes = 0;
+    for (const QJsonValue &c : role.value("categories").toArray())
+        attributes += c.toObject().value("attributes").toArray().size();
+    QCOMPARE(attributes, 4);
+    QCOMPARE(role.value("screening").toArray().size(), 1);
+    const Run list = cli({"role", "list", "--format", "json"});
+    QCOMPARE(QJsonDocument::fromJson(list.out).array().size(), 2);
+    QCOMPARE(cli({"check"}).exitCode, 0);
+}
+
+void TestCli::roleAddRefusesBadPostings()
+{
+    QCOMPARE(cli({"init"}).exitCode, 0);
+    const QByteArray before = sha256(m_db);
+
+    const QString latin1 = m_dir.filePath("latin1.txt");
+    QVERIFY(writeAll(latin1, "Ingeniero\n\nRequisitos\n- Se\xF1or de datos\n"));
+    Run r = cli({"role", "add", "--from-posting", latin1});
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY2(r.err.contains(latin1 + ":4:5:"), qPrintable(r.err));
+
+    const QString prose = m_dir.filePath("prose.txt");
+    QVERIFY(writeAll(prose, "Just a note about lunch.\n"));
+    r = cli({"role", "add", "--from-posting", prose});
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY2(r.err.contains(prose) && r.err.contains("no responsibilities"), qPrintable(r.err));
+
+    r = cli({"role", "add", "--from-posting", m_dir.filePath("missing.txt")});
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY2(r.err.contains("missing.txt"), qPrintable(r.err));
+
+    QCOMPARE(sha256(m_db), before);
+    QCOMPARE(QJsonDocument::fromJson(cli({"role", "list", "--format", "json"}).out).array().size(), 1);
+}
+
+void TestCli::refusesAFileThatIsNotOurs()
+{
+    QVERIFY(writeAll(m_db, "candidate,email\nAda,ada@example.org\n"));
+    const QByteArray before = sha256(m_db);
+    for (const QStringList &args : {QStringList{"check"}, QStringList{"init"}, QStringList{"role", "list"}}) {
+        const Run r = cli(args);
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY2(r.err.contains(m_db) && r.err.contains("not an SQLite database"), qPrintable(r.err));
+    }
+    QCOMPARE(sha256(m_db), before);
+    QVERIFY(!QFileInfo::exists(m_db + "-wal"));
+}
+
+void TestCli::checkFailsOnABrokenChain()
+{
+    QCOMPARE(cli({"init"}).exitCode, 0);
+    {
+        QSqlDatabase db = QSqlDatabase::addDatabase("QSQLITE", "tamper");
+        db.setDatabaseName(m_db);
+        QVERIFY(db.open());
+        QVERIFY(QSqlQuery(db).exec("DROP TRIGGER audit_log_append_only"));
+        QVERIFY(QSqlQuery(db).exec("UPDATE audit_log SET detail = 'nothing happened' WHERE id = 2"));
+        db.close();
+    }
+    QSqlDatabase::removeDatabase("tamper");
+    const Run r = cli({"check"});
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY2(r.err.contains("entry 2 was altered"), qPrintable(r.err));
+}
+
+void TestCli::backupWritesAConsistentCopy()
+{
+    QCOMPARE(cli({"init"}).exitCode, 0);
+    const QString copy = m_dir.filePath("backup.sqlite");
+    Run r = cli({"backup", "-o", copy});
+    QCOMPARE(r.exitCode, 0);
+    QCOMPARE(fileMode(copy), 0600);
+    r = cli({"--db", copy, "check"}, false);
+    QCOMPARE(r.exitCode, 0);
+    r = cli({"backup"});
+    QCOMPARE(r.exitCode, 2);
+    r = cli({"backup", "-o", m_dir.filePath("no/such/dir/b.sqlite")});
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY2(r.err.contains("no/such/dir/b.sqlite"), qPrintable(r.err));
+}
+
+void TestCli::asPerson()
+{
+    QCOMPARE(cli({"--as", "Lab Director", "person", "list"}).exitCode, 0);
+    QCOMPARE(cli({"--as", "director@lab.example", "role", "list"}).exitCode, 0);
+    const Run r = cli({"--as", "Nobody Known", "role", "list"});
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY2(r.err.contains("Nobody Known"), qPrintable(r.err));
+}
+
+QTEST_GUILESS_MAIN(TestCli)
+#include "tst_cli.moc"

@@ -1,0 +1,345 @@
+// The SQLite file: pragmas, file modes, migrations from every older version, and the
+// refusal of files that are not ours, byte for byte untouched.
+
+#include "storage/database.h"
+#include "storage/migrations.h"
+#include "store.h"
+#include "testsupport.h"
+
+#include <QFileInfo>
+#include <QRandomGenerator>
+#include <QSqlError>
+#include <QSqlQuery>
+#include <QTemporaryDir>
+#include <QtTest>
+
+using namespace hireloop;
+using namespace hireloop::test;
+
+class TestDatabase : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void init() { QVERIFY(m_dir.isValid()); }
+    void pragmasReadBack();
+    void newFileIsPrivate();
+    void schemaHasTheDomain();
+    void constraintsRefuseBadRows();
+    void upgradesFromEveryOlderVersion_data();
+    void upgradesFromEveryOlderVersion();
+    void failedMigrationRollsBackWhole();
+    void refusesBadFiles_data();
+    void refusesBadFiles();
+    void emptyFileBecomesADatabase();
+    void backupIsConsistentAndPrivate();
+
+private:
+    QString path(const QString &name) const { return m_dir.filePath(name); }
+    QTemporaryDir m_dir;
+};
+
+void TestDatabase::pragmasReadBack()
+{
+    Database db;
+    QVERIFY2(db.open(path("p.sqlite")), qPrintable(db.errorString()));
+    QCOMPARE(db.pragma("foreign_keys").toInt(), 1);
+    QCOMPARE(db.pragma("journal_mode").toString(), QStringLiteral("wal"));
+    QCOMPARE(db.pragma("synchronous").toInt(), 2);
+    QCOMPARE(db.pragma("secure_delete").toInt(), 1);
+    QVERIFY(db.pragma("busy_timeout").toInt() >= 5000);
+    QCOMPARE(db.pragma("application_id").toLongLong(), qint64(Database::ApplicationId));
+    QCOMPARE(db.schemaVersion(), Database::latestVersion());
+    QVERIFY(db.wasCreated());
+
+    // Reopening an existing file sets them again on the new connection.
+    db.close();
+    Database again;
+    QVERIFY2(again.open(path("p.sqlite")), qPrintable(again.errorString()));
+    QVERIFY(!again.wasCreated());
+    QCOMPARE(again.pragma("foreign_keys").toInt(), 1);
+    QCOMPARE(again.pragma("synchronous").toInt(), 2);
+}
+
+void TestDatabase::newFileIsPrivate()
+{
+    const QString file = path("nested/deeper/hireloop.sqlite");
+    Database db;
+    QVERIFY2(db.open(file), qPrintable(db.errorString()));
+    QCOMPARE(fileMode(file), 0600);
+    QCOMPARE(fileMode(path("nested/deeper")), 0700);
+    QCOMPARE(fileMode(path("nested")), 0700);
+    QVERIFY(db.exec("CREATE TABLE t (x)"));  // forces -wal and -shm into being
+    QCOMPARE(fileMode(file + "-wal"), 0600);
+    QCOMPARE(fileMode(file + "-shm"), 0600);
+}
+
+void TestDatabase::schemaHasTheDomain()
+{
+    Database db;
+    QVERIFY(db.open(path("s.sqlite")));
+    QSqlQuery q(db.connection());
+    QVERIFY(q.exec("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name"));
+    QStringList tables;
+    while (q.next())
+        tables << q.value(0).toString();
+    for (const char *t : {"role", "category", "attribute", "screening_fact", "stage", "stage_focus", "candidate",
+                          "candidate_email", "candidate_link", "application", "stage_event", "person", "interview",
+                          "panelist", "scorecard", "rating", "decision", "audit_log", "posting_section",
+                          "posting_item", "screening_answer", "reject_reason"})
+        QVERIFY2(tables.contains(QLatin1String(t)), t);
+    QVERIFY(q.exec("SELECT count(*) FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL"));
+    QVERIFY(q.next());
+    QVERIFY2(q.value(0).toInt() >= 15, "indexes for the panes' queries");
+}
+
+void TestDatabase::constraintsRefuseBadRows()
+{
+    Store store;
+    QVERIFY(store.open(path("c.sqlite")));
+    QVERIFY(store.ensureDefaultData());
+    Database &db = store.database();
+    const QStringList refused = {
+        "INSERT INTO person (name, email, kind, created_at) VALUES ('X', 'x@y.z', 'boss', 0)",
+        "INSERT INTO person (name, email, kind, created_at) VALUES ('  ', 'a@b.c', 'interviewer', 0)",
+        "INSERT INTO category (role_id, name, position) VALUES (999, 'Orphan', 0)",
+        "UPDATE attribute SET weight = 0",
+        "UPDATE attribute SET must_have = 2",
+        "INSERT INTO candidate (name, created_at) VALUES ('', 0)",
+        "INSERT INTO candidate (name, created_at) VALUES ('Ada', 0)",  // allowed: checked below
+    };
+    for (int i = 0; i < refused.size() - 1; ++i)
+        QVERIFY2(!db.exec(refused.at(i)), qPrintable(refused.at(i)));
+    QVERIFY(db.exec(refused.last()));
+    QVERIFY(db.exec("INSERT INTO application (candidate_id, role_id, stage_id, status, created_at, stage_entered_at, updated_at)"
+                    " SELECT 1, 1, (SELECT min(id) FROM stage), 'active', 0, 0, 0"));
+    QVERIFY(!db.exec("UPDATE application SET status = 'maybe'"));
+    QVERIFY(db.exec("INSERT INTO interview (application_id, stage_id, starts_at, duration_min, created_at, updated_at)"
+                    " VALUES (1, (SELECT min(id) FROM stage), 0, 60, 0, 0)"));
+    QVERIFY(db.exec("INSERT INTO scorecard (interview_id, interviewer_id, created_at, updated_at) VALUES (1, 1, 0, 0)"));
+    QVERIFY(!db.exec("INSERT INTO rating (scorecard_id, attribute_id, value) VALUES (1, (SELECT min(id) FROM attribute), 6)"));
+    QVERIFY(!db.exec("INSERT INTO rating (scorecard_id, attribute_id, value) VALUES (1, (SELECT min(id) FROM attribute), 0)"));
+    QVERIFY(db.exec("INSERT INTO rating (scorecard_id, attribute_id, value) VALUES (1, (SELECT min(id) FROM attribute), NULL)"));
+    QVERIFY(db.exec("INSERT INTO rating (scorecard_id, attribute_id, value) VALUES (1, (SELECT max(id) FROM attribute), 5)"));
+    // Submitted needs a time and a recommendation.
+    QVERIFY(!db.exec("UPDATE scorecard SET status = 'submitted'"));
+    QVERIFY(!db.exec("UPDATE scorecard SET status = 'submitted', submitted_at = 1"));
+    QVERIFY(db.exec("UPDATE scorecard SET status = 'submitted', submitted_at = 1, overall = 'no_decision'"));
+    QVERIFY(!db.exec("UPDATE scorecard SET overall = 'maybe'"));
+    // The audit log and the stage history are append-only.
+    QVERIFY(!db.exec("UPDATE audit_log SET detail = 'edited'"));
+    QVERIFY(db.exec("INSERT INTO stage_event (application_id, to_stage_id, to_status, at) VALUES (1, (SELECT min(id) FROM stage), 'active', 0)"));
+    QVERIFY(!db.exec("UPDATE stage_event SET reason = 'rewritten'"));
+    QVERIFY(!db.exec("INSERT INTO decision (application_id, outcome, decided_at) VALUES (1, 'maybe', 0)"));
+    // Foreign keys: a stage with applications cannot go.
+    QVERIFY(!db.exec("DELETE FROM stage WHERE id = (SELECT min(id) FROM stage)"));
+}
+
+// Builds a database at the given older version with data in every table it has.
+static void fillAtVersion(Database &db, int version)
+{
+    QVERIFY(db.exec("INSERT INTO person (id, name, email, kind, created_at) VALUES (1, 'Ines Ruiz', 'ines@lab.example', 'hiring_manager', 100)"));
+    QVERIFY(db.exec("INSERT INTO role (id, title, created_at) VALUES (1, 'Old Role', 100)"));
+    QVERIFY(db.exec("INSERT INTO category (id, role_id, name, position) VALUES (1, 1, 'Cat', 0)"));
+    QVERIFY(db.exec("INSERT INTO attribute (id, category_id, name, source_line, weight, must_have, position) VALUES (1, 1, 'Attr', 'the line', 2.5, 1, 0)"));
+    QVERIFY(db.exec("INSERT INTO stage (id, role_id, name, position) VALUES (1, 1, 'Screen', 0)"));
+    QVERIFY(db.exec("INSERT INTO stage_focus (stage_id, attribute_id) VALUES (1, 1)"));
+    if (version >= 2) {
+        QVERIFY(db.exec("INSERT INTO candidate (id, name, created_at) VALUES (1, 'Kwame Mensah', 100)"));
+        QVERIFY(db.exec("INSERT INTO application (id, candidate_id, role_id, stage_id, created_at, stage_entered_at, updated_at) VALUES (1, 1, 1, 1, 100, 100, 100)"));
+    }
+    if (version >= 3) {
+        QVERIFY(db.exec("INSERT INTO interview (id, application_id, stage_id, starts_at, duration_min, created_at, updated_at) VALUES (1, 1, 1, 200, 45, 100, 100)"));
+        QVERIFY(db.exec("INSERT INTO scorecard (id, interview_id, interviewer_id, created_at, updated_at) VALUES (1, 1, 1, 100, 100)"));
+        QVERIFY(db.exec("INSERT INTO rating (scorecard_id, attribute_id, value, note) VALUES (1, 1, 4, 'solid')"));
+    }
+}
+
+void TestDatabase::upgradesFromEveryOlderVersion_data()
+{
+    QTest::addColumn<int>("from");
+    for (int v = 0; v < Database::latestVersion(); ++v)
+        QTest::addRow("from v%d", v) << v;
+}
+
+void TestDatabase::upgradesFromEveryOlderVersion()
+{
+    QFETCH(int, from);
+    const QString file = path(QStringLiteral("upgrade-%1.sqlite").arg(from));
+    {
+        Database old;
+        QVERIFY2(old.open(file, from), qPrintable(old.errorString()));
+        QCOMPARE(old.schemaVersion(), from);
+        if (from >= 1)
+            fillAtVersion(old, from);
+        if (QTest::currentTestFailed())
+            return;
+    }
+    Database db;
+    QVERIFY2(db.open(file), qPrintable(db.errorString()));
+    QCOMPARE(db.schemaVersion(), Database::latestVersion());
+    QVERIFY(db.integrityProblems(false).isEmpty());
+    QVERIFY(db.foreignKeyProblems().isEmpty());
+    if (from >= 1) {
+        QSqlQuery q(db.connection());
+        QVERIFY(q.exec("SELECT a.name, a.weight, a.must_have, a.source_line FROM attribute a WHERE a.id = 1"));
+        QVERIFY(q.next());
+        QCOMPARE(q.value(0).toString(), QStringLiteral("Attr"));
+        QCOMPARE(q.value(1).toDouble(), 2.5);
+        QCOMPARE(q.value(2).toInt(), 1);
+        QCOMPARE(q.value(3).toString(), QStringLiteral("the line"));
+    }
+    if (from >= 3) {
+        QSqlQuery q(db.connection());
+        QVERIFY(q.exec("SELECT value, note FROM rating WHERE scorecard_id = 1"));
+        QVERIFY(q.next());
+        QCOMPARE(q.value(0).toInt(), 4);
+        QCOMPARE(q.value(1).toString(), QStringLiteral("solid"));
+    }
+    // What later steps add works on the upgraded file.
+    QVERIFY(db.exec("INSERT INTO decision (application_id, outcome, decided_at) SELECT id, 'hold', 1 FROM application"));
+}
+
+void TestDatabase::failedMigrationRollsBackWhole()
+{
+    const QString file = path("broken-step.sqlite");
+    {
+        Database old;
+        QVERIFY(old.open(file, 1));
+        // Something in the way of step 2's last statements: the step must fail whole.
+        QVERIFY(old.exec("CREATE TABLE screening_answer (x)"));
+    }
+    Database db;
+    QVERIFY(!db.open(file));
+    QVERIFY2(db.errorString().contains(QLatin1String("schema version 2")), qPrintable(db.errorString()));
+    QVERIFY2(db.errorString().contains(file), qPrintable(db.errorString()));
+
+    Database check;
+    QVERIFY(check.open(file, 1));
+    QCOMPARE(check.schemaVersion(), 1);
+    QSqlQuery q(check.connection());
+    QVERIFY(q.exec("SELECT count(*) FROM sqlite_master WHERE name IN ('candidate', 'application', 'stage_event')"));
+    QVERIFY(q.next());
+    QCOMPARE(q.value(0).toInt(), 0);
+}
+
+void TestDatabase::refusesBadFiles_data()
+{
+    QTest::addColumn<QByteArray>("bytes");
+    QTest::addColumn<QString>("reason");
+
+    QTest::newRow("text") << QByteArray("name,email\nAda,ada@example.org\n") << "not an SQLite database";
+    QByteArray noise(8192, '\0');
+    QRandomGenerator rng(42);
+    for (char &c : noise)
+        c = char(rng.bounded(256));
+    QTest::newRow("random bytes") << noise << "not an SQLite database";
+
+    auto sqliteFile = [this](const QString &name, const QStringList &statements) {
+        const QString file = path(name);
+        {
+            QSqlDatabase db = QSqlDatabase::addDatabase("QSQLITE", name);
+            db.setDatabaseName(file);
+            db.open();
+            for (const QString &s : statements)
+                QSqlQuery(db).exec(s);
+            db.close();
+        }
+        QSqlDatabase::removeDatabase(name);
+        const QByteArray bytes = readAll(file);
+        QFile::remove(file);
+        return bytes;
+    };
+    QTest::newRow("other application id")
+        << sqliteFile("other1", {"PRAGMA application_id = 1234", "CREATE TABLE notes (x)"}) << "another application";
+    QTest::newRow("other app without id")
+        << sqliteFile("other2", {"CREATE TABLE bookmarks (url TEXT)", "INSERT INTO bookmarks VALUES ('x')"})
+        << "another application";
+    QTest::newRow("other app with user_version")
+        << sqliteFile("other3", {"PRAGMA user_version = 7", "CREATE TABLE t (x)"}) << "another application";
+    QTest::newRow("newer schema")
+        << sqliteFile("newer", {QStringLiteral("PRAGMA application_id = %1").arg(Database::ApplicationId),
+                                QStringLiteral("PRAGMA user_version = %1").arg(Database::latestVersion() + 1),
+                                "CREATE TABLE future (x)"})
+        << "newer Hireloop";
+
+    // A real Hireloop database, truncated, and with its pages damaged.
+    QByteArray real;
+    {
+        const QString file = path("real.sqlite");
+        Store store;
+        QVERIFY(store.open(file) && store.ensureDefaultData());
+        store.database().exec("PRAGMA wal_checkpoint(TRUNCATE)");
+        store.close();
+        real = readAll(file);
+        QFile::remove(file);
+        QFile::remove(file + "-wal");
+        QFile::remove(file + "-shm");
+    }
+    QVERIFY(real.size() > 4 * 4096);
+    QTest::newRow("header only") << real.left(60) << "damaged";
+    QTest::newRow("truncated") << real.left(real.size() / 2) << "damaged";
+    QByteArray scribbled = real;
+    for (int i = 4096 + 8; i < 3 * 4096; ++i)  // the b-tree pages after the first
+        scribbled[i] = char(0xA5);
+    QTest::newRow("damaged pages") << scribbled << "damaged";
+}
+
+void TestDatabase::refusesBadFiles()
+{
+    QFETCH(QByteArray, bytes);
+    QFETCH(QString, reason);
+    const QString file = path(QStringLiteral("bad-%1.sqlite").arg(QTest::currentDataTag()).replace(' ', '-'));
+    QVERIFY(writeAll(file, bytes));
+    const QByteArray before = sha256(file);
+    const QFileInfo info(file);
+    const QDateTime mtime = info.lastModified();
+
+    Database db;
+    QVERIFY(!db.open(file));
+    QVERIFY2(db.errorString().contains(reason), qPrintable(db.errorString()));
+    QVERIFY2(db.errorString().startsWith(file), qPrintable(db.errorString()));
+    QVERIFY(!db.isOpen());
+    db.close();
+
+    QCOMPARE(sha256(file), before);
+    QCOMPARE(QFileInfo(file).size(), qint64(bytes.size()));
+    QCOMPARE(QFileInfo(file).lastModified(), mtime);
+    QVERIFY(!QFileInfo::exists(file + "-wal"));
+    QVERIFY(!QFileInfo::exists(file + "-journal"));
+}
+
+void TestDatabase::emptyFileBecomesADatabase()
+{
+    const QString file = path("empty.sqlite");
+    QVERIFY(writeAll(file, {}));
+    Database db;
+    QVERIFY2(db.open(file), qPrintable(db.errorString()));
+    QCOMPARE(db.schemaVersion(), Database::latestVersion());
+    QCOMPARE(fileMode(file), 0600);
+}
+
+void TestDatabase::backupIsConsistentAndPrivate()
+{
+    Store store;
+    QVERIFY(store.open(path("live.sqlite")) && store.ensureDefaultData());
+    const QString target = path("backups/copy.sqlite");
+    QDir().mkpath(path("backups"));
+    QVERIFY(writeAll(target, "an older backup"));
+    QVERIFY2(store.database().backupTo(target), qPrintable(store.database().errorString()));
+    QCOMPARE(fileMode(target), 0600);
+    QCOMPARE(QDir(path("backups")).entryList(QDir::Files | QDir::Hidden), QStringList{"copy.sqlite"});
+
+    Store copy;
+    QVERIFY2(copy.open(target), qPrintable(copy.errorString()));
+    QCOMPARE(copy.roles().size(), 1);
+    QCOMPARE(copy.roles().first().attributes, 13);
+    QVERIFY(copy.checkProblems().isEmpty());
+
+    // A target in a folder that does not exist fails and leaves nothing behind.
+    QVERIFY(!store.database().backupTo(path("missing/dir/copy.sqlite")));
+    QVERIFY(!store.database().errorString().isEmpty());
+}
+
+QTEST_GUILESS_MAIN(TestDatabase)
+#include "tst_database.moc"

@@ -1,0 +1,170 @@
+// The main window, offscreen, driven through its real widgets.
+
+#include "mainwindow.h"
+#include "modelroles.h"
+#include "roleview.h"
+#include "rubricmodel.h"
+#include "store.h"
+
+#include <QAbstractItemView>
+#include <QApplication>
+#include <QComboBox>
+#include <QLabel>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QTextBrowser>
+#include <QTreeView>
+#include <QUndoStack>
+#include <QtTest>
+
+using namespace hireloop;
+
+class TestMainWindow : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void init();
+    void cleanup();
+    void showsTheDefaultRole();
+    void selectingAnAttributeShowsItsGuidance();
+    void editWeightByKeyboardThenUndo();
+    void switchesRoles();
+    void screenshot();
+
+private:
+    QModelIndex attributeNamed(QTreeView *view, const QString &name);
+    QTemporaryDir m_dir;
+    std::unique_ptr<Store> m_store;
+    std::unique_ptr<MainWindow> m_window;
+};
+
+void TestMainWindow::init()
+{
+    m_store = std::make_unique<Store>();
+    QVERIFY(m_store->open(m_dir.filePath(QStringLiteral("%1.sqlite").arg(QTest::currentTestFunction()))));
+    QVERIFY(m_store->ensureDefaultData());
+    m_window = std::make_unique<MainWindow>(m_store.get());
+    m_window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+}
+
+void TestMainWindow::cleanup()
+{
+    m_window.reset();
+    m_store.reset();
+}
+
+QModelIndex TestMainWindow::attributeNamed(QTreeView *view, const QString &name)
+{
+    const QAbstractItemModel *m = view->model();
+    for (int c = 0; c < m->rowCount(); ++c)
+        for (int a = 0; a < m->rowCount(m->index(c, 0)); ++a)
+            if (m->index(a, 0, m->index(c, 0)).data().toString() == name)
+                return m->index(a, 0, m->index(c, 0));
+    return {};
+}
+
+void TestMainWindow::showsTheDefaultRole()
+{
+    auto *switcher = m_window->findChild<QComboBox *>("roleSwitcher");
+    QVERIFY(switcher);
+    QCOMPARE(switcher->count(), 1);
+    QCOMPARE(switcher->currentText(), QStringLiteral("Distributed Training Researcher"));
+    QCOMPARE(m_window->findChild<QLabel *>("roleTitle")->text(), QStringLiteral("Distributed Training Researcher"));
+    QVERIFY(m_window->findChild<QLabel *>("roleOverview")->text().startsWith("This is a full-time research position"));
+    auto *rubric = m_window->findChild<QTreeView *>("rubricView");
+    QCOMPARE(rubric->model()->rowCount(), 4);
+    QVERIFY(rubric->isExpanded(rubric->model()->index(0, 0)));
+    auto *stages = m_window->findChild<QTableView *>("stageView");
+    QCOMPARE(stages->model()->rowCount(), 7);
+    auto *coverage = m_window->findChild<QTableView *>("coverageView");
+    QCOMPARE(coverage->model()->rowCount(), 13);
+    auto *posting = m_window->findChild<QTextBrowser *>("postingView");
+    QVERIFY(posting->toPlainText().contains("US/EU remote eligibility"));
+    QVERIFY(m_window->findChild<QLabel *>("actorLabel")->text().contains("Lab Director"));
+    QVERIFY(m_window->windowTitle().contains("showsTheDefaultRole.sqlite"));
+}
+
+void TestMainWindow::selectingAnAttributeShowsItsGuidance()
+{
+    auto *rubric = m_window->findChild<QTreeView *>("rubricView");
+    const QModelIndex attr = attributeNamed(rubric, "Thousand-GPU experience");
+    QVERIFY(attr.isValid());
+    rubric->setFocus();
+    rubric->setCurrentIndex(attr);
+    auto *detail = m_window->findChild<QTextBrowser *>("attributeDetail");
+    QTRY_VERIFY(detail->toPlainText().contains("Strong yes: personally designed and ran experiments"));
+    QVERIFY(detail->toPlainText().contains("Hands-on experience designing and running experiments at thousand-GPU scale"));
+    QVERIFY(detail->toPlainText().contains("Systems deep dive"));
+}
+
+void TestMainWindow::editWeightByKeyboardThenUndo()
+{
+    auto *rubric = m_window->findChild<QTreeView *>("rubricView");
+    const QModelIndex name = attributeNamed(rubric, "Mentorship");
+    QVERIFY(name.isValid());
+    const QModelIndex weight = name.siblingAtColumn(RubricModel::WeightColumn);
+    const Id id = name.data(IdRole).toLongLong();
+    Attribute before;
+    QVERIFY(m_store->attribute(id, &before));
+
+    rubric->setFocus();
+    rubric->setCurrentIndex(weight);
+    QTest::keyClick(rubric, Qt::Key_F2);
+    QWidget *editor = QApplication::focusWidget();
+    QVERIFY(editor && editor != rubric);
+    QTest::keyClick(editor, Qt::Key_A, Qt::ControlModifier);
+    QTest::keyClicks(editor, "2.5");
+    QTest::keyClick(editor, Qt::Key_Return);
+
+    Attribute after;
+    QTRY_VERIFY(m_store->attribute(id, &after) && after.weight == 2.5);
+    QCOMPARE(rubric->model()->data(weight).toString(), QStringLiteral("2.5"));
+    QCOMPARE(m_window->undoStack()->count(), 1);
+
+    // Ctrl+Z through the window's shortcut.
+    rubric->setFocus();
+    QTest::keyClick(m_window.get(), Qt::Key_Z, Qt::ControlModifier);
+    QTRY_VERIFY(m_store->attribute(id, &after) && after.weight == before.weight);
+    QCOMPARE(rubric->model()->data(weight).toString(), QString::number(before.weight, 'g', 4));
+}
+
+void TestMainWindow::switchesRoles()
+{
+    Role draft;
+    draft.title = "Applied Scientist";
+    Category c;
+    c.name = "Requirements";
+    Attribute a;
+    a.id = -1;
+    a.name = "Statistics";
+    a.sourceLine = "Strong statistics";
+    a.sourceSection = "Requirements";
+    c.attributes << a;
+    draft.categories << c;
+    draft.stages << Stage{0, "Screen", 0, {-1}};
+    const Id id = m_store->addRole(draft);
+    QVERIFY(id);
+    auto *switcher = m_window->findChild<QComboBox *>("roleSwitcher");
+    QCOMPARE(switcher->count(), 2);
+    m_window->setCurrentRole(id);
+    QCOMPARE(m_window->findChild<QLabel *>("roleTitle")->text(), QStringLiteral("Applied Scientist"));
+    QCOMPARE(m_window->findChild<QTableView *>("stageView")->model()->rowCount(), 1);
+    QCOMPARE(m_window->currentRole(), id);
+}
+
+void TestMainWindow::screenshot()
+{
+    auto *rubric = m_window->findChild<QTreeView *>("rubricView");
+    rubric->setCurrentIndex(attributeNamed(rubric, "Large-scale experimentation"));
+    const QImage shot = m_window->grab().toImage();
+    QVERIFY(!shot.isNull());
+    QVERIFY(shot.width() >= 1000);
+    const QString out = qEnvironmentVariable("HIRELOOP_SCREENSHOT_DIR");
+    if (!out.isEmpty())
+        QVERIFY(shot.save(QDir(out).filePath("mainwindow-offscreen.png")));
+}
+
+QTEST_MAIN(TestMainWindow)
+#include "tst_mainwindow.moc"

@@ -92,7 +92,7 @@ const QSet<QString> &headingVocabulary()
                               "core", "main", "job", "role", "position", "additional", "other",
                               "we", "you", "what", "who", "why", "how", "us", "is", "are", "to",
                               "do", "will", "for", "in", "on", "with", "team", "general", "extra",
-                              "some", "range", "policy", "details", "info", "information", "s"})
+                              "some", "range", "policy", "details", "info", "information"})
             words.insert(QString::fromLatin1(w));
         return words;
     }();
@@ -396,7 +396,7 @@ QList<QStringView> splitRunTogether(QChar marker, QStringView content)
     return parts;
 }
 
-enum class LineType { Heading, Bullet, Prose };
+enum class LineType { Blank, Heading, Bullet, Prose };
 
 struct LineInfo
 {
@@ -439,6 +439,10 @@ LineInfo detectLine(QStringView t, bool prevBreak, bool nextIsBullet)
             if (end == 0 || name[end - 1].isSpace())
                 name = name.left(end);
             name = stripMarks(name);
+            if (name.isEmpty()) {
+                info.type = LineType::Blank;  // "###": a heading mark with no name
+                return info;
+            }
             if (name.size() <= kMaxTitleChars)
                 return makeHeading(name);
         }
@@ -660,14 +664,18 @@ void Builder::run(const QStringList &lines, ParsedPosting *result)
                 prevBreak = true;
                 continue;
             }
+            const bool nextIsBullet = i + 1 < lines.size() && isBulletLine(QStringView(lines[i + 1]).trimmed());
+            const LineInfo info = detectLine(t, prevBreak, nextIsBullet);
+            if (info.type == LineType::Blank) {
+                prevBreak = true;
+                continue;
+            }
             if (first < 0)
                 first = i;
             if (titleFromPrefix(t, &result->title)) {
                 titleLine = i;
                 break;
             }
-            const bool nextIsBullet = i + 1 < lines.size() && isBulletLine(QStringView(lines[i + 1]).trimmed());
-            const LineInfo info = detectLine(t, prevBreak, nextIsBullet);
             if (info.type == LineType::Heading && info.inlineText.isEmpty())
                 break;  // "Location: Berlin" lines may precede the "Title:" line
             prevBreak = false;
@@ -716,6 +724,10 @@ void Builder::run(const QStringList &lines, ParsedPosting *result)
         const bool nextIsBullet = i + 1 < lines.size() && isBulletLine(QStringView(lines[i + 1]).trimmed());
         const LineInfo info = detectLine(t, prevBreak, nextIsBullet);
         switch (info.type) {
+        case LineType::Blank:
+            flush();
+            prevBreak = true;
+            break;
         case LineType::Heading:
             if (info.inlineFact) {
                 // "Location: Berlin": a screening fact, kept whole; joins a screening
@@ -725,7 +737,7 @@ void Builder::run(const QStringList &lines, ParsedPosting *result)
                     startSection(info.name, info.kind);
                     m_resume = before;
                 }
-                addBulletContent(QChar(), t);
+                addBulletContent(QChar(), info.name + QLatin1String(": ") + info.inlineText.toString());
             } else {
                 const qsizetype before = m_resume != kNoResume ? m_resume : m_current;
                 startSection(info.name, info.kind);

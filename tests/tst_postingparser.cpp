@@ -534,6 +534,13 @@ void TestPostingParser::headingWithoutItems()
     const ParsedPosting untitled = PostingParser::parse(QStringLiteral("## Responsibilities\n- Ship it\n"));
     QCOMPARE(untitled.title, QString());
     QCOMPARE(untitled.itemCount(SectionKind::Rateable), 1);
+
+    // Heading marks without a name are blank lines, not nameless sections.
+    const ParsedPosting marks = PostingParser::parse(QStringLiteral("###\nQA Lead\n\n## **\n**Location:** Oslo\n"));
+    QCOMPARE(marks.title, QStringLiteral("QA Lead"));
+    QCOMPARE(marks.sections.size(), 1);
+    QCOMPARE(marks.sections.front().name, QStringLiteral("Location"));
+    QCOMPARE(marks.sections.front().items, QStringList{QStringLiteral("Location: Oslo")});
 }
 
 void TestPostingParser::leadInSentence()

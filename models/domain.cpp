@@ -35,6 +35,40 @@ QString personKindLabel(PersonKind kind)
     return {};
 }
 
+QString applicationStatusName(ApplicationStatus status)
+{
+    switch (status) {
+    case ApplicationStatus::Active: return QStringLiteral("active");
+    case ApplicationStatus::Rejected: return QStringLiteral("rejected");
+    case ApplicationStatus::Withdrawn: return QStringLiteral("withdrawn");
+    case ApplicationStatus::Hired: return QStringLiteral("hired");
+    }
+    return {};
+}
+
+bool applicationStatusFromName(const QString &name, ApplicationStatus *status)
+{
+    for (ApplicationStatus s : {ApplicationStatus::Active, ApplicationStatus::Rejected, ApplicationStatus::Withdrawn,
+                                ApplicationStatus::Hired}) {
+        if (applicationStatusName(s) == name) {
+            *status = s;
+            return true;
+        }
+    }
+    return false;
+}
+
+QString applicationStatusLabel(ApplicationStatus status)
+{
+    switch (status) {
+    case ApplicationStatus::Active: return QCoreApplication::translate("hireloop", "Active");
+    case ApplicationStatus::Rejected: return QCoreApplication::translate("hireloop", "Rejected");
+    case ApplicationStatus::Withdrawn: return QCoreApplication::translate("hireloop", "Withdrawn");
+    case ApplicationStatus::Hired: return QCoreApplication::translate("hireloop", "Hired");
+    }
+    return {};
+}
+
 const Attribute *Role::attribute(Id id) const
 {
     for (const Category &c : categories)

@@ -96,6 +96,119 @@ struct RoleSummary
     int stages = 0;
 };
 
+enum class ApplicationStatus { Active, Rejected, Withdrawn, Hired };
+QString applicationStatusName(ApplicationStatus status);  // "active" | "rejected" | "withdrawn" | "hired"
+bool applicationStatusFromName(const QString &name, ApplicationStatus *status);
+QString applicationStatusLabel(ApplicationStatus status);  // translated
+
+struct CandidateLink
+{
+    QString kind;  // scholar | github | orcid | arxiv | linkedin | website | other
+    QString url;
+};
+
+// A person who applies; what identifies them lives here and nowhere else.
+struct Candidate
+{
+    Id id = 0;
+    QString name;
+    QStringList emails;  // the first is the primary one
+    QString phone;
+    QString location;
+    QString source;
+    QString notes;
+    QList<CandidateLink> links;
+    qint64 createdAt = 0;
+
+    QString email() const { return emails.value(0); }
+};
+
+// A candidate's application to one role: where it stands in the interview plan.
+struct Application
+{
+    Id id = 0;
+    Id candidateId = 0;
+    Id roleId = 0;
+    Id stageId = 0;
+    ApplicationStatus status = ApplicationStatus::Active;
+    QString reason;
+    qint64 createdAt = 0;
+    qint64 stageEnteredAt = 0;
+};
+
+// One entry of an application's append-only history.
+struct StageEvent
+{
+    Id id = 0;
+    Id applicationId = 0;
+    Id fromStageId = 0;  // 0 for the first entry
+    Id toStageId = 0;
+    QString fromStage;
+    QString toStage;
+    bool hasFromStatus = false;
+    ApplicationStatus fromStatus = ApplicationStatus::Active;
+    ApplicationStatus toStatus = ApplicationStatus::Active;
+    qint64 at = 0;
+    Id actorId = 0;
+    QString actor;
+    QString reason;
+};
+
+// One line of the candidates pane: an application with what the pane shows of it.
+struct CandidateRow
+{
+    Id applicationId = 0;
+    Id candidateId = 0;
+    QString name;
+    QString email;
+    QString searchText;  // name, emails, source, links: lower-case, for the filter
+    Id stageId = 0;
+    QString stage;
+    int stagePosition = 0;
+    ApplicationStatus status = ApplicationStatus::Active;
+    qint64 stageEnteredAt = 0;
+    QString source;
+    QString location;
+    int scorecardsSubmitted = 0;
+    int scorecardsExpected = 0;
+    bool hasScore = false;    // false when nothing is rated, or the actor may not see it
+    double weightedScore = 0; // 1-5
+};
+
+struct ScreeningAnswer
+{
+    Id factId = 0;
+    QString label;
+    QString text;
+    QString answer;
+};
+
+struct InterviewSummary
+{
+    Id id = 0;
+    Id stageId = 0;
+    QString stage;
+    qint64 startsAt = 0;
+    int durationMin = 0;
+    bool cancelled = false;
+    QStringList panel;
+};
+
+// A scorecard as one may see it in a list (the ratings themselves come with it only
+// when the person asking may read them).
+struct ScorecardSummary
+{
+    Id id = 0;
+    Id interviewId = 0;
+    QString stage;
+    Id interviewerId = 0;
+    QString interviewer;
+    int revision = 1;
+    QString status;   // draft | submitted | superseded
+    QString overall;  // strong_no | no | yes | strong_yes | no_decision | empty
+    qint64 submittedAt = 0;
+};
+
 } // namespace hireloop
 
 Q_DECLARE_METATYPE(hireloop::Id)

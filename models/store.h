@@ -2,6 +2,7 @@
 
 #include "domain.h"
 #include "storage/auditrepository.h"
+#include "storage/candidaterepository.h"
 #include "storage/database.h"
 #include "storage/personrepository.h"
 #include "storage/rolerepository.h"
@@ -51,6 +52,34 @@ public:
     bool attribute(Id id, Attribute *attribute, Id *roleId = nullptr);
     bool updateAttribute(const Attribute &attribute);
 
+    // Candidates and applications. Adding makes the candidate, their application to
+    // roleId at stageId (default: the first stage) and the first stage event.
+    Id addCandidate(const Candidate &candidate, Id roleId, Id stageId = 0, Id *applicationId = nullptr);
+    bool updateCandidate(const Candidate &candidate);
+    bool removeCandidate(Id candidateId);  // and everything about them
+    bool candidate(Id candidateId, Candidate *candidate);
+    Id findCandidate(const QString &idOrEmail);
+    QList<Candidate> duplicatesOf(const Candidate &candidate);
+    bool application(Id applicationId, Application *application);
+    QList<Application> applicationsOf(Id candidateId);
+    // Every move, rejection, withdrawal or hire writes a stage event.
+    bool moveApplication(Id applicationId, Id toStageId, ApplicationStatus toStatus, const QString &reason = {});
+    QList<StageEvent> stageEvents(Id applicationId);
+    QList<CandidateRow> candidateRows(Id roleId);           // as the actor may see them
+    bool candidateRow(Id applicationId, CandidateRow *row);  // one, for a row refresh
+    QHash<Id, std::array<int, 4>> stageCounts(Id roleId);    // stage -> active, rejected, withdrawn, hired
+    QList<ScreeningAnswer> screeningAnswers(Id applicationId);
+    bool setScreeningAnswer(Id applicationId, Id factId, const QString &answer);
+    QList<InterviewSummary> interviews(Id applicationId);
+    // The scorecards of an application the actor may see: all for a hiring manager;
+    // for anyone else their own, and the others' submitted ones once they have
+    // submitted their own (coordinators: submitted ones).
+    QList<ScorecardSummary> visibleScorecards(Id applicationId);
+    bool canSeeAllScores() const;
+
+    // Bulk work that bypasses per-row signals ends with dataReset().
+    void notifyDataReset() { Q_EMIT dataReset(); }
+
     QList<AuditEntry> recentAudit(int limit) { return m_audit.recent(limit); }
     // Everything `hireloop-cli check` verifies: integrity, foreign keys, audit chain.
     QStringList checkProblems();
@@ -65,6 +94,12 @@ Q_SIGNALS:
     void personAdded(hireloop::Id personId);
     void roleAdded(hireloop::Id roleId);
     void attributeChanged(hireloop::Id roleId, hireloop::Id attributeId);
+    void candidateAdded(hireloop::Id candidateId, hireloop::Id applicationId);
+    void candidateChanged(hireloop::Id candidateId);
+    void candidateRemoved(hireloop::Id candidateId, const QList<hireloop::Id> &applicationIds);
+    void applicationChanged(hireloop::Id applicationId);
+    // Many rows changed at once (demo data, an import): models reload.
+    void dataReset();
     // A write that did not happen, with the reason: the GUI shows it, the CLI prints it.
     void errorOccurred(const QString &message);
 
@@ -76,6 +111,7 @@ private:
     PersonRepository m_persons{m_db};
     RoleRepository m_roles{m_db};
     AuditRepository m_audit{m_db};
+    CandidateRepository m_candidates{m_db};
     Person m_actor;
     QString m_error;
     std::function<qint64()> m_clock;

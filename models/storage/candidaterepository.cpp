@@ -1,0 +1,462 @@
+#include "candidaterepository.h"
+
+#include "contactnormalizer.h"
+#include "database.h"
+
+#include <QSqlQuery>
+#include <QVariant>
+
+namespace hireloop {
+
+namespace {
+
+ApplicationStatus statusOf(const QVariant &v)
+{
+    ApplicationStatus s = ApplicationStatus::Active;
+    applicationStatusFromName(v.toString(), &s);
+    return s;
+}
+
+} // namespace
+
+Id CandidateRepository::insertCandidate(const Candidate &c, qint64 now)
+{
+    QSqlQuery q = m_db.prepare(QStringLiteral(
+        "INSERT INTO candidate (name, phone, location, source, notes, created_at)"
+        " VALUES (:name, :phone, :location, :source, :notes, :now)"));
+    q.bindValue(QStringLiteral(":name"), sqlText(c.name.trimmed()));
+    q.bindValue(QStringLiteral(":phone"), sqlText(c.phone.trimmed()));
+    q.bindValue(QStringLiteral(":location"), sqlText(c.location.trimmed()));
+    q.bindValue(QStringLiteral(":source"), sqlText(c.source.trimmed()));
+    q.bindValue(QStringLiteral(":notes"), sqlText(c.notes));
+    q.bindValue(QStringLiteral(":now"), c.createdAt ? c.createdAt : now);
+    if (!m_db.exec(q))
+        return 0;
+    Candidate written = c;
+    written.id = q.lastInsertId().toLongLong();
+    return writeContacts(written) ? written.id : 0;
+}
+
+bool CandidateRepository::writeContacts(const Candidate &c)
+{
+    QSqlQuery email = m_db.prepare(QStringLiteral(
+        "INSERT INTO candidate_email (candidate_id, email, normalized, position) VALUES (:c, :email, :norm, :pos)"));
+    int position = 0;
+    for (const QString &e : c.emails) {
+        if (e.trimmed().isEmpty())
+            continue;
+        email.bindValue(QStringLiteral(":c"), c.id);
+        email.bindValue(QStringLiteral(":email"), e.trimmed());
+        email.bindValue(QStringLiteral(":norm"), ContactNormalizer::email(e));
+        email.bindValue(QStringLiteral(":pos"), position++);
+        if (!m_db.exec(email))
+            return false;
+    }
+    QSqlQuery link = m_db.prepare(QStringLiteral(
+        "INSERT INTO candidate_link (candidate_id, kind, url, normalized) VALUES (:c, :kind, :url, :norm)"));
+    for (const CandidateLink &l : c.links) {
+        if (l.url.trimmed().isEmpty())
+            continue;
+        link.bindValue(QStringLiteral(":c"), c.id);
+        link.bindValue(QStringLiteral(":kind"), l.kind.isEmpty() ? ContactNormalizer::linkKind(l.url) : l.kind);
+        link.bindValue(QStringLiteral(":url"), l.url.trimmed());
+        link.bindValue(QStringLiteral(":norm"), ContactNormalizer::link(l.url));
+        if (!m_db.exec(link))
+            return false;
+    }
+    return true;
+}
+
+bool CandidateRepository::updateCandidate(const Candidate &c)
+{
+    QSqlQuery q = m_db.prepare(QStringLiteral(
+        "UPDATE candidate SET name = :name, phone = :phone, location = :location, source = :source, notes = :notes"
+        " WHERE id = :id"));
+    q.bindValue(QStringLiteral(":name"), sqlText(c.name.trimmed()));
+    q.bindValue(QStringLiteral(":phone"), sqlText(c.phone.trimmed()));
+    q.bindValue(QStringLiteral(":location"), sqlText(c.location.trimmed()));
+    q.bindValue(QStringLiteral(":source"), sqlText(c.source.trimmed()));
+    q.bindValue(QStringLiteral(":notes"), sqlText(c.notes));
+    q.bindValue(QStringLiteral(":id"), c.id);
+    if (!m_db.exec(q))
+        return false;
+    if (q.numRowsAffected() != 1) {
+        m_db.setError(QObject::tr("candidate %1 does not exist").arg(c.id));
+        return false;
+    }
+    for (const char *table : {"candidate_email", "candidate_link"}) {
+        QSqlQuery del = m_db.prepare(QStringLiteral("DELETE FROM %1 WHERE candidate_id = :id").arg(QLatin1String(table)));
+        del.bindValue(QStringLiteral(":id"), c.id);
+        if (!m_db.exec(del))
+            return false;
+    }
+    return writeContacts(c);
+}
+
+bool CandidateRepository::removeCandidate(Id candidateId)
+{
+    QSqlQuery q = m_db.prepare(QStringLiteral("DELETE FROM candidate WHERE id = :id"));
+    q.bindValue(QStringLiteral(":id"), candidateId);
+    return m_db.exec(q) && q.numRowsAffected() == 1;
+}
+
+bool CandidateRepository::loadCandidate(Id id, Candidate *c)
+{
+    QSqlQuery q = m_db.prepare(QStringLiteral(
+        "SELECT name, phone, location, source, notes, created_at FROM candidate WHERE id = :id"));
+    q.bindValue(QStringLiteral(":id"), id);
+    if (!m_db.exec(q) || !q.next())
+        return false;
+    *c = Candidate();
+    c->id = id;
+    c->name = q.value(0).toString();
+    c->phone = q.value(1).toString();
+    c->location = q.value(2).toString();
+    c->source = q.value(3).toString();
+    c->notes = q.value(4).toString();
+    c->createdAt = q.value(5).toLongLong();
+    q = m_db.prepare(QStringLiteral("SELECT email FROM candidate_email WHERE candidate_id = :id ORDER BY position, id"));
+    q.bindValue(QStringLiteral(":id"), id);
+    if (!m_db.exec(q))
+        return false;
+    while (q.next())
+        c->emails << q.value(0).toString();
+    q = m_db.prepare(QStringLiteral("SELECT kind, url FROM candidate_link WHERE candidate_id = :id ORDER BY id"));
+    q.bindValue(QStringLiteral(":id"), id);
+    if (!m_db.exec(q))
+        return false;
+    while (q.next())
+        c->links << CandidateLink{q.value(0).toString(), q.value(1).toString()};
+    return true;
+}
+
+Id CandidateRepository::findCandidateByKey(const QString &key)
+{
+    bool isNumber = false;
+    const Id id = key.toLongLong(&isNumber);
+    QSqlQuery q = m_db.prepare(isNumber ? QStringLiteral("SELECT id FROM candidate WHERE id = :key")
+                                        : QStringLiteral("SELECT candidate_id FROM candidate_email WHERE normalized = :key"));
+    q.bindValue(QStringLiteral(":key"), isNumber ? QVariant(id) : QVariant(ContactNormalizer::email(key)));
+    if (m_db.exec(q) && q.next())
+        return q.value(0).toLongLong();
+    return 0;
+}
+
+QList<Candidate> CandidateRepository::duplicatesOf(const Candidate &c)
+{
+    QList<Id> ids;
+    QSqlQuery byEmail = m_db.prepare(QStringLiteral("SELECT candidate_id FROM candidate_email WHERE normalized = :n"));
+    for (const QString &e : c.emails) {
+        if (e.trimmed().isEmpty())
+            continue;
+        byEmail.bindValue(QStringLiteral(":n"), ContactNormalizer::email(e));
+        if (m_db.exec(byEmail))
+            while (byEmail.next())
+                ids << byEmail.value(0).toLongLong();
+    }
+    QSqlQuery byLink = m_db.prepare(QStringLiteral("SELECT candidate_id FROM candidate_link WHERE normalized = :n"));
+    for (const CandidateLink &l : c.links) {
+        if (l.url.trimmed().isEmpty())
+            continue;
+        byLink.bindValue(QStringLiteral(":n"), ContactNormalizer::link(l.url));
+        if (m_db.exec(byLink))
+            while (byLink.next())
+                ids << byLink.value(0).toLongLong();
+    }
+    QList<Candidate> found;
+    for (Id id : std::as_const(ids)) {
+        if (id == c.id || std::any_of(found.begin(), found.end(), [id](const Candidate &f) { return f.id == id; }))
+            continue;
+        Candidate other;
+        if (loadCandidate(id, &other))
+            found << other;
+    }
+    return found;
+}
+
+Id CandidateRepository::insertApplication(Id candidateId, Id roleId, Id stageId, Id actorId, qint64 now)
+{
+    QSqlQuery q = m_db.prepare(QStringLiteral(
+        "INSERT INTO application (candidate_id, role_id, stage_id, status, created_at, stage_entered_at, updated_at)"
+        " VALUES (:c, :r, :s, 'active', :t1, :t2, :t3)"));
+    q.bindValue(QStringLiteral(":c"), candidateId);
+    q.bindValue(QStringLiteral(":r"), roleId);
+    q.bindValue(QStringLiteral(":s"), stageId);
+    q.bindValue(QStringLiteral(":t1"), now);
+    q.bindValue(QStringLiteral(":t2"), now);
+    q.bindValue(QStringLiteral(":t3"), now);
+    if (!m_db.exec(q))
+        return 0;
+    const Id id = q.lastInsertId().toLongLong();
+    QSqlQuery e = m_db.prepare(QStringLiteral(
+        "INSERT INTO stage_event (application_id, from_stage_id, to_stage_id, from_status, to_status, at, actor_id, reason)"
+        " VALUES (:a, NULL, :s, NULL, 'active', :t, :actor, '')"));
+    e.bindValue(QStringLiteral(":a"), id);
+    e.bindValue(QStringLiteral(":s"), stageId);
+    e.bindValue(QStringLiteral(":t"), now);
+    e.bindValue(QStringLiteral(":actor"), actorId > 0 ? QVariant(actorId) : QVariant());
+    return m_db.exec(e) ? id : 0;
+}
+
+bool CandidateRepository::loadApplication(Id id, Application *a)
+{
+    QSqlQuery q = m_db.prepare(QStringLiteral(
+        "SELECT candidate_id, role_id, stage_id, status, reason, created_at, stage_entered_at FROM application"
+        " WHERE id = :id"));
+    q.bindValue(QStringLiteral(":id"), id);
+    if (!m_db.exec(q) || !q.next())
+        return false;
+    a->id = id;
+    a->candidateId = q.value(0).toLongLong();
+    a->roleId = q.value(1).toLongLong();
+    a->stageId = q.value(2).toLongLong();
+    a->status = statusOf(q.value(3));
+    a->reason = q.value(4).toString();
+    a->createdAt = q.value(5).toLongLong();
+    a->stageEnteredAt = q.value(6).toLongLong();
+    return true;
+}
+
+QList<Application> CandidateRepository::applicationsOf(Id candidateId)
+{
+    QList<Application> list;
+    QSqlQuery q = m_db.prepare(QStringLiteral("SELECT id FROM application WHERE candidate_id = :c ORDER BY id"));
+    q.bindValue(QStringLiteral(":c"), candidateId);
+    if (!m_db.exec(q))
+        return list;
+    QList<Id> ids;
+    while (q.next())
+        ids << q.value(0).toLongLong();
+    for (Id id : std::as_const(ids)) {
+        Application a;
+        if (loadApplication(id, &a))
+            list << a;
+    }
+    return list;
+}
+
+bool CandidateRepository::moveApplication(Id applicationId, Id toStageId, ApplicationStatus toStatus,
+                                          const QString &reason, Id actorId, qint64 now)
+{
+    Application current;
+    if (!loadApplication(applicationId, &current)) {
+        m_db.setError(QObject::tr("application %1 does not exist").arg(applicationId));
+        return false;
+    }
+    QSqlQuery e = m_db.prepare(QStringLiteral(
+        "INSERT INTO stage_event (application_id, from_stage_id, to_stage_id, from_status, to_status, at, actor_id, reason)"
+        " VALUES (:a, :from, :to, :fromStatus, :toStatus, :t, :actor, :reason)"));
+    e.bindValue(QStringLiteral(":a"), applicationId);
+    e.bindValue(QStringLiteral(":from"), current.stageId);
+    e.bindValue(QStringLiteral(":to"), toStageId);
+    e.bindValue(QStringLiteral(":fromStatus"), applicationStatusName(current.status));
+    e.bindValue(QStringLiteral(":toStatus"), applicationStatusName(toStatus));
+    e.bindValue(QStringLiteral(":t"), now);
+    e.bindValue(QStringLiteral(":actor"), actorId > 0 ? QVariant(actorId) : QVariant());
+    e.bindValue(QStringLiteral(":reason"), sqlText(reason));
+    if (!m_db.exec(e))
+        return false;
+    // Time in stage restarts only when the stage changes.
+    QSqlQuery q = m_db.prepare(QStringLiteral(
+        "UPDATE application SET stage_id = :s, status = :status, reason = :reason, updated_at = :t1,"
+        " stage_entered_at = CASE WHEN stage_id = :s2 THEN stage_entered_at ELSE :t2 END WHERE id = :id"));
+    q.bindValue(QStringLiteral(":s"), toStageId);
+    q.bindValue(QStringLiteral(":status"), applicationStatusName(toStatus));
+    q.bindValue(QStringLiteral(":reason"), sqlText(toStatus == ApplicationStatus::Active ? QString() : reason));
+    q.bindValue(QStringLiteral(":t1"), now);
+    q.bindValue(QStringLiteral(":s2"), toStageId);
+    q.bindValue(QStringLiteral(":t2"), now);
+    q.bindValue(QStringLiteral(":id"), applicationId);
+    return m_db.exec(q);
+}
+
+QList<StageEvent> CandidateRepository::stageEvents(Id applicationId)
+{
+    QList<StageEvent> events;
+    QSqlQuery q = m_db.prepare(QStringLiteral(
+        "SELECT e.id, e.from_stage_id, f.name, e.to_stage_id, t.name, e.from_status, e.to_status, e.at,"
+        " e.actor_id, p.name, e.reason FROM stage_event e"
+        " LEFT JOIN stage f ON f.id = e.from_stage_id JOIN stage t ON t.id = e.to_stage_id"
+        " LEFT JOIN person p ON p.id = e.actor_id WHERE e.application_id = :a ORDER BY e.at, e.id"));
+    q.bindValue(QStringLiteral(":a"), applicationId);
+    if (!m_db.exec(q))
+        return events;
+    while (q.next()) {
+        StageEvent e;
+        e.id = q.value(0).toLongLong();
+        e.applicationId = applicationId;
+        e.fromStageId = q.value(1).toLongLong();
+        e.fromStage = q.value(2).toString();
+        e.toStageId = q.value(3).toLongLong();
+        e.toStage = q.value(4).toString();
+        e.hasFromStatus = !q.value(5).isNull();
+        e.fromStatus = statusOf(q.value(5));
+        e.toStatus = statusOf(q.value(6));
+        e.at = q.value(7).toLongLong();
+        e.actorId = q.value(8).toLongLong();
+        e.actor = q.value(9).toString();
+        e.reason = q.value(10).toString();
+        events << e;
+    }
+    return events;
+}
+
+QList<CandidateRow> CandidateRepository::rows(Id roleId, Id actorId, bool seeAllScores, Id onlyApplication)
+{
+    const QString only = onlyApplication ? QStringLiteral(" AND a2.id = :only%1") : QString();
+    const QString sql = QStringLiteral(
+        "SELECT a.id, c.id, c.name, a.stage_id, s.name, s.position, a.status, a.stage_entered_at, c.source,"
+        " c.location, coalesce(sc.submitted, 0), coalesce(sc.expected, 0),"
+        " CASE WHEN :all = 1 OR EXISTS (SELECT 1 FROM scorecard m JOIN interview mi ON mi.id = m.interview_id"
+        "   WHERE mi.application_id = a.id AND m.interviewer_id = :actor AND m.status = 'submitted')"
+        "   THEN ws.score END,"
+        " (SELECT group_concat(e.email, ' ') FROM candidate_email e WHERE e.candidate_id = c.id),"
+        " (SELECT group_concat(l.normalized, ' ') FROM candidate_link l WHERE l.candidate_id = c.id)"
+        " FROM application a2 JOIN application a ON a.id = a2.id"
+        " JOIN candidate c ON c.id = a.candidate_id JOIN stage s ON s.id = a.stage_id"
+        " LEFT JOIN (SELECT i.application_id AS app, sum(CASE WHEN k.status = 'submitted' THEN 1 ELSE 0 END) AS submitted,"
+        "   count(*) AS expected FROM scorecard k JOIN interview i ON i.id = k.interview_id"
+        "   JOIN application a2 ON a2.id = i.application_id"
+        "   WHERE k.status <> 'superseded' AND i.status <> 'cancelled' AND a2.role_id = :role1%1"
+        "   GROUP BY i.application_id) sc ON sc.app = a.id"
+        " LEFT JOIN (SELECT am.app AS app, sum(am.m * t.weight) / sum(t.weight) AS score FROM ("
+        "   SELECT i.application_id AS app, r.attribute_id AS attr, avg(r.value) AS m FROM rating r"
+        "   JOIN scorecard k ON k.id = r.scorecard_id JOIN interview i ON i.id = k.interview_id"
+        "   JOIN application a2 ON a2.id = i.application_id"
+        "   WHERE k.status = 'submitted' AND r.value IS NOT NULL AND i.status <> 'cancelled' AND a2.role_id = :role2%2"
+        "   GROUP BY i.application_id, r.attribute_id) am JOIN attribute t ON t.id = am.attr GROUP BY am.app) ws"
+        "   ON ws.app = a.id"
+        " WHERE a2.role_id = :role3%3 ORDER BY a.id")
+        .arg(only.arg(1), only.arg(2), only.arg(3));
+    QSqlQuery q = m_db.prepare(sql);
+    q.bindValue(QStringLiteral(":all"), seeAllScores ? 1 : 0);
+    q.bindValue(QStringLiteral(":actor"), actorId);
+    for (int i = 1; i <= 3; ++i) {
+        q.bindValue(QStringLiteral(":role%1").arg(i), roleId);
+        if (onlyApplication)
+            q.bindValue(QStringLiteral(":only%1").arg(i), onlyApplication);
+    }
+    QList<CandidateRow> rows;
+    if (!m_db.exec(q))
+        return rows;
+    while (q.next()) {
+        CandidateRow r;
+        r.applicationId = q.value(0).toLongLong();
+        r.candidateId = q.value(1).toLongLong();
+        r.name = q.value(2).toString();
+        r.stageId = q.value(3).toLongLong();
+        r.stage = q.value(4).toString();
+        r.stagePosition = q.value(5).toInt();
+        r.status = statusOf(q.value(6));
+        r.stageEnteredAt = q.value(7).toLongLong();
+        r.source = q.value(8).toString();
+        r.location = q.value(9).toString();
+        r.scorecardsSubmitted = q.value(10).toInt();
+        r.scorecardsExpected = q.value(11).toInt();
+        r.hasScore = !q.value(12).isNull();
+        r.weightedScore = q.value(12).toDouble();
+        const QString emails = q.value(13).toString();
+        r.email = emails.section(QLatin1Char(' '), 0, 0);
+        r.searchText = QStringList{r.name, emails, r.source, q.value(14).toString()}.join(QLatin1Char(' ')).toLower();
+        rows << r;
+    }
+    return rows;
+}
+
+QHash<Id, std::array<int, 4>> CandidateRepository::stageCounts(Id roleId)
+{
+    QHash<Id, std::array<int, 4>> counts;
+    QSqlQuery q = m_db.prepare(QStringLiteral(
+        "SELECT stage_id, status, count(*) FROM application WHERE role_id = :r GROUP BY stage_id, status"));
+    q.bindValue(QStringLiteral(":r"), roleId);
+    if (!m_db.exec(q))
+        return counts;
+    while (q.next()) {
+        std::array<int, 4> &c = counts[q.value(0).toLongLong()];
+        c[int(statusOf(q.value(1)))] = q.value(2).toInt();
+    }
+    return counts;
+}
+
+QList<ScreeningAnswer> CandidateRepository::screeningAnswers(Id applicationId)
+{
+    QList<ScreeningAnswer> list;
+    QSqlQuery q = m_db.prepare(QStringLiteral(
+        "SELECT f.id, f.label, f.text, coalesce(sa.answer, '') FROM application a"
+        " JOIN screening_fact f ON f.role_id = a.role_id"
+        " LEFT JOIN screening_answer sa ON sa.application_id = a.id AND sa.fact_id = f.id"
+        " WHERE a.id = :a ORDER BY f.position, f.id"));
+    q.bindValue(QStringLiteral(":a"), applicationId);
+    if (!m_db.exec(q))
+        return list;
+    while (q.next())
+        list << ScreeningAnswer{q.value(0).toLongLong(), q.value(1).toString(), q.value(2).toString(),
+                                q.value(3).toString()};
+    return list;
+}
+
+bool CandidateRepository::setScreeningAnswer(Id applicationId, Id factId, const QString &answer)
+{
+    QSqlQuery q = m_db.prepare(QStringLiteral(
+        "INSERT INTO screening_answer (application_id, fact_id, answer) VALUES (:a, :f, :answer)"
+        " ON CONFLICT (application_id, fact_id) DO UPDATE SET answer = excluded.answer"));
+    q.bindValue(QStringLiteral(":a"), applicationId);
+    q.bindValue(QStringLiteral(":f"), factId);
+    q.bindValue(QStringLiteral(":answer"), sqlText(answer));
+    return m_db.exec(q);
+}
+
+QList<InterviewSummary> CandidateRepository::interviews(Id applicationId)
+{
+    QList<InterviewSummary> list;
+    QSqlQuery q = m_db.prepare(QStringLiteral(
+        "SELECT i.id, i.stage_id, s.name, i.starts_at, i.duration_min, i.status,"
+        " (SELECT group_concat(p.name, ', ') FROM panelist x JOIN person p ON p.id = x.person_id"
+        "  WHERE x.interview_id = i.id)"
+        " FROM interview i JOIN stage s ON s.id = i.stage_id WHERE i.application_id = :a ORDER BY i.starts_at, i.id"));
+    q.bindValue(QStringLiteral(":a"), applicationId);
+    if (!m_db.exec(q))
+        return list;
+    while (q.next()) {
+        InterviewSummary i;
+        i.id = q.value(0).toLongLong();
+        i.stageId = q.value(1).toLongLong();
+        i.stage = q.value(2).toString();
+        i.startsAt = q.value(3).toLongLong();
+        i.durationMin = q.value(4).toInt();
+        i.cancelled = q.value(5).toString() == QLatin1String("cancelled");
+        i.panel = q.value(6).toString().split(QStringLiteral(", "), Qt::SkipEmptyParts);
+        list << i;
+    }
+    return list;
+}
+
+QList<ScorecardSummary> CandidateRepository::scorecards(Id applicationId)
+{
+    QList<ScorecardSummary> list;
+    QSqlQuery q = m_db.prepare(QStringLiteral(
+        "SELECT k.id, k.interview_id, s.name, k.interviewer_id, p.name, k.revision, k.status,"
+        " coalesce(k.overall, ''), coalesce(k.submitted_at, 0)"
+        " FROM scorecard k JOIN interview i ON i.id = k.interview_id JOIN stage s ON s.id = i.stage_id"
+        " JOIN person p ON p.id = k.interviewer_id WHERE i.application_id = :a ORDER BY i.starts_at, k.id"));
+    q.bindValue(QStringLiteral(":a"), applicationId);
+    if (!m_db.exec(q))
+        return list;
+    while (q.next())
+        list << ScorecardSummary{q.value(0).toLongLong(), q.value(1).toLongLong(), q.value(2).toString(),
+                                 q.value(3).toLongLong(), q.value(4).toString(), q.value(5).toInt(),
+                                 q.value(6).toString(), q.value(7).toString(), q.value(8).toLongLong()};
+    return list;
+}
+
+bool CandidateRepository::hasSubmitted(Id applicationId, Id personId)
+{
+    QSqlQuery q = m_db.prepare(QStringLiteral(
+        "SELECT 1 FROM scorecard k JOIN interview i ON i.id = k.interview_id"
+        " WHERE i.application_id = :a AND k.interviewer_id = :p AND k.status = 'submitted' LIMIT 1"));
+    q.bindValue(QStringLiteral(":a"), applicationId);
+    q.bindValue(QStringLiteral(":p"), personId);
+    return m_db.exec(q) && q.next();
+}
+
+} // namespace hireloop

@@ -1,0 +1,54 @@
+#pragma once
+
+#include "domain.h"
+
+#include <array>
+
+// Candidates, their applications, stage history, screening answers, and the read-only
+// views the panes need (rows for the candidates pane, stage counts, interviews and
+// scorecards of one application). Callers own the transaction.
+
+namespace hireloop {
+
+class Database;
+
+class CandidateRepository
+{
+public:
+    explicit CandidateRepository(Database &db) : m_db(db) {}
+
+    Id insertCandidate(const Candidate &candidate, qint64 now);
+    bool updateCandidate(const Candidate &candidate);
+    bool removeCandidate(Id candidateId);
+    bool loadCandidate(Id candidateId, Candidate *candidate);
+    Id findCandidateByKey(const QString &idOrEmail);
+    // Candidates sharing a normalized email or profile link with the given one.
+    QList<Candidate> duplicatesOf(const Candidate &candidate);
+
+    Id insertApplication(Id candidateId, Id roleId, Id stageId, Id actorId, qint64 now);
+    bool loadApplication(Id applicationId, Application *application);
+    QList<Application> applicationsOf(Id candidateId);
+    // Moves and writes the stage event in one go.
+    bool moveApplication(Id applicationId, Id toStageId, ApplicationStatus toStatus, const QString &reason,
+                         Id actorId, qint64 now);
+    QList<StageEvent> stageEvents(Id applicationId);
+
+    // Rows for the candidates pane. Weighted scores only where seeAllScores, or where
+    // actorId has submitted a scorecard of their own for that application.
+    QList<CandidateRow> rows(Id roleId, Id actorId, bool seeAllScores, Id onlyApplication = 0);
+    // Per stage: active, rejected, withdrawn, hired.
+    QHash<Id, std::array<int, 4>> stageCounts(Id roleId);
+
+    QList<ScreeningAnswer> screeningAnswers(Id applicationId);
+    bool setScreeningAnswer(Id applicationId, Id factId, const QString &answer);
+
+    QList<InterviewSummary> interviews(Id applicationId);
+    QList<ScorecardSummary> scorecards(Id applicationId);
+    bool hasSubmitted(Id applicationId, Id personId);
+
+private:
+    bool writeContacts(const Candidate &candidate);
+    Database &m_db;
+};
+
+} // namespace hireloop

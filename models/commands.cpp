@@ -41,3 +41,82 @@ bool EditAttributeCommand::mergeWith(const QUndoCommand *other)
 }
 
 } // namespace hireloop
+
+namespace hireloop {
+
+AddCandidateCommand::AddCandidateCommand(Store *store, const Candidate &candidate, Id roleId, Id stageId,
+                                         QUndoCommand *parent)
+    : QUndoCommand(parent)
+    , m_store(store)
+    , m_candidate(candidate)
+    , m_roleId(roleId)
+    , m_stageId(stageId)
+{
+    setText(QCoreApplication::translate("hireloop", "Add candidate %1").arg(candidate.name));
+}
+
+void AddCandidateCommand::redo()
+{
+    Id applicationId = m_applicationId;
+    const Id id = m_store->addCandidate(m_candidate, m_roleId, m_stageId, &applicationId);
+    if (!id) {
+        setObsolete(true);
+        return;
+    }
+    m_candidate.id = id;
+    m_applicationId = applicationId;
+}
+
+void AddCandidateCommand::undo()
+{
+    m_store->removeCandidate(m_candidate.id);
+}
+
+EditCandidateCommand::EditCandidateCommand(Store *store, const Candidate &before, const Candidate &after,
+                                           QUndoCommand *parent)
+    : QUndoCommand(parent)
+    , m_store(store)
+    , m_before(before)
+    , m_after(after)
+{
+    setText(QCoreApplication::translate("hireloop", "Edit candidate %1").arg(after.name));
+}
+
+void EditCandidateCommand::redo()
+{
+    if (!m_store->updateCandidate(m_after))
+        setObsolete(true);
+}
+
+void EditCandidateCommand::undo()
+{
+    m_store->updateCandidate(m_before);
+}
+
+MoveApplicationCommand::MoveApplicationCommand(Store *store, const Application &before, Id toStageId,
+                                               ApplicationStatus toStatus, const QString &reason,
+                                               const QString &text, QUndoCommand *parent)
+    : QUndoCommand(text, parent)
+    , m_store(store)
+    , m_before(before)
+    , m_toStageId(toStageId)
+    , m_toStatus(toStatus)
+    , m_reason(reason)
+{
+}
+
+void MoveApplicationCommand::redo()
+{
+    if (!m_store->moveApplication(m_before.id, m_toStageId, m_toStatus, m_reason))
+        setObsolete(true);
+}
+
+void MoveApplicationCommand::undo()
+{
+    m_store->moveApplication(m_before.id, m_before.stageId, m_before.status,
+                             m_before.status == ApplicationStatus::Rejected
+                                 ? m_before.reason
+                                 : QCoreApplication::translate("hireloop", "Undo: %1").arg(text()));
+}
+
+} // namespace hireloop

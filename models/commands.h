@@ -15,6 +15,58 @@ enum CommandId {
     EditAttributeCommandId = 1,
 };
 
+// Adds a candidate with an application to a role. Undo removes them; redo puts them
+// back under the same ids, so later commands on the stack still find them.
+class AddCandidateCommand : public QUndoCommand
+{
+public:
+    AddCandidateCommand(Store *store, const Candidate &candidate, Id roleId, Id stageId = 0,
+                        QUndoCommand *parent = nullptr);
+    void redo() override;
+    void undo() override;
+    Id candidateId() const { return m_candidate.id; }
+    Id applicationId() const { return m_applicationId; }
+
+private:
+    Store *m_store;
+    Candidate m_candidate;
+    Id m_roleId;
+    Id m_stageId;
+    Id m_applicationId = 0;
+};
+
+class EditCandidateCommand : public QUndoCommand
+{
+public:
+    EditCandidateCommand(Store *store, const Candidate &before, const Candidate &after,
+                         QUndoCommand *parent = nullptr);
+    void redo() override;
+    void undo() override;
+
+private:
+    Store *m_store;
+    Candidate m_before;
+    Candidate m_after;
+};
+
+// Moves an application to a stage and status (advance, reject, withdraw, hire). Undo
+// is a move back: the stage history is append-only, so it records both.
+class MoveApplicationCommand : public QUndoCommand
+{
+public:
+    MoveApplicationCommand(Store *store, const Application &before, Id toStageId, ApplicationStatus toStatus,
+                           const QString &reason, const QString &text, QUndoCommand *parent = nullptr);
+    void redo() override;
+    void undo() override;
+
+private:
+    Store *m_store;
+    Application m_before;
+    Id m_toStageId;
+    ApplicationStatus m_toStatus;
+    QString m_reason;
+};
+
 // Changes an attribute's name, guidance, weight or must-have flag.
 class EditAttributeCommand : public QUndoCommand
 {

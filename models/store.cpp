@@ -215,7 +215,10 @@ Id Store::addCandidate(const Candidate &candidate, Id roleId, Id stageId, Id *ap
     WriteTransaction tx(m_db);
     const qint64 t = now();
     const Id candidateId = tx.isActive() ? m_candidates.insertCandidate(candidate, t) : 0;
-    const Id appId = candidateId ? m_candidates.insertApplication(candidateId, roleId, stageId, m_actor.id, t) : 0;
+    const Id wantedApplication = applicationId ? *applicationId : 0;
+    const Id appId = candidateId ? m_candidates.insertApplication(candidateId, roleId, stageId, m_actor.id, t,
+                                                                  wantedApplication)
+                                 : 0;
     if (!appId || !audit(QStringLiteral("candidate.add"), QStringLiteral("candidate"), candidateId) || !tx.commit()) {
         fail(tr("Cannot add %1").arg(candidate.name));
         return 0;

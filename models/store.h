@@ -53,7 +53,8 @@ public:
     bool updateAttribute(const Attribute &attribute);
 
     // Candidates and applications. Adding makes the candidate, their application to
-    // roleId at stageId (default: the first stage) and the first stage event.
+    // roleId at stageId (default: the first stage) and the first stage event. A
+    // candidate.id, or an *applicationId, that is set is used as the id (undo's redo).
     Id addCandidate(const Candidate &candidate, Id roleId, Id stageId = 0, Id *applicationId = nullptr);
     bool updateCandidate(const Candidate &candidate);
     bool removeCandidate(Id candidateId);  // and everything about them

@@ -4,6 +4,7 @@
 #include "modelroles.h"
 #include "roleview.h"
 #include "rubricmodel.h"
+#include "settings.h"
 #include "store.h"
 
 #include <QAbstractItemView>
@@ -41,6 +42,7 @@ private:
 
 void TestMainWindow::init()
 {
+    Settings::useFile(m_dir.filePath("settings.ini"));
     m_store = std::make_unique<Store>();
     QVERIFY(m_store->open(m_dir.filePath(QStringLiteral("%1.sqlite").arg(QTest::currentTestFunction()))));
     QVERIFY(m_store->ensureDefaultData());

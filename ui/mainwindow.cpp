@@ -1,20 +1,33 @@
 #include "mainwindow.h"
 
+#include "candidatedialog.h"
+#include "candidatemodel.h"
+#include "candidatespane.h"
+#include "commands.h"
 #include "modelroles.h"
+#include "movedialog.h"
 #include "rolelistmodel.h"
 #include "roleview.h"
+#include "settings.h"
+#include "settingsdialog.h"
 #include "store.h"
 
 #include <QAction>
 #include <QApplication>
+#include <QCloseEvent>
 #include <QComboBox>
 #include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QHeaderView>
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QSplitter>
 #include <QStatusBar>
+#include <QStyle>
+#include <QTabWidget>
+#include <QTableView>
 #include <QToolBar>
 #include <QUndoStack>
 
@@ -27,9 +40,14 @@ MainWindow::MainWindow(Store *store, QWidget *parent)
     , m_roles(new RoleListModel(store, this))
 {
     setObjectName(QStringLiteral("mainWindow"));
-    setWindowIcon(QIcon(QStringLiteral(":/icons/hireloop.svg")));
+    m_candidatesPane = new CandidatesPane(store, this);
     m_roleView = new RoleView(store, m_undoStack, this);
-    setCentralWidget(m_roleView);
+    m_tabs = new QTabWidget(this);
+    m_tabs->setObjectName(QStringLiteral("mainTabs"));
+    m_tabs->setDocumentMode(true);
+    m_tabs->addTab(m_candidatesPane, tr("&Candidates"));
+    m_tabs->addTab(m_roleView, tr("R&ubric and plan"));
+    setCentralWidget(m_tabs);
 
     m_roleSwitcher = new QComboBox(this);
     m_roleSwitcher->setObjectName(QStringLiteral("roleSwitcher"));
@@ -38,44 +56,116 @@ MainWindow::MainWindow(Store *store, QWidget *parent)
     m_roleSwitcher->setModel(m_roles);
     m_roleSwitcher->setSizeAdjustPolicy(QComboBox::AdjustToContents);
 
+    m_actorSwitcher = new QComboBox(this);
+    m_actorSwitcher->setObjectName(QStringLiteral("actorSwitcher"));
+    m_actorSwitcher->setAccessibleName(tr("Act as"));
+    m_actorSwitcher->setToolTip(tr("The person Hireloop acts for: what you may see and who is recorded as doing it"));
+    m_actorSwitcher->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+
     m_actorLabel = new QLabel(this);
     m_actorLabel->setObjectName(QStringLiteral("actorLabel"));
     statusBar()->addPermanentWidget(m_actorLabel);
 
     createActions();
 
-    connect(m_roleSwitcher, &QComboBox::currentIndexChanged, this,
-            [this](int row) { m_roleView->setRoleId(m_roles->roleIdAt(row)); });
+    connect(m_roleSwitcher, &QComboBox::currentIndexChanged, this, [this](int row) {
+        const Id roleId = m_roles->roleIdAt(row);
+        m_roleView->setRoleId(roleId);
+        m_candidatesPane->setRoleId(roleId);
+        updateActions();
+    });
+    connect(m_actorSwitcher, &QComboBox::activated, this, [this](int index) {
+        m_store->setActor(m_actorSwitcher->itemData(index).toLongLong());
+    });
+    connect(m_candidatesPane, &CandidatesPane::currentApplicationChanged, this, &MainWindow::updateActions);
+    connect(m_candidatesPane, &CandidatesPane::activated, this, &MainWindow::editCandidate);
+    connect(m_store, &Store::applicationChanged, this, &MainWindow::updateActions);
     connect(m_store, &Store::opened, this, &MainWindow::onStoreOpened);
     connect(m_store, &Store::actorChanged, this, &MainWindow::updateStatus);
+    connect(m_store, &Store::personAdded, this, &MainWindow::reloadPeople);
     connect(m_store, &Store::errorOccurred, this, &MainWindow::showError);
     connect(m_undoStack, &QUndoStack::indexChanged, this, [this] {
         if (const QUndoCommand *c = m_undoStack->command(m_undoStack->index() - 1))
             statusBar()->showMessage(c->text(), 4000);
     });
 
-    resize(1400, 860);
+    resize(1500, 900);
     onStoreOpened();
+    restoreState();
 }
 
 void MainWindow::createActions()
 {
+    auto make = [this](const QString &text, const QString &tip, auto slot) {
+        auto *a = new QAction(text, this);
+        a->setStatusTip(tip);
+        a->setToolTip(tip);
+        connect(a, &QAction::triggered, this, slot);
+        return a;
+    };
+
     QMenu *file = menuBar()->addMenu(tr("&File"));
-    QAction *open = file->addAction(tr("&Open Database…"), this, &MainWindow::openDatabase);
+    QAction *newDb = make(tr("&New Database…"), tr("Create a new Hireloop database file"), &MainWindow::newDatabase);
+    file->addAction(newDb);
+    QAction *open = make(tr("&Open Database…"), tr("Open another Hireloop database file"), &MainWindow::openDatabase);
     open->setShortcut(QKeySequence::Open);
-    open->setStatusTip(tr("Open another Hireloop database file"));
+    file->addAction(open);
+    m_recentMenu = file->addMenu(tr("Open &Recent"));
+    updateRecentMenu();
     file->addSeparator();
-    QAction *quit = file->addAction(tr("&Quit"), qApp, &QApplication::closeAllWindows);
+    QAction *settings = make(tr("&Settings…"), tr("Preferences"), &MainWindow::showSettings);
+    settings->setShortcut(QKeySequence::Preferences);
+    settings->setMenuRole(QAction::PreferencesRole);
+    file->addAction(settings);
+    file->addSeparator();
+    QAction *quit = file->addAction(tr("&Quit"), this, &QWidget::close);
     quit->setShortcut(QKeySequence::Quit);
     quit->setMenuRole(QAction::QuitRole);
 
     QMenu *edit = menuBar()->addMenu(tr("&Edit"));
     QAction *undo = m_undoStack->createUndoAction(this, tr("&Undo"));
     undo->setShortcut(QKeySequence::Undo);
+    undo->setIcon(style()->standardIcon(QStyle::SP_ArrowBack));
     QAction *redo = m_undoStack->createRedoAction(this, tr("&Redo"));
     redo->setShortcut(QKeySequence::Redo);
+    redo->setIcon(style()->standardIcon(QStyle::SP_ArrowForward));
     edit->addAction(undo);
     edit->addAction(redo);
+    edit->addSeparator();
+    QAction *find = edit->addAction(tr("&Find Candidate"), this, [this] {
+        m_tabs->setCurrentWidget(m_candidatesPane);
+        m_candidatesPane->focusSearch();
+    });
+    find->setShortcut(QKeySequence::Find);
+
+    QMenu *candidate = menuBar()->addMenu(tr("Ca&ndidate"));
+    m_actions[AddCandidate] = make(tr("&Add Candidate…"), tr("Add a candidate to this role"), &MainWindow::addCandidate);
+    m_actions[AddCandidate]->setShortcut(QKeySequence::New);
+    m_actions[AddCandidate]->setIcon(style()->standardIcon(QStyle::SP_FileDialogNewFolder));
+    m_actions[EditCandidate] = make(tr("&Edit Candidate…"), tr("Change the selected candidate's details"), &MainWindow::editCandidate);
+    m_actions[EditCandidate]->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
+    m_actions[MoveCandidate] = make(tr("&Move to Stage…"), tr("Move the selected candidate to another stage"),
+                                    [this] { moveCandidate(MoveDialog::Move); });
+    m_actions[MoveCandidate]->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_M));
+    m_actions[MoveCandidate]->setIcon(style()->standardIcon(QStyle::SP_MediaSeekForward));
+    m_actions[RejectCandidate] = make(tr("&Reject…"), tr("Reject the selected candidate, with a reason"),
+                                      [this] { moveCandidate(MoveDialog::Reject); });
+    m_actions[RejectCandidate]->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R));
+    m_actions[RejectCandidate]->setIcon(style()->standardIcon(QStyle::SP_DialogCancelButton));
+    m_actions[WithdrawCandidate] = make(tr("&Withdraw…"), tr("The candidate withdrew"),
+                                        [this] { moveCandidate(MoveDialog::Withdraw); });
+    m_actions[HireCandidate] = make(tr("&Hire…"), tr("Record that the candidate was hired"),
+                                    [this] { moveCandidate(MoveDialog::Hire); });
+    m_actions[HireCandidate]->setIcon(style()->standardIcon(QStyle::SP_DialogApplyButton));
+    for (int id : {AddCandidate, EditCandidate}) {
+        candidate->addAction(m_actions[id]);
+        m_candidatesPane->candidateView()->addAction(m_actions[id]);
+    }
+    candidate->addSeparator();
+    for (int id : {MoveCandidate, RejectCandidate, WithdrawCandidate, HireCandidate}) {
+        candidate->addAction(m_actions[id]);
+        m_candidatesPane->candidateView()->addAction(m_actions[id]);
+    }
 
     QMenu *help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("&About Hireloop"), this, [this] {
@@ -88,13 +178,26 @@ void MainWindow::createActions()
     QToolBar *bar = addToolBar(tr("Main"));
     bar->setObjectName(QStringLiteral("mainToolBar"));
     bar->setMovable(false);
+    bar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
     auto *roleLabel = new QLabel(tr("&Role: "), this);
     roleLabel->setBuddy(m_roleSwitcher);
     bar->addWidget(roleLabel);
     bar->addWidget(m_roleSwitcher);
     bar->addSeparator();
+    bar->addAction(m_actions[AddCandidate]);
+    bar->addAction(m_actions[MoveCandidate]);
+    bar->addAction(m_actions[RejectCandidate]);
+    bar->addAction(m_actions[HireCandidate]);
+    bar->addSeparator();
     bar->addAction(undo);
     bar->addAction(redo);
+    auto *spacer = new QWidget(this);
+    spacer->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Preferred);
+    bar->addWidget(spacer);
+    auto *actorLabel = new QLabel(tr("&Act as: "), this);
+    actorLabel->setBuddy(m_actorSwitcher);
+    bar->addWidget(actorLabel);
+    bar->addWidget(m_actorSwitcher);
 }
 
 void MainWindow::setCurrentRole(Id roleId)
@@ -112,8 +215,23 @@ Id MainWindow::currentRole() const
 void MainWindow::onStoreOpened()
 {
     m_undoStack->clear();
-    m_roleView->setRoleId(m_roles->roleIdAt(m_roleSwitcher->currentIndex()));
+    const Id roleId = m_roles->roleIdAt(m_roleSwitcher->currentIndex());
+    m_roleView->setRoleId(roleId);
+    m_candidatesPane->setRoleId(roleId);
+    reloadPeople();
     updateStatus();
+    updateActions();
+    Settings::instance().addRecentFile(m_store->path());
+    Settings::instance().setLastDatabase(m_store->path());
+    updateRecentMenu();
+}
+
+void MainWindow::reloadPeople()
+{
+    m_actorSwitcher->clear();
+    for (const Person &p : m_store->persons())
+        m_actorSwitcher->addItem(QStringLiteral("%1 — %2").arg(p.name, personKindLabel(p.kind)), p.id);
+    m_actorSwitcher->setCurrentIndex(m_actorSwitcher->findData(m_store->actorId()));
 }
 
 void MainWindow::updateStatus()
@@ -124,28 +242,174 @@ void MainWindow::updateStatus()
     m_actorLabel->setText(actor.id ? tr("Acting as %1 (%2)").arg(actor.name, personKindLabel(actor.kind))
                                    : tr("Acting as nobody"));
     m_actorLabel->setToolTip(QDir::toNativeSeparators(m_store->path()));
+    m_actorSwitcher->setCurrentIndex(m_actorSwitcher->findData(m_store->actorId()));
+}
+
+void MainWindow::updateActions()
+{
+    const Id appId = m_candidatesPane->currentApplicationId();
+    Application app;
+    const bool has = appId && m_store->application(appId, &app);
+    const bool active = has && app.status == ApplicationStatus::Active;
+    m_actions[AddCandidate]->setEnabled(currentRole() > 0);
+    m_actions[EditCandidate]->setEnabled(has);
+    m_actions[MoveCandidate]->setEnabled(active);
+    m_actions[RejectCandidate]->setEnabled(active);
+    m_actions[WithdrawCandidate]->setEnabled(active);
+    m_actions[HireCandidate]->setEnabled(active);
+}
+
+void MainWindow::addCandidate()
+{
+    CandidateDialog dialog(m_store, Candidate(), this);
+    if (dialog.exec() != QDialog::Accepted)
+        return;
+    auto *command = new AddCandidateCommand(m_store, dialog.candidate(), currentRole());
+    m_undoStack->push(command);
+    if (command->applicationId()) {
+        m_candidatesPane->selectApplication(command->applicationId());
+        statusBar()->showMessage(tr("Added %1").arg(dialog.candidate().name), 4000);
+    }
+}
+
+void MainWindow::editCandidate()
+{
+    Application app;
+    Candidate before;
+    if (!m_store->application(m_candidatesPane->currentApplicationId(), &app) || !m_store->candidate(app.candidateId, &before))
+        return;
+    CandidateDialog dialog(m_store, before, this);
+    if (dialog.exec() != QDialog::Accepted)
+        return;
+    m_undoStack->push(new EditCandidateCommand(m_store, before, dialog.candidate()));
+}
+
+void MainWindow::moveCandidate(int kind)
+{
+    Application app;
+    Candidate candidate;
+    Role role;
+    if (!m_store->application(m_candidatesPane->currentApplicationId(), &app) || !m_store->candidate(app.candidateId, &candidate)
+        || !m_store->role(app.roleId, &role))
+        return;
+    MoveDialog dialog(MoveDialog::Kind(kind), role, candidate.name, app.stageId, this);
+    if (dialog.exec() != QDialog::Accepted)
+        return;
+    QString text;
+    switch (kind) {
+    case MoveDialog::Move: {
+        QString stage;
+        for (const Stage &s : role.stages)
+            if (s.id == dialog.stageId())
+                stage = s.name;
+        text = tr("Move %1 to %2").arg(candidate.name, stage);
+        break;
+    }
+    case MoveDialog::Reject: text = tr("Reject %1").arg(candidate.name); break;
+    case MoveDialog::Withdraw: text = tr("Withdraw %1").arg(candidate.name); break;
+    case MoveDialog::Hire: text = tr("Hire %1").arg(candidate.name); break;
+    }
+    m_undoStack->push(new MoveApplicationCommand(m_store, app, dialog.stageId(), dialog.status(), dialog.reason(), text));
+}
+
+void MainWindow::newDatabase()
+{
+    const QString path = QFileDialog::getSaveFileName(this, tr("New Database"), QFileInfo(m_store->path()).absolutePath(),
+                                                      tr("Hireloop databases (*.sqlite)"), nullptr,
+                                                      QFileDialog::DontConfirmOverwrite);
+    if (path.isEmpty())
+        return;
+    if (QFileInfo::exists(path)) {
+        QMessageBox::information(this, tr("New Database"),
+                                 tr("%1 already exists. Hireloop opens it instead of replacing it.")
+                                     .arg(QDir::toNativeSeparators(path)));
+    }
+    switchDatabase(path);
 }
 
 void MainWindow::openDatabase()
 {
-    const QString previous = m_store->path();
-    const QString path = QFileDialog::getOpenFileName(this, tr("Open Database"), QFileInfo(previous).absolutePath(),
+    const QString path = QFileDialog::getOpenFileName(this, tr("Open Database"), QFileInfo(m_store->path()).absolutePath(),
                                                       tr("Hireloop databases (*.sqlite *.db);;All files (*)"));
-    if (path.isEmpty())
-        return;
+    if (!path.isEmpty())
+        switchDatabase(path);
+}
+
+bool MainWindow::switchDatabase(const QString &path)
+{
+    const QString previous = m_store->path();
+    saveState();
     if (m_store->open(path) && m_store->ensureDefaultData()) {
         statusBar()->showMessage(tr("Opened %1").arg(QDir::toNativeSeparators(path)), 4000);
-        return;
+        return true;
     }
     const QString error = m_store->errorString();
     m_store->open(previous);
     showError(error);
+    return false;
+}
+
+void MainWindow::updateRecentMenu()
+{
+    if (!m_recentMenu)
+        return;
+    m_recentMenu->clear();
+    const QStringList files = Settings::instance().recentFiles();
+    for (int i = 0; i < files.size(); ++i) {
+        const QString path = files.at(i);
+        QAction *a = m_recentMenu->addAction(QStringLiteral("&%1 %2").arg(i + 1).arg(QDir::toNativeSeparators(path)));
+        connect(a, &QAction::triggered, this, [this, path] {
+            if (!QFileInfo::exists(path)) {
+                Settings::instance().removeRecentFile(path);
+                updateRecentMenu();
+                showError(tr("%1 no longer exists.").arg(QDir::toNativeSeparators(path)));
+                return;
+            }
+            switchDatabase(path);
+        });
+    }
+    m_recentMenu->setEnabled(!files.isEmpty());
+}
+
+void MainWindow::showSettings()
+{
+    SettingsDialog dialog(this);
+    if (dialog.exec() == QDialog::Accepted)
+        m_candidatesPane->candidateModel()->setStaleDays(Settings::instance().staleDays());
 }
 
 void MainWindow::showError(const QString &message)
 {
     statusBar()->showMessage(message, 8000);
     QMessageBox::warning(this, tr("Hireloop"), message);
+}
+
+void MainWindow::saveState()
+{
+    Settings &s = Settings::instance();
+    s.setState(QStringLiteral("mainWindow/geometry"), saveGeometry());
+    s.setState(QStringLiteral("mainWindow/state"), QMainWindow::saveState());
+    s.setState(QStringLiteral("candidates/splitter"), m_candidatesPane->splitter()->saveState());
+    s.setState(QStringLiteral("candidates/header"), m_candidatesPane->candidateView()->horizontalHeader()->saveState());
+    s.setState(QStringLiteral("mainWindow/tab"), QByteArray::number(m_tabs->currentIndex()));
+    s.sync();
+}
+
+void MainWindow::restoreState()
+{
+    Settings &s = Settings::instance();
+    restoreGeometry(s.state(QStringLiteral("mainWindow/geometry")));
+    QMainWindow::restoreState(s.state(QStringLiteral("mainWindow/state")));
+    m_candidatesPane->splitter()->restoreState(s.state(QStringLiteral("candidates/splitter")));
+    m_candidatesPane->candidateView()->horizontalHeader()->restoreState(s.state(QStringLiteral("candidates/header")));
+    m_tabs->setCurrentIndex(s.state(QStringLiteral("mainWindow/tab")).toInt());
+    m_candidatesPane->candidateModel()->setStaleDays(s.staleDays());
+}
+
+void MainWindow::closeEvent(QCloseEvent *event)
+{
+    saveState();
+    event->accept();
 }
 
 } // namespace hireloop

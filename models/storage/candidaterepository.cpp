@@ -22,8 +22,9 @@ ApplicationStatus statusOf(const QVariant &v)
 Id CandidateRepository::insertCandidate(const Candidate &c, qint64 now)
 {
     QSqlQuery q = m_db.prepare(QStringLiteral(
-        "INSERT INTO candidate (name, phone, location, source, notes, created_at)"
-        " VALUES (:name, :phone, :location, :source, :notes, :now)"));
+        "INSERT INTO candidate (id, name, phone, location, source, notes, created_at)"
+        " VALUES (:id, :name, :phone, :location, :source, :notes, :now)"));
+    q.bindValue(QStringLiteral(":id"), c.id > 0 ? QVariant(c.id) : QVariant());
     q.bindValue(QStringLiteral(":name"), sqlText(c.name.trimmed()));
     q.bindValue(QStringLiteral(":phone"), sqlText(c.phone.trimmed()));
     q.bindValue(QStringLiteral(":location"), sqlText(c.location.trimmed()));
@@ -174,11 +175,12 @@ QList<Candidate> CandidateRepository::duplicatesOf(const Candidate &c)
     return found;
 }
 
-Id CandidateRepository::insertApplication(Id candidateId, Id roleId, Id stageId, Id actorId, qint64 now)
+Id CandidateRepository::insertApplication(Id candidateId, Id roleId, Id stageId, Id actorId, qint64 now, Id explicitId)
 {
     QSqlQuery q = m_db.prepare(QStringLiteral(
-        "INSERT INTO application (candidate_id, role_id, stage_id, status, created_at, stage_entered_at, updated_at)"
-        " VALUES (:c, :r, :s, 'active', :t1, :t2, :t3)"));
+        "INSERT INTO application (id, candidate_id, role_id, stage_id, status, created_at, stage_entered_at, updated_at)"
+        " VALUES (:id, :c, :r, :s, 'active', :t1, :t2, :t3)"));
+    q.bindValue(QStringLiteral(":id"), explicitId > 0 ? QVariant(explicitId) : QVariant());
     q.bindValue(QStringLiteral(":c"), candidateId);
     q.bindValue(QStringLiteral(":r"), roleId);
     q.bindValue(QStringLiteral(":s"), stageId);

@@ -17,7 +17,7 @@ class CandidateRepository
 public:
     explicit CandidateRepository(Database &db) : m_db(db) {}
 
-    Id insertCandidate(const Candidate &candidate, qint64 now);
+    Id insertCandidate(const Candidate &candidate, qint64 now);  // candidate.id, when set, is kept
     bool updateCandidate(const Candidate &candidate);
     bool removeCandidate(Id candidateId);
     bool loadCandidate(Id candidateId, Candidate *candidate);
@@ -25,7 +25,7 @@ public:
     // Candidates sharing a normalized email or profile link with the given one.
     QList<Candidate> duplicatesOf(const Candidate &candidate);
 
-    Id insertApplication(Id candidateId, Id roleId, Id stageId, Id actorId, qint64 now);
+    Id insertApplication(Id candidateId, Id roleId, Id stageId, Id actorId, qint64 now, Id explicitId = 0);
     bool loadApplication(Id applicationId, Application *application);
     QList<Application> applicationsOf(Id candidateId);
     // Moves and writes the stage event in one go.

@@ -1,0 +1,55 @@
+#include "candidatefiltermodel.h"
+
+#include "candidatemodel.h"
+#include "modelroles.h"
+
+namespace hireloop {
+
+CandidateFilterModel::CandidateFilterModel(QObject *parent)
+    : QSortFilterProxyModel(parent)
+{
+    setSortRole(SortRole);
+    setDynamicSortFilter(true);
+}
+
+void CandidateFilterModel::setSearchText(const QString &text)
+{
+    if (text == m_search)
+        return;
+    m_search = text;
+    m_words = text.toLower().split(QLatin1Char(' '), Qt::SkipEmptyParts);
+    invalidateFilter();
+}
+
+void CandidateFilterModel::setStageFilter(Id stageId)
+{
+    if (stageId == m_stage)
+        return;
+    m_stage = stageId;
+    invalidateFilter();
+}
+
+void CandidateFilterModel::setStatusFilter(int status)
+{
+    if (status == m_status)
+        return;
+    m_status = status;
+    invalidateFilter();
+}
+
+bool CandidateFilterModel::filterAcceptsRow(int sourceRow, const QModelIndex &) const
+{
+    // Reads the source's rows directly: no QVariant per row, which counts at 100k rows.
+    const auto *model = static_cast<const CandidateModel *>(sourceModel());
+    const CandidateRow &r = model->rowAt(sourceRow);
+    if (m_stage && r.stageId != m_stage)
+        return false;
+    if (m_status >= 0 && int(r.status) != m_status)
+        return false;
+    for (const QString &w : m_words)
+        if (!r.searchText.contains(w))
+            return false;
+    return true;
+}
+
+} // namespace hireloop

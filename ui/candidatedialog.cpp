@@ -1,0 +1,152 @@
+#include "candidatedialog.h"
+
+#include "contactnormalizer.h"
+#include "store.h"
+
+#include <QComboBox>
+#include <QDialogButtonBox>
+#include <QFormLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QVBoxLayout>
+
+namespace hireloop {
+
+CandidateDialog::CandidateDialog(Store *store, const Candidate &candidate, QWidget *parent)
+    : QDialog(parent)
+    , m_store(store)
+    , m_original(candidate)
+{
+    setObjectName(QStringLiteral("candidateDialog"));
+    setWindowTitle(candidate.id ? tr("Edit Candidate") : tr("Add Candidate"));
+
+    auto field = [this](const char *name, const QString &accessible, const QString &text) {
+        auto *edit = new QLineEdit(text, this);
+        edit->setObjectName(QLatin1String(name));
+        edit->setAccessibleName(accessible);
+        return edit;
+    };
+    m_name = field("nameEdit", tr("Name"), candidate.name);
+    m_name->setPlaceholderText(tr("Required"));
+    m_emails = field("emailEdit", tr("Emails"), candidate.emails.join(QStringLiteral(", ")));
+    m_emails->setPlaceholderText(tr("name@example.org, another@example.org"));
+    m_emails->setToolTip(tr("One or more addresses, separated by commas; the first is the primary one"));
+    m_phone = field("phoneEdit", tr("Phone"), candidate.phone);
+    m_location = field("locationEdit", tr("Location"), candidate.location);
+    m_location->setPlaceholderText(tr("City, country"));
+    m_source = new QComboBox(this);
+    m_source->setObjectName(QStringLiteral("sourceEdit"));
+    m_source->setAccessibleName(tr("Source"));
+    m_source->setEditable(true);
+    m_source->addItems({QString(), tr("Referral"), tr("LinkedIn"), tr("Careers page"), tr("Conference"),
+                        tr("University partnership"), tr("Recruiter outreach"), tr("arXiv author outreach")});
+    m_source->setCurrentText(candidate.source);
+    QStringList links;
+    for (const CandidateLink &l : candidate.links)
+        links << l.url;
+    m_links = new QPlainTextEdit(links.join(QLatin1Char('\n')), this);
+    m_links->setObjectName(QStringLiteral("linksEdit"));
+    m_links->setAccessibleName(tr("Profile links"));
+    m_links->setPlaceholderText(tr("One per line: Google Scholar, GitHub, ORCID, arXiv, LinkedIn, a website"));
+    m_links->setTabChangesFocus(true);
+    m_links->setFixedHeight(80);
+    m_notes = new QPlainTextEdit(candidate.notes, this);
+    m_notes->setObjectName(QStringLiteral("notesEdit"));
+    m_notes->setAccessibleName(tr("Notes"));
+    m_notes->setTabChangesFocus(true);
+    m_notes->setFixedHeight(70);
+
+    auto *form = new QFormLayout;
+    form->addRow(tr("&Name:"), m_name);
+    form->addRow(tr("&Emails:"), m_emails);
+    form->addRow(tr("&Phone:"), m_phone);
+    form->addRow(tr("&Location:"), m_location);
+    form->addRow(tr("&Source:"), m_source);
+    form->addRow(tr("Profile &links:"), m_links);
+    form->addRow(tr("N&otes:"), m_notes);
+
+    m_problem = new QLabel(this);
+    m_problem->setObjectName(QStringLiteral("problemLabel"));
+    m_problem->setWordWrap(true);
+    m_problem->setTextFormat(Qt::RichText);
+    m_problem->hide();
+
+    m_buttons = new QDialogButtonBox(QDialogButtonBox::Save | QDialogButtonBox::Cancel, this);
+    connect(m_buttons, &QDialogButtonBox::accepted, this, &CandidateDialog::accept);
+    connect(m_buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+
+    auto *layout = new QVBoxLayout(this);
+    layout->addLayout(form);
+    layout->addWidget(m_problem);
+    layout->addWidget(m_buttons);
+    resize(520, sizeHint().height());
+
+    // Problems clear as the user fixes them.
+    for (QLineEdit *e : {m_name, m_emails})
+        connect(e, &QLineEdit::textEdited, m_problem, &QWidget::hide);
+    connect(m_links, &QPlainTextEdit::textChanged, m_problem, &QWidget::hide);
+}
+
+Candidate CandidateDialog::candidate() const
+{
+    Candidate c = m_original;
+    c.name = m_name->text().simplified();
+    c.emails.clear();
+    for (const QString &e : m_emails->text().split(QRegularExpression(QStringLiteral("[,;\\s]+")), Qt::SkipEmptyParts))
+        c.emails << e.trimmed();
+    c.phone = m_phone->text().trimmed();
+    c.location = m_location->text().trimmed();
+    c.source = m_source->currentText().trimmed();
+    c.notes = m_notes->toPlainText();
+    c.links.clear();
+    for (const QString &line : m_links->toPlainText().split(QLatin1Char('\n'), Qt::SkipEmptyParts))
+        if (!line.trimmed().isEmpty())
+            c.links << CandidateLink{ContactNormalizer::linkKind(line), line.trimmed()};
+    return c;
+}
+
+bool CandidateDialog::validate()
+{
+    const Candidate c = candidate();
+    QString problem;
+    QWidget *focus = nullptr;
+    if (c.name.isEmpty()) {
+        problem = tr("A candidate needs a name.");
+        focus = m_name;
+    }
+    for (const QString &e : c.emails) {
+        if (problem.isEmpty() && !ContactNormalizer::isValidEmail(e)) {
+            problem = tr("“%1” is not an email address.").arg(e.toHtmlEscaped());
+            focus = m_emails;
+        }
+    }
+    if (problem.isEmpty()) {
+        const QList<Candidate> duplicates = m_store->duplicatesOf(c);
+        if (!duplicates.isEmpty()) {
+            QStringList names;
+            for (const Candidate &d : duplicates)
+                names << QStringLiteral("<b>%1</b> (%2)").arg(d.name.toHtmlEscaped(), d.email().toHtmlEscaped());
+            problem = tr("Already in the database with the same email or profile link: %1. "
+                         "Change the email or link, or edit that candidate instead.")
+                          .arg(names.join(QStringLiteral(", ")));
+            focus = m_emails;
+        }
+    }
+    if (problem.isEmpty())
+        return true;
+    m_problem->setText(QStringLiteral("<span style='color:#c0392b'>%1</span>").arg(problem));
+    m_problem->show();
+    if (focus)
+        focus->setFocus();
+    return false;
+}
+
+void CandidateDialog::accept()
+{
+    if (validate())
+        QDialog::accept();
+}
+
+} // namespace hireloop

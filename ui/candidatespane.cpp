@@ -1,0 +1,169 @@
+#include "candidatespane.h"
+
+#include "candidatedetailview.h"
+#include "candidatefiltermodel.h"
+#include "candidatemodel.h"
+#include "modelroles.h"
+#include "pipelinemodel.h"
+#include "store.h"
+
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QKeyEvent>
+#include <QLabel>
+#include <QLineEdit>
+#include <QSplitter>
+#include <QTableView>
+#include <QVBoxLayout>
+
+namespace hireloop {
+
+CandidatesPane::CandidatesPane(Store *store, QWidget *parent)
+    : QWidget(parent)
+    , m_store(store)
+    , m_candidates(new CandidateModel(store, this))
+    , m_filter(new CandidateFilterModel(this))
+    , m_pipeline(new PipelineModel(store, this))
+{
+    m_filter->setSourceModel(m_candidates);
+
+    m_pipelineView = new QTableView(this);
+    m_pipelineView->setObjectName(QStringLiteral("pipelineView"));
+    m_pipelineView->setAccessibleName(tr("Pipeline"));
+    m_pipelineView->setModel(m_pipeline);
+    m_pipelineView->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_pipelineView->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_pipelineView->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_pipelineView->verticalHeader()->hide();
+    m_pipelineView->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_pipelineView->horizontalHeader()->setSectionResizeMode(PipelineModel::StageColumn, QHeaderView::Stretch);
+    m_pipelineView->setToolTip(tr("Select a stage to list its candidates"));
+
+    m_search = new QLineEdit(this);
+    m_search->setObjectName(QStringLiteral("searchEdit"));
+    m_search->setAccessibleName(tr("Search candidates"));
+    m_search->setPlaceholderText(tr("Search name, email, source, profile links…"));
+    m_search->setClearButtonEnabled(true);
+    m_status = new QComboBox(this);
+    m_status->setObjectName(QStringLiteral("statusFilter"));
+    m_status->setAccessibleName(tr("Status filter"));
+    m_status->addItem(tr("Any status"), -1);
+    for (ApplicationStatus s : {ApplicationStatus::Active, ApplicationStatus::Rejected, ApplicationStatus::Withdrawn,
+                                ApplicationStatus::Hired})
+        m_status->addItem(applicationStatusLabel(s), int(s));
+    m_count = new QLabel(this);
+    m_count->setObjectName(QStringLiteral("countLabel"));
+
+    m_candidateView = new QTableView(this);
+    m_candidateView->setObjectName(QStringLiteral("candidateView"));
+    m_candidateView->setAccessibleName(tr("Candidates"));
+    m_candidateView->setModel(m_filter);
+    m_candidateView->setSortingEnabled(true);
+    m_candidateView->sortByColumn(CandidateModel::NameColumn, Qt::AscendingOrder);
+    m_candidateView->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_candidateView->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_candidateView->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_candidateView->setAlternatingRowColors(true);
+    m_candidateView->setWordWrap(false);
+    m_candidateView->verticalHeader()->hide();
+    m_candidateView->verticalHeader()->setDefaultSectionSize(m_candidateView->fontMetrics().height() + 8);
+    m_candidateView->horizontalHeader()->setStretchLastSection(false);
+    m_candidateView->horizontalHeader()->setSectionsMovable(true);
+    m_candidateView->setColumnWidth(CandidateModel::NameColumn, 200);
+    m_candidateView->setColumnWidth(CandidateModel::StageColumn, 170);
+    m_candidateView->setColumnWidth(CandidateModel::SourceColumn, 150);
+    m_candidateView->setColumnWidth(CandidateModel::LocationColumn, 150);
+    m_candidateView->setContextMenuPolicy(Qt::ActionsContextMenu);
+
+    m_detail = new CandidateDetailView(store, this);
+
+    auto *filters = new QHBoxLayout;
+    filters->addWidget(m_search, 1);
+    filters->addWidget(m_status);
+    filters->addWidget(m_count);
+    auto *middle = new QWidget(this);
+    auto *middleLayout = new QVBoxLayout(middle);
+    middleLayout->setContentsMargins(0, 0, 0, 0);
+    middleLayout->addLayout(filters);
+    middleLayout->addWidget(m_candidateView, 1);
+
+    m_splitter = new QSplitter(Qt::Horizontal, this);
+    m_splitter->setObjectName(QStringLiteral("candidatesSplitter"));
+    m_splitter->addWidget(m_pipelineView);
+    m_splitter->addWidget(middle);
+    m_splitter->addWidget(m_detail);
+    m_splitter->setStretchFactor(0, 0);
+    m_splitter->setStretchFactor(1, 3);
+    m_splitter->setStretchFactor(2, 2);
+    m_splitter->setSizes({330, 760, 460});
+
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_splitter);
+
+    connect(m_search, &QLineEdit::textChanged, m_filter, &CandidateFilterModel::setSearchText);
+    connect(m_status, &QComboBox::currentIndexChanged, this,
+            [this] { m_filter->setStatusFilter(m_status->currentData().toInt()); });
+    connect(m_pipelineView->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+            [this](const QModelIndex &current) { m_filter->setStageFilter(m_pipeline->stageIdAt(current.row())); });
+    connect(m_candidateView->selectionModel(), &QItemSelectionModel::currentRowChanged, this, [this] {
+        const Id id = currentApplicationId();
+        m_detail->setApplicationId(id);
+        Q_EMIT currentApplicationChanged(id);
+    });
+    connect(m_candidateView, &QAbstractItemView::activated, this,
+            [this](const QModelIndex &index) { Q_EMIT activated(index.data(CandidateModel::ApplicationIdRole).toLongLong()); });
+    for (QAbstractItemModel *m : {static_cast<QAbstractItemModel *>(m_filter)}) {
+        connect(m, &QAbstractItemModel::rowsInserted, this, &CandidatesPane::updateCount);
+        connect(m, &QAbstractItemModel::rowsRemoved, this, &CandidatesPane::updateCount);
+        connect(m, &QAbstractItemModel::modelReset, this, &CandidatesPane::updateCount);
+        connect(m, &QAbstractItemModel::layoutChanged, this, &CandidatesPane::updateCount);
+    }
+    // A stage or status change can move the current row out of the filter.
+    connect(m_filter, &QAbstractItemModel::rowsRemoved, this, [this] {
+        if (!m_candidateView->currentIndex().isValid())
+            m_detail->setApplicationId(0);
+    });
+}
+
+void CandidatesPane::setRoleId(Id roleId)
+{
+    m_candidates->setRoleId(roleId);
+    m_pipeline->setRoleId(roleId);
+    m_filter->setStageFilter(0);
+    m_pipelineView->selectRow(0);
+    m_detail->setApplicationId(0);
+    updateCount();
+}
+
+Id CandidatesPane::currentApplicationId() const
+{
+    const QModelIndex current = m_candidateView->currentIndex();
+    return current.isValid() ? current.data(CandidateModel::ApplicationIdRole).toLongLong() : 0;
+}
+
+void CandidatesPane::selectApplication(Id applicationId)
+{
+    const int row = m_candidates->rowOfApplication(applicationId);
+    if (row < 0)
+        return;
+    const QModelIndex index = m_filter->mapFromSource(m_candidates->index(row, 0));
+    if (!index.isValid())
+        return;
+    m_candidateView->setCurrentIndex(index);
+    m_candidateView->scrollTo(index);
+}
+
+void CandidatesPane::focusSearch()
+{
+    m_search->setFocus();
+    m_search->selectAll();
+}
+
+void CandidatesPane::updateCount()
+{
+    m_count->setText(tr("%1 of %2").arg(m_filter->rowCount()).arg(m_candidates->rowCount()));
+}
+
+} // namespace hireloop

@@ -1,0 +1,63 @@
+#pragma once
+
+#include "domain.h"
+
+#include <QWidget>
+
+class QComboBox;
+class QLabel;
+class QLineEdit;
+class QSplitter;
+class QTableView;
+
+// The hiring manager's day view: the pipeline (stages with live counts) beside the
+// candidates of the selected stage, filtered as one types, and the selected
+// candidate's detail.
+
+namespace hireloop {
+
+class CandidateDetailView;
+class CandidateFilterModel;
+class CandidateModel;
+class PipelineModel;
+class Store;
+
+class CandidatesPane : public QWidget
+{
+    Q_OBJECT
+
+public:
+    explicit CandidatesPane(Store *store, QWidget *parent = nullptr);
+
+    void setRoleId(Id roleId);
+    Id currentApplicationId() const;
+    void selectApplication(Id applicationId);
+    void focusSearch();
+
+    CandidateModel *candidateModel() const { return m_candidates; }
+    CandidateFilterModel *filterModel() const { return m_filter; }
+    PipelineModel *pipelineModel() const { return m_pipeline; }
+    QTableView *candidateView() const { return m_candidateView; }
+    QSplitter *splitter() const { return m_splitter; }
+
+Q_SIGNALS:
+    void currentApplicationChanged(hireloop::Id applicationId);
+    void activated(hireloop::Id applicationId);  // double-click or Enter
+
+private:
+    void updateCount();
+
+    Store *m_store;
+    CandidateModel *m_candidates;
+    CandidateFilterModel *m_filter;
+    PipelineModel *m_pipeline;
+    QTableView *m_pipelineView;
+    QLineEdit *m_search;
+    QComboBox *m_status;
+    QLabel *m_count;
+    QTableView *m_candidateView;
+    CandidateDetailView *m_detail;
+    QSplitter *m_splitter;
+};
+
+} // namespace hireloop

@@ -1,0 +1,97 @@
+#include "settings.h"
+
+#include <QFileInfo>
+
+namespace hireloop {
+
+namespace {
+
+// Every key and its default, in one place.
+const QString LastDatabaseKey = QStringLiteral("database/last");
+const QString RecentFilesKey = QStringLiteral("database/recent");
+const QString OverdueHoursKey = QStringLiteral("scorecards/overdueHours");
+constexpr int OverdueHoursDefault = 24;
+const QString StaleDaysKey = QStringLiteral("pipeline/staleDays");
+constexpr int StaleDaysDefault = 14;
+const QString StatePrefix = QStringLiteral("state/");
+
+} // namespace
+
+Settings::Settings()
+    : m_settings(std::make_unique<QSettings>())
+{
+}
+
+Settings &Settings::instance()
+{
+    static Settings settings;
+    return settings;
+}
+
+void Settings::useFile(const QString &path)
+{
+    instance().m_settings = std::make_unique<QSettings>(path, QSettings::IniFormat);
+}
+
+QString Settings::lastDatabase() const
+{
+    return m_settings->value(LastDatabaseKey).toString();
+}
+
+void Settings::setLastDatabase(const QString &path)
+{
+    m_settings->setValue(LastDatabaseKey, path);
+}
+
+QStringList Settings::recentFiles() const
+{
+    return m_settings->value(RecentFilesKey).toStringList();
+}
+
+void Settings::addRecentFile(const QString &path)
+{
+    const QString absolute = QFileInfo(path).absoluteFilePath();
+    QStringList files = recentFiles();
+    files.removeAll(absolute);
+    files.prepend(absolute);
+    m_settings->setValue(RecentFilesKey, files.mid(0, MaxRecentFiles));
+}
+
+void Settings::removeRecentFile(const QString &path)
+{
+    QStringList files = recentFiles();
+    files.removeAll(QFileInfo(path).absoluteFilePath());
+    m_settings->setValue(RecentFilesKey, files);
+}
+
+int Settings::overdueHours() const
+{
+    return m_settings->value(OverdueHoursKey, OverdueHoursDefault).toInt();
+}
+
+void Settings::setOverdueHours(int hours)
+{
+    m_settings->setValue(OverdueHoursKey, hours);
+}
+
+int Settings::staleDays() const
+{
+    return m_settings->value(StaleDaysKey, StaleDaysDefault).toInt();
+}
+
+void Settings::setStaleDays(int days)
+{
+    m_settings->setValue(StaleDaysKey, days);
+}
+
+QByteArray Settings::state(const QString &key) const
+{
+    return m_settings->value(StatePrefix + key).toByteArray();
+}
+
+void Settings::setState(const QString &key, const QByteArray &value)
+{
+    m_settings->setValue(StatePrefix + key, value);
+}
+
+} // namespace hireloop

@@ -1,0 +1,42 @@
+#pragma once
+
+#include <QByteArray>
+#include <QSettings>
+#include <QStringList>
+#include <memory>
+
+// The app's preferences behind one typed wrapper: each setting has one key and one
+// default, here. Tests point it at a temporary file so they never touch the user's.
+
+namespace hireloop {
+
+class Settings
+{
+public:
+    static Settings &instance();
+    // Replaces the backing store with an INI file (tests, portable use).
+    static void useFile(const QString &path);
+
+    QString lastDatabase() const;
+    void setLastDatabase(const QString &path);
+    QStringList recentFiles() const;
+    void addRecentFile(const QString &path);
+    void removeRecentFile(const QString &path);
+    static constexpr int MaxRecentFiles = 8;
+
+    int overdueHours() const;       // a scorecard is overdue this long after its interview
+    void setOverdueHours(int hours);
+    int staleDays() const;          // days in a stage after which a candidate is flagged
+    void setStaleDays(int days);
+
+    QByteArray state(const QString &key) const;  // window geometry, splitters, headers
+    void setState(const QString &key, const QByteArray &value);
+
+    void sync() { m_settings->sync(); }
+
+private:
+    Settings();
+    std::unique_ptr<QSettings> m_settings;
+};
+
+} // namespace hireloop

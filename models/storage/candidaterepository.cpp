@@ -305,7 +305,9 @@ QList<StageEvent> CandidateRepository::stageEvents(Id applicationId)
 
 QList<CandidateRow> CandidateRepository::rows(Id roleId, Id actorId, bool seeAllScores, Id onlyApplication)
 {
-    const QString only = onlyApplication ? QStringLiteral(" AND a2.id = :only%1") : QString();
+    auto only = [onlyApplication](int i) {
+        return onlyApplication ? QStringLiteral(" AND a2.id = :only%1").arg(i) : QString();
+    };
     const QString sql = QStringLiteral(
         "SELECT a.id, c.id, c.name, a.stage_id, s.name, s.position, a.status, a.stage_entered_at, c.source,"
         " c.location, coalesce(sc.submitted, 0), coalesce(sc.expected, 0),"
@@ -329,7 +331,7 @@ QList<CandidateRow> CandidateRepository::rows(Id roleId, Id actorId, bool seeAll
         "   GROUP BY i.application_id, r.attribute_id) am JOIN attribute t ON t.id = am.attr GROUP BY am.app) ws"
         "   ON ws.app = a.id"
         " WHERE a2.role_id = :role3%3 ORDER BY a.id")
-        .arg(only.arg(1), only.arg(2), only.arg(3));
+        .arg(only(1), only(2), only(3));
     QSqlQuery q = m_db.prepare(sql);
     q.bindValue(QStringLiteral(":all"), seeAllScores ? 1 : 0);
     q.bindValue(QStringLiteral(":actor"), actorId);

@@ -1,0 +1,324 @@
+// The hiring manager's workspace, offscreen, through its real widgets: add a candidate
+// by typing, move them through two stages, reject with a reason, undo twice, filter
+// by typing — checking what the views show and what the database holds.
+
+#include "candidatedialog.h"
+#include "candidatemodel.h"
+#include "candidatespane.h"
+#include "mainwindow.h"
+#include "movedialog.h"
+#include "settings.h"
+#include "store.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QComboBox>
+#include <QDialogButtonBox>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QSplitter>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QTextBrowser>
+#include <QTimer>
+#include <QUndoStack>
+#include <QtTest>
+#include <functional>
+
+using namespace hireloop;
+
+namespace {
+
+// Runs f on the next modal dialog once it is up (exec() blocks the test until then).
+void onModal(std::function<void(QDialog *)> f)
+{
+    auto *timer = new QTimer;
+    timer->setInterval(10);
+    QObject::connect(timer, &QTimer::timeout, [timer, f] {
+        if (auto *d = qobject_cast<QDialog *>(QApplication::activeModalWidget())) {
+            timer->stop();
+            timer->deleteLater();
+            f(d);
+        }
+    });
+    timer->start();
+}
+
+void clickButton(QDialog *d, QDialogButtonBox::StandardButton which)
+{
+    auto *box = d->findChild<QDialogButtonBox *>();
+    QVERIFY(box && box->button(which));
+    QTest::mouseClick(box->button(which), Qt::LeftButton);
+}
+
+} // namespace
+
+class TestWorkspace : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void init();
+    void cleanup();
+    void addMoveRejectUndoFilter();
+    void duplicateIsShownBeforeSaving();
+    void rejectWithoutReasonIsRefused();
+    void actAsSwitchesThePerson();
+    void windowStateIsRestored();
+    void pipelineSelectionFiltersCandidates();
+
+private:
+    // The offscreen platform does not give the window back its activation after a
+    // dialog closes, as a desktop would; shortcuts need an active window.
+    void activate()
+    {
+        m_window->activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(m_window.get()));
+    }
+    QStringList shownNames() const;
+    Application applicationOf(const QString &email);
+    QTemporaryDir m_dir;
+    std::unique_ptr<Store> m_store;
+    std::unique_ptr<MainWindow> m_window;
+    CandidatesPane *m_pane = nullptr;
+    QTableView *m_view = nullptr;
+};
+
+void TestWorkspace::init()
+{
+    Settings::useFile(m_dir.filePath(QStringLiteral("%1.ini").arg(QTest::currentTestFunction())));
+    m_store = std::make_unique<Store>();
+    QVERIFY(m_store->open(m_dir.filePath(QStringLiteral("%1.sqlite").arg(QTest::currentTestFunction()))));
+    QVERIFY(m_store->ensureDefaultData());
+    m_window = std::make_unique<MainWindow>(m_store.get());
+    m_window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+    m_pane = m_window->candidatesPane();
+    m_view = m_window->findChild<QTableView *>("candidateView");
+    QVERIFY(m_view);
+}
+
+void TestWorkspace::cleanup()
+{
+    m_window.reset();
+    m_store.reset();
+}
+
+QStringList TestWorkspace::shownNames() const
+{
+    QStringList names;
+    for (int r = 0; r < m_view->model()->rowCount(); ++r)
+        names << m_view->model()->index(r, CandidateModel::NameColumn).data().toString();
+    return names;
+}
+
+Application TestWorkspace::applicationOf(const QString &email)
+{
+    Application app;
+    const Id candidateId = m_store->findCandidate(email);
+    const QList<Application> apps = m_store->applicationsOf(candidateId);
+    return apps.isEmpty() ? app : apps.first();
+}
+
+void TestWorkspace::addMoveRejectUndoFilter()
+{
+    Role role;
+    QVERIFY(m_store->role(m_window->currentRole(), &role));
+
+    // Add: Ctrl+N, type, Save.
+    onModal([](QDialog *d) {
+        QTest::keyClicks(d->findChild<QLineEdit *>("nameEdit"), "Chiamaka Eze");
+        QTest::keyClicks(d->findChild<QLineEdit *>("emailEdit"), "chiamaka.eze@example.org");
+        QTest::keyClicks(d->findChild<QLineEdit *>("locationEdit"), "Lagos, Nigeria");
+        clickButton(d, QDialogButtonBox::Save);
+    });
+    QTest::keyClick(m_window.get(), Qt::Key_N, Qt::ControlModifier);
+    QTRY_COMPARE(shownNames(), QStringList{"Chiamaka Eze"});
+    Application app = applicationOf("chiamaka.eze@example.org");
+    QVERIFY(app.id);
+    QCOMPARE(app.stageId, role.stages.at(0).id);
+    QCOMPARE(m_pane->currentApplicationId(), app.id);  // the new candidate is selected
+
+    // Also add a second one through the same dialog, for the filter at the end.
+    onModal([](QDialog *d) {
+        QTest::keyClicks(d->findChild<QLineEdit *>("nameEdit"), "Tomas Ferreira");
+        QTest::keyClicks(d->findChild<QLineEdit *>("emailEdit"), "tomas@example.pt");
+        clickButton(d, QDialogButtonBox::Save);
+    });
+    m_window->action(MainWindow::AddCandidate)->trigger();
+    QTRY_COMPARE(m_view->model()->rowCount(), 2);
+    m_pane->selectApplication(app.id);
+
+    // Move through two stages: Ctrl+M proposes the next stage.
+    for (int step = 1; step <= 2; ++step) {
+        onModal([step](QDialog *d) {
+            auto *combo = d->findChild<QComboBox *>("stageCombo");
+            QCOMPARE(combo->currentIndex(), step);
+            QTest::keyClicks(d->findChild<QLineEdit *>("reasonEdit"), "Strong paper record");
+            clickButton(d, QDialogButtonBox::Ok);
+        });
+        QVERIFY(m_window->action(MainWindow::MoveCandidate)->isEnabled());
+        activate();
+        QTest::keyClick(m_window.get(), Qt::Key_M, Qt::ControlModifier);
+        QTRY_COMPARE(applicationOf("chiamaka.eze@example.org").stageId, role.stages.at(step).id);
+    }
+    const int row = m_pane->candidateModel()->rowOfApplication(app.id);
+    QCOMPARE(m_pane->candidateModel()->index(row, CandidateModel::StageColumn).data().toString(), role.stages.at(2).name);
+    auto *detail = m_window->findChild<QTextBrowser *>("candidateDetail");
+    QTRY_VERIFY(detail->toPlainText().contains(role.stages.at(1).name + " → " + role.stages.at(2).name));
+    QVERIFY(detail->toPlainText().contains("Strong paper record"));
+
+    // Reject with a reason from the role's list.
+    onModal([](QDialog *d) {
+        auto *reasons = d->findChild<QComboBox *>("reasonCombo");
+        reasons->setCurrentIndex(reasons->findText("Research style not a fit"));
+        clickButton(d, QDialogButtonBox::Ok);
+    });
+    m_window->action(MainWindow::RejectCandidate)->trigger();
+    QTRY_COMPARE(applicationOf("chiamaka.eze@example.org").status, ApplicationStatus::Rejected);
+    QCOMPARE(applicationOf("chiamaka.eze@example.org").reason, QStringLiteral("Research style not a fit"));
+    QCOMPARE(m_pane->candidateModel()->index(row, CandidateModel::StatusColumn).data().toString(), QStringLiteral("Rejected"));
+    QVERIFY(!m_window->action(MainWindow::MoveCandidate)->isEnabled());
+    QCOMPARE(m_store->stageEvents(app.id).size(), 4);
+
+    // Undo twice: the rejection, then the second move.
+    activate();
+    QTest::keyClick(m_window.get(), Qt::Key_Z, Qt::ControlModifier);
+    QTest::keyClick(m_window.get(), Qt::Key_Z, Qt::ControlModifier);
+    app = applicationOf("chiamaka.eze@example.org");
+    QCOMPARE(app.status, ApplicationStatus::Active);
+    QCOMPARE(app.stageId, role.stages.at(1).id);
+    QCOMPARE(m_pane->candidateModel()->index(row, CandidateModel::StageColumn).data().toString(), role.stages.at(1).name);
+    QCOMPARE(m_pane->candidateModel()->index(row, CandidateModel::StatusColumn).data().toString(), QStringLiteral("Active"));
+    QCOMPARE(m_store->stageEvents(app.id).size(), 6);  // history keeps the undone moves too
+    QVERIFY(m_window->action(MainWindow::MoveCandidate)->isEnabled());
+
+    // Filter by typing: Ctrl+F focuses the search field.
+    activate();
+    QTest::keyClick(m_window.get(), Qt::Key_F, Qt::ControlModifier);
+    auto *search = m_window->findChild<QLineEdit *>("searchEdit");
+    QTRY_VERIFY(search->hasFocus());
+    QTest::keyClicks(search, "tom");
+    QCOMPARE(shownNames(), QStringList{"Tomas Ferreira"});
+    QCOMPARE(m_window->findChild<QLabel *>("countLabel")->text(), QStringLiteral("1 of 2"));
+    QTest::keyClick(search, Qt::Key_A, Qt::ControlModifier);
+    QTest::keyClicks(search, "example.org");
+    QCOMPARE(shownNames(), QStringList{"Chiamaka Eze"});
+    search->clear();
+    QCOMPARE(m_view->model()->rowCount(), 2);
+    QVERIFY(m_store->checkProblems().isEmpty());
+}
+
+void TestWorkspace::duplicateIsShownBeforeSaving()
+{
+    Candidate c;
+    c.name = "Existing Person";
+    c.emails << "existing@example.org";
+    QVERIFY(m_store->addCandidate(c, m_window->currentRole()));
+    QString problem;
+    onModal([&problem](QDialog *d) {
+        QTest::keyClicks(d->findChild<QLineEdit *>("nameEdit"), "Someone New");
+        QTest::keyClicks(d->findChild<QLineEdit *>("emailEdit"), "EXISTING@example.org");
+        clickButton(d, QDialogButtonBox::Save);
+        auto *label = d->findChild<QLabel *>("problemLabel");
+        QVERIFY(label->isVisible());
+        problem = label->text();
+        QVERIFY(d->isVisible());  // not saved
+        clickButton(d, QDialogButtonBox::Cancel);
+    });
+    m_window->action(MainWindow::AddCandidate)->trigger();
+    QVERIFY2(problem.contains("Existing Person"), qPrintable(problem));
+    QCOMPARE(m_store->candidateRows(m_window->currentRole()).size(), 1);
+    QCOMPARE(m_window->undoStack()->count(), 0);
+
+    // An invalid email and a missing name are caught too.
+    onModal([&problem](QDialog *d) {
+        QTest::keyClicks(d->findChild<QLineEdit *>("emailEdit"), "not-an-email");
+        clickButton(d, QDialogButtonBox::Save);
+        problem = d->findChild<QLabel *>("problemLabel")->text();
+        QTest::keyClicks(d->findChild<QLineEdit *>("nameEdit"), "Named");
+        clickButton(d, QDialogButtonBox::Save);
+        const QString second = d->findChild<QLabel *>("problemLabel")->text();
+        QVERIFY2(second.contains("not-an-email"), qPrintable(second));
+        clickButton(d, QDialogButtonBox::Cancel);
+    });
+    m_window->action(MainWindow::AddCandidate)->trigger();
+    QVERIFY2(problem.contains("needs a name"), qPrintable(problem));
+}
+
+void TestWorkspace::rejectWithoutReasonIsRefused()
+{
+    Candidate c;
+    c.name = "Reason Needed";
+    Id app = 0;
+    QVERIFY(m_store->addCandidate(c, m_window->currentRole(), 0, &app));
+    m_pane->selectApplication(app);
+    bool stayedOpen = false;
+    onModal([&stayedOpen](QDialog *d) {
+        clickButton(d, QDialogButtonBox::Ok);
+        stayedOpen = d->isVisible() && d->findChild<QLabel *>("problemLabel")->isVisible();
+        clickButton(d, QDialogButtonBox::Cancel);
+    });
+    m_window->action(MainWindow::RejectCandidate)->trigger();
+    QVERIFY(stayedOpen);
+    Application a;
+    QVERIFY(m_store->application(app, &a));
+    QCOMPARE(a.status, ApplicationStatus::Active);
+}
+
+void TestWorkspace::actAsSwitchesThePerson()
+{
+    const Id ana = m_store->addPerson(Person{0, "Ana Lima", "ana@lab.example", PersonKind::Interviewer});
+    auto *actor = m_window->findChild<QComboBox *>("actorSwitcher");
+    QCOMPARE(actor->count(), 2);
+    const int index = actor->findData(ana);
+    QVERIFY(index >= 0);
+    actor->setFocus();
+    actor->setCurrentIndex(index);
+    Q_EMIT actor->activated(index);
+    QCOMPARE(m_store->actorId(), ana);
+    QTRY_VERIFY(m_window->findChild<QLabel *>("actorLabel")->text().contains("Ana Lima"));
+}
+
+void TestWorkspace::windowStateIsRestored()
+{
+    m_window->resize(1234, 777);
+    auto *splitter = m_window->findChild<QSplitter *>("candidatesSplitter");
+    splitter->setSizes({200, 700, 334});
+    const QList<int> sizes = splitter->sizes();
+    m_window->close();
+    m_window = std::make_unique<MainWindow>(m_store.get());
+    m_window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+    QCOMPARE(m_window->size(), QSize(1234, 777));
+    QCOMPARE(m_window->findChild<QSplitter *>("candidatesSplitter")->sizes(), sizes);
+    QVERIFY(Settings::instance().recentFiles().contains(m_store->path()));
+}
+
+void TestWorkspace::pipelineSelectionFiltersCandidates()
+{
+    Role role;
+    QVERIFY(m_store->role(m_window->currentRole(), &role));
+    Id a = 0;
+    for (const char *name : {"Alpha", "Beta", "Gamma"}) {
+        Candidate c;
+        c.name = QString::fromLatin1(name);
+        Id app = 0;
+        QVERIFY(m_store->addCandidate(c, role.id, 0, &app));
+        if (!a)
+            a = app;
+    }
+    QVERIFY(m_store->moveApplication(a, role.stages.at(1).id, ApplicationStatus::Active));
+    auto *pipeline = m_window->findChild<QTableView *>("pipelineView");
+    QCOMPARE(pipeline->model()->index(2, 1).data().toInt(), 1);  // Recruiter screen: 1 active
+    pipeline->selectRow(2);
+    QCOMPARE(shownNames(), QStringList{"Alpha"});
+    pipeline->selectRow(1);
+    QCOMPARE(shownNames().size(), 2);
+    pipeline->selectRow(0);
+    QCOMPARE(shownNames().size(), 3);
+}
+
+QTEST_MAIN(TestWorkspace)
+#include "tst_workspace.moc"

@@ -317,6 +317,88 @@ int cmdBackup(Context &ctx, const QStringList &rawArgs)
     return Success;
 }
 
+int cmdDemo(Context &ctx, const QStringList &rawArgs)
+{
+    const Args a = Args::parse(rawArgs, {QStringLiteral("--candidates"), QStringLiteral("--seed"), QStringLiteral("--role")}, {});
+    if (!a.error.isEmpty() || !a.positionals.isEmpty())
+        return usage(a.error.isEmpty() ? QStringLiteral("demo takes no positional arguments") : a.error);
+    bool ok = true;
+    const int count = a.options.value(QStringLiteral("--candidates"), QStringLiteral("200")).toInt(&ok);
+    if (!ok || count < 1 || count > 1000000)
+        return usage(QStringLiteral("--candidates takes a number from 1 to 1000000, not \"%1\"")
+                         .arg(a.options.value(QStringLiteral("--candidates"))));
+    const quint32 seed = a.options.value(QStringLiteral("--seed"), QStringLiteral("1")).toUInt(&ok);
+    if (!ok)
+        return usage(QStringLiteral("--seed takes a number from 0 to 4294967295, not \"%1\"")
+                         .arg(a.options.value(QStringLiteral("--seed"))));
+    if (int rc = openStore(ctx))
+        return rc;
+    const QString path = QDir::toNativeSeparators(ctx.store.path());
+    Id roleId = 0;
+    if (a.options.contains(QStringLiteral("--role"))) {
+        roleId = ctx.store.findRole(a.options.value(QStringLiteral("--role")));
+        if (!roleId)
+            return dataError(QStringLiteral("%1: no role \"%2\"").arg(path, a.options.value(QStringLiteral("--role"))));
+    } else {
+        roleId = ctx.store.roles().value(0).id;
+        if (!roleId)
+            return dataError(QStringLiteral("%1: no role to add candidates to").arg(path));
+    }
+    Role role;
+    if (!ctx.store.role(roleId, &role))
+        return dataError(QStringLiteral("%1: cannot read role %2").arg(path).arg(roleId));
+    if (!ctx.store.addDemoData(roleId, count, seed))
+        return dataError(QStringLiteral("%1: %2").arg(path, ctx.store.errorString()));
+    out() << "Added " << count << " candidates to " << role.title << " (seed " << seed << ")\n";
+    return Success;
+}
+
+int cmdCandidateList(Context &ctx, const QStringList &rawArgs)
+{
+    const Args a = Args::parse(rawArgs, {QStringLiteral("--format"), QStringLiteral("--role")}, {});
+    if (!a.error.isEmpty() || !a.positionals.isEmpty())
+        return usage(a.error.isEmpty() ? QStringLiteral("candidate list takes no positional arguments") : a.error);
+    QString format;
+    int rc = 0;
+    if (!formatOption(a, &format, &rc))
+        return rc;
+    if ((rc = openStore(ctx)))
+        return rc;
+    QList<RoleSummary> roles = ctx.store.roles();
+    if (a.options.contains(QStringLiteral("--role"))) {
+        const Id id = ctx.store.findRole(a.options.value(QStringLiteral("--role")));
+        if (!id)
+            return dataError(QStringLiteral("%1: no role \"%2\"")
+                                 .arg(QDir::toNativeSeparators(ctx.store.path()), a.options.value(QStringLiteral("--role"))));
+        QList<RoleSummary> only;
+        for (const RoleSummary &r : std::as_const(roles))
+            if (r.id == id)
+                only << r;
+        roles = only;
+    }
+    // One entry per application: a candidate who applied to two roles appears twice.
+    QJsonArray array;
+    for (const RoleSummary &r : std::as_const(roles)) {
+        for (const CandidateRow &row : ctx.store.candidateRows(r.id)) {
+            const QString status = applicationStatusName(row.status);
+            if (format == QLatin1String("json"))
+                array.append(QJsonObject{{QStringLiteral("id"), row.candidateId},
+                                         {QStringLiteral("application_id"), row.applicationId},
+                                         {QStringLiteral("name"), row.name},
+                                         {QStringLiteral("email"), row.email},
+                                         {QStringLiteral("role"), r.title},
+                                         {QStringLiteral("stage"), row.stage},
+                                         {QStringLiteral("status"), status}});
+            else
+                out() << row.candidateId << "\t" << row.name << "\t" << row.email << "\t" << r.title << "\t"
+                      << row.stage << "\t" << status << "\n";
+        }
+    }
+    if (format == QLatin1String("json"))
+        printJson(QJsonDocument(array));
+    return Success;
+}
+
 const QList<Command> &commands()
 {
     static const QList<Command> list = {
@@ -324,8 +406,16 @@ const QList<Command> &commands()
          cmdInit},
         {{QStringLiteral("check")}, {}, QStringLiteral("integrity, foreign keys, audit chain; exit 0 only when clean"),
          cmdCheck},
+        {{QStringLiteral("demo")}, QStringLiteral("[--candidates N] [--seed S] [--role ROLE]"),
+         QStringLiteral("add N (1-1000000, default 200) realistic synthetic candidates, with stage history, "
+                        "interviews,\n      panels, scorecards and decisions, to ROLE (default: the first role); "
+                        "same seed, same data"),
+         cmdDemo},
         {{QStringLiteral("person"), QStringLiteral("list")}, QStringLiteral("[--format text|json]"),
          QStringLiteral("the people who use this database"), cmdPersonList},
+        {{QStringLiteral("candidate"), QStringLiteral("list")}, QStringLiteral("[--role ROLE] [--format text|json]"),
+         QStringLiteral("one line per application: candidate id, name, email, role, stage, status"),
+         cmdCandidateList},
         {{QStringLiteral("role"), QStringLiteral("list")}, QStringLiteral("[--format text|json]"),
          QStringLiteral("the roles"), cmdRoleList},
         {{QStringLiteral("role"), QStringLiteral("show")}, QStringLiteral("ROLE [--format text|json]"),

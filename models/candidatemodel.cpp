@@ -164,12 +164,13 @@ QVariant CandidateModel::data(const QModelIndex &index, int role) const
         return {};
     case Qt::ToolTipRole:
         switch (index.column()) {
-        case DaysInStageColumn:
-            return r.status == ApplicationStatus::Active && daysInStage(r) > m_staleDays
-                       ? tr("Waiting longer than %n days in this stage", nullptr, m_staleDays)
-                       : QVariant();
         case NameColumn: return r.email.isEmpty() ? r.name : QStringLiteral("%1 <%2>").arg(r.name, r.email);
         case ScorecardsColumn: return tr("%1 of %2 scorecards submitted").arg(r.scorecardsSubmitted).arg(r.scorecardsExpected);
+        case DaysInStageColumn:
+            if (r.status != ApplicationStatus::Active)
+                return tr("Not waiting: %1").arg(applicationStatusLabel(r.status).toLower());
+            return daysInStage(r) > m_staleDays ? tr("Waiting longer than %n days in this stage", nullptr, m_staleDays)
+                                                : tr("Days in the current stage");
         case ScoreColumn:
             return r.hasScore ? tr("Weighted mean of the attribute ratings, 1–5") : tr("Nothing rated, or not yet visible to you");
         default: return {};
@@ -191,7 +192,7 @@ QVariant CandidateModel::headerData(int section, Qt::Orientation orientation, in
     switch (section) {
     case NameColumn: return tr("Name");
     case StageColumn: return tr("Stage");
-    case DaysInStageColumn: return tr("Days in stage");
+    case DaysInStageColumn: return tr("Days");
     case StatusColumn: return tr("Status");
     case SourceColumn: return tr("Source");
     case LocationColumn: return tr("Location");

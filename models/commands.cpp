@@ -3,6 +3,7 @@
 #include "store.h"
 
 #include <QCoreApplication>
+#include <memory>
 
 namespace hireloop {
 
@@ -120,3 +121,86 @@ void MoveApplicationCommand::undo()
 }
 
 } // namespace hireloop
+
+namespace hireloop {
+
+StoreCallCommand::StoreCallCommand(const QString &text, std::function<bool()> redo, std::function<bool()> undo,
+                                   QUndoCommand *parent)
+    : QUndoCommand(text, parent)
+    , m_redo(std::move(redo))
+    , m_undo(std::move(undo))
+{
+}
+
+void StoreCallCommand::redo()
+{
+    if (!m_redo())
+        setObsolete(true);
+}
+
+void StoreCallCommand::undo()
+{
+    m_undo();
+}
+
+} // namespace hireloop
+
+namespace hireloop::PlanCommands {
+
+namespace {
+QString tr(const char *text)
+{
+    return QCoreApplication::translate("hireloop", text);
+}
+} // namespace
+
+QUndoCommand *setFocus(Store *store, Id stageId, Id attributeId, bool on, const QString &text)
+{
+    return new StoreCallCommand(
+        text, [=] { return store->setStageFocus(stageId, attributeId, on); },
+        [=] { return store->setStageFocus(stageId, attributeId, !on); });
+}
+
+QUndoCommand *addStage(Store *store, Id roleId, const QString &name, int position)
+{
+    // Redo after undo puts the stage back under the id it had.
+    auto id = std::make_shared<Id>(0);
+    return new StoreCallCommand(
+        tr("Add stage %1").arg(name),
+        [=] {
+            *id = store->addStage(roleId, Stage{*id, name, position, {}}, position);
+            return *id != 0;
+        },
+        [=] { return store->removeStage(*id); });
+}
+
+QUndoCommand *renameStage(Store *store, Id stageId, const QString &before, const QString &after)
+{
+    return new StoreCallCommand(
+        tr("Rename stage %1 to %2").arg(before, after), [=] { return store->renameStage(stageId, after); },
+        [=] { return store->renameStage(stageId, before); });
+}
+
+QUndoCommand *moveStage(Store *store, Id stageId, int from, int to)
+{
+    return new StoreCallCommand(
+        tr("Move stage"), [=] { return store->moveStage(stageId, to); },
+        [=] { return store->moveStage(stageId, from); });
+}
+
+QUndoCommand *removeStage(Store *store, Id roleId, const Stage &stage)
+{
+    return new StoreCallCommand(
+        tr("Remove stage %1").arg(stage.name), [=] { return store->removeStage(stage.id); },
+        [=] { return store->addStage(roleId, stage, stage.position) != 0; });
+}
+
+QUndoCommand *moveAttribute(Store *store, const Attribute &attribute, Id toCategoryId, int toPosition)
+{
+    return new StoreCallCommand(
+        tr("Move attribute %1").arg(attribute.name),
+        [=] { return store->moveAttribute(attribute.id, toCategoryId, toPosition); },
+        [=] { return store->moveAttribute(attribute.id, attribute.categoryId, attribute.position); });
+}
+
+} // namespace hireloop::PlanCommands

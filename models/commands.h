@@ -3,6 +3,7 @@
 #include "domain.h"
 
 #include <QUndoCommand>
+#include <functional>
 
 // Undo commands: one small class per kind of edit. redo() and undo() call the store,
 // which writes and signals; the models follow the signals, never the commands.
@@ -14,6 +15,31 @@ class Store;
 enum CommandId {
     EditAttributeCommandId = 1,
 };
+
+// An edit given as two store calls: how to do it and how to take it back. Plan and
+// ordering edits (stage focus, stage order, attribute order) are all of this shape.
+class StoreCallCommand : public QUndoCommand
+{
+public:
+    StoreCallCommand(const QString &text, std::function<bool()> redo, std::function<bool()> undo,
+                     QUndoCommand *parent = nullptr);
+    void redo() override;
+    void undo() override;
+
+private:
+    std::function<bool()> m_redo;
+    std::function<bool()> m_undo;
+};
+
+// The plan and ordering edits, built on StoreCallCommand.
+namespace PlanCommands {
+QUndoCommand *setFocus(Store *store, Id stageId, Id attributeId, bool on, const QString &text);
+QUndoCommand *addStage(Store *store, Id roleId, const QString &name, int position);
+QUndoCommand *renameStage(Store *store, Id stageId, const QString &before, const QString &after);
+QUndoCommand *moveStage(Store *store, Id stageId, int from, int to);
+QUndoCommand *removeStage(Store *store, Id roleId, const Stage &stage);
+QUndoCommand *moveAttribute(Store *store, const Attribute &attribute, Id toCategoryId, int toPosition);
+} // namespace PlanCommands
 
 // Adds a candidate with an application to a role. Undo removes them; redo puts them
 // back under the same ids, so later commands on the stack still find them.

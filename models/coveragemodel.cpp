@@ -1,17 +1,29 @@
 #include "coveragemodel.h"
 
+#include "commands.h"
 #include "modelroles.h"
 #include "store.h"
 
 #include <QColor>
+#include <QUndoStack>
 
 namespace hireloop {
 
-CoverageModel::CoverageModel(Store *store, QObject *parent)
+CoverageModel::CoverageModel(Store *store, QUndoStack *undoStack, QObject *parent)
     : QAbstractTableModel(parent)
     , m_store(store)
+    , m_undoStack(undoStack)
 {
     connect(m_store, &Store::attributeChanged, this, &CoverageModel::onAttributeChanged);
+    connect(m_store, &Store::stageChanged, this, &CoverageModel::onStageChanged);
+    auto rebuild = [this](Id roleId) {
+        if (roleId == m_role.id)
+            setRoleId(roleId);
+    };
+    connect(m_store, &Store::stageAdded, this, rebuild);
+    connect(m_store, &Store::stageMoved, this, rebuild);
+    connect(m_store, &Store::stageRemoved, this, rebuild);
+    connect(m_store, &Store::attributeMoved, this, rebuild);
     connect(m_store, &Store::opened, this, [this] { setRoleId(0); });
 }
 
@@ -73,8 +85,7 @@ QVariant CoverageModel::data(const QModelIndex &index, int role) const
     const Stage &s = m_role.stages.at(index.column());
     const bool assessed = s.focus.contains(a.id);
     switch (role) {
-    case Qt::DisplayRole: return assessed ? QStringLiteral("●") : QString();
-    case Qt::TextAlignmentRole: return Qt::AlignCenter;
+    case Qt::CheckStateRole: return assessed ? Qt::Checked : Qt::Unchecked;
     case Qt::ToolTipRole:
         return assessed ? tr("%1 assesses %2").arg(s.name, a.name) : tr("%1 does not assess %2").arg(s.name, a.name);
     case Qt::AccessibleTextRole: return assessed ? tr("assessed") : tr("not assessed");
@@ -115,6 +126,48 @@ void CoverageModel::onAttributeChanged(Id roleId, Id attributeId)
         m_store->attribute(attributeId, &m_attributes[row]);
         Q_EMIT headerDataChanged(Qt::Vertical, row, row);
         Q_EMIT dataChanged(index(row, 0), index(row, columnCount() - 1), {Qt::ToolTipRole});
+    }
+}
+
+Qt::ItemFlags CoverageModel::flags(const QModelIndex &index) const
+{
+    Qt::ItemFlags f = QAbstractTableModel::flags(index);
+    if (index.isValid() && index.column() < m_role.stages.size())
+        f |= Qt::ItemIsUserCheckable;
+    return f;
+}
+
+bool CoverageModel::setData(const QModelIndex &index, const QVariant &value, int role)
+{
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid) || role != Qt::CheckStateRole
+        || index.column() >= m_role.stages.size())
+        return false;
+    const Attribute &a = m_attributes.at(index.row());
+    const Stage &s = m_role.stages.at(index.column());
+    const bool on = value.toInt() == Qt::Checked;
+    if (on == s.focus.contains(a.id))
+        return true;
+    const QString text = on ? tr("Assess %1 at %2").arg(a.name, s.name) : tr("Stop assessing %1 at %2").arg(a.name, s.name);
+    if (m_undoStack) {
+        m_undoStack->push(PlanCommands::setFocus(m_store, s.id, a.id, on, text));
+        return true;
+    }
+    return m_store->setStageFocus(s.id, a.id, on);
+}
+
+void CoverageModel::onStageChanged(Id roleId, Id stageId)
+{
+    if (roleId != m_role.id)
+        return;
+    for (int column = 0; column < m_role.stages.size(); ++column) {
+        if (m_role.stages.at(column).id != stageId)
+            continue;
+        m_store->stage(stageId, &m_role.stages[column]);
+        Q_EMIT headerDataChanged(Qt::Horizontal, column, column);
+        if (!m_attributes.isEmpty()) {
+            Q_EMIT dataChanged(index(0, column), index(rowCount() - 1, column));
+            Q_EMIT dataChanged(index(0, columnCount() - 1), index(rowCount() - 1, columnCount() - 1));
+        }
     }
 }
 

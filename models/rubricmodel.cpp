@@ -5,6 +5,7 @@
 #include "store.h"
 
 #include <QFont>
+#include <QMimeData>
 #include <QUndoStack>
 
 namespace hireloop {
@@ -17,6 +18,7 @@ RubricModel::RubricModel(Store *store, QUndoStack *undoStack, QObject *parent)
     , m_undoStack(undoStack)
 {
     connect(m_store, &Store::attributeChanged, this, &RubricModel::onAttributeChanged);
+    connect(m_store, &Store::attributeMoved, this, &RubricModel::onAttributeMoved);
     connect(m_store, &Store::opened, this, [this] { setRoleId(0); });
 }
 
@@ -161,8 +163,11 @@ QVariant RubricModel::headerData(int section, Qt::Orientation orientation, int r
 Qt::ItemFlags RubricModel::flags(const QModelIndex &index) const
 {
     Qt::ItemFlags f = QAbstractItemModel::flags(index);
+    if (index.isValid() && index.internalId() == 0)
+        return f | Qt::ItemIsDropEnabled;
     if (!attributeAt(index))
         return f;
+    f |= Qt::ItemIsDragEnabled;
     if (index.column() == NameColumn || index.column() == WeightColumn)
         f |= Qt::ItemIsEditable;
     if (index.column() == MustHaveColumn)
@@ -218,6 +223,99 @@ void RubricModel::onAttributeChanged(Id roleId, Id attributeId)
     // The category's total weight is shown on its row.
     const QModelIndex category = first.parent().siblingAtColumn(WeightColumn);
     Q_EMIT dataChanged(category, category);
+}
+
+namespace {
+const QString AttributeMime = QStringLiteral("application/x-hireloop-attribute");
+}
+
+QStringList RubricModel::mimeTypes() const
+{
+    return {AttributeMime};
+}
+
+QMimeData *RubricModel::mimeData(const QModelIndexList &indexes) const
+{
+    for (const QModelIndex &index : indexes) {
+        if (const Attribute *a = attributeAt(index)) {
+            auto *data = new QMimeData;
+            data->setData(AttributeMime, QByteArray::number(a->id));
+            return data;
+        }
+    }
+    return nullptr;
+}
+
+bool RubricModel::dropMimeData(const QMimeData *data, Qt::DropAction action, int row, int, const QModelIndex &parent)
+{
+    if (!data || action != Qt::MoveAction || !data->hasFormat(AttributeMime) || !parent.isValid())
+        return false;
+    const Id id = data->data(AttributeMime).toLongLong();
+    // Dropped onto an attribute: before it, in its category.
+    int categoryRow = parent.row();
+    if (parent.internalId() != 0) {
+        categoryRow = int(parent.internalId() - 1);
+        row = parent.row();
+    }
+    const QModelIndex from = indexOfAttribute(id);
+    if (!from.isValid())
+        return false;
+    int position = row < 0 ? int(m_role.categories.at(categoryRow).attributes.size()) : row;
+    if (int(from.internalId() - 1) == categoryRow && position > from.row())
+        --position;  // the row it leaves is above the drop point
+    moveAttribute(id, categoryRow, position);
+    return false;
+}
+
+bool RubricModel::moveAttribute(Id attributeId, int categoryRow, int position)
+{
+    const QModelIndex from = indexOfAttribute(attributeId);
+    if (!from.isValid() || categoryRow < 0 || categoryRow >= m_role.categories.size())
+        return false;
+    const Category &to = m_role.categories.at(categoryRow);
+    const int max = int(to.attributes.size()) - (int(from.internalId() - 1) == categoryRow ? 1 : 0);
+    position = qBound(0, position, max);
+    const Attribute &a = *attributeAt(from);
+    if (a.categoryId == to.id && a.position == position)
+        return true;
+    if (m_undoStack) {
+        m_undoStack->push(PlanCommands::moveAttribute(m_store, a, to.id, position));
+        return true;
+    }
+    return m_store->moveAttribute(attributeId, to.id, position);
+}
+
+void RubricModel::onAttributeMoved(Id roleId, Id attributeId)
+{
+    if (roleId != m_role.id)
+        return;
+    const QModelIndex from = indexOfAttribute(attributeId);
+    Attribute fresh;
+    int toCategory = -1;
+    if (from.isValid() && m_store->attribute(attributeId, &fresh))
+        for (int c = 0; c < m_role.categories.size(); ++c)
+            if (m_role.categories.at(c).id == fresh.categoryId)
+                toCategory = c;
+    if (toCategory < 0) {
+        reload();
+        return;
+    }
+    const int fromCategory = int(from.internalId() - 1);
+    const int fromRow = from.row();
+    QList<Attribute> &source = m_role.categories[fromCategory].attributes;
+    const int toRow = qBound(0, fresh.position, int(m_role.categories.at(toCategory).attributes.size()) - (fromCategory == toCategory ? 1 : 0));
+    const int destination = fromCategory == toCategory && toRow > fromRow ? toRow + 1 : toRow;
+    beginMoveRows(index(fromCategory, 0), fromRow, fromRow, index(toCategory, 0), destination);
+    source.removeAt(fromRow);
+    m_role.categories[toCategory].attributes.insert(toRow, fresh);
+    for (int c : {fromCategory, toCategory})
+        for (int i = 0; i < m_role.categories.at(c).attributes.size(); ++i)
+            m_role.categories[c].attributes[i].position = i;
+    endMoveRows();
+    for (int c : {fromCategory, toCategory}) {
+        const QModelIndex weight = index(c, WeightColumn);
+        Q_EMIT dataChanged(weight, weight);
+    }
 }
 
 } // namespace hireloop

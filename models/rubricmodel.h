@@ -8,8 +8,9 @@
 class QUndoStack;
 
 // The role's rubric as a tree: categories, each with its attributes, in rubric order.
-// Edits become undo commands on the stack it is given; rows change when the store
-// says an attribute changed, one dataChanged per attribute.
+// Edits (and drag-and-drop reordering) become undo commands on the stack it is given;
+// rows change when the store says an attribute changed or moved, one dataChanged or
+// one row move per edit.
 
 namespace hireloop {
 
@@ -39,8 +40,19 @@ public:
     Qt::ItemFlags flags(const QModelIndex &index) const override;
     bool setData(const QModelIndex &index, const QVariant &value, int role = Qt::EditRole) override;
 
+    Qt::DropActions supportedDropActions() const override { return Qt::MoveAction; }
+    QStringList mimeTypes() const override;
+    QMimeData *mimeData(const QModelIndexList &indexes) const override;
+    // Pushes the move and returns false: the store's signal moves the row, so the view
+    // must not remove the dragged row itself.
+    bool dropMimeData(const QMimeData *data, Qt::DropAction action, int row, int column,
+                      const QModelIndex &parent) override;
+    // Moves an attribute to position in the category at categoryRow (an undo command).
+    bool moveAttribute(Id attributeId, int categoryRow, int position);
+
 private:
     void onAttributeChanged(Id roleId, Id attributeId);
+    void onAttributeMoved(Id roleId, Id attributeId);
     void reload();
     const Attribute *attributeAt(const QModelIndex &index) const;
 

@@ -1,6 +1,8 @@
 #include "store.h"
 
+#include "demogenerator.h"
 #include "rubricbuilder.h"
+#include "storage/demowriter.h"
 
 #include <QDateTime>
 
@@ -367,6 +369,178 @@ QList<ScorecardSummary> Store::visibleScorecards(Id applicationId)
             visible << s;
     }
     return visible;
+}
+
+} // namespace hireloop
+
+namespace hireloop {
+
+bool Store::addDemoData(Id roleId, int candidates, quint32 seed, const std::function<bool(int, int)> &progress)
+{
+    auto refuse = [this](const QString &message) {
+        m_error = message;
+        Q_EMIT errorOccurred(m_error);
+        return false;
+    };
+    Role role;
+    if (!m_roles.load(roleId, &role))
+        return refuse(tr("No role with id %1").arg(roleId));
+    if (role.stages.isEmpty())
+        return refuse(tr("The role %1 has no interview stages").arg(role.title));
+    if (candidates < 1)
+        return refuse(tr("The demo needs at least one candidate"));
+
+    DemoOptions options;
+    options.seed = seed;
+    options.candidates = candidates;
+    options.now = now();
+    options.hiringManagerId =
+        m_actor.kind == PersonKind::HiringManager ? m_actor.id : m_persons.firstOfKind(PersonKind::HiringManager);
+    DemoGenerator generator(role, options);
+
+    const QString what = tr("Cannot add demo data to %1").arg(role.title);
+    WriteTransaction tx(m_db);
+    DemoWriter writer(m_db);
+    QList<Id> staff;
+    if (!tx.isActive() || !writer.begin() || !writer.ensurePersons(generator.persons(), options.now, &staff))
+        return fail(what);
+    generator.setPersonIds(staff);
+
+    // Large enough to keep the loop cheap, small enough for a responsive progress bar.
+    constexpr int BatchSize = 500;
+    DemoBatch batch;
+    bool first = true;
+    while (generator.next(&batch, BatchSize)) {
+        if (first && writer.hasEmail(batch.candidates.first().candidate.email()))
+            return refuse(tr("The demo data of seed %1 is already in this database; choose another seed").arg(seed));
+        first = false;
+        if (!writer.write(batch, roleId))
+            return fail(what);
+        if (progress && !progress(generator.generated(), generator.total()))
+            return refuse(tr("cancelled"));
+    }
+    // No personal data in the audit log: counts and the seed only.
+    if (!audit(QStringLiteral("demo.add"), QStringLiteral("role"), roleId,
+               QStringLiteral("%1 candidates, seed %2").arg(candidates).arg(seed))
+        || !tx.commit())
+        return fail(what);
+    Q_EMIT dataReset();
+    return true;
+}
+
+} // namespace hireloop
+
+namespace hireloop {
+
+bool Store::moveAttribute(Id attributeId, Id categoryId, int position)
+{
+    Attribute a;
+    Id roleId = 0;
+    if (!m_roles.loadAttribute(attributeId, &a, &roleId)) {
+        m_error = tr("No attribute with id %1").arg(attributeId);
+        Q_EMIT errorOccurred(m_error);
+        return false;
+    }
+    WriteTransaction tx(m_db);
+    if (!tx.isActive() || !m_roles.moveAttribute(attributeId, categoryId, position)
+        || !audit(QStringLiteral("attribute.move"), QStringLiteral("attribute"), attributeId) || !tx.commit())
+        return fail(tr("Cannot move the attribute %1").arg(a.name));
+    Q_EMIT attributeMoved(roleId, attributeId);
+    return true;
+}
+
+bool Store::stage(Id stageId, Stage *stage, Id *roleId)
+{
+    return m_roles.loadStage(stageId, stage, roleId);
+}
+
+bool Store::setStageFocus(Id stageId, Id attributeId, bool on)
+{
+    Stage s;
+    Id roleId = 0;
+    Attribute a;
+    Id attributeRole = 0;
+    if (!m_roles.loadStage(stageId, &s, &roleId) || !m_roles.loadAttribute(attributeId, &a, &attributeRole)
+        || roleId != attributeRole) {
+        m_error = tr("The stage and the attribute are not of one role");
+        Q_EMIT errorOccurred(m_error);
+        return false;
+    }
+    WriteTransaction tx(m_db);
+    if (!tx.isActive() || !m_roles.setStageFocus(stageId, attributeId, on)
+        || !audit(QStringLiteral("stage.focus"), QStringLiteral("stage"), stageId,
+                  QStringLiteral("%1 attribute %2").arg(on ? QStringLiteral("+") : QStringLiteral("-")).arg(attributeId))
+        || !tx.commit())
+        return fail(tr("Cannot change what %1 assesses").arg(s.name));
+    Q_EMIT stageChanged(roleId, stageId);
+    return true;
+}
+
+Id Store::addStage(Id roleId, const Stage &stage, int position)
+{
+    if (stage.name.trimmed().isEmpty()) {
+        m_error = tr("A stage needs a name");
+        Q_EMIT errorOccurred(m_error);
+        return 0;
+    }
+    WriteTransaction tx(m_db);
+    const Id id = tx.isActive() ? m_roles.insertStage(roleId, stage, position) : 0;
+    if (!id || !audit(QStringLiteral("stage.add"), QStringLiteral("stage"), id) || !tx.commit()) {
+        fail(tr("Cannot add the stage %1").arg(stage.name));
+        return 0;
+    }
+    Q_EMIT stageAdded(roleId, id);
+    return id;
+}
+
+bool Store::renameStage(Id stageId, const QString &name)
+{
+    Stage s;
+    Id roleId = 0;
+    if (name.trimmed().isEmpty() || !m_roles.loadStage(stageId, &s, &roleId)) {
+        m_error = tr("A stage needs a name");
+        Q_EMIT errorOccurred(m_error);
+        return false;
+    }
+    WriteTransaction tx(m_db);
+    if (!tx.isActive() || !m_roles.renameStage(stageId, name)
+        || !audit(QStringLiteral("stage.rename"), QStringLiteral("stage"), stageId) || !tx.commit())
+        return fail(tr("Cannot rename the stage %1").arg(s.name));
+    Q_EMIT stageChanged(roleId, stageId);
+    return true;
+}
+
+bool Store::moveStage(Id stageId, int position)
+{
+    Stage s;
+    Id roleId = 0;
+    if (!m_roles.loadStage(stageId, &s, &roleId))
+        return false;
+    if (s.position == position)
+        return true;
+    WriteTransaction tx(m_db);
+    if (!tx.isActive() || !m_roles.moveStage(stageId, position)
+        || !audit(QStringLiteral("stage.move"), QStringLiteral("stage"), stageId) || !tx.commit())
+        return fail(tr("Cannot move the stage %1").arg(s.name));
+    Q_EMIT stageMoved(roleId, stageId);
+    return true;
+}
+
+bool Store::removeStage(Id stageId)
+{
+    Stage s;
+    Id roleId = 0;
+    if (!m_roles.loadStage(stageId, &s, &roleId))
+        return false;
+    WriteTransaction tx(m_db);
+    if (!tx.isActive() || !m_roles.removeStage(stageId)
+        || !audit(QStringLiteral("stage.remove"), QStringLiteral("stage"), stageId) || !tx.commit()) {
+        m_error = tr("Cannot remove the stage %1: candidates or interviews are at it").arg(s.name);
+        Q_EMIT errorOccurred(m_error);
+        return false;
+    }
+    Q_EMIT stageRemoved(roleId, stageId);
+    return true;
 }
 
 } // namespace hireloop

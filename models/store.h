@@ -51,6 +51,14 @@ public:
     Id addRole(const Role &draft);
     bool attribute(Id id, Attribute *attribute, Id *roleId = nullptr);
     bool updateAttribute(const Attribute &attribute);
+    bool moveAttribute(Id attributeId, Id categoryId, int position);
+    // The interview plan.
+    bool stage(Id stageId, Stage *stage, Id *roleId = nullptr);
+    bool setStageFocus(Id stageId, Id attributeId, bool on);
+    Id addStage(Id roleId, const Stage &stage, int position);  // stage.id, when set, is kept (undo)
+    bool renameStage(Id stageId, const QString &name);
+    bool moveStage(Id stageId, int position);
+    bool removeStage(Id stageId);  // refused while applications are at it
 
     // Candidates and applications. Adding makes the candidate, their application to
     // roleId at stageId (default: the first stage) and the first stage event. A
@@ -78,6 +86,12 @@ public:
     QList<ScorecardSummary> visibleScorecards(Id applicationId);
     bool canSeeAllScores() const;
 
+    // Synthetic candidates for demos and load tests (DemoGenerator), written by
+    // DemoWriter in one transaction with one audit entry; the same seed gives the same
+    // data. progress returning false cancels: nothing is kept, the error is "cancelled".
+    bool addDemoData(Id roleId, int candidates, quint32 seed,
+                     const std::function<bool(int done, int total)> &progress = {});
+
     // Bulk work that bypasses per-row signals ends with dataReset().
     void notifyDataReset() { Q_EMIT dataReset(); }
 
@@ -95,6 +109,11 @@ Q_SIGNALS:
     void personAdded(hireloop::Id personId);
     void roleAdded(hireloop::Id roleId);
     void attributeChanged(hireloop::Id roleId, hireloop::Id attributeId);
+    void attributeMoved(hireloop::Id roleId, hireloop::Id attributeId);
+    void stageChanged(hireloop::Id roleId, hireloop::Id stageId);  // name or focus
+    void stageAdded(hireloop::Id roleId, hireloop::Id stageId);
+    void stageMoved(hireloop::Id roleId, hireloop::Id stageId);
+    void stageRemoved(hireloop::Id roleId, hireloop::Id stageId);
     void candidateAdded(hireloop::Id candidateId, hireloop::Id applicationId);
     void candidateChanged(hireloop::Id candidateId);
     void candidateRemoved(hireloop::Id candidateId, const QList<hireloop::Id> &applicationIds);

@@ -43,6 +43,10 @@ private Q_SLOTS:
     void checkFailsOnABrokenChain();
     void backupWritesAConsistentCopy();
     void asPerson();
+    void demoAddsCandidates();
+    void demoUsageErrorsExit2_data();
+    void demoUsageErrorsExit2();
+    void candidateListJson();
 
 private:
     Run cli(const QStringList &args, bool withDb = true) const;
@@ -284,6 +288,107 @@ void TestCli::asPerson()
     const Run r = cli({"--as", "Nobody Known", "role", "list"});
     QCOMPARE(r.exitCode, 1);
     QVERIFY2(r.err.contains("Nobody Known"), qPrintable(r.err));
+}
+
+void TestCli::demoAddsCandidates()
+{
+    Run r = cli({"demo", "--candidates", "60", "--seed", "5"});
+    QCOMPARE(r.exitCode, 0);
+    QCOMPARE(r.out, QByteArray("Added 60 candidates to Distributed Training Researcher (seed 5)\n"));
+    QCOMPARE(cli({"check"}).exitCode, 0);
+    r = cli({"demo", "--candidates=40", "--seed=6", "--role", "Distributed Training Researcher"});
+    QCOMPARE(r.exitCode, 0);
+    QVERIFY2(r.out.startsWith("Added 40 candidates"), r.out.constData());
+    QCOMPARE(QJsonDocument::fromJson(cli({"candidate", "list", "--format", "json"}).out).array().size(), 100);
+
+    // The same seed again is refused as a whole: exit 1, the file named, nothing added.
+    r = cli({"demo", "--candidates", "10", "--seed", "5"});
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY2(r.err.contains(m_db) && r.err.contains("seed 5"), qPrintable(r.err));
+    QCOMPARE(QJsonDocument::fromJson(cli({"candidate", "list", "--format", "json"}).out).array().size(), 100);
+
+    r = cli({"demo"});  // defaults: 200 candidates, seed 1, the first role
+    QCOMPARE(r.exitCode, 0);
+    QCOMPARE(r.out, QByteArray("Added 200 candidates to Distributed Training Researcher (seed 1)\n"));
+    QCOMPARE(cli({"check"}).exitCode, 0);
+
+    r = cli({"demo", "--role", "No Such Role"});
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY2(r.err.contains("No Such Role"), qPrintable(r.err));
+}
+
+void TestCli::demoUsageErrorsExit2_data()
+{
+    QTest::addColumn<QStringList>("args");
+    QTest::newRow("zero") << QStringList{"demo", "--candidates", "0"};
+    QTest::newRow("too many") << QStringList{"demo", "--candidates", "1000001"};
+    QTest::newRow("negative") << QStringList{"demo", "--candidates=-5"};
+    QTest::newRow("not a number") << QStringList{"demo", "--candidates", "lots"};
+    QTest::newRow("bad seed") << QStringList{"demo", "--seed", "-1"};
+    QTest::newRow("seed too big") << QStringList{"demo", "--seed", "4294967296"};
+    QTest::newRow("positional") << QStringList{"demo", "100"};
+    QTest::newRow("unknown option") << QStringList{"demo", "--count", "5"};
+    QTest::newRow("list bad format") << QStringList{"candidate", "list", "--format", "csv"};
+    QTest::newRow("list positional") << QStringList{"candidate", "list", "extra"};
+}
+
+void TestCli::demoUsageErrorsExit2()
+{
+    QFETCH(QStringList, args);
+    const Run r = cli(args);
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY2(r.err.startsWith("hireloop-cli: "), qPrintable(r.err));
+    QVERIFY(r.out.isEmpty());
+    QVERIFY2(!QFileInfo::exists(m_db), "a usage error touches no database");
+}
+
+void TestCli::candidateListJson()
+{
+    Run r = cli({"--help"}, false);
+    QVERIFY(r.out.contains("demo [--candidates N] [--seed S] [--role ROLE]"));
+    QVERIFY(r.out.contains("candidate list [--role ROLE] [--format text|json]"));
+
+    r = cli({"candidate", "list", "--format", "json"});  // a new database: none yet
+    QCOMPARE(r.exitCode, 0);
+    QCOMPARE(QJsonDocument::fromJson(r.out).array().size(), 0);
+
+    QCOMPARE(cli({"demo", "--candidates", "30", "--seed", "9"}).exitCode, 0);
+    r = cli({"candidate", "list", "--format", "json"});
+    QCOMPARE(r.exitCode, 0);
+    const QJsonArray rows = QJsonDocument::fromJson(r.out).array();
+    QCOMPARE(rows.size(), 30);
+    const QJsonObject role = QJsonDocument::fromJson(cli({"role", "show", "1", "--format", "json"}).out).object();
+    QStringList stages;
+    for (const QJsonValue &s : role.value("stages").toArray())
+        stages << s.toObject().value("name").toString();
+    QSet<qint64> applications;
+    for (const QJsonValue &v : rows) {
+        const QJsonObject o = v.toObject();
+        QVERIFY(o.value("id").isDouble());
+        QVERIFY(o.value("application_id").isDouble());
+        applications.insert(o.value("application_id").toInteger());
+        QVERIFY(!o.value("name").toString().trimmed().isEmpty());
+        QVERIFY2(o.value("email").toString().contains("+s9@"), qPrintable(o.value("email").toString()));
+        QCOMPARE(o.value("role").toString(), QStringLiteral("Distributed Training Researcher"));
+        QVERIFY2(stages.contains(o.value("stage").toString()), qPrintable(o.value("stage").toString()));
+        QVERIFY(QStringList({"active", "rejected", "withdrawn", "hired"}).contains(o.value("status").toString()));
+    }
+    QCOMPARE(applications.size(), 30);
+
+    r = cli({"candidate", "list", "--role", "Distributed Training Researcher", "--format=json"});
+    QCOMPARE(r.exitCode, 0);
+    QCOMPARE(QJsonDocument::fromJson(r.out).array(), rows);
+
+    r = cli({"candidate", "list"});
+    QCOMPARE(r.exitCode, 0);
+    const QList<QByteArray> lines = r.out.trimmed().split('\n');
+    QCOMPARE(lines.size(), 30);
+    for (const QByteArray &line : lines)
+        QCOMPARE(line.split('\t').size(), 6);
+
+    r = cli({"candidate", "list", "--role", "42"});
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY2(r.err.contains("42"), qPrintable(r.err));
 }
 
 QTEST_GUILESS_MAIN(TestCli)

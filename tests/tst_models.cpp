@@ -1,6 +1,7 @@
 // The item models over the store: consistent under QAbstractItemModelTester, and
 // updated row by row (one edit, one dataChanged for its row, never a reset).
 
+#include "commands.h"
 #include "coveragemodel.h"
 #include "modelroles.h"
 #include "postingparser.h"
@@ -11,6 +12,7 @@
 #include "store.h"
 
 #include <QAbstractItemModelTester>
+#include <QMimeData>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QUndoStack>
@@ -32,6 +34,9 @@ private Q_SLOTS:
     void stageFollowsRenamedAttribute();
     void coverageMatrix();
     void roleListInsertsOneRow();
+    void coverageTickSetsFocusAndUndoes();
+    void stagesAddMoveRenameRemove();
+    void attributeMovesByDragAndUndo();
 
 private:
     QTemporaryDir m_dir;
@@ -231,6 +236,154 @@ void TestModels::roleListInsertsOneRow()
     QCOMPARE(model.rowCount(), 2);
     QCOMPARE(model.index(model.rowOf(id), 0).data().toString(), QStringLiteral("Applied Scientist"));
     QCOMPARE(model.rowOf(id), 0);  // sorted by title
+}
+
+void TestModels::coverageTickSetsFocusAndUndoes()
+{
+    QUndoStack stack;
+    CoverageModel coverage(m_store.get(), &stack);
+    StageModel stages(m_store.get());
+    QAbstractItemModelTester tester(&coverage, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    coverage.setRoleId(m_roleId);
+    stages.setRoleId(m_roleId);
+    // Offer (last stage) assesses nothing; tick the first attribute there.
+    const int offer = coverage.stageCount() - 1;
+    const QModelIndex cell = coverage.index(0, offer);
+    QCOMPARE(cell.data(Qt::CheckStateRole).toInt(), int(Qt::Unchecked));
+    QVERIFY(coverage.flags(cell) & Qt::ItemIsUserCheckable);
+    const int before = coverage.coverage(0);
+    QSignalSpy changed(&coverage, &QAbstractItemModel::dataChanged);
+    QSignalSpy reset(&coverage, &QAbstractItemModel::modelReset);
+    QSignalSpy stageChanged(&stages, &QAbstractItemModel::dataChanged);
+    QVERIFY(coverage.setData(cell, Qt::Checked, Qt::CheckStateRole));
+    QCOMPARE(reset.count(), 0);
+    QCOMPARE(changed.count(), 2);  // the stage's column and the coverage column
+    QCOMPARE(changed.first().at(0).toModelIndex().column(), offer);
+    QCOMPARE(coverage.index(0, offer).data(Qt::CheckStateRole).toInt(), int(Qt::Checked));
+    QCOMPARE(coverage.coverage(0), before + 1);
+    QCOMPARE(stageChanged.count(), 1);
+    QCOMPARE(stages.index(offer, StageModel::FocusCountColumn).data().toInt(), 1);
+    Stage offerStage;
+    QVERIFY(m_store->stage(stages.index(offer, 0).data(IdRole).toLongLong(), &offerStage));
+    QCOMPARE(offerStage.focus.size(), 1);
+    stack.undo();
+    QVERIFY(m_store->stage(offerStage.id, &offerStage));
+    QCOMPARE(offerStage.focus.size(), 0);
+    QCOMPARE(coverage.index(0, offer).data(Qt::CheckStateRole).toInt(), int(Qt::Unchecked));
+    // Unticking the only stage of an attribute leaves it "Not assessed".
+    int onceRow = -1;
+    for (int r = 0; r < coverage.rowCount() && onceRow < 0; ++r)
+        if (coverage.coverage(r) == 1)
+            onceRow = r;
+    QVERIFY(onceRow >= 0);
+    for (int c = 0; c < coverage.stageCount(); ++c)
+        if (coverage.index(onceRow, c).data(Qt::CheckStateRole).toInt() == Qt::Checked)
+            QVERIFY(coverage.setData(coverage.index(onceRow, c), Qt::Unchecked, Qt::CheckStateRole));
+    QCOMPARE(coverage.index(onceRow, coverage.stageCount()).data().toString(), QStringLiteral("Not assessed"));
+}
+
+void TestModels::stagesAddMoveRenameRemove()
+{
+    QUndoStack stack;
+    StageModel stages(m_store.get(), &stack);
+    CoverageModel coverage(m_store.get(), &stack);
+    QAbstractItemModelTester tester(&stages, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QAbstractItemModelTester coverageTester(&coverage, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    stages.setRoleId(m_roleId);
+    coverage.setRoleId(m_roleId);
+    QSignalSpy inserted(&stages, &QAbstractItemModel::rowsInserted);
+    QSignalSpy moved(&stages, &QAbstractItemModel::rowsMoved);
+    QSignalSpy removed(&stages, &QAbstractItemModel::rowsRemoved);
+    QSignalSpy reset(&stages, &QAbstractItemModel::modelReset);
+
+    stack.push(PlanCommands::addStage(m_store.get(), m_roleId, "Reference check", 6));
+    QCOMPARE(inserted.count(), 1);
+    QCOMPARE(stages.rowCount(), 8);
+    QCOMPARE(stages.index(6, StageModel::NameColumn).data().toString(), QStringLiteral("Reference check"));
+    QCOMPARE(stages.index(7, StageModel::NameColumn).data().toString(), QStringLiteral("Offer"));
+    QCOMPARE(stages.index(7, StageModel::OrderColumn).data().toInt(), 8);
+    QCOMPARE(coverage.stageCount(), 8);
+    const Id added = stages.index(6, 0).data(IdRole).toLongLong();
+
+    // Rename in place.
+    QVERIFY(stages.setData(stages.index(6, StageModel::NameColumn), "References"));
+    QCOMPARE(stages.index(6, StageModel::NameColumn).data().toString(), QStringLiteral("References"));
+
+    // Move it to the front, then undo the move.
+    stack.push(PlanCommands::moveStage(m_store.get(), added, 6, 0));
+    QCOMPARE(moved.count(), 1);
+    QCOMPARE(stages.index(0, StageModel::NameColumn).data().toString(), QStringLiteral("References"));
+    QCOMPARE(stages.index(1, StageModel::NameColumn).data().toString(), QStringLiteral("Application review"));
+    Role role;
+    QVERIFY(m_store->role(m_roleId, &role));
+    QCOMPARE(role.stages.first().name, QStringLiteral("References"));
+    stack.undo();
+    QCOMPARE(stages.index(6, StageModel::NameColumn).data().toString(), QStringLiteral("References"));
+    stack.undo();  // the rename
+    QCOMPARE(stages.index(6, StageModel::NameColumn).data().toString(), QStringLiteral("Reference check"));
+    stack.undo();  // the add
+    QCOMPARE(removed.count(), 1);
+    QCOMPARE(stages.rowCount(), 7);
+    stack.redo();  // back, under the same id
+    QCOMPARE(stages.index(6, 0).data(IdRole).toLongLong(), added);
+    QCOMPARE(reset.count(), 0);
+
+    // A stage with candidates cannot be removed.
+    Candidate c;
+    c.name = "At review";
+    QVERIFY(m_store->addCandidate(c, m_roleId));
+    QVERIFY(m_store->role(m_roleId, &role));
+    QCOMPARE(role.stages.first().name, QStringLiteral("Application review"));
+    QSignalSpy errors(m_store.get(), &Store::errorOccurred);
+    stack.push(PlanCommands::removeStage(m_store.get(), m_roleId, role.stages.first()));
+    QCOMPARE(errors.count(), 1);
+    QCOMPARE(stages.rowCount(), 8);
+    QVERIFY(m_store->checkProblems().isEmpty());
+}
+
+void TestModels::attributeMovesByDragAndUndo()
+{
+    QUndoStack stack;
+    RubricModel model(m_store.get(), &stack);
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    model.setRoleId(m_roleId);
+    const QModelIndex first = model.index(0, 0, model.index(0, 0));
+    const QString name = first.data().toString();
+    const Id id = first.data(IdRole).toLongLong();
+    const int firstCategorySize = model.rowCount(model.index(0, 0));
+    QSignalSpy moved(&model, &QAbstractItemModel::rowsMoved);
+    QSignalSpy reset(&model, &QAbstractItemModel::modelReset);
+
+    // Drag it onto the second category's second attribute: it lands before that one.
+    std::unique_ptr<QMimeData> data(model.mimeData({first}));
+    QVERIFY(data);
+    QVERIFY(!model.dropMimeData(data.get(), Qt::MoveAction, -1, 0, model.index(1, 0, model.index(1, 0))));
+    QCOMPARE(moved.count(), 1);
+    QCOMPARE(reset.count(), 0);
+    QCOMPARE(model.rowCount(model.index(0, 0)), firstCategorySize - 1);
+    QCOMPARE(model.index(1, 0, model.index(1, 0)).data().toString(), name);
+    Attribute stored;
+    Role role;
+    QVERIFY(m_store->role(m_roleId, &role));
+    QCOMPARE(role.categories.at(1).attributes.at(1).id, id);
+    QVERIFY(m_store->attribute(id, &stored));
+    QCOMPARE(stored.sourceLine, role.categories.at(1).attributes.at(1).sourceLine);
+
+    // Within a category, downwards: to the end.
+    const QModelIndex top = model.index(0, 0, model.index(2, 0));
+    const Id topId = top.data(IdRole).toLongLong();
+    data.reset(model.mimeData({top}));
+    model.dropMimeData(data.get(), Qt::MoveAction, -1, 0, model.index(2, 0));
+    QCOMPARE(model.index(model.rowCount(model.index(2, 0)) - 1, 0, model.index(2, 0)).data(IdRole).toLongLong(), topId);
+    QCOMPARE(moved.count(), 2);
+
+    stack.undo();
+    stack.undo();
+    QVERIFY(m_store->role(m_roleId, &role));
+    QCOMPARE(role.categories.at(0).attributes.at(0).id, id);
+    QCOMPARE(role.categories.at(2).attributes.at(0).id, topId);
+    QCOMPARE(model.index(0, 0, model.index(0, 0)).data(IdRole).toLongLong(), id);
+    QVERIFY(m_store->checkProblems().isEmpty());
 }
 
 QTEST_MAIN(TestModels)

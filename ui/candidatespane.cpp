@@ -70,10 +70,14 @@ CandidatesPane::CandidatesPane(Store *store, QWidget *parent)
     m_candidateView->verticalHeader()->setDefaultSectionSize(m_candidateView->fontMetrics().height() + 8);
     m_candidateView->horizontalHeader()->setStretchLastSection(false);
     m_candidateView->horizontalHeader()->setSectionsMovable(true);
-    m_candidateView->setColumnWidth(CandidateModel::NameColumn, 200);
-    m_candidateView->setColumnWidth(CandidateModel::StageColumn, 170);
-    m_candidateView->setColumnWidth(CandidateModel::SourceColumn, 150);
-    m_candidateView->setColumnWidth(CandidateModel::LocationColumn, 150);
+    // Widths in characters, so they follow the font and the screen's scale.
+    const int ch = m_candidateView->fontMetrics().averageCharWidth();
+    const std::pair<int, int> widths[] = {
+        {CandidateModel::NameColumn, 24}, {CandidateModel::StageColumn, 20}, {CandidateModel::DaysInStageColumn, 7},
+        {CandidateModel::StatusColumn, 11}, {CandidateModel::SourceColumn, 18}, {CandidateModel::LocationColumn, 18},
+        {CandidateModel::ScorecardsColumn, 12}, {CandidateModel::ScoreColumn, 8}};
+    for (const auto &[column, chars] : widths)
+        m_candidateView->setColumnWidth(column, chars * ch);
     m_candidateView->setContextMenuPolicy(Qt::ActionsContextMenu);
 
     m_detail = new CandidateDetailView(store, this);
@@ -96,7 +100,8 @@ CandidatesPane::CandidatesPane(Store *store, QWidget *parent)
     m_splitter->setStretchFactor(0, 0);
     m_splitter->setStretchFactor(1, 3);
     m_splitter->setStretchFactor(2, 2);
-    m_splitter->setSizes({330, 760, 460});
+    m_pipelineView->setMinimumWidth(50 * ch);
+    m_splitter->setSizes({62 * ch, 160 * ch, 56 * ch});
 
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);

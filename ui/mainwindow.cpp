@@ -6,6 +6,7 @@
 #include "commands.h"
 #include "modelroles.h"
 #include "movedialog.h"
+#include "newroledialog.h"
 #include "rolelistmodel.h"
 #include "roleview.h"
 #include "settings.h"
@@ -25,6 +26,7 @@
 #include <QMessageBox>
 #include <QSplitter>
 #include <QStatusBar>
+#include <QScreen>
 #include <QStyle>
 #include <QTabWidget>
 #include <QTableView>
@@ -89,7 +91,9 @@ MainWindow::MainWindow(Store *store, QWidget *parent)
             statusBar()->showMessage(c->text(), 4000);
     });
 
-    resize(1500, 900);
+    // A first start fills most of the screen; later starts restore what the user left.
+    if (const QScreen *screen = QGuiApplication::primaryScreen())
+        resize(screen->availableGeometry().size() * 0.9);
     onStoreOpened();
     restoreState();
 }
@@ -112,6 +116,12 @@ void MainWindow::createActions()
     file->addAction(open);
     m_recentMenu = file->addMenu(tr("Open &Recent"));
     updateRecentMenu();
+    file->addSeparator();
+    QAction *newRole = make(tr("New &Role from Posting…"), tr("Paste or open a job posting and turn it into a role"),
+                            &MainWindow::newRole);
+    newRole->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_N));
+    file->addAction(newRole);
+    m_actions[NewRole] = newRole;
     file->addSeparator();
     QAction *settings = make(tr("&Settings…"), tr("Preferences"), &MainWindow::showSettings);
     settings->setShortcut(QKeySequence::Preferences);
@@ -310,6 +320,16 @@ void MainWindow::moveCandidate(int kind)
     case MoveDialog::Hire: text = tr("Hire %1").arg(candidate.name); break;
     }
     m_undoStack->push(new MoveApplicationCommand(m_store, app, dialog.stageId(), dialog.status(), dialog.reason(), text));
+}
+
+void MainWindow::newRole()
+{
+    NewRoleDialog dialog(m_store, this);
+    if (dialog.exec() != QDialog::Accepted || !dialog.createdRoleId())
+        return;
+    setCurrentRole(dialog.createdRoleId());
+    m_tabs->setCurrentWidget(m_roleView);
+    statusBar()->showMessage(tr("Added the role %1").arg(m_roleSwitcher->currentText()), 4000);
 }
 
 void MainWindow::newDatabase()

@@ -35,7 +35,7 @@ public:
     CandidatesPane *candidatesPane() const { return m_candidatesPane; }
 
     // The actions, by what they do; tests and menus share them.
-    enum ActionId { AddCandidate, EditCandidate, MoveCandidate, RejectCandidate, WithdrawCandidate, HireCandidate };
+    enum ActionId { AddCandidate, EditCandidate, MoveCandidate, RejectCandidate, WithdrawCandidate, HireCandidate, NewRole };
     QAction *action(ActionId id) const { return m_actions.value(id); }
 
 protected:
@@ -45,6 +45,7 @@ private:
     void createActions();
     void openDatabase();
     void newDatabase();
+    void newRole();
     bool switchDatabase(const QString &path);
     void updateRecentMenu();
     void onStoreOpened();

@@ -6,7 +6,13 @@
 #include "stagemodel.h"
 #include "store.h"
 
+#include "commands.h"
+
+#include <QAction>
 #include <QHeaderView>
+#include <QInputDialog>
+#include <QToolBar>
+#include <QUndoStack>
 #include <QLabel>
 #include <QSplitter>
 #include <QTabWidget>
@@ -20,9 +26,10 @@ namespace hireloop {
 RoleView::RoleView(Store *store, QUndoStack *undoStack, QWidget *parent)
     : QWidget(parent)
     , m_store(store)
+    , m_undoStack(undoStack)
     , m_rubric(new RubricModel(store, undoStack, this))
-    , m_stages(new StageModel(store, this))
-    , m_coverage(new CoverageModel(store, this))
+    , m_stages(new StageModel(store, undoStack, this))
+    , m_coverage(new CoverageModel(store, undoStack, this))
 {
     m_title = new QLabel(this);
     m_title->setObjectName(QStringLiteral("roleTitle"));
@@ -44,7 +51,14 @@ RoleView::RoleView(Store *store, QUndoStack *undoStack, QWidget *parent)
     m_rubricView->setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed
                                   | QAbstractItemView::SelectedClicked);
     m_rubricView->header()->setStretchLastSection(true);
-    m_rubricView->setToolTip(tr("Double-click a name or weight to change it; tick Must-have to make an attribute a must-have"));
+    m_rubricView->setToolTip(tr("Double-click a name or weight to change it; tick Must-have to make an attribute a "
+                                "must-have; drag an attribute to reorder it or move it to another category"));
+    m_rubricView->setDragEnabled(true);
+    m_rubricView->setAcceptDrops(true);
+    m_rubricView->setDropIndicatorShown(true);
+    m_rubricView->setDragDropMode(QAbstractItemView::DragDrop);
+    m_rubricView->setDefaultDropAction(Qt::MoveAction);
+    m_rubricView->setSelectionMode(QAbstractItemView::SingleSelection);
 
     m_attributeDetail = new QTextBrowser(this);
     m_attributeDetail->setObjectName(QStringLiteral("attributeDetail"));
@@ -53,7 +67,11 @@ RoleView::RoleView(Store *store, QUndoStack *undoStack, QWidget *parent)
 
     auto *rubricSplit = new QSplitter(Qt::Vertical, this);
     rubricSplit->setObjectName(QStringLiteral("rubricSplitter"));
-    rubricSplit->addWidget(m_rubricView);
+    auto *rubricPage = new QWidget(this);
+    m_rubricPageLayout = new QVBoxLayout(rubricPage);
+    m_rubricPageLayout->setContentsMargins(0, 0, 0, 0);
+    m_rubricPageLayout->addWidget(m_rubricView, 1);
+    rubricSplit->addWidget(rubricPage);
     rubricSplit->addWidget(m_attributeDetail);
     rubricSplit->setStretchFactor(0, 3);
     rubricSplit->setStretchFactor(1, 1);
@@ -67,6 +85,9 @@ RoleView::RoleView(Store *store, QUndoStack *undoStack, QWidget *parent)
     m_stageView->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_stageView->setWordWrap(true);
     m_stageView->setAlternatingRowColors(true);
+    m_stageView->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_stageView->setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed);
+    m_stageView->setToolTip(tr("Double-click a stage's name to rename it"));
 
     m_coverageView = new QTableView(this);
     m_coverageView->setObjectName(QStringLiteral("coverageView"));
@@ -74,19 +95,37 @@ RoleView::RoleView(Store *store, QUndoStack *undoStack, QWidget *parent)
     m_coverageView->setModel(m_coverage);
     m_coverageView->setAlternatingRowColors(true);
     m_coverageView->horizontalHeader()->setDefaultAlignment(Qt::AlignCenter);
+    m_coverageView->setToolTip(tr("Tick a cell to have that stage assess the attribute"));
 
     m_posting = new QTextBrowser(this);
     m_posting->setObjectName(QStringLiteral("postingView"));
     m_posting->setAccessibleName(tr("Posting as parsed"));
 
+    createPlanActions();
+    auto *planBar = new QToolBar(this);
+    planBar->setObjectName(QStringLiteral("planToolBar"));
+    planBar->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    planBar->addActions({m_addStage, m_stageUp, m_stageDown, m_removeStage});
+    auto *planPage = new QWidget(this);
+    auto *planLayout = new QVBoxLayout(planPage);
+    planLayout->setContentsMargins(0, 0, 0, 0);
+    planLayout->addWidget(planBar);
+    planLayout->addWidget(m_stageView, 1);
+
+    auto *rubricBar = new QToolBar(this);
+    rubricBar->setObjectName(QStringLiteral("rubricToolBar"));
+    rubricBar->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    rubricBar->addActions({m_attributeUp, m_attributeDown, m_editGuidance});
+
     auto *tabs = new QTabWidget(this);
     tabs->setObjectName(QStringLiteral("roleTabs"));
-    tabs->addTab(m_stageView, tr("Interview &plan"));
+    tabs->addTab(planPage, tr("Interview &plan"));
     tabs->addTab(m_coverageView, tr("&Coverage"));
     tabs->addTab(m_posting, tr("P&osting"));
 
     auto *split = new QSplitter(Qt::Horizontal, this);
     split->setObjectName(QStringLiteral("roleSplitter"));
+    m_rubricPageLayout->insertWidget(0, rubricBar);
     split->addWidget(rubricSplit);
     split->addWidget(tabs);
     split->setStretchFactor(0, 1);
@@ -97,8 +136,15 @@ RoleView::RoleView(Store *store, QUndoStack *undoStack, QWidget *parent)
     layout->addWidget(m_overview);
     layout->addWidget(split, 1);
 
-    connect(m_rubricView->selectionModel(), &QItemSelectionModel::currentChanged, this,
-            [this](const QModelIndex &current) { showAttribute(current); });
+    connect(m_rubricView->selectionModel(), &QItemSelectionModel::currentChanged, this, [this](const QModelIndex &current) {
+        showAttribute(current);
+        updatePlanActions();
+    });
+    connect(m_stageView->selectionModel(), &QItemSelectionModel::currentChanged, this, &RoleView::updatePlanActions);
+    // A moved attribute or stage stays selected where it went.
+    connect(m_rubric, &QAbstractItemModel::rowsMoved, this, &RoleView::updatePlanActions);
+    connect(m_stages, &QAbstractItemModel::rowsMoved, this, &RoleView::updatePlanActions);
+    updatePlanActions();
     connect(m_rubric, &QAbstractItemModel::dataChanged, this, [this](const QModelIndex &topLeft) {
         if (topLeft.parent() == m_rubricView->currentIndex().parent()
             && topLeft.row() == m_rubricView->currentIndex().row())
@@ -124,6 +170,7 @@ void RoleView::setRoleId(Id roleId)
     m_coverageView->resizeColumnsToContents();
     m_attributeDetail->clear();
     updateHeader();
+    updatePlanActions();
 }
 
 void RoleView::updateHeader()
@@ -170,6 +217,118 @@ void RoleView::showAttribute(const QModelIndex &index)
                  tr("From the posting (%1):").arg(index.siblingAtColumn(RubricModel::SectionColumn).data().toString().toHtmlEscaped()),
                  name.data(SourceLineRole).toString().toHtmlEscaped(), tr("Assessed at:"),
                  stages.isEmpty() ? tr("no stage") : stages));
+}
+
+void RoleView::createPlanActions()
+{
+    auto make = [this](const QString &text, const QString &tip, const QKeySequence &key, QWidget *on, auto slot) {
+        auto *a = new QAction(text, this);
+        a->setToolTip(tip);
+        a->setStatusTip(tip);
+        a->setShortcut(key);
+        a->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+        on->addAction(a);
+        connect(a, &QAction::triggered, this, slot);
+        return a;
+    };
+    m_addStage = make(tr("Add Stage…"), tr("Add a stage after the selected one"), QKeySequence(Qt::CTRL | Qt::Key_Plus),
+                      m_stageView, &RoleView::addStage);
+    m_stageUp = make(tr("Move Up"), tr("Move the selected stage earlier"), QKeySequence(Qt::ALT | Qt::Key_Up), m_stageView,
+                     [this] { moveStage(-1); });
+    m_stageDown = make(tr("Move Down"), tr("Move the selected stage later"), QKeySequence(Qt::ALT | Qt::Key_Down),
+                       m_stageView, [this] { moveStage(+1); });
+    m_removeStage = make(tr("Remove Stage"), tr("Remove the selected stage (only while no candidate has been at it)"),
+                         QKeySequence::Delete, m_stageView, &RoleView::removeStage);
+    m_attributeUp = make(tr("Move Up"), tr("Move the selected attribute earlier"), QKeySequence(Qt::ALT | Qt::Key_Up),
+                         m_rubricView, [this] { moveAttribute(-1); });
+    m_attributeDown = make(tr("Move Down"), tr("Move the selected attribute later"), QKeySequence(Qt::ALT | Qt::Key_Down),
+                           m_rubricView, [this] { moveAttribute(+1); });
+    m_editGuidance = make(tr("Edit Guidance…"), tr("Change what a Strong yes looks like for the selected attribute"),
+                          QKeySequence(Qt::CTRL | Qt::Key_G), m_rubricView, &RoleView::editGuidance);
+}
+
+void RoleView::updatePlanActions()
+{
+    const int stageRow = m_stageView->currentIndex().isValid() ? m_stageView->currentIndex().row() : -1;
+    m_addStage->setEnabled(m_rubric->roleId() > 0);
+    m_stageUp->setEnabled(stageRow > 0);
+    m_stageDown->setEnabled(stageRow >= 0 && stageRow + 1 < m_stages->rowCount());
+    m_removeStage->setEnabled(stageRow >= 0);
+    const QModelIndex attr = m_rubricView->currentIndex();
+    const bool isAttribute = attr.isValid() && attr.data(KindRole).toInt() == RubricModel::AttributeRow;
+    m_attributeUp->setEnabled(isAttribute && (attr.row() > 0 || attr.parent().row() > 0));
+    m_attributeDown->setEnabled(isAttribute && (attr.row() + 1 < m_rubric->rowCount(attr.parent())
+                                                || attr.parent().row() + 1 < m_rubric->rowCount()));
+    m_editGuidance->setEnabled(isAttribute);
+}
+
+void RoleView::addStage()
+{
+    bool ok = false;
+    const QString name = QInputDialog::getText(this, tr("Add Stage"), tr("Name of the new stage:"), QLineEdit::Normal,
+                                               QString(), &ok);
+    if (!ok || name.trimmed().isEmpty())
+        return;
+    const int row = m_stageView->currentIndex().isValid() ? m_stageView->currentIndex().row() + 1 : m_stages->rowCount();
+    m_undoStack->push(PlanCommands::addStage(m_store, m_rubric->roleId(), name.trimmed(), row));
+    m_stageView->setCurrentIndex(m_stages->index(row, StageModel::NameColumn));
+}
+
+void RoleView::moveStage(int delta)
+{
+    const QModelIndex current = m_stageView->currentIndex();
+    if (!current.isValid())
+        return;
+    const int to = current.row() + delta;
+    if (to < 0 || to >= m_stages->rowCount())
+        return;
+    const Id id = current.data(IdRole).toLongLong();
+    m_undoStack->push(PlanCommands::moveStage(m_store, id, current.row(), to));
+    m_stageView->setCurrentIndex(m_stages->index(m_stages->rowOfStage(id), current.column()));
+}
+
+void RoleView::removeStage()
+{
+    const QModelIndex current = m_stageView->currentIndex();
+    Stage stage;
+    if (!current.isValid() || !m_store->stage(current.data(IdRole).toLongLong(), &stage))
+        return;
+    m_undoStack->push(PlanCommands::removeStage(m_store, m_rubric->roleId(), stage));
+}
+
+void RoleView::moveAttribute(int delta)
+{
+    const QModelIndex current = m_rubricView->currentIndex();
+    if (!current.isValid() || current.data(KindRole).toInt() != RubricModel::AttributeRow)
+        return;
+    const Id id = current.data(IdRole).toLongLong();
+    int category = current.parent().row();
+    int position = current.row() + delta;
+    // Past the end of a category: into the next (or previous) one.
+    if (position < 0 && category > 0) {
+        --category;
+        position = m_rubric->rowCount(m_rubric->index(category, 0));
+    } else if (position >= m_rubric->rowCount(current.parent()) && category + 1 < m_rubric->rowCount()) {
+        ++category;
+        position = 0;
+    }
+    m_rubric->moveAttribute(id, category, position);
+    const QModelIndex moved = m_rubric->indexOfAttribute(id, current.column());
+    m_rubricView->expand(moved.parent());
+    m_rubricView->setCurrentIndex(moved);
+}
+
+void RoleView::editGuidance()
+{
+    const QModelIndex current = m_rubricView->currentIndex().siblingAtColumn(RubricModel::NameColumn);
+    if (!current.isValid() || current.data(KindRole).toInt() != RubricModel::AttributeRow)
+        return;
+    bool ok = false;
+    const QString guidance = QInputDialog::getMultiLineText(
+        this, tr("Edit Guidance"), tr("What a Strong yes looks like for “%1”:").arg(current.data().toString()),
+        current.data(GuidanceRole).toString(), &ok);
+    if (ok)
+        m_rubric->setData(current, guidance.trimmed(), GuidanceRole);
 }
 
 } // namespace hireloop

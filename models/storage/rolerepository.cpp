@@ -301,4 +301,140 @@ bool RoleRepository::updateAttribute(const Attribute &a)
     return true;
 }
 
+namespace {
+
+// Rewrites positions 0..n-1 in the order given.
+bool renumber(Database &db, const QString &table, const QList<Id> &ids)
+{
+    QSqlQuery q = db.prepare(QStringLiteral("UPDATE %1 SET position = :pos WHERE id = :id").arg(table));
+    for (int i = 0; i < ids.size(); ++i) {
+        q.bindValue(QStringLiteral(":pos"), i);
+        q.bindValue(QStringLiteral(":id"), ids.at(i));
+        if (!db.exec(q))
+            return false;
+    }
+    return true;
+}
+
+QList<Id> orderedIds(Database &db, const QString &sql, Id owner)
+{
+    QList<Id> ids;
+    QSqlQuery q = db.prepare(sql);
+    q.bindValue(QStringLiteral(":owner"), owner);
+    if (db.exec(q))
+        while (q.next())
+            ids << q.value(0).toLongLong();
+    return ids;
+}
+
+const QString AttributesOf = QStringLiteral("SELECT id FROM attribute WHERE category_id = :owner ORDER BY position, id");
+const QString StagesOf = QStringLiteral("SELECT id FROM stage WHERE role_id = :owner ORDER BY position, id");
+
+} // namespace
+
+bool RoleRepository::moveAttribute(Id attributeId, Id categoryId, int position)
+{
+    Attribute a;
+    if (!loadAttribute(attributeId, &a)) {
+        m_db.setError(QObject::tr("attribute %1 does not exist").arg(attributeId));
+        return false;
+    }
+    QList<Id> from = orderedIds(m_db, AttributesOf, a.categoryId);
+    from.removeAll(attributeId);
+    QList<Id> to = a.categoryId == categoryId ? from : orderedIds(m_db, AttributesOf, categoryId);
+    to.insert(qBound(0, position, int(to.size())), attributeId);
+    QSqlQuery q = m_db.prepare(QStringLiteral("UPDATE attribute SET category_id = :c WHERE id = :id"));
+    q.bindValue(QStringLiteral(":c"), categoryId);
+    q.bindValue(QStringLiteral(":id"), attributeId);
+    if (!m_db.exec(q))
+        return false;
+    if (a.categoryId != categoryId && !renumber(m_db, QStringLiteral("attribute"), from))
+        return false;
+    return renumber(m_db, QStringLiteral("attribute"), to);
+}
+
+bool RoleRepository::loadStage(Id stageId, Stage *stage, Id *roleId)
+{
+    QSqlQuery q = m_db.prepare(QStringLiteral("SELECT name, position, role_id FROM stage WHERE id = :id"));
+    q.bindValue(QStringLiteral(":id"), stageId);
+    if (!m_db.exec(q) || !q.next())
+        return false;
+    *stage = Stage{stageId, q.value(0).toString(), q.value(1).toInt(), {}};
+    if (roleId)
+        *roleId = q.value(2).toLongLong();
+    q = m_db.prepare(QStringLiteral(
+        "SELECT f.attribute_id FROM stage_focus f JOIN attribute a ON a.id = f.attribute_id"
+        " JOIN category c ON c.id = a.category_id WHERE f.stage_id = :id ORDER BY c.position, a.position"));
+    q.bindValue(QStringLiteral(":id"), stageId);
+    if (!m_db.exec(q))
+        return false;
+    while (q.next())
+        stage->focus << q.value(0).toLongLong();
+    return true;
+}
+
+bool RoleRepository::setStageFocus(Id stageId, Id attributeId, bool on)
+{
+    QSqlQuery q = m_db.prepare(on ? QStringLiteral("INSERT INTO stage_focus (stage_id, attribute_id) VALUES (:s, :a)"
+                                                   " ON CONFLICT DO NOTHING")
+                                  : QStringLiteral("DELETE FROM stage_focus WHERE stage_id = :s AND attribute_id = :a"));
+    q.bindValue(QStringLiteral(":s"), stageId);
+    q.bindValue(QStringLiteral(":a"), attributeId);
+    return m_db.exec(q);
+}
+
+Id RoleRepository::insertStage(Id roleId, const Stage &stage, int position)
+{
+    QList<Id> ids = orderedIds(m_db, StagesOf, roleId);
+    QSqlQuery q = m_db.prepare(QStringLiteral(
+        "INSERT INTO stage (id, role_id, name, position) VALUES (:id, :role, :name, :pos)"));
+    q.bindValue(QStringLiteral(":id"), stage.id > 0 ? QVariant(stage.id) : QVariant());
+    q.bindValue(QStringLiteral(":role"), roleId);
+    q.bindValue(QStringLiteral(":name"), sqlText(stage.name.trimmed()));
+    q.bindValue(QStringLiteral(":pos"), int(ids.size()));
+    if (!m_db.exec(q))
+        return 0;
+    const Id id = q.lastInsertId().toLongLong();
+    ids.insert(qBound(0, position, int(ids.size())), id);
+    if (!renumber(m_db, QStringLiteral("stage"), ids))
+        return 0;
+    for (Id attributeId : stage.focus)
+        if (!setStageFocus(id, attributeId, true))
+            return 0;
+    return id;
+}
+
+bool RoleRepository::renameStage(Id stageId, const QString &name)
+{
+    QSqlQuery q = m_db.prepare(QStringLiteral("UPDATE stage SET name = :name WHERE id = :id"));
+    q.bindValue(QStringLiteral(":name"), sqlText(name.trimmed()));
+    q.bindValue(QStringLiteral(":id"), stageId);
+    return m_db.exec(q);
+}
+
+bool RoleRepository::moveStage(Id stageId, int position)
+{
+    Stage s;
+    Id roleId = 0;
+    if (!loadStage(stageId, &s, &roleId))
+        return false;
+    QList<Id> ids = orderedIds(m_db, StagesOf, roleId);
+    ids.removeAll(stageId);
+    ids.insert(qBound(0, position, int(ids.size())), stageId);
+    return renumber(m_db, QStringLiteral("stage"), ids);
+}
+
+bool RoleRepository::removeStage(Id stageId)
+{
+    Stage s;
+    Id roleId = 0;
+    if (!loadStage(stageId, &s, &roleId))
+        return false;
+    QSqlQuery q = m_db.prepare(QStringLiteral("DELETE FROM stage WHERE id = :id"));
+    q.bindValue(QStringLiteral(":id"), stageId);
+    if (!m_db.exec(q))
+        return false;
+    return renumber(m_db, QStringLiteral("stage"), orderedIds(m_db, StagesOf, roleId));
+}
+
 } // namespace hireloop

@@ -24,6 +24,16 @@ public:
 
     bool loadAttribute(Id id, Attribute *attribute, Id *roleId = nullptr);
     bool updateAttribute(const Attribute &attribute);
+    // Puts the attribute at position in categoryId, renumbering both categories.
+    bool moveAttribute(Id attributeId, Id categoryId, int position);
+
+    bool loadStage(Id stageId, Stage *stage, Id *roleId = nullptr);
+    bool setStageFocus(Id stageId, Id attributeId, bool on);
+    // Inserts at position (0-based), shifting later stages; stage.id, when set, is kept.
+    Id insertStage(Id roleId, const Stage &stage, int position);
+    bool renameStage(Id stageId, const QString &name);
+    bool moveStage(Id stageId, int position);
+    bool removeStage(Id stageId);
 
 private:
     Database &m_db;

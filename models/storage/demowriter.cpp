@@ -1,0 +1,269 @@
+#include "demowriter.h"
+
+#include "contactnormalizer.h"
+#include "database.h"
+
+#include <QHash>
+#include <QSqlError>
+#include <QSqlQuery>
+#include <QVariant>
+
+#include <map>
+
+namespace hireloop {
+
+namespace {
+
+QVariant idOrNull(Id id)
+{
+    return id > 0 ? QVariant(id) : QVariant();
+}
+
+QVariant textOrNull(const QString &text)
+{
+    return text.isEmpty() ? QVariant() : QVariant(text);
+}
+
+// The rows of one table waiting to be written. flush() writes them with INSERTs of 64,
+// 32, ... 1 rows, each prepared once on first use (named placeholders :column_row)
+// and re-bound after that.
+class RowBuffer
+{
+public:
+    static constexpr int MaxRows = 64;
+
+    RowBuffer(Database &db, const char *table, const QStringList &columns, const char *suffix = "")
+        : m_db(db)
+        , m_table(QLatin1String(table))
+        , m_columns(columns)
+        , m_suffix(QLatin1String(suffix))
+    {
+        for (int r = 0; r < MaxRows; ++r) {
+            QStringList names;
+            for (const QString &c : columns)
+                names << QStringLiteral(":%1_%2").arg(c).arg(r);
+            m_names << names;
+        }
+    }
+
+    // Appends one row: as many values as there are columns, in their order.
+    void add(std::initializer_list<QVariant> values)
+    {
+        Q_ASSERT(int(values.size()) == m_columns.size());
+        for (const QVariant &v : values)
+            m_values << v;
+    }
+
+    bool flush()
+    {
+        const int columns = int(m_columns.size());
+        const int rows = int(m_values.size()) / columns;
+        int done = 0;
+        for (int size = MaxRows; size >= 1; size /= 2) {
+            while (rows - done >= size) {
+                QSqlQuery *q = statement(size);
+                if (!q)
+                    return false;
+                for (int r = 0; r < size; ++r)
+                    for (int c = 0; c < columns; ++c)
+                        q->bindValue(m_names.at(r).at(c), m_values.at((done + r) * columns + c));
+                if (!q->exec()) {
+                    m_db.setError(QStringLiteral("%1: %2").arg(m_table, q->lastError().text()));
+                    return false;
+                }
+                done += size;
+            }
+        }
+        m_values.clear();
+        return true;
+    }
+
+private:
+    QSqlQuery *statement(int rows)
+    {
+        auto it = m_statements.find(rows);
+        if (it != m_statements.end())
+            return &it->second;
+        QStringList tuples;
+        for (int r = 0; r < rows; ++r)
+            tuples << QLatin1Char('(') + m_names.at(r).join(QStringLiteral(", ")) + QLatin1Char(')');
+        const QString sql = QStringLiteral("INSERT INTO %1 (%2) VALUES %3%4")
+                                .arg(m_table, m_columns.join(QStringLiteral(", ")),
+                                     tuples.join(QStringLiteral(", ")), m_suffix);
+        QSqlQuery q(m_db.connection());
+        q.setForwardOnly(true);
+        if (!q.prepare(sql)) {
+            m_db.setError(QStringLiteral("%1: %2").arg(m_table, q.lastError().text()));
+            return nullptr;
+        }
+        return &m_statements.emplace(rows, std::move(q)).first->second;
+    }
+
+    Database &m_db;
+    QString m_table;
+    QStringList m_columns;
+    QString m_suffix;
+    QList<QStringList> m_names;  // per row, per column
+    QVariantList m_values;       // row after row
+    std::map<int, QSqlQuery> m_statements;
+};
+
+QStringList columns(const char *list)
+{
+    return QString::fromLatin1(list).split(QLatin1Char(' '));
+}
+
+} // namespace
+
+// Parents before children: flush() writes them in this order, so every foreign key
+// finds its row.
+struct DemoWriter::Tables
+{
+    explicit Tables(Database &db)
+        : candidate(db, "candidate", columns("id name phone location source notes created_at"))
+        , email(db, "candidate_email", columns("id candidate_id email normalized position"))
+        , link(db, "candidate_link", columns("id candidate_id kind url normalized"),
+               " ON CONFLICT (normalized) DO NOTHING")
+        , application(db, "application",
+                      columns("id candidate_id role_id stage_id status reason created_at stage_entered_at updated_at"))
+        , event(db, "stage_event",
+                columns("id application_id from_stage_id to_stage_id from_status to_status at actor_id reason"))
+        , answer(db, "screening_answer", columns("application_id fact_id answer"))
+        , interview(db, "interview",
+                    columns("id application_id stage_id starts_at duration_min status location created_at updated_at"))
+        , panelist(db, "panelist", columns("interview_id person_id"))
+        , scorecard(db, "scorecard",
+                    columns("id interview_id interviewer_id revision status overall takeaways private_note created_at"
+                            " updated_at submitted_at"))
+        , rating(db, "rating", columns("scorecard_id attribute_id value note"))
+        , decision(db, "decision", columns("id application_id outcome rationale dissent decided_by decided_at"))
+    {
+    }
+
+    bool flush()
+    {
+        for (RowBuffer *b : {&candidate, &email, &link, &application, &event, &answer, &interview, &panelist,
+                             &scorecard, &rating, &decision})
+            if (!b->flush())
+                return false;
+        return true;
+    }
+
+    RowBuffer candidate, email, link, application, event, answer, interview, panelist, scorecard, rating, decision;
+};
+
+DemoWriter::DemoWriter(Database &db)
+    : m_db(db)
+    , m_tables(std::make_unique<Tables>(db))
+{
+}
+
+DemoWriter::~DemoWriter() = default;
+
+Id DemoWriter::nextId(const char *table)
+{
+    QSqlQuery q = m_db.prepare(QStringLiteral("SELECT coalesce(max(id), 0) + 1 FROM %1").arg(QLatin1String(table)));
+    if (!m_db.exec(q) || !q.next())
+        return 0;
+    return q.value(0).toLongLong();
+}
+
+bool DemoWriter::begin()
+{
+    m_nextCandidate = nextId("candidate");
+    m_nextEmail = nextId("candidate_email");
+    m_nextLink = nextId("candidate_link");
+    m_nextApplication = nextId("application");
+    m_nextEvent = nextId("stage_event");
+    m_nextInterview = nextId("interview");
+    m_nextScorecard = nextId("scorecard");
+    m_nextDecision = nextId("decision");
+    return m_nextCandidate && m_nextEmail && m_nextLink && m_nextApplication && m_nextEvent && m_nextInterview
+        && m_nextScorecard && m_nextDecision;
+}
+
+bool DemoWriter::ensurePersons(const QList<Person> &persons, qint64 now, QList<Id> *ids)
+{
+    ids->clear();
+    QSqlQuery find = m_db.prepare(QStringLiteral("SELECT id FROM person WHERE lower(email) = lower(:email) ORDER BY id"));
+    QSqlQuery insert = m_db.prepare(QStringLiteral(
+        "INSERT INTO person (name, email, kind, created_at) VALUES (:name, :email, :kind, :now)"));
+    for (const Person &p : persons) {
+        find.bindValue(QStringLiteral(":email"), p.email);
+        if (!m_db.exec(find))
+            return false;
+        if (find.next()) {
+            *ids << find.value(0).toLongLong();
+            find.finish();
+            continue;
+        }
+        find.finish();
+        insert.bindValue(QStringLiteral(":name"), sqlText(p.name));
+        insert.bindValue(QStringLiteral(":email"), sqlText(p.email));
+        insert.bindValue(QStringLiteral(":kind"), personKindName(p.kind));
+        insert.bindValue(QStringLiteral(":now"), now);
+        if (!m_db.exec(insert))
+            return false;
+        *ids << insert.lastInsertId().toLongLong();
+    }
+    return true;
+}
+
+bool DemoWriter::hasEmail(const QString &email)
+{
+    QSqlQuery q = m_db.prepare(QStringLiteral("SELECT 1 FROM candidate_email WHERE normalized = :n"));
+    q.bindValue(QStringLiteral(":n"), ContactNormalizer::email(email));
+    return m_db.exec(q) && q.next();
+}
+
+bool DemoWriter::write(const DemoBatch &batch, Id roleId)
+{
+    Tables &t = *m_tables;
+    const QVariant scheduled = QStringLiteral("scheduled");
+    const QVariant submitted = QStringLiteral("submitted");
+    const QVariant draft = QStringLiteral("draft");
+    for (const DemoCandidate &dc : batch.candidates) {
+        const Candidate &c = dc.candidate;
+        const Id candidateId = m_nextCandidate++;
+        t.candidate.add({candidateId, sqlText(c.name), sqlText(c.phone), sqlText(c.location), sqlText(c.source),
+                         sqlText(c.notes), c.createdAt});
+        for (int i = 0; i < c.emails.size(); ++i)
+            t.email.add({m_nextEmail++, candidateId, c.emails.at(i), ContactNormalizer::email(c.emails.at(i)), i});
+        for (const CandidateLink &l : c.links)
+            t.link.add({m_nextLink++, candidateId, l.kind, l.url, ContactNormalizer::link(l.url)});
+
+        const Application &a = dc.application;
+        const Id applicationId = m_nextApplication++;
+        t.application.add({applicationId, candidateId, roleId, a.stageId, applicationStatusName(a.status),
+                           sqlText(a.reason), a.createdAt, a.stageEnteredAt, dc.updatedAt});
+        for (const StageEvent &e : dc.events)
+            t.event.add({m_nextEvent++, applicationId, idOrNull(e.fromStageId), e.toStageId,
+                         e.hasFromStatus ? QVariant(applicationStatusName(e.fromStatus)) : QVariant(),
+                         applicationStatusName(e.toStatus), e.at, idOrNull(e.actorId), sqlText(e.reason)});
+        for (const auto &[factId, answer] : dc.screening)
+            t.answer.add({applicationId, factId, sqlText(answer)});
+
+        for (const DemoInterview &iv : dc.interviews) {
+            const Id interviewId = m_nextInterview++;
+            t.interview.add({interviewId, applicationId, iv.stageId, iv.startsAt, iv.durationMin, scheduled,
+                             sqlText(iv.location), iv.createdAt, iv.createdAt});
+            for (Id person : iv.panel)
+                t.panelist.add({interviewId, person});
+            for (const DemoScorecard &card : iv.scorecards) {
+                const Id scorecardId = m_nextScorecard++;
+                t.scorecard.add({scorecardId, interviewId, card.interviewerId, 1, card.submitted ? submitted : draft,
+                                 textOrNull(card.overall), sqlText(card.takeaways), sqlText(card.privateNote),
+                                 card.createdAt, card.updatedAt,
+                                 card.submitted ? QVariant(card.submittedAt) : QVariant()});
+                for (const DemoRating &r : card.ratings)
+                    t.rating.add({scorecardId, r.attributeId, r.value ? QVariant(r.value) : QVariant(), sqlText(r.note)});
+            }
+        }
+        for (const DemoDecision &d : dc.decisions)
+            t.decision.add({m_nextDecision++, applicationId, d.outcome, sqlText(d.rationale), sqlText(d.dissent),
+                            idOrNull(d.decidedBy), d.decidedAt});
+    }
+    return t.flush();
+}
+
+} // namespace hireloop

@@ -67,6 +67,7 @@ private Q_SLOTS:
     void actAsSwitchesThePerson();
     void windowStateIsRestored();
     void pipelineSelectionFiltersCandidates();
+    void screeningAnswersAreRecordedAndUndone();
 
 private:
     // The offscreen platform does not give the window back its activation after a
@@ -318,6 +319,29 @@ void TestWorkspace::pipelineSelectionFiltersCandidates()
     QCOMPARE(shownNames().size(), 2);
     pipeline->selectRow(0);
     QCOMPARE(shownNames().size(), 3);
+}
+
+void TestWorkspace::screeningAnswersAreRecordedAndUndone()
+{
+    Candidate c;
+    c.name = "Ines Carvalho";
+    Id app = 0;
+    QVERIFY(m_store->addCandidate(c, m_window->currentRole(), 0, &app));
+    m_pane->selectApplication(app);
+    onModal([](QDialog *d) {
+        auto *first = d->findChild<QLineEdit *>("answerEdit0");
+        QVERIFY(first);
+        QCOMPARE(first->accessibleName(), QStringLiteral("US/EU remote eligibility"));
+        QTest::keyClicks(first, "Yes, based in Lisbon");
+        clickButton(d, QDialogButtonBox::Save);
+    });
+    m_pane->screeningAction()->trigger();
+    QCOMPARE(m_store->screeningAnswers(app).first().answer, QStringLiteral("Yes, based in Lisbon"));
+    auto *detail = m_window->findChild<QTextBrowser *>("candidateDetail");
+    QTRY_VERIFY(detail->toPlainText().contains("Yes, based in Lisbon"));
+    m_window->undoStack()->undo();
+    QCOMPARE(m_store->screeningAnswers(app).first().answer, QString());
+    QTRY_VERIFY(!detail->toPlainText().contains("Yes, based in Lisbon"));
 }
 
 QTEST_MAIN(TestWorkspace)

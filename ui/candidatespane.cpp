@@ -3,11 +3,15 @@
 #include "candidatedetailview.h"
 #include "candidatefiltermodel.h"
 #include "candidatemodel.h"
+#include "commands.h"
 #include "modelroles.h"
 #include "pipelinemodel.h"
+#include "screeningdialog.h"
 #include "store.h"
 
+#include <QAction>
 #include <QComboBox>
+#include <QUndoStack>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QKeyEvent>
@@ -19,9 +23,10 @@
 
 namespace hireloop {
 
-CandidatesPane::CandidatesPane(Store *store, QWidget *parent)
+CandidatesPane::CandidatesPane(Store *store, QUndoStack *undoStack, QWidget *parent)
     : QWidget(parent)
     , m_store(store)
+    , m_undoStack(undoStack)
     , m_candidates(new CandidateModel(store, this))
     , m_filter(new CandidateFilterModel(this))
     , m_pipeline(new PipelineModel(store, this))
@@ -81,6 +86,15 @@ CandidatesPane::CandidatesPane(Store *store, QWidget *parent)
     m_candidateView->setContextMenuPolicy(Qt::ActionsContextMenu);
 
     m_detail = new CandidateDetailView(store, this);
+
+    m_screeningAction = new QAction(tr("Screening &Answers…"), this);
+    m_screeningAction->setObjectName(QStringLiteral("screeningAction"));
+    m_screeningAction->setStatusTip(tr("Record the selected candidate's answers to the role's screening facts"));
+    m_screeningAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_A));
+    m_screeningAction->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    connect(m_screeningAction, &QAction::triggered, this, &CandidatesPane::editScreeningAnswers);
+    m_candidateView->addAction(m_screeningAction);
+    addAction(m_screeningAction);
 
     auto *filters = new QHBoxLayout;
     filters->addWidget(m_search, 1);
@@ -158,6 +172,32 @@ void CandidatesPane::selectApplication(Id applicationId)
         return;
     m_candidateView->setCurrentIndex(index);
     m_candidateView->scrollTo(index);
+}
+
+void CandidatesPane::editScreeningAnswers()
+{
+    const Id appId = currentApplicationId();
+    Application app;
+    Candidate candidate;
+    if (!appId || !m_store->application(appId, &app) || !m_store->candidate(app.candidateId, &candidate))
+        return;
+    const QList<ScreeningAnswer> before = m_store->screeningAnswers(appId);
+    if (before.isEmpty())
+        return;
+    ScreeningDialog dialog(candidate.name, before, this);
+    if (dialog.exec() != QDialog::Accepted)
+        return;
+    const QList<ScreeningAnswer> after = dialog.answers();
+    Store *store = m_store;
+    auto write = [store, appId](const QList<ScreeningAnswer> &answers, const QList<ScreeningAnswer> &previous) {
+        for (int i = 0; i < answers.size(); ++i)
+            if (answers.at(i).answer != previous.at(i).answer
+                && !store->setScreeningAnswer(appId, answers.at(i).factId, answers.at(i).answer))
+                return false;
+        return true;
+    };
+    m_undoStack->push(new StoreCallCommand(tr("Screening answers of %1").arg(candidate.name),
+                                           [=] { return write(after, before); }, [=] { return write(before, after); }));
 }
 
 void CandidatesPane::focusSearch()

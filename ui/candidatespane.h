@@ -9,6 +9,8 @@ class QLabel;
 class QLineEdit;
 class QSplitter;
 class QTableView;
+class QUndoStack;
+class QAction;
 
 // The hiring manager's day view: the pipeline (stages with live counts) beside the
 // candidates of the selected stage, filtered as one types, and the selected
@@ -27,7 +29,7 @@ class CandidatesPane : public QWidget
     Q_OBJECT
 
 public:
-    explicit CandidatesPane(Store *store, QWidget *parent = nullptr);
+    CandidatesPane(Store *store, QUndoStack *undoStack, QWidget *parent = nullptr);
 
     void setRoleId(Id roleId);
     Id currentApplicationId() const;
@@ -39,6 +41,8 @@ public:
     PipelineModel *pipelineModel() const { return m_pipeline; }
     QTableView *candidateView() const { return m_candidateView; }
     QSplitter *splitter() const { return m_splitter; }
+    QAction *screeningAction() const { return m_screeningAction; }
+    void editScreeningAnswers();
 
 Q_SIGNALS:
     void currentApplicationChanged(hireloop::Id applicationId);
@@ -48,6 +52,8 @@ private:
     void updateCount();
 
     Store *m_store;
+    QUndoStack *m_undoStack;
+    QAction *m_screeningAction;
     CandidateModel *m_candidates;
     CandidateFilterModel *m_filter;
     PipelineModel *m_pipeline;

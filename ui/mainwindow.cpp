@@ -42,7 +42,7 @@ MainWindow::MainWindow(Store *store, QWidget *parent)
     , m_roles(new RoleListModel(store, this))
 {
     setObjectName(QStringLiteral("mainWindow"));
-    m_candidatesPane = new CandidatesPane(store, this);
+    m_candidatesPane = new CandidatesPane(store, m_undoStack, this);
     m_roleView = new RoleView(store, m_undoStack, this);
     m_tabs = new QTabWidget(this);
     m_tabs->setObjectName(QStringLiteral("mainTabs"));

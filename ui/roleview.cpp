@@ -4,6 +4,7 @@
 #include "modelroles.h"
 #include "rubricmodel.h"
 #include "stagemodel.h"
+#include "settings.h"
 #include "store.h"
 
 #include "commands.h"
@@ -130,6 +131,14 @@ RoleView::RoleView(Store *store, QUndoStack *undoStack, QWidget *parent)
     split->addWidget(tabs);
     split->setStretchFactor(0, 1);
     split->setStretchFactor(1, 1);
+
+    // The splitters come back as the user left them.
+    for (QSplitter *splitter : {split, rubricSplit}) {
+        const QString key = QStringLiteral("roleView/") + splitter->objectName();
+        splitter->restoreState(Settings::instance().state(key));
+        connect(splitter, &QSplitter::splitterMoved, this,
+                [splitter, key] { Settings::instance().setState(key, splitter->saveState()); });
+    }
 
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(m_title);

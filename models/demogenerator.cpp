@@ -752,7 +752,9 @@ DemoCandidate DemoGenerator::Private::make(int serial)
     const int source = rng.weighted(sourceWeights, sourceTotal);
     c.source = sources.at(source).first;
     const qint64 span = qint64(std::max(1, options.historyDays)) * Day;
-    c.createdAt = epoch - span + qint64(rng.unit() * double(span - Hour));
+    // More recent applicants than old ones, as in a live search: a pipeline with work in it.
+    const double age = rng.unit();
+    c.createdAt = epoch - Hour - qint64(age * age * double(span - Hour));
     contacts(dc, group, city, given, family, serial);
     if (rng.chance(0.18)) {
         if (c.source == QLatin1String("Referral") && !interviewers.isEmpty())

@@ -6,6 +6,7 @@
 #include "postingparser.h"
 #include "rolejson.h"
 #include "rubricbuilder.h"
+#include "scorecardexport.h"
 #include "store.h"
 #include "textfile.h"
 
@@ -399,6 +400,58 @@ int cmdCandidateList(Context &ctx, const QStringList &rawArgs)
     return Success;
 }
 
+// export scorecards: everything is checked before the database is opened; the file is
+// written whole or not at all, and holds only what the acting person may see.
+int cmdExportScorecards(Context &ctx, const QStringList &rawArgs)
+{
+    const Args a = Args::parse(rawArgs,
+                               {QStringLiteral("--role"), QStringLiteral("--format"), QStringLiteral("--profile"),
+                                QStringLiteral("--output")},
+                               {});
+    QStringList positionals = a.positionals;
+    QString target = a.options.value(QStringLiteral("--output"));
+    // "-o FILE" is short, so Args sees it as a positional pair.
+    const int o = positionals.indexOf(QStringLiteral("-o"));
+    if (o >= 0 && o + 1 < positionals.size()) {
+        target = positionals.at(o + 1);
+        positionals.remove(o, 2);
+    }
+    if (!a.error.isEmpty())
+        return usage(a.error);
+    if (positionals.contains(QStringLiteral("-o")))
+        return usage(QStringLiteral("-o needs a value"));
+    if (!positionals.isEmpty())
+        return usage(QStringLiteral("export scorecards takes no positional arguments (\"%1\")").arg(positionals.first()));
+    if (!a.options.contains(QStringLiteral("--role")))
+        return usage(QStringLiteral("export scorecards needs --role ROLE"));
+    ScorecardExport::Format format = ScorecardExport::Format::Json;
+    const QString formatName = a.options.value(QStringLiteral("--format"));
+    if (!ScorecardExport::formatFromName(formatName, &format))
+        return usage(formatName.isEmpty() ? QStringLiteral("export scorecards needs --format csv|json")
+                                          : QStringLiteral("--format takes csv or json, not \"%1\"").arg(formatName));
+    ScorecardExport::Profile profile = ScorecardExport::Profile::Full;
+    const QString profileName = a.options.value(QStringLiteral("--profile"), QStringLiteral("full"));
+    if (!ScorecardExport::profileFromName(profileName, &profile))
+        return usage(QStringLiteral("--profile takes full, logistics or calibration, not \"%1\"").arg(profileName));
+    if (target.isEmpty())
+        return usage(QStringLiteral("export scorecards needs -o FILE"));
+    if (int rc = openStore(ctx))
+        return rc;
+    const QString path = QDir::toNativeSeparators(ctx.store.path());
+    const Id roleId = ctx.store.findRole(a.options.value(QStringLiteral("--role")));
+    if (!roleId)
+        return dataError(QStringLiteral("%1: no role \"%2\"").arg(path, a.options.value(QStringLiteral("--role"))));
+    if (QFileInfo(target).absoluteFilePath() == QFileInfo(ctx.store.path()).absoluteFilePath())
+        return dataError(QStringLiteral("%1: an export cannot replace the database itself").arg(target));
+    QString error;
+    int count = 0;
+    if (!ScorecardExport(ctx.store).write(roleId, format, profile, target, &error, &count))
+        return dataError(error);
+    out() << "Exported " << count << (count == 1 ? " scorecard (" : " scorecards (") << profileName << ") to "
+          << QDir::toNativeSeparators(target) << "\n";
+    return Success;
+}
+
 const QList<Command> &commands()
 {
     static const QList<Command> list = {
@@ -424,6 +477,12 @@ const QList<Command> &commands()
          QStringLiteral("a new role from a job posting (UTF-8 text)"), cmdRoleAdd},
         {{QStringLiteral("backup")}, QStringLiteral("-o FILE"),
          QStringLiteral("a consistent copy of the database (never a half-written file)"), cmdBackup},
+        {{QStringLiteral("export"), QStringLiteral("scorecards")},
+         QStringLiteral("--role ROLE --format csv|json [--profile full|logistics|calibration] -o FILE"),
+         QStringLiteral("the role's scorecards as the acting person may see them (private notes only where they may\n"
+                        "      read them); logistics: no ratings or notes; calibration: pseudonyms, no free text;\n"
+                        "      written whole (mode 0600) or not at all"),
+         cmdExportScorecards},
     };
     return list;
 }

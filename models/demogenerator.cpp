@@ -958,7 +958,14 @@ PanelResult DemoGenerator::Private::interview(DemoCandidate &dc, int k, qint64 m
         iv.panel << staffId(i);
 
     const qint64 end = iv.startsAt + iv.durationMin * Minute;
-    if (end > epoch) {  // still to come
+    if (end > epoch) {  // still to come: each panelist has an empty draft, as scheduling gives
+        for (Id interviewer : std::as_const(iv.panel)) {
+            DemoScorecard card;
+            card.interviewerId = interviewer;
+            card.createdAt = iv.createdAt;
+            card.updatedAt = iv.createdAt;
+            iv.scorecards << card;
+        }
         dc.interviews << iv;
         return result;
     }

@@ -54,7 +54,7 @@ struct DemoInterview
     QString location;
     qint64 createdAt = 0;
     QList<Id> panel;                  // interviewers
-    QList<DemoScorecard> scorecards;  // none for an interview still to come
+    QList<DemoScorecard> scorecards;  // empty drafts for an interview still to come
 };
 
 struct DemoDecision

@@ -93,3 +93,58 @@ QString Role::attributeName(Id id) const
 }
 
 } // namespace hireloop
+
+namespace hireloop {
+
+QString recommendationName(Recommendation r)
+{
+    switch (r) {
+    case Recommendation::None: return QString();
+    case Recommendation::StrongNo: return QStringLiteral("strong_no");
+    case Recommendation::No: return QStringLiteral("no");
+    case Recommendation::Yes: return QStringLiteral("yes");
+    case Recommendation::StrongYes: return QStringLiteral("strong_yes");
+    case Recommendation::NoDecision: return QStringLiteral("no_decision");
+    }
+    return {};
+}
+
+bool recommendationFromName(const QString &name, Recommendation *r)
+{
+    for (Recommendation c : {Recommendation::None, Recommendation::StrongNo, Recommendation::No, Recommendation::Yes,
+                             Recommendation::StrongYes, Recommendation::NoDecision}) {
+        if (recommendationName(c) == name) {
+            *r = c;
+            return true;
+        }
+    }
+    return false;
+}
+
+QString recommendationLabel(Recommendation r)
+{
+    switch (r) {
+    case Recommendation::None: return QString();
+    case Recommendation::StrongNo: return QCoreApplication::translate("hireloop", "Strong no");
+    case Recommendation::No: return QCoreApplication::translate("hireloop", "No");
+    case Recommendation::Yes: return QCoreApplication::translate("hireloop", "Yes");
+    case Recommendation::StrongYes: return QCoreApplication::translate("hireloop", "Strong yes");
+    case Recommendation::NoDecision: return QCoreApplication::translate("hireloop", "No decision");
+    }
+    return {};
+}
+
+QString ratingLabel(int value)
+{
+    switch (value) {
+    case 0: return QCoreApplication::translate("hireloop", "No evidence");
+    case 1: return QCoreApplication::translate("hireloop", "Definitely not");
+    case 2: return QCoreApplication::translate("hireloop", "No");
+    case 3: return QCoreApplication::translate("hireloop", "Mixed");
+    case 4: return QCoreApplication::translate("hireloop", "Yes");
+    case 5: return QCoreApplication::translate("hireloop", "Strong yes");
+    default: return QString();
+    }
+}
+
+} // namespace hireloop

@@ -209,6 +209,85 @@ struct ScorecardSummary
     qint64 submittedAt = 0;
 };
 
+// An interviewer's overall recommendation. None: not chosen yet (a draft).
+enum class Recommendation { None, StrongNo, No, Yes, StrongYes, NoDecision };
+QString recommendationName(Recommendation r);  // "" | strong_no | no | yes | strong_yes | no_decision
+bool recommendationFromName(const QString &name, Recommendation *r);
+QString recommendationLabel(Recommendation r);  // translated: "Strong no" … "No decision"
+
+// The five-point scale: 1 Definitely not, 2 No, 3 Mixed, 4 Yes, 5 Strong yes.
+QString ratingLabel(int value);  // translated; 0 gives "No evidence"
+
+struct Rating
+{
+    Id attributeId = 0;
+    int value = 0;  // 1-5; 0 means "no evidence" (stored as NULL, never as a number)
+    QString note;   // the evidence
+};
+
+struct Scorecard
+{
+    Id id = 0;
+    Id interviewId = 0;
+    Id applicationId = 0;
+    Id stageId = 0;
+    QString stage;
+    Id interviewerId = 0;
+    QString interviewer;
+    int revision = 1;
+    QString status;  // draft | submitted | superseded
+    Recommendation overall = Recommendation::None;
+    QString takeaways;
+    QString privateNote;         // empty unless the asker may read it
+    bool privateNoteVisible = false;
+    qint64 updatedAt = 0;
+    qint64 submittedAt = 0;
+    QList<Rating> ratings;       // rated attributes only (a value or no evidence)
+
+    bool isDraft() const { return status == QLatin1String("draft"); }
+};
+
+struct Interview
+{
+    Id id = 0;
+    Id applicationId = 0;
+    Id stageId = 0;
+    QString stage;
+    QString candidate;  // name, for lists
+    qint64 startsAt = 0;
+    int durationMin = 60;
+    bool cancelled = false;
+    QString location;
+    QList<Id> panel;
+    QStringList panelNames;
+
+    qint64 endsAt() const { return startsAt + qint64(durationMin) * 60; }
+};
+
+// One entry of an interview's history: scheduled, rescheduled, cancelled.
+struct InterviewEvent
+{
+    qint64 at = 0;
+    QString actor;
+    QString action;  // scheduled | rescheduled | cancelled
+    qint64 startsAt = 0;
+    int durationMin = 0;
+};
+
+// A scorecard someone still owes: for "My interviews" and for chasing.
+struct DueScorecard
+{
+    Id scorecardId = 0;
+    Id interviewId = 0;
+    Id applicationId = 0;
+    QString candidate;
+    QString stage;
+    Id interviewerId = 0;
+    QString interviewer;
+    qint64 interviewEndsAt = 0;
+    bool overdue = false;
+};
+
 } // namespace hireloop
 
 Q_DECLARE_METATYPE(hireloop::Id)

@@ -6,6 +6,7 @@
 #include "storage/database.h"
 #include "storage/personrepository.h"
 #include "storage/rolerepository.h"
+#include "storage/scorecardrepository.h"
 
 #include <QObject>
 #include <functional>
@@ -92,6 +93,42 @@ public:
     bool addDemoData(Id roleId, int candidates, quint32 seed,
                      const std::function<bool(int done, int total)> &progress = {});
 
+    // Interviews (coordinator). Scheduling gives every panelist a draft scorecard;
+    // rescheduling and cancelling are kept in the interview's history.
+    Id scheduleInterview(const Interview &interview);
+    bool rescheduleInterview(Id interviewId, qint64 startsAt, int durationMin);
+    bool cancelInterview(Id interviewId);
+    bool interview(Id interviewId, Interview *interview);
+    QList<InterviewEvent> interviewHistory(Id interviewId);
+    // Interviews of personId (not cancelled) that overlap [startsAt, startsAt + duration).
+    QList<Interview> overlappingInterviews(Id personId, qint64 startsAt, int durationMin, Id exceptInterviewId = 0);
+    QList<Interview> upcomingInterviews(Id personId);  // from now on, by time
+    // Unsubmitted scorecards of interviews that have ended: personId's, or everyone's
+    // for 0. Overdue: not submitted overdueHours after the interview ended.
+    QList<DueScorecard> dueScorecards(Id personId, int overdueHours);
+    // What the window shows at a glance: the actor's own overdue scorecards, or
+    // everyone's for a hiring manager or coordinator.
+    int overdueCount(int overdueHours);
+
+    // Scorecards, under the visibility rule, enforced here and in the queries: a hiring
+    // manager sees all; anyone sees their own; an interviewer sees colleagues'
+    // submitted scorecards for an application only once they have submitted their own
+    // for it (the first such reveal is audited); coordinators see submitted ones. A
+    // private note is visible to its author and hiring managers only.
+    bool scorecard(Id scorecardId, Scorecard *scorecard);  // false when the actor may not see it
+    Id myScorecard(Id interviewId);                         // the actor's latest revision, 0 if none
+    QList<Scorecard> scorecardsOf(Id applicationId);        // current revisions the actor may see
+    QList<Scorecard> revisions(Id scorecardId);             // every revision, oldest first (hiring managers)
+    // Drafts: only their author writes them; saved as they are typed.
+    bool saveDraft(const Scorecard &draft);
+    // Why a draft cannot be submitted yet (empty when it can): every focus attribute of
+    // the stage rated or marked no evidence, and a recommendation chosen.
+    QStringList submitProblems(Id scorecardId);
+    bool submitScorecard(Id scorecardId);  // then read-only
+    // A new draft revision copying a submitted scorecard; the old one is superseded
+    // when the new one is submitted.
+    Id amendScorecard(Id scorecardId);
+
     // Bulk work that bypasses per-row signals ends with dataReset().
     void notifyDataReset() { Q_EMIT dataReset(); }
 
@@ -118,6 +155,8 @@ Q_SIGNALS:
     void candidateChanged(hireloop::Id candidateId);
     void candidateRemoved(hireloop::Id candidateId, const QList<hireloop::Id> &applicationIds);
     void applicationChanged(hireloop::Id applicationId);
+    void interviewChanged(hireloop::Id applicationId, hireloop::Id interviewId);
+    void scorecardChanged(hireloop::Id applicationId, hireloop::Id scorecardId);
     // Many rows changed at once (demo data, an import): models reload.
     void dataReset();
     // A write that did not happen, with the reason: the GUI shows it, the CLI prints it.
@@ -132,6 +171,7 @@ private:
     RoleRepository m_roles{m_db};
     AuditRepository m_audit{m_db};
     CandidateRepository m_candidates{m_db};
+    ScorecardRepository m_scorecards{m_db};
     Person m_actor;
     QString m_error;
     std::function<qint64()> m_clock;

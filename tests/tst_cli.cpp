@@ -1,6 +1,7 @@
 // hireloop-cli as scripts use it: the real executable, run as a process, against real
 // files; exit codes, JSON shapes and messages as the contract says.
 
+#include "store.h"
 #include "testsupport.h"
 
 #include <QJsonArray>
@@ -47,9 +48,20 @@ private Q_SLOTS:
     void demoUsageErrorsExit2_data();
     void demoUsageErrorsExit2();
     void candidateListJson();
+    void exportScorecardsJsonFollowsTheRule();
+    void exportScorecardsCsv();
+    void exportScorecardsCalibrationAndLogistics();
+    void exportScorecardsUsageErrorsExit2_data();
+    void exportScorecardsUsageErrorsExit2();
+    void exportScorecardsFileErrorsLeaveNoFile();
 
 private:
     Run cli(const QStringList &args, bool withDb = true) const;
+    // Two interviewers (Ana, Ben) and a coordinator (Dee) on one interview of one candidate;
+    // Ana's scorecard is submitted, Ben's is a draft. Returns the role id.
+    qint64 seedScorecards();
+    void submitBen();
+    QJsonArray exportJson(const QString &as, const QStringList &extra = {});
     QTemporaryDir m_dir;
     QString m_db;
 };
@@ -389,6 +401,310 @@ void TestCli::candidateListJson()
     r = cli({"candidate", "list", "--role", "42"});
     QCOMPARE(r.exitCode, 1);
     QVERIFY2(r.err.contains("42"), qPrintable(r.err));
+}
+
+qint64 TestCli::seedScorecards()
+{
+    using namespace hireloop;
+    if (cli({"init"}).exitCode != 0)  // the CLI creates the file, as a user would
+        return 0;
+    Store store;
+    if (!store.open(m_db)) {
+        qWarning() << store.errorString();
+        return 0;
+    }
+    const Id hm = store.actorId();
+    Role role;
+    store.role(store.roles().first().id, &role);
+    Stage stage;
+    for (const Stage &s : std::as_const(role.stages))  // the default plan's recruiter screen
+        if (s.focus.size() == 2 && !stage.id)
+            stage = s;
+    if (!stage.id)
+        return 0;
+    auto person = [&](const QString &name, const QString &email, PersonKind kind) {
+        Person p;
+        p.name = name;
+        p.email = email;
+        p.kind = kind;
+        return store.addPerson(p);
+    };
+    const Id ana = person("Ana Alves", "ana@lab.example", PersonKind::Interviewer);
+    const Id ben = person("Ben Brown", "ben@lab.example", PersonKind::Interviewer);
+    const Id dee = person("Dee Dunn", "dee@lab.example", PersonKind::Coordinator);
+    Candidate c;
+    c.name = "Kwame Mensah";
+    c.emails << "kwame@example.org";
+    Id app = 0;
+    store.addCandidate(c, role.id, stage.id, &app);
+    store.setActor(dee);
+    Interview iv;
+    iv.applicationId = app;
+    iv.stageId = stage.id;
+    iv.startsAt = store.now() - 7200;
+    iv.panel = {ana, ben};
+    const Id interview = store.scheduleInterview(iv);
+
+    store.setActor(ana);
+    Scorecard k;
+    store.scorecard(store.myScorecard(interview), &k);
+    k.ratings = {Rating{stage.focus.at(0), 4, "=HYPERLINK(\"http://evil.example\",\"click\")"},
+                 Rating{stage.focus.at(1), 5, "+1 solid, \"clear\" answer"}};
+    k.overall = Recommendation::StrongYes;
+    k.takeaways = "Ana's takeaways";
+    k.privateNote = "Ana's private note";
+    if (!interview || !store.saveDraft(k) || !store.submitScorecard(k.id)) {
+        qWarning() << store.errorString();
+        return 0;
+    }
+
+    store.setActor(ben);
+    store.scorecard(store.myScorecard(interview), &k);
+    k.ratings = {Rating{stage.focus.at(0), 0, "-did not come up"}, Rating{stage.focus.at(1), 2, "Ben's note"}};
+    k.overall = Recommendation::None;
+    k.privateNote = "Ben's private note";
+    if (!store.saveDraft(k))
+        return 0;
+    store.setActor(hm);
+    return role.id;
+}
+
+void TestCli::submitBen()
+{
+    using namespace hireloop;
+    Store store;
+    QVERIFY(store.open(m_db));
+    QVERIFY(store.setActor(store.findPerson("ben@lab.example")));
+    Scorecard k;
+    QVERIFY(store.scorecard(store.myScorecard(store.interviews(1).first().id), &k));
+    k.overall = Recommendation::NoDecision;
+    QVERIFY(store.saveDraft(k));
+    QVERIFY2(store.submitScorecard(k.id), qPrintable(store.errorString()));
+}
+
+QJsonArray TestCli::exportJson(const QString &as, const QStringList &extra)
+{
+    const QString out = m_dir.filePath("export.json");
+    QFile::remove(out);
+    QStringList args = {"export", "scorecards", "--role", "1", "--format", "json", "-o", out};
+    if (!as.isEmpty())
+        args = QStringList{"--as", as} + args;
+    const Run r = cli(args + extra);
+    if (r.exitCode != 0) {
+        qWarning() << r.err;
+        return {};
+    }
+    QJsonParseError error;
+    const QJsonDocument doc = QJsonDocument::fromJson(readAll(out), &error);
+    if (error.error != QJsonParseError::NoError || fileMode(out) != 0600)
+        return {};
+    return doc.array();
+}
+
+void TestCli::exportScorecardsJsonFollowsTheRule()
+{
+    QVERIFY(seedScorecards());
+    // Ana has submitted, Ben has not: each sees their own only.
+    QJsonArray ana = exportJson("ana@lab.example");
+    QCOMPARE(ana.size(), 1);
+    QJsonObject own = ana.first().toObject();
+    for (const char *key : {"scorecard_id", "application_id", "candidate", "stage", "interviewer", "status",
+                            "submitted_at", "overall", "ratings", "private_note"})
+        QVERIFY2(own.contains(key), key);
+    QCOMPARE(own.value("interviewer").toString(), QStringLiteral("Ana Alves"));
+    QCOMPARE(own.value("candidate").toString(), QStringLiteral("Kwame Mensah"));
+    QCOMPARE(own.value("status").toString(), QStringLiteral("submitted"));
+    QCOMPARE(own.value("overall").toString(), QStringLiteral("strong_yes"));
+    QVERIFY(own.value("submitted_at").toString().endsWith('Z'));
+    QCOMPARE(own.value("private_note").toString(), QStringLiteral("Ana's private note"));
+    const QJsonArray ratings = own.value("ratings").toArray();
+    QCOMPARE(ratings.size(), 2);
+    QCOMPARE(ratings.at(0).toObject().value("value").toInt(), 4);
+    QVERIFY(!ratings.at(0).toObject().value("attribute").toString().isEmpty());
+    QVERIFY(ratings.at(0).toObject().value("note").toString().startsWith("=HYPERLINK"));
+
+    QJsonArray ben = exportJson("Ben Brown");
+    QCOMPARE(ben.size(), 1);
+    own = ben.first().toObject();
+    QCOMPARE(own.value("interviewer").toString(), QStringLiteral("Ben Brown"));
+    QCOMPARE(own.value("status").toString(), QStringLiteral("draft"));
+    QVERIFY(own.value("submitted_at").isNull());
+    QVERIFY(own.value("overall").isNull());
+    QVERIFY(own.value("ratings").toArray().at(0).toObject().value("value").isNull());  // no evidence
+    QVERIFY(exportJson("dee@lab.example").size() == 1);  // the coordinator: submitted ones
+
+    submitBen();
+    // Now both have submitted: each sees both, and only their own private note.
+    const QHash<QString, QString> names = {{"ana@lab.example", "Ana Alves"}, {"ben@lab.example", "Ben Brown"}};
+    for (const QString &who : names.keys()) {
+        const QJsonArray all = exportJson(who);
+        QCOMPARE(all.size(), 2);
+        for (const QJsonValue &v : all) {
+            const QJsonObject o = v.toObject();
+            QCOMPARE(o.value("status").toString(), QStringLiteral("submitted"));
+            const bool mine = o.value("interviewer").toString() == names.value(who);
+            QCOMPARE(o.contains("private_note"), mine);
+            if (!mine)
+                QVERIFY(!QJsonDocument(o).toJson().contains("private note"));
+            if (o.value("interviewer").toString() == QLatin1String("Ben Brown"))
+                QCOMPARE(o.value("overall").toString(), QStringLiteral("no_decision"));
+        }
+    }
+    const QJsonArray coordinator = exportJson("dee@lab.example");
+    QCOMPARE(coordinator.size(), 2);
+    for (const QJsonValue &v : coordinator)
+        QVERIFY(!v.toObject().contains("private_note"));
+    const QJsonArray manager = exportJson({});  // the first hiring manager
+    QCOMPARE(manager.size(), 2);
+    for (const QJsonValue &v : manager)
+        QVERIFY(v.toObject().value("private_note").toString().endsWith("private note"));
+    // Someone the database does not know is refused, and nothing is written.
+    QCOMPARE(cli({"--as", "nobody@lab.example", "export", "scorecards", "--role", "1", "--format", "json", "-o",
+                  m_dir.filePath("x.json")}).exitCode, 1);
+    QVERIFY(!QFileInfo::exists(m_dir.filePath("x.json")));
+    QCOMPARE(cli({"check"}).exitCode, 0);  // the reveals were audited, the chain holds
+}
+
+void TestCli::exportScorecardsCsv()
+{
+    QVERIFY(seedScorecards());
+    submitBen();
+    const QString out = m_dir.filePath("scorecards.csv");
+    QVERIFY(writeAll(out, "old content"));
+    QFile::setPermissions(out, QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ReadGroup
+                                   | QFileDevice::ReadOther);
+    Run r = cli({"export", "scorecards", "--role", "Distributed Training Researcher", "--format", "csv", "-o", out});
+    QCOMPARE(r.exitCode, 0);
+    QVERIFY2(r.out.contains("Exported 2 scorecards"), r.out.constData());
+    QCOMPARE(fileMode(out), 0600);  // even over a world-readable file
+    const QByteArray csv = readAll(out);
+    QVERIFY(csv.startsWith("\xEF\xBB\xBF"));
+    QCOMPARE(csv.count("\r\n"), csv.count("\n"));  // CRLF only (no note holds a line break)
+    const QList<QByteArray> lines = csv.mid(3).split('\n');
+    QCOMPARE(lines.first(), QByteArray("scorecard_id,application_id,candidate,stage,interviewer,status,submitted_at,"
+                                       "overall,attribute,value,note,private_note\r"));
+    QCOMPARE(lines.size(), 1 + 4 + 1);  // header, one row per rating, the final CRLF
+    // Formulas are defused, quotes doubled, numbers plain.
+    QVERIFY2(csv.contains(",4,\"'=HYPERLINK(\"\"http://evil.example\"\",\"\"click\"\")\",Ana's private note\r\n"),
+             csv.constData());
+    QVERIFY(csv.contains(",5,\"'+1 solid, \"\"clear\"\" answer\",Ana's private note\r\n"));
+    QVERIFY(csv.contains(",,'-did not come up,Ben's private note\r\n"));  // no evidence: empty value
+    QVERIFY(csv.contains(",strong_yes,"));
+    QVERIFY(!csv.contains("\n=") && !csv.contains(",=") && !csv.contains(",+") && !csv.contains(",-"));
+
+    // A coordinator's file has no private note column at all.
+    r = cli({"--as", "dee@lab.example", "export", "scorecards", "--role", "1", "--format=csv", "-o", out});
+    QCOMPARE(r.exitCode, 0);
+    const QByteArray coordinator = readAll(out);
+    QVERIFY(!coordinator.contains("private"));
+    QVERIFY(coordinator.contains(",note\r\n"));
+}
+
+void TestCli::exportScorecardsCalibrationAndLogistics()
+{
+    QVERIFY(seedScorecards());
+    submitBen();
+    const QString out = m_dir.filePath("calibration");
+    const QStringList identifying = {"Kwame", "Mensah", "Ana", "Ben", "Alves", "Brown", "@", "HYPERLINK", "note",
+                                     "takeaways", "solid", "Dee"};
+    for (const char *format : {"json", "csv"}) {
+        const Run r = cli({"export", "scorecards", "--role", "1", "--format", format, "--profile", "calibration",
+                           "-o", out});
+        QCOMPARE(r.exitCode, 0);
+        const QByteArray bytes = readAll(out);
+        for (const QString &word : identifying)
+            QVERIFY2(!bytes.contains(word.toUtf8()), qPrintable(QStringLiteral("%1 in %2").arg(word, format)));
+        QVERIFY(bytes.contains("\"C-") || bytes.contains(",C-"));
+    }
+    QCOMPARE(cli({"export", "scorecards", "--role", "1", "--format", "json", "--profile", "calibration", "-o", out})
+                 .exitCode, 0);
+    const QJsonArray cal = QJsonDocument::fromJson(readAll(out)).array();
+    QCOMPARE(cal.size(), 2);
+    const QString pseudonym = cal.at(0).toObject().value("candidate").toString();
+    QCOMPARE(pseudonym.size(), 12);
+    QCOMPARE(cal.at(1).toObject().value("candidate").toString(), pseudonym);  // one candidate, one pseudonym
+    QVERIFY(cal.at(0).toObject().value("interviewer").toString().startsWith("I-"));
+    QCOMPARE(cal.at(0).toObject().value("ratings").toArray().first().toObject().value("value").toInt(), 4);
+    QVERIFY(!cal.at(0).toObject().value("overall").toString().isEmpty());
+
+    const QJsonArray logistics = exportJson({}, {"--profile", "logistics"});
+    QCOMPARE(logistics.size(), 2);
+    for (const QJsonValue &v : logistics) {
+        const QJsonObject o = v.toObject();
+        for (const char *gone : {"ratings", "overall", "takeaways", "private_note"})
+            QVERIFY2(!o.contains(gone), gone);
+        QCOMPARE(o.value("candidate").toString(), QStringLiteral("Kwame Mensah"));
+        QVERIFY(o.value("interview_starts_at").toString().endsWith('Z'));
+    }
+    QCOMPARE(cli({"export", "scorecards", "--role", "1", "--format", "csv", "--profile", "logistics", "-o", out})
+                 .exitCode, 0);
+    const QByteArray csv = readAll(out);
+    QVERIFY(csv.startsWith("\xEF\xBB\xBF" "scorecard_id,application_id,candidate,stage,interviewer,status,"));
+    QVERIFY(!csv.contains("overall") && !csv.contains("value") && !csv.contains("HYPERLINK"));
+    QCOMPARE(csv.count("\r\n"), 3);  // header and one row per scorecard
+}
+
+void TestCli::exportScorecardsUsageErrorsExit2_data()
+{
+    QTest::addColumn<QStringList>("args");
+    const QString out = "out.json";
+    QTest::newRow("bad profile") << QStringList{"export", "scorecards", "--role", "1", "--format", "json",
+                                                "--profile", "everything", "-o", out};
+    QTest::newRow("bad format") << QStringList{"export", "scorecards", "--role", "1", "--format", "yaml", "-o", out};
+    QTest::newRow("pdf is for summaries") << QStringList{"export", "scorecards", "--role", "1", "--format", "pdf",
+                                                         "-o", out};
+    QTest::newRow("no format") << QStringList{"export", "scorecards", "--role", "1", "-o", out};
+    QTest::newRow("no role") << QStringList{"export", "scorecards", "--format", "json", "-o", out};
+    QTest::newRow("no output") << QStringList{"export", "scorecards", "--role", "1", "--format", "json"};
+    QTest::newRow("-o without a file") << QStringList{"export", "scorecards", "--role", "1", "--format", "json", "-o"};
+    QTest::newRow("positional") << QStringList{"export", "scorecards", "extra", "--role", "1", "--format", "json",
+                                               "-o", out};
+    QTest::newRow("unknown option") << QStringList{"export", "scorecards", "--role", "1", "--format", "json",
+                                                   "--all", "-o", out};
+    QTest::newRow("export alone") << QStringList{"export"};
+}
+
+void TestCli::exportScorecardsUsageErrorsExit2()
+{
+    QFETCH(QStringList, args);
+    const Run r = cli(args);
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY2(r.err.startsWith("hireloop-cli: "), qPrintable(r.err));
+    QVERIFY(r.out.isEmpty());
+    QVERIFY2(!QFileInfo::exists(m_db), "a usage error touches no database");
+    QVERIFY(!QFileInfo::exists("out.json"));
+}
+
+void TestCli::exportScorecardsFileErrorsLeaveNoFile()
+{
+    QVERIFY(seedScorecards());
+    const QString missingDir = m_dir.filePath("no/such/dir/scorecards.json");
+    Run r = cli({"export", "scorecards", "--role", "1", "--format", "json", "-o", missingDir});
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY2(r.err.contains(missingDir), qPrintable(r.err));
+    QVERIFY(!QFileInfo::exists(missingDir));
+    QVERIFY(!QFileInfo::exists(m_dir.filePath("no")));
+
+    const QString folder = m_dir.filePath("a-folder");
+    QVERIFY(QDir().mkpath(folder));
+    r = cli({"export", "scorecards", "--role", "1", "--format", "csv", "-o", folder});
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY2(r.err.contains("a-folder"), qPrintable(r.err));
+    QVERIFY(QFileInfo(folder).isDir());
+    QVERIFY(QDir(folder).isEmpty());
+
+    r = cli({"export", "scorecards", "--role", "1", "--format", "json", "-o", m_db});
+    QCOMPARE(r.exitCode, 1);
+    QCOMPARE(cli({"check"}).exitCode, 0);
+
+    r = cli({"export", "scorecards", "--role", "No Such Role", "--format", "json", "-o", m_dir.filePath("r.json")});
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY2(r.err.contains("No Such Role") && r.err.contains(m_db), qPrintable(r.err));
+    QVERIFY(!QFileInfo::exists(m_dir.filePath("r.json")));
+    // No temporary files left behind either.
+    const QStringList left = QDir(m_dir.path()).entryList(QDir::Files | QDir::Hidden);
+    for (const QString &name : left)
+        QVERIFY2(!name.startsWith("a-folder.") && !name.startsWith("r.json"), qPrintable(name));
 }
 
 QTEST_GUILESS_MAIN(TestCli)

@@ -33,6 +33,7 @@ private Q_SLOTS:
     void refusesBadFiles();
     void emptyFileBecomesADatabase();
     void backupIsConsistentAndPrivate();
+    void secondConnectionSeesAFreshDatabase();
 
 private:
     QString path(const QString &name) const { return m_dir.filePath(name); }
@@ -339,6 +340,22 @@ void TestDatabase::backupIsConsistentAndPrivate()
     // A target in a folder that does not exist fails and leaves nothing behind.
     QVERIFY(!store.database().backupTo(path("missing/dir/copy.sqlite")));
     QVERIFY(!store.database().errorString().isEmpty());
+}
+
+void TestDatabase::secondConnectionSeesAFreshDatabase()
+{
+    // Right after creation the header on disk still says "no application id, version
+    // 0": the pragmas live in the write-ahead log until a checkpoint. A second
+    // connection (the CLI beside the GUI) must still know the file for ours.
+    const QString file = path("fresh-shared.sqlite");
+    Store first;
+    QVERIFY(first.open(file) && first.ensureDefaultData());
+    Database second;
+    QVERIFY2(second.open(file), qPrintable(second.errorString()));
+    QCOMPARE(second.schemaVersion(), Database::latestVersion());
+    Store third;
+    QVERIFY2(third.open(file), qPrintable(third.errorString()));
+    QCOMPARE(third.roles().size(), 1);
 }
 
 QTEST_GUILESS_MAIN(TestDatabase)

@@ -41,6 +41,9 @@ CandidateDetailView::CandidateDetailView(Store *store, QWidget *parent)
     setPlaceholderText(tr("Select a candidate to see their profile, screening answers, history, interviews and scorecards."));
 
     connect(m_store, &Store::applicationChanged, this, [this](Id id) { if (id == m_applicationId) refresh(); });
+    // Interviews and scorecards are listed here too.
+    for (auto signal : {&Store::scorecardChanged, &Store::interviewChanged})
+        connect(m_store, signal, this, [this](Id applicationId) { if (applicationId == m_applicationId) refresh(); });
     connect(m_store, &Store::candidateChanged, this, [this](Id id) { if (id == m_candidateId) refresh(); });
     connect(m_store, &Store::candidateRemoved, this, [this](Id id) { if (id == m_candidateId) setApplicationId(0); });
     connect(m_store, &Store::actorChanged, this, &CandidateDetailView::refresh);

@@ -1,14 +1,19 @@
 #include "mainwindow.h"
 
+#include "candidatedetailview.h"
 #include "candidatedialog.h"
 #include "candidatemodel.h"
 #include "candidatespane.h"
 #include "commands.h"
 #include "modelroles.h"
 #include "movedialog.h"
+#include "myinterviewsmodel.h"
+#include "myinterviewspane.h"
 #include "newroledialog.h"
 #include "rolelistmodel.h"
 #include "roleview.h"
+#include "schedulingdialog.h"
+#include "scorecardeditor.h"
 #include "settings.h"
 #include "settingsdialog.h"
 #include "store.h"
@@ -21,17 +26,22 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QHeaderView>
+#include <QInputDialog>
 #include <QLabel>
+#include <QLocale>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QPushButton>
 #include <QSplitter>
 #include <QStatusBar>
 #include <QScreen>
 #include <QStyle>
 #include <QTabWidget>
 #include <QTableView>
+#include <QTimer>
 #include <QToolBar>
 #include <QUndoStack>
+#include <memory>
 
 namespace hireloop {
 
@@ -44,11 +54,13 @@ MainWindow::MainWindow(Store *store, QWidget *parent)
     setObjectName(QStringLiteral("mainWindow"));
     m_candidatesPane = new CandidatesPane(store, m_undoStack, this);
     m_roleView = new RoleView(store, m_undoStack, this);
+    m_myInterviews = new MyInterviewsPane(store, this);
     m_tabs = new QTabWidget(this);
     m_tabs->setObjectName(QStringLiteral("mainTabs"));
     m_tabs->setDocumentMode(true);
     m_tabs->addTab(m_candidatesPane, tr("&Candidates"));
     m_tabs->addTab(m_roleView, tr("R&ubric and plan"));
+    m_tabs->addTab(m_myInterviews, tr("&My interviews"));
     setCentralWidget(m_tabs);
 
     m_roleSwitcher = new QComboBox(this);
@@ -66,7 +78,15 @@ MainWindow::MainWindow(Store *store, QWidget *parent)
 
     m_actorLabel = new QLabel(this);
     m_actorLabel->setObjectName(QStringLiteral("actorLabel"));
+    m_overdueLabel = new QLabel(this);
+    m_overdueLabel->setObjectName(QStringLiteral("overdueLabel"));
+    m_overdueLabel->setAccessibleName(tr("Overdue scorecards"));
+    m_overdueLabel->setTextFormat(Qt::RichText);
+    m_overdueLabel->setToolTip(tr("Scorecards not submitted in time after their interview; click to see them"));
+    statusBar()->addPermanentWidget(m_overdueLabel);
     statusBar()->addPermanentWidget(m_actorLabel);
+    m_clock = new QTimer(this);
+    m_clock->setInterval(60 * 1000);
 
     createActions();
 
@@ -77,6 +97,8 @@ MainWindow::MainWindow(Store *store, QWidget *parent)
         updateActions();
     });
     connect(m_actorSwitcher, &QComboBox::activated, this, [this](int index) {
+        // Drafts are written by their author only: save them while they still act.
+        saveOpenScorecards();
         m_store->setActor(m_actorSwitcher->itemData(index).toLongLong());
     });
     connect(m_candidatesPane, &CandidatesPane::currentApplicationChanged, this, &MainWindow::updateActions);
@@ -86,6 +108,22 @@ MainWindow::MainWindow(Store *store, QWidget *parent)
     connect(m_store, &Store::actorChanged, this, &MainWindow::updateStatus);
     connect(m_store, &Store::personAdded, this, &MainWindow::reloadPeople);
     connect(m_store, &Store::errorOccurred, this, &MainWindow::showError);
+    connect(m_myInterviews, &MyInterviewsPane::openScorecardRequested, this, &MainWindow::openScorecard);
+    connect(m_myInterviews, &MyInterviewsPane::rescheduleRequested, this, &MainWindow::rescheduleInterview);
+    connect(m_myInterviews, &MyInterviewsPane::cancelRequested, this, &MainWindow::cancelInterview);
+    // The overdue count at a glance follows every change that can move it, and time.
+    for (auto signal : {&Store::scorecardChanged, &Store::interviewChanged})
+        connect(m_store, signal, this, [this](Id applicationId) {
+            updateOverdue();
+            if (applicationId == m_candidatesPane->currentApplicationId())
+                updateActions();
+        });
+    connect(m_store, &Store::actorChanged, this, &MainWindow::updateOverdue);
+    connect(m_store, &Store::actorChanged, this, &MainWindow::updateActions);
+    connect(m_store, &Store::dataReset, this, &MainWindow::updateOverdue);
+    connect(m_clock, &QTimer::timeout, this, &MainWindow::updateOverdue);
+    connect(m_overdueLabel, &QLabel::linkActivated, this, [this] { m_tabs->setCurrentWidget(m_myInterviews); });
+    m_clock->start();
     connect(m_undoStack, &QUndoStack::indexChanged, this, [this] {
         if (const QUndoCommand *c = m_undoStack->command(m_undoStack->index() - 1))
             statusBar()->showMessage(c->text(), 4000);
@@ -167,12 +205,31 @@ void MainWindow::createActions()
     m_actions[HireCandidate] = make(tr("&Hire…"), tr("Record that the candidate was hired"),
                                     [this] { moveCandidate(MoveDialog::Hire); });
     m_actions[HireCandidate]->setIcon(style()->standardIcon(QStyle::SP_DialogApplyButton));
+    m_actions[ScheduleInterview] = make(tr("Schedule &Interview…"), tr("Schedule an interview with a panel for the selected candidate"),
+                                        &MainWindow::scheduleInterview);
+    m_actions[ScheduleInterview]->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_I));
+    m_actions[ScheduleInterview]->setIcon(style()->standardIcon(QStyle::SP_FileDialogContentsView));
+    m_actions[RescheduleInterview] = make(tr("Re&schedule Interview…"), tr("Move one of the selected candidate's interviews"),
+                                          [this] { rescheduleInterview(0); });
+    m_actions[CancelInterview] = make(tr("Ca&ncel Interview…"), tr("Cancel one of the selected candidate's interviews"),
+                                      [this] { cancelInterview(0); });
+    m_actions[OpenMyScorecard] = make(tr("&Open My Scorecard…"),
+                                      tr("Your scorecard for the selected candidate's interview, with the interview kit"),
+                                      &MainWindow::openMyScorecard);
+    m_actions[OpenMyScorecard]->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_K));
+    m_actions[ViewScorecards] = make(tr("&View Scorecards…"), tr("Read the selected candidate's scorecards you may see"),
+                                     &MainWindow::viewScorecards);
     for (int id : {AddCandidate, EditCandidate}) {
         candidate->addAction(m_actions[id]);
         m_candidatesPane->candidateView()->addAction(m_actions[id]);
     }
     candidate->addSeparator();
     for (int id : {MoveCandidate, RejectCandidate, WithdrawCandidate, HireCandidate}) {
+        candidate->addAction(m_actions[id]);
+        m_candidatesPane->candidateView()->addAction(m_actions[id]);
+    }
+    candidate->addSeparator();
+    for (int id : {ScheduleInterview, RescheduleInterview, CancelInterview, OpenMyScorecard, ViewScorecards}) {
         candidate->addAction(m_actions[id]);
         m_candidatesPane->candidateView()->addAction(m_actions[id]);
     }
@@ -198,6 +255,7 @@ void MainWindow::createActions()
     bar->addAction(m_actions[MoveCandidate]);
     bar->addAction(m_actions[RejectCandidate]);
     bar->addAction(m_actions[HireCandidate]);
+    bar->addAction(m_actions[ScheduleInterview]);
     bar->addSeparator();
     bar->addAction(undo);
     bar->addAction(redo);
@@ -267,6 +325,202 @@ void MainWindow::updateActions()
     m_actions[RejectCandidate]->setEnabled(active);
     m_actions[WithdrawCandidate]->setEnabled(active);
     m_actions[HireCandidate]->setEnabled(active);
+
+    bool scheduled = false;
+    bool mine = false;
+    for (const InterviewSummary &i : has ? m_store->interviews(appId) : QList<InterviewSummary>()) {
+        scheduled = scheduled || !i.cancelled;
+        mine = mine || m_store->myScorecard(i.id) != 0;
+    }
+    m_actions[ScheduleInterview]->setEnabled(active);
+    m_actions[RescheduleInterview]->setEnabled(scheduled);
+    m_actions[CancelInterview]->setEnabled(scheduled);
+    m_actions[OpenMyScorecard]->setEnabled(mine);
+    m_actions[ViewScorecards]->setEnabled(has && !m_store->visibleScorecards(appId).isEmpty());
+}
+
+void MainWindow::updateOverdue()
+{
+    const int overdue = m_store->isOpen() ? m_store->overdueCount(Settings::instance().overdueHours()) : 0;
+    const int index = m_tabs->indexOf(m_myInterviews);
+    m_tabs->setTabText(index, overdue ? tr("&My interviews (%1 overdue)").arg(overdue) : tr("&My interviews"));
+    const Person actor = m_store->actor();
+    const bool everyone = actor.kind != PersonKind::Interviewer;
+    m_tabs->setTabToolTip(index, everyone ? tr("Your upcoming interviews, and everyone's scorecards still due")
+                                          : tr("Your upcoming interviews and the scorecards you owe"));
+    m_overdueLabel->setText(overdue ? QStringLiteral("<a href='#overdue'>%1</a>")
+                                          .arg(everyone ? (overdue == 1 ? tr("1 scorecard overdue")
+                                                                        : tr("%1 scorecards overdue").arg(overdue))
+                                                        : (overdue == 1 ? tr("1 of your scorecards overdue")
+                                                                        : tr("%1 of your scorecards overdue").arg(overdue)))
+                                    : QString());
+    m_overdueLabel->setVisible(overdue > 0);
+}
+
+ScorecardEditor *MainWindow::openScorecard(Id scorecardId)
+{
+    for (ScorecardEditor *editor : scorecardEditors()) {
+        // A closed window is on its way out (deleted later): a new one replaces it.
+        if (editor->isVisible() && editor->scorecardId() == scorecardId) {
+            editor->show();
+            editor->raise();
+            editor->activateWindow();
+            return editor;
+        }
+    }
+    Scorecard probe;
+    if (!scorecardId || !m_store->scorecard(scorecardId, &probe)) {
+        statusBar()->showMessage(tr("You may not see this scorecard."), 6000);
+        return nullptr;
+    }
+    auto *editor = new ScorecardEditor(m_store, scorecardId, this);
+    editor->setAttribute(Qt::WA_DeleteOnClose);
+    m_editors.removeAll(nullptr);
+    m_editors << editor;
+    editor->show();
+    return editor;
+}
+
+QList<ScorecardEditor *> MainWindow::scorecardEditors() const
+{
+    QList<ScorecardEditor *> editors;
+    for (const QPointer<ScorecardEditor> &e : m_editors)
+        if (e)
+            editors << e;
+    return editors;
+}
+
+void MainWindow::saveOpenScorecards()
+{
+    for (ScorecardEditor *editor : scorecardEditors())
+        editor->saveNow();
+}
+
+Id MainWindow::chooseInterview(const QString &title)
+{
+    QList<InterviewSummary> interviews;
+    for (const InterviewSummary &i : m_store->interviews(m_candidatesPane->currentApplicationId()))
+        if (!i.cancelled)
+            interviews << i;
+    if (interviews.size() <= 1)
+        return interviews.isEmpty() ? 0 : interviews.first().id;
+    QStringList items;
+    for (const InterviewSummary &i : interviews)
+        items << tr("%1 — %2").arg(i.stage, shortDateTime(i.startsAt));
+    bool ok = false;
+    const QString item = QInputDialog::getItem(this, title, tr("Interview:"), items, 0, false, &ok);
+    return ok ? interviews.at(items.indexOf(item)).id : 0;
+}
+
+void MainWindow::scheduleInterview()
+{
+    const Id appId = m_candidatesPane->currentApplicationId();
+    if (!appId)
+        return;
+    SchedulingDialog dialog(m_store, appId, this);
+    if (dialog.exec() != QDialog::Accepted)
+        return;
+    const Interview iv = dialog.interview();
+    // Undoing a scheduling cancels the interview (the history keeps both).
+    auto id = std::make_shared<Id>(0);
+    Store *store = m_store;
+    m_undoStack->push(new StoreCallCommand(
+        tr("Schedule %1").arg(iv.stage),
+        [store, iv, id] { return (*id = store->scheduleInterview(iv)) != 0; },
+        [store, id] { return *id && store->cancelInterview(*id); }));
+    if (*id)
+        statusBar()->showMessage(tr("Scheduled %1 on %2")
+                                     .arg(iv.stage, shortDateTime(iv.startsAt)),
+                                 4000);
+}
+
+void MainWindow::rescheduleInterview(Id interviewId)
+{
+    if (!interviewId)
+        interviewId = chooseInterview(tr("Reschedule Interview"));
+    Interview before;
+    if (!interviewId || !m_store->interview(interviewId, &before))
+        return;
+    SchedulingDialog dialog(m_store, before, this);
+    if (dialog.exec() != QDialog::Accepted)
+        return;
+    const Interview after = dialog.interview();
+    if (after.startsAt == before.startsAt && after.durationMin == before.durationMin)
+        return;
+    Store *store = m_store;
+    m_undoStack->push(new StoreCallCommand(
+        tr("Reschedule %1").arg(before.stage),
+        [store, after] { return store->rescheduleInterview(after.id, after.startsAt, after.durationMin); },
+        [store, before] { return store->rescheduleInterview(before.id, before.startsAt, before.durationMin); }));
+}
+
+void MainWindow::cancelInterview(Id interviewId)
+{
+    if (!interviewId)
+        interviewId = chooseInterview(tr("Cancel Interview"));
+    Interview iv;
+    if (!interviewId || !m_store->interview(interviewId, &iv))
+        return;
+    const QString when = shortDateTime(iv.startsAt);
+    QMessageBox box(QMessageBox::Question, tr("Cancel Interview"),
+                    tr("Cancel the %1 interview with %2 on %3?").arg(iv.stage, iv.candidate, when), QMessageBox::NoButton,
+                    this);
+    box.setObjectName(QStringLiteral("cancelInterviewBox"));
+    box.setInformativeText(tr("It stays in the interview's history. A cancelled interview cannot be rescheduled; "
+                              "schedule a new one instead."));
+    QPushButton *cancel = box.addButton(tr("Cancel &Interview"), QMessageBox::DestructiveRole);
+    box.addButton(tr("&Keep It"), QMessageBox::RejectRole);
+    box.exec();
+    if (box.clickedButton() == cancel && m_store->cancelInterview(interviewId))
+        statusBar()->showMessage(tr("Cancelled %1 with %2").arg(iv.stage, iv.candidate), 4000);
+}
+
+void MainWindow::openMyScorecard()
+{
+    QList<Id> cards;
+    QStringList items;
+    for (const InterviewSummary &i : m_store->interviews(m_candidatesPane->currentApplicationId())) {
+        if (const Id card = m_store->myScorecard(i.id)) {
+            cards << card;
+            items << tr("%1 — %2").arg(i.stage, shortDateTime(i.startsAt));
+        }
+    }
+    if (cards.isEmpty()) {
+        statusBar()->showMessage(tr("You are on no panel of this candidate's interviews."), 4000);
+        return;
+    }
+    int index = 0;
+    if (cards.size() > 1) {
+        bool ok = false;
+        const QString item = QInputDialog::getItem(this, tr("Open My Scorecard"), tr("Interview:"), items, 0, false, &ok);
+        if (!ok)
+            return;
+        index = int(items.indexOf(item));
+    }
+    openScorecard(cards.at(index));
+}
+
+void MainWindow::viewScorecards()
+{
+    const QList<ScorecardSummary> cards = m_store->visibleScorecards(m_candidatesPane->currentApplicationId());
+    if (cards.isEmpty())
+        return;
+    QStringList items;
+    for (const ScorecardSummary &s : cards) {
+        const QString state = s.status == QLatin1String("submitted") ? tr("submitted")
+                              : s.status == QLatin1String("draft")   ? tr("draft")
+                                                                     : tr("superseded");
+        items << tr("%1 — %2 (%3)").arg(s.stage, s.interviewer, state);
+    }
+    int index = 0;
+    if (cards.size() > 1) {
+        bool ok = false;
+        const QString item = QInputDialog::getItem(this, tr("View Scorecards"), tr("Scorecard:"), items, 0, false, &ok);
+        if (!ok)
+            return;
+        index = int(items.indexOf(item));
+    }
+    openScorecard(cards.at(index).id);
 }
 
 void MainWindow::addCandidate()
@@ -359,6 +613,10 @@ bool MainWindow::switchDatabase(const QString &path)
 {
     const QString previous = m_store->path();
     saveState();
+    // Scorecards belong to the file they came from: written and closed first.
+    saveOpenScorecards();
+    for (ScorecardEditor *editor : scorecardEditors())
+        editor->close();
     if (m_store->open(path) && m_store->ensureDefaultData()) {
         statusBar()->showMessage(tr("Opened %1").arg(QDir::toNativeSeparators(path)), 4000);
         return true;
@@ -394,8 +652,11 @@ void MainWindow::updateRecentMenu()
 void MainWindow::showSettings()
 {
     SettingsDialog dialog(this);
-    if (dialog.exec() == QDialog::Accepted)
+    if (dialog.exec() == QDialog::Accepted) {
         m_candidatesPane->candidateModel()->setStaleDays(Settings::instance().staleDays());
+        m_myInterviews->setOverdueHours(Settings::instance().overdueHours());
+        updateOverdue();
+    }
 }
 
 void MainWindow::showError(const QString &message)
@@ -412,6 +673,7 @@ void MainWindow::saveState()
     s.setState(QStringLiteral("candidates/splitter"), m_candidatesPane->splitter()->saveState());
     s.setState(QStringLiteral("candidates/header"), m_candidatesPane->candidateView()->horizontalHeader()->saveState());
     s.setState(QStringLiteral("mainWindow/tab"), QByteArray::number(m_tabs->currentIndex()));
+    s.setState(QStringLiteral("myInterviews/splitter"), m_myInterviews->splitter()->saveState());
     s.sync();
 }
 
@@ -424,10 +686,17 @@ void MainWindow::restoreState()
     m_candidatesPane->candidateView()->horizontalHeader()->restoreState(s.state(QStringLiteral("candidates/header")));
     m_tabs->setCurrentIndex(s.state(QStringLiteral("mainWindow/tab")).toInt());
     m_candidatesPane->candidateModel()->setStaleDays(s.staleDays());
+    m_myInterviews->splitter()->restoreState(s.state(QStringLiteral("myInterviews/splitter")));
+    m_myInterviews->setOverdueHours(s.overdueHours());
+    updateOverdue();
 }
 
 void MainWindow::closeEvent(QCloseEvent *event)
 {
+    // Nothing typed is lost: open scorecards are written, then closed with the window.
+    saveOpenScorecards();
+    for (ScorecardEditor *editor : scorecardEditors())
+        editor->close();
     saveState();
     event->accept();
 }

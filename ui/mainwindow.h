@@ -3,22 +3,27 @@
 #include "domain.h"
 
 #include <QMainWindow>
+#include <QPointer>
 
 class QAction;
 class QComboBox;
 class QLabel;
 class QMenu;
 class QTabWidget;
+class QTimer;
 class QUndoStack;
 
-// The main window: the role and "act as" switchers, the candidates pane and the role
-// view in tabs, the menus, and the undo stack every edit goes through.
+// The main window: the role and "act as" switchers, the candidates pane, the role view
+// and "My interviews" in tabs, the menus, the undo stack every edit goes through, and
+// the scorecard editors it opens (saved before the actor changes or the app closes).
 
 namespace hireloop {
 
 class CandidatesPane;
+class MyInterviewsPane;
 class RoleListModel;
 class RoleView;
+class ScorecardEditor;
 class Store;
 
 class MainWindow : public QMainWindow
@@ -33,10 +38,31 @@ public:
     QUndoStack *undoStack() const { return m_undoStack; }
     RoleView *roleView() const { return m_roleView; }
     CandidatesPane *candidatesPane() const { return m_candidatesPane; }
+    MyInterviewsPane *myInterviewsPane() const { return m_myInterviews; }
 
     // The actions, by what they do; tests and menus share them.
-    enum ActionId { AddCandidate, EditCandidate, MoveCandidate, RejectCandidate, WithdrawCandidate, HireCandidate, NewRole };
+    enum ActionId {
+        AddCandidate,
+        EditCandidate,
+        MoveCandidate,
+        RejectCandidate,
+        WithdrawCandidate,
+        HireCandidate,
+        NewRole,
+        ScheduleInterview,
+        RescheduleInterview,
+        CancelInterview,
+        OpenMyScorecard,
+        ViewScorecards,
+    };
     QAction *action(ActionId id) const { return m_actions.value(id); }
+
+    // Opens a scorecard in its own window (or raises the one showing it); nullptr when
+    // the actor may not see it.
+    ScorecardEditor *openScorecard(Id scorecardId);
+    QList<ScorecardEditor *> scorecardEditors() const;
+    // Writes what is typed in the open scorecards: before the actor changes, on close.
+    void saveOpenScorecards();
 
 protected:
     void closeEvent(QCloseEvent *event) override;
@@ -57,6 +83,13 @@ private:
     void addCandidate();
     void editCandidate();
     void moveCandidate(int kind);
+    void scheduleInterview();
+    void rescheduleInterview(Id interviewId);
+    void cancelInterview(Id interviewId);
+    Id chooseInterview(const QString &title);
+    void openMyScorecard();
+    void viewScorecards();
+    void updateOverdue();
     void saveState();
     void restoreState();
 
@@ -66,11 +99,15 @@ private:
     QTabWidget *m_tabs;
     CandidatesPane *m_candidatesPane;
     RoleView *m_roleView;
+    MyInterviewsPane *m_myInterviews;
     QComboBox *m_roleSwitcher;
     QComboBox *m_actorSwitcher;
     QLabel *m_actorLabel;
+    QLabel *m_overdueLabel;
+    QTimer *m_clock;  // time makes scorecards overdue
     QMenu *m_recentMenu = nullptr;
     QHash<int, QAction *> m_actions;
+    QList<QPointer<ScorecardEditor>> m_editors;
 };
 
 } // namespace hireloop

@@ -308,11 +308,13 @@ QList<CandidateRow> CandidateRepository::rows(Id roleId, Id actorId, bool seeAll
     auto only = [onlyApplication](int i) {
         return onlyApplication ? QStringLiteral(" AND a2.id = :only%1").arg(i) : QString();
     };
+    // The unary + keeps SQLite on the application's few interviews rather than every
+    // scorecard the actor ever submitted (plain SQL all the same).
     const QString sql = QStringLiteral(
         "SELECT a.id, c.id, c.name, a.stage_id, s.name, s.position, a.status, a.stage_entered_at, c.source,"
         " c.location, coalesce(sc.submitted, 0), coalesce(sc.expected, 0),"
         " CASE WHEN :all = 1 OR EXISTS (SELECT 1 FROM scorecard m JOIN interview mi ON mi.id = m.interview_id"
-        "   WHERE mi.application_id = a.id AND m.interviewer_id = :actor AND m.status = 'submitted')"
+        "   WHERE mi.application_id = a.id AND +m.interviewer_id = :actor AND m.status = 'submitted')"
         "   THEN ws.score END,"
         " (SELECT group_concat(e.email, ' ') FROM candidate_email e WHERE e.candidate_id = c.id),"
         " (SELECT group_concat(l.normalized, ' ') FROM candidate_link l WHERE l.candidate_id = c.id)"
@@ -457,7 +459,7 @@ bool CandidateRepository::hasSubmitted(Id applicationId, Id personId)
 {
     QSqlQuery q = m_db.prepare(QStringLiteral(
         "SELECT 1 FROM scorecard k JOIN interview i ON i.id = k.interview_id"
-        " WHERE i.application_id = :a AND k.interviewer_id = :p AND k.status = 'submitted' LIMIT 1"));
+        " WHERE i.application_id = :a AND +k.interviewer_id = :p AND k.status = 'submitted' LIMIT 1"));
     q.bindValue(QStringLiteral(":a"), applicationId);
     q.bindValue(QStringLiteral(":p"), personId);
     return m_db.exec(q) && q.next();

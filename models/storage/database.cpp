@@ -140,6 +140,23 @@ bool Database::open(const QString &path, int targetVersion)
             fail(QObject::tr("the database is damaged (quick_check: %1)").arg(detail));
             return false;
         }
+        // The header on disk can lag behind the write-ahead log (a database another
+        // process has just created): what SQLite reads is what counts.
+        appId = quint32(pragma(QStringLiteral("application_id")).toLongLong());
+        userVersion = pragma(QStringLiteral("user_version")).toInt();
+        if (appId != 0 && appId != ApplicationId) {
+            close();
+            fail(QObject::tr("is another application's SQLite database (application id 0x%1)")
+                     .arg(appId, 8, 16, QLatin1Char('0')));
+            return false;
+        }
+        if (userVersion > latestVersion()) {
+            close();
+            fail(QObject::tr("was written by a newer Hireloop (schema version %1; this build knows up to %2)")
+                     .arg(userVersion)
+                     .arg(latestVersion()));
+            return false;
+        }
         if (appId == 0) {
             // No application id: only an empty SQLite database may become ours.
             QSqlQuery q(m_db);

@@ -212,6 +212,36 @@ QList<Migration> buildMigrations()
         QStringLiteral("CREATE INDEX decision_application ON decision (application_id, decided_at)"),
     }});
 
+    // Interviews written before this step get their "scheduled" (and "cancelled") entry
+    // from what the interview row still says, so every history starts somewhere.
+    list.append({5, "interview history, scorecard reveals", {
+        QStringLiteral(R"(CREATE TABLE interview_event (
+            id INTEGER PRIMARY KEY,
+            interview_id INTEGER NOT NULL REFERENCES interview (id) ON DELETE CASCADE,
+            at BIGINT NOT NULL,
+            actor_id INTEGER REFERENCES person (id) ON DELETE SET NULL,
+            action TEXT NOT NULL CHECK (action IN ('scheduled', 'rescheduled', 'cancelled')),
+            starts_at BIGINT NOT NULL,
+            duration_min INTEGER NOT NULL CHECK (duration_min BETWEEN 5 AND 1440)))"),
+        QStringLiteral("CREATE INDEX interview_event_interview ON interview_event (interview_id, at)"),
+        // actor_id stays writable: ON DELETE SET NULL of a removed person is an UPDATE.
+        QStringLiteral(R"(CREATE TRIGGER interview_event_append_only
+            BEFORE UPDATE OF interview_id, at, action, starts_at, duration_min ON interview_event
+            BEGIN SELECT RAISE(ABORT, 'interview history is append-only'); END)"),
+        QStringLiteral(R"(INSERT INTO interview_event (interview_id, at, actor_id, action, starts_at, duration_min)
+            SELECT id, created_at, NULL, 'scheduled', starts_at, duration_min FROM interview)"),
+        QStringLiteral(R"(INSERT INTO interview_event (interview_id, at, actor_id, action, starts_at, duration_min)
+            SELECT id, updated_at, NULL, 'cancelled', starts_at, duration_min FROM interview WHERE status = 'cancelled')"),
+        // The first time an interviewer saw colleagues' scorecards for an application
+        // (after submitting their own); the audit log has the same moment.
+        QStringLiteral(R"(CREATE TABLE scorecard_reveal (
+            person_id INTEGER NOT NULL REFERENCES person (id) ON DELETE CASCADE,
+            application_id INTEGER NOT NULL REFERENCES application (id) ON DELETE CASCADE,
+            at BIGINT NOT NULL,
+            PRIMARY KEY (person_id, application_id)))"),
+        QStringLiteral("CREATE INDEX scorecard_reveal_application ON scorecard_reveal (application_id)"),
+    }});
+
     return list;
 }
 

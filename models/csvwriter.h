@@ -1,0 +1,34 @@
+#pragma once
+
+#include <QByteArray>
+#include <QStringList>
+#include <QVariant>
+
+// CSV that spreadsheets open safely: UTF-8 with a byte order mark, CRLF line ends,
+// RFC 4180 quoting (a field holding a comma, a quote, CR or LF is quoted, its quotes
+// doubled). Text that a spreadsheet would run as a formula (beginning with = + - @,
+// tab, CR or LF) is prefixed with an apostrophe; numbers are written as plain numbers,
+// and a null value as an empty field. Shared by the scorecard and summary exports.
+
+namespace hireloop {
+
+class CsvWriter
+{
+public:
+    CsvWriter();
+
+    void addRow(const QVariantList &cells);
+    void addHeader(const QStringList &names);
+    int rowCount() const { return m_rows; }
+    QByteArray data() const { return m_data; }  // the BOM, then every row
+
+    // One field as written: numbers plain, text guarded and quoted where needed.
+    static QString field(const QVariant &value);
+    static QString textField(const QString &text);
+
+private:
+    QByteArray m_data;
+    int m_rows = 0;
+};
+
+} // namespace hireloop

@@ -1,0 +1,59 @@
+#pragma once
+
+#include "domain.h"
+
+#include <QByteArray>
+#include <QJsonArray>
+
+// `export scorecards`: the scorecards of every application of a role, exactly as the
+// store's acting person may see them (it reads through Store::scorecardsOf, so the
+// visibility rule and the audit of reveals apply), as JSON or CSV, in one of three
+// profiles:
+//   full         everything the person may read; private_note only where they may read it
+//   logistics    who, which stage, status and times: no ratings, recommendations or notes
+//   calibration  ratings and recommendations without names, emails or free text: the
+//                candidate and the interviewer become stable pseudonyms
+// Files are written through QSaveFile with mode 0600: the whole file or none.
+
+namespace hireloop {
+
+class Store;
+
+class ScorecardExport
+{
+public:
+    enum class Format { Csv, Json };
+    enum class Profile { Full, Logistics, Calibration };
+
+    static bool formatFromName(const QString &name, Format *format);    // csv | json
+    static bool profileFromName(const QString &name, Profile *profile); // full | logistics | calibration
+    // "C-" + the first 10 hex digits of SHA-256("hireloop:" + applicationId).
+    static QString candidatePseudonym(Id applicationId);
+    // "I-" + the first 10 hex digits of SHA-256("hireloop:person:" + personId).
+    static QString interviewerPseudonym(Id personId);
+
+    explicit ScorecardExport(Store &store) : m_store(store) {}
+
+    QJsonArray toJson(Id roleId, Profile profile);
+    QByteArray toCsv(Id roleId, Profile profile);
+    // Writes the export to path; on failure *error names the file and the reason and
+    // nothing is left at path. *count: the scorecards written.
+    bool write(Id roleId, Format format, Profile profile, const QString &path, QString *error, int *count = nullptr);
+
+private:
+    struct Entry
+    {
+        Scorecard card;
+        QString candidate;
+        Interview interview;
+    };
+    QList<Entry> collect(Id roleId);
+    QJsonArray json(const QList<Entry> &entries, Profile profile) const;
+    QByteArray csv(const QList<Entry> &entries, Profile profile) const;
+    QString attributeName(Id attributeId) const;
+
+    Store &m_store;
+    Role m_role;
+};
+
+} // namespace hireloop

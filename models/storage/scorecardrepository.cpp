@@ -1,0 +1,620 @@
+#include "scorecardrepository.h"
+
+#include "database.h"
+
+#include <QSqlQuery>
+#include <QVariant>
+
+namespace hireloop {
+
+namespace {
+
+QVariant idOrNull(Id id)
+{
+    return id > 0 ? QVariant(id) : QVariant();
+}
+
+QString ph(const char *name, const QString &suffix)
+{
+    return QStringLiteral(":%1_%2").arg(QLatin1String(name), suffix);
+}
+
+// The columns readScorecards() expects, over k (scorecard), i (interview), s (stage),
+// p (interviewer); the private note through noteFor().
+QString scorecardSelect(const QString &noteSuffix)
+{
+    return QStringLiteral(
+               "SELECT k.id, k.interview_id, i.application_id, i.stage_id, s.name, k.interviewer_id, p.name,"
+               " k.revision, k.status, k.overall, k.takeaways, %1, k.updated_at, k.submitted_at"
+               " FROM scorecard k JOIN interview i ON i.id = k.interview_id JOIN stage s ON s.id = i.stage_id"
+               " JOIN person p ON p.id = k.interviewer_id")
+        .arg(ScorecardRepository::noteFor(QStringLiteral("k"), noteSuffix));
+}
+
+} // namespace
+
+// The unary + keeps the planner on the application's few interviews instead of the
+// person's every submitted scorecard (plain SQL; PostgreSQL reads it the same).
+QString ScorecardRepository::visibleTo(const QString &k, const QString &i, const QString &suffix)
+{
+    return QStringLiteral(
+               "(%3 = 'hiring_manager' OR %1.interviewer_id = %4"
+               " OR (%1.status = 'submitted' AND (%5 = 'coordinator' OR EXISTS ("
+               "   SELECT 1 FROM interview minei JOIN scorecard mine ON mine.interview_id = minei.id"
+               "   WHERE minei.application_id = %2.application_id AND +mine.interviewer_id = %6"
+               "   AND mine.status = 'submitted'))))")
+        .arg(k, i, ph("vkind", suffix), ph("vperson", suffix), ph("vkind2", suffix), ph("vperson2", suffix));
+}
+
+QString ScorecardRepository::noteFor(const QString &k, const QString &suffix)
+{
+    return QStringLiteral("CASE WHEN %2 = 'hiring_manager' OR %1.interviewer_id = %3 THEN %1.private_note END")
+        .arg(k, ph("nkind", suffix), ph("nperson", suffix));
+}
+
+void ScorecardRepository::bindVisible(QSqlQuery &q, const ScorecardViewer &viewer, const QString &suffix)
+{
+    q.bindValue(ph("vkind", suffix), personKindName(viewer.kind));
+    q.bindValue(ph("vperson", suffix), viewer.personId);
+    q.bindValue(ph("vkind2", suffix), personKindName(viewer.kind));
+    q.bindValue(ph("vperson2", suffix), viewer.personId);
+}
+
+void ScorecardRepository::bindNote(QSqlQuery &q, const ScorecardViewer &viewer, const QString &suffix)
+{
+    q.bindValue(ph("nkind", suffix), personKindName(viewer.kind));
+    q.bindValue(ph("nperson", suffix), viewer.personId);
+}
+
+// Interviews ------------------------------------------------------------------------
+
+bool ScorecardRepository::insertEvent(Id interviewId, const QString &action, Id actorId, qint64 now)
+{
+    QSqlQuery q = m_db.prepare(QStringLiteral(
+        "INSERT INTO interview_event (interview_id, at, actor_id, action, starts_at, duration_min)"
+        " SELECT id, :at, :actor, :action, starts_at, duration_min FROM interview WHERE id = :id"));
+    q.bindValue(QStringLiteral(":at"), now);
+    q.bindValue(QStringLiteral(":actor"), idOrNull(actorId));
+    q.bindValue(QStringLiteral(":action"), action);
+    q.bindValue(QStringLiteral(":id"), interviewId);
+    if (!m_db.exec(q))
+        return false;
+    if (q.numRowsAffected() != 1) {
+        m_db.setError(QObject::tr("interview %1 does not exist").arg(interviewId));
+        return false;
+    }
+    return true;
+}
+
+Id ScorecardRepository::insertInterview(const Interview &iv, Id actorId, qint64 now, QList<Id> *scorecardIds)
+{
+    QSqlQuery q = m_db.prepare(QStringLiteral(
+        "INSERT INTO interview (application_id, stage_id, starts_at, duration_min, status, location, created_at,"
+        " updated_at) VALUES (:a, :s, :starts, :duration, 'scheduled', :location, :t1, :t2)"));
+    q.bindValue(QStringLiteral(":a"), iv.applicationId);
+    q.bindValue(QStringLiteral(":s"), iv.stageId);
+    q.bindValue(QStringLiteral(":starts"), iv.startsAt);
+    q.bindValue(QStringLiteral(":duration"), iv.durationMin);
+    q.bindValue(QStringLiteral(":location"), sqlText(iv.location.trimmed()));
+    q.bindValue(QStringLiteral(":t1"), now);
+    q.bindValue(QStringLiteral(":t2"), now);
+    if (!m_db.exec(q))
+        return 0;
+    const Id id = q.lastInsertId().toLongLong();
+
+    QSqlQuery panelist = m_db.prepare(QStringLiteral("INSERT INTO panelist (interview_id, person_id) VALUES (:i, :p)"));
+    QSqlQuery card = m_db.prepare(QStringLiteral(
+        "INSERT INTO scorecard (interview_id, interviewer_id, revision, status, created_at, updated_at)"
+        " VALUES (:i, :p, 1, 'draft', :t1, :t2)"));
+    for (Id person : iv.panel) {
+        panelist.bindValue(QStringLiteral(":i"), id);
+        panelist.bindValue(QStringLiteral(":p"), person);
+        card.bindValue(QStringLiteral(":i"), id);
+        card.bindValue(QStringLiteral(":p"), person);
+        card.bindValue(QStringLiteral(":t1"), now);
+        card.bindValue(QStringLiteral(":t2"), now);
+        if (!m_db.exec(panelist) || !m_db.exec(card))
+            return 0;
+        if (scorecardIds)
+            *scorecardIds << card.lastInsertId().toLongLong();
+    }
+    return insertEvent(id, QStringLiteral("scheduled"), actorId, now) ? id : 0;
+}
+
+bool ScorecardRepository::rescheduleInterview(Id interviewId, qint64 startsAt, int durationMin, Id actorId, qint64 now)
+{
+    QSqlQuery q = m_db.prepare(QStringLiteral(
+        "UPDATE interview SET starts_at = :starts, duration_min = :duration, updated_at = :now"
+        " WHERE id = :id AND status = 'scheduled'"));
+    q.bindValue(QStringLiteral(":starts"), startsAt);
+    q.bindValue(QStringLiteral(":duration"), durationMin);
+    q.bindValue(QStringLiteral(":now"), now);
+    q.bindValue(QStringLiteral(":id"), interviewId);
+    if (!m_db.exec(q))
+        return false;
+    if (q.numRowsAffected() != 1) {
+        m_db.setError(QObject::tr("interview %1 is not scheduled").arg(interviewId));
+        return false;
+    }
+    return insertEvent(interviewId, QStringLiteral("rescheduled"), actorId, now);
+}
+
+bool ScorecardRepository::cancelInterview(Id interviewId, Id actorId, qint64 now)
+{
+    QSqlQuery q = m_db.prepare(QStringLiteral(
+        "UPDATE interview SET status = 'cancelled', updated_at = :now WHERE id = :id AND status = 'scheduled'"));
+    q.bindValue(QStringLiteral(":now"), now);
+    q.bindValue(QStringLiteral(":id"), interviewId);
+    if (!m_db.exec(q))
+        return false;
+    if (q.numRowsAffected() != 1) {
+        m_db.setError(QObject::tr("interview %1 is not scheduled").arg(interviewId));
+        return false;
+    }
+    return insertEvent(interviewId, QStringLiteral("cancelled"), actorId, now);
+}
+
+bool ScorecardRepository::loadInterview(Id interviewId, Interview *iv)
+{
+    QSqlQuery q = m_db.prepare(QStringLiteral(
+        "SELECT i.application_id, i.stage_id, s.name, c.name, i.starts_at, i.duration_min, i.status, i.location"
+        " FROM interview i JOIN stage s ON s.id = i.stage_id JOIN application a ON a.id = i.application_id"
+        " JOIN candidate c ON c.id = a.candidate_id WHERE i.id = :id"));
+    q.bindValue(QStringLiteral(":id"), interviewId);
+    if (!m_db.exec(q) || !q.next())
+        return false;
+    *iv = Interview();
+    iv->id = interviewId;
+    iv->applicationId = q.value(0).toLongLong();
+    iv->stageId = q.value(1).toLongLong();
+    iv->stage = q.value(2).toString();
+    iv->candidate = q.value(3).toString();
+    iv->startsAt = q.value(4).toLongLong();
+    iv->durationMin = q.value(5).toInt();
+    iv->cancelled = q.value(6).toString() == QLatin1String("cancelled");
+    iv->location = q.value(7).toString();
+    q = m_db.prepare(QStringLiteral(
+        "SELECT p.id, p.name FROM panelist x JOIN person p ON p.id = x.person_id WHERE x.interview_id = :id"
+        " ORDER BY p.name, p.id"));
+    q.bindValue(QStringLiteral(":id"), interviewId);
+    if (!m_db.exec(q))
+        return false;
+    while (q.next()) {
+        iv->panel << q.value(0).toLongLong();
+        iv->panelNames << q.value(1).toString();
+    }
+    return true;
+}
+
+QList<Interview> ScorecardRepository::interviewsOf(QSqlQuery &q)
+{
+    QList<Id> ids;
+    while (q.next())
+        ids << q.value(0).toLongLong();
+    q.finish();
+    QList<Interview> list;
+    for (Id id : std::as_const(ids)) {
+        Interview iv;
+        if (loadInterview(id, &iv))
+            list << iv;
+    }
+    return list;
+}
+
+QList<InterviewEvent> ScorecardRepository::interviewEvents(Id interviewId)
+{
+    QList<InterviewEvent> events;
+    QSqlQuery q = m_db.prepare(QStringLiteral(
+        "SELECT e.at, coalesce(p.name, ''), e.action, e.starts_at, e.duration_min FROM interview_event e"
+        " LEFT JOIN person p ON p.id = e.actor_id WHERE e.interview_id = :id ORDER BY e.at, e.id"));
+    q.bindValue(QStringLiteral(":id"), interviewId);
+    if (!m_db.exec(q))
+        return events;
+    while (q.next())
+        events << InterviewEvent{q.value(0).toLongLong(), q.value(1).toString(), q.value(2).toString(),
+                                 q.value(3).toLongLong(), q.value(4).toInt()};
+    if (!events.isEmpty())
+        return events;
+    // Interviews written in bulk (demo data) have no entries: their creation stands in.
+    q = m_db.prepare(QStringLiteral("SELECT created_at, starts_at, duration_min FROM interview WHERE id = :id"));
+    q.bindValue(QStringLiteral(":id"), interviewId);
+    if (m_db.exec(q) && q.next())
+        events << InterviewEvent{q.value(0).toLongLong(), QString(), QStringLiteral("scheduled"),
+                                 q.value(1).toLongLong(), q.value(2).toInt()};
+    return events;
+}
+
+QList<Interview> ScorecardRepository::overlapping(Id personId, qint64 startsAt, qint64 endsAt, Id exceptInterviewId)
+{
+    QSqlQuery q = m_db.prepare(QStringLiteral(
+        "SELECT i.id FROM interview i JOIN panelist x ON x.interview_id = i.id"
+        " WHERE x.person_id = :p AND i.status = 'scheduled' AND i.id <> :except"
+        " AND i.starts_at < :end AND i.starts_at + i.duration_min * 60 > :start ORDER BY i.starts_at, i.id"));
+    q.bindValue(QStringLiteral(":p"), personId);
+    q.bindValue(QStringLiteral(":except"), exceptInterviewId);
+    q.bindValue(QStringLiteral(":end"), endsAt);
+    q.bindValue(QStringLiteral(":start"), startsAt);
+    if (!m_db.exec(q))
+        return {};
+    return interviewsOf(q);
+}
+
+QList<Interview> ScorecardRepository::upcoming(Id personId, qint64 now)
+{
+    QSqlQuery q = m_db.prepare(QStringLiteral(
+        "SELECT i.id FROM interview i JOIN panelist x ON x.interview_id = i.id"
+        " WHERE x.person_id = :p AND i.status = 'scheduled' AND i.starts_at + i.duration_min * 60 > :now"
+        " ORDER BY i.starts_at, i.id"));
+    q.bindValue(QStringLiteral(":p"), personId);
+    q.bindValue(QStringLiteral(":now"), now);
+    if (!m_db.exec(q))
+        return {};
+    return interviewsOf(q);
+}
+
+namespace {
+
+// Drafts of ended interviews whose author has not submitted for that interview.
+const char DueWhere[] =
+    " WHERE k.status = 'draft' AND i.status = 'scheduled' AND i.starts_at + i.duration_min * 60 <= :now"
+    " AND (:everyone = 1 OR k.interviewer_id = :p)"
+    " AND NOT EXISTS (SELECT 1 FROM scorecard o WHERE o.interview_id = k.interview_id"
+    "   AND o.interviewer_id = k.interviewer_id AND o.status <> 'draft')";
+
+} // namespace
+
+QList<DueScorecard> ScorecardRepository::due(Id personId, qint64 now, int overdueHours)
+{
+    QList<DueScorecard> list;
+    QSqlQuery q = m_db.prepare(QStringLiteral(
+        "SELECT k.id, k.interview_id, i.application_id, c.name, s.name, k.interviewer_id, p.name,"
+        " i.starts_at + i.duration_min * 60 FROM scorecard k JOIN interview i ON i.id = k.interview_id"
+        " JOIN application a ON a.id = i.application_id JOIN candidate c ON c.id = a.candidate_id"
+        " JOIN stage s ON s.id = i.stage_id JOIN person p ON p.id = k.interviewer_id")
+        + QLatin1String(DueWhere) + QLatin1String(" ORDER BY i.starts_at + i.duration_min * 60, i.id, p.name, k.id"));
+    q.bindValue(QStringLiteral(":now"), now);
+    q.bindValue(QStringLiteral(":everyone"), personId ? 0 : 1);
+    q.bindValue(QStringLiteral(":p"), personId);
+    if (!m_db.exec(q))
+        return list;
+    const qint64 grace = qint64(overdueHours) * 3600;
+    while (q.next()) {
+        DueScorecard d;
+        d.scorecardId = q.value(0).toLongLong();
+        d.interviewId = q.value(1).toLongLong();
+        d.applicationId = q.value(2).toLongLong();
+        d.candidate = q.value(3).toString();
+        d.stage = q.value(4).toString();
+        d.interviewerId = q.value(5).toLongLong();
+        d.interviewer = q.value(6).toString();
+        d.interviewEndsAt = q.value(7).toLongLong();
+        d.overdue = now >= d.interviewEndsAt + grace;
+        list << d;
+    }
+    return list;
+}
+
+int ScorecardRepository::overdueCount(Id personId, qint64 now, int overdueHours)
+{
+    QSqlQuery q = m_db.prepare(QStringLiteral("SELECT count(*) FROM scorecard k JOIN interview i ON i.id = k.interview_id")
+                               + QLatin1String(DueWhere)
+                               + QLatin1String(" AND i.starts_at + i.duration_min * 60 <= :deadline"));
+    q.bindValue(QStringLiteral(":now"), now);
+    q.bindValue(QStringLiteral(":everyone"), personId ? 0 : 1);
+    q.bindValue(QStringLiteral(":p"), personId);
+    q.bindValue(QStringLiteral(":deadline"), now - qint64(overdueHours) * 3600);
+    if (!m_db.exec(q) || !q.next())
+        return 0;
+    return q.value(0).toInt();
+}
+
+// Scorecards --------------------------------------------------------------------------
+
+bool ScorecardRepository::facts(Id scorecardId, ScorecardFacts *f)
+{
+    QSqlQuery q = m_db.prepare(QStringLiteral(
+        "SELECT k.interview_id, i.application_id, a.role_id, i.stage_id, k.interviewer_id, k.revision, k.status,"
+        " i.status FROM scorecard k JOIN interview i ON i.id = k.interview_id"
+        " JOIN application a ON a.id = i.application_id WHERE k.id = :id"));
+    q.bindValue(QStringLiteral(":id"), scorecardId);
+    if (!m_db.exec(q) || !q.next())
+        return false;
+    f->id = scorecardId;
+    f->interviewId = q.value(0).toLongLong();
+    f->applicationId = q.value(1).toLongLong();
+    f->roleId = q.value(2).toLongLong();
+    f->stageId = q.value(3).toLongLong();
+    f->interviewerId = q.value(4).toLongLong();
+    f->revision = q.value(5).toInt();
+    f->status = q.value(6).toString();
+    f->interviewCancelled = q.value(7).toString() == QLatin1String("cancelled");
+    return true;
+}
+
+QList<Scorecard> ScorecardRepository::readScorecards(QSqlQuery &q)
+{
+    QList<Scorecard> list;
+    while (q.next()) {
+        Scorecard k;
+        k.id = q.value(0).toLongLong();
+        k.interviewId = q.value(1).toLongLong();
+        k.applicationId = q.value(2).toLongLong();
+        k.stageId = q.value(3).toLongLong();
+        k.stage = q.value(4).toString();
+        k.interviewerId = q.value(5).toLongLong();
+        k.interviewer = q.value(6).toString();
+        k.revision = q.value(7).toInt();
+        k.status = q.value(8).toString();
+        recommendationFromName(q.value(9).isNull() ? QString() : q.value(9).toString(), &k.overall);
+        k.takeaways = q.value(10).toString();
+        k.privateNoteVisible = !q.value(11).isNull();
+        k.privateNote = k.privateNoteVisible ? q.value(11).toString() : QString();
+        k.updatedAt = q.value(12).toLongLong();
+        k.submittedAt = q.value(13).isNull() ? 0 : q.value(13).toLongLong();
+        list << k;
+    }
+    q.finish();
+    return list;
+}
+
+// Ratings of the scorecards matching where (over k and i) that the viewer may see, in
+// rubric order, attached to the cards of that list.
+bool ScorecardRepository::attachRatings(QList<Scorecard> *cards, const QString &where,
+                                        const std::function<void(QSqlQuery &)> &bind, const ScorecardViewer &viewer)
+{
+    if (cards->isEmpty())
+        return true;
+    QSqlQuery q = m_db.prepare(QStringLiteral(
+        "SELECT r.scorecard_id, r.attribute_id, r.value, r.note FROM rating r"
+        " JOIN scorecard k ON k.id = r.scorecard_id JOIN interview i ON i.id = k.interview_id"
+        " JOIN attribute t ON t.id = r.attribute_id JOIN category c ON c.id = t.category_id"
+        " WHERE %1 AND %2 ORDER BY r.scorecard_id, c.position, t.position, t.id")
+        .arg(where, visibleTo(QStringLiteral("k"), QStringLiteral("i"), QStringLiteral("r"))));
+    bind(q);
+    bindVisible(q, viewer, QStringLiteral("r"));
+    if (!m_db.exec(q))
+        return false;
+    QHash<Id, int> index;
+    for (int n = 0; n < cards->size(); ++n)
+        index.insert(cards->at(n).id, n);
+    while (q.next()) {
+        const auto it = index.constFind(q.value(0).toLongLong());
+        if (it == index.cend())
+            continue;
+        Rating r;
+        r.attributeId = q.value(1).toLongLong();
+        r.value = q.value(2).isNull() ? 0 : q.value(2).toInt();
+        r.note = q.value(3).toString();
+        (*cards)[*it].ratings << r;
+    }
+    return true;
+}
+
+bool ScorecardRepository::loadScorecard(Id scorecardId, const ScorecardViewer &viewer, Scorecard *scorecard)
+{
+    QSqlQuery q = m_db.prepare(scorecardSelect(QStringLiteral("n"))
+                               + QStringLiteral(" WHERE k.id = :id AND %1")
+                                     .arg(visibleTo(QStringLiteral("k"), QStringLiteral("i"), QStringLiteral("v"))));
+    q.bindValue(QStringLiteral(":id"), scorecardId);
+    bindNote(q, viewer, QStringLiteral("n"));
+    bindVisible(q, viewer, QStringLiteral("v"));
+    if (!m_db.exec(q))
+        return false;
+    QList<Scorecard> cards = readScorecards(q);
+    if (cards.isEmpty())
+        return false;
+    if (!attachRatings(&cards, QStringLiteral("k.id = :id"),
+                       [scorecardId](QSqlQuery &r) { r.bindValue(QStringLiteral(":id"), scorecardId); }, viewer))
+        return false;
+    *scorecard = cards.first();
+    return true;
+}
+
+QList<Scorecard> ScorecardRepository::currentScorecards(Id applicationId, const ScorecardViewer &viewer)
+{
+    const QString sql = scorecardSelect(QStringLiteral("n"))
+        + QStringLiteral(
+              " WHERE i.application_id = :a AND k.status <> 'superseded'"
+              " AND (i.status = 'scheduled' OR k.status = 'submitted') AND %1"
+              " AND NOT EXISTS (SELECT 1 FROM scorecard later WHERE later.interview_id = k.interview_id"
+              "   AND later.interviewer_id = k.interviewer_id AND later.revision > k.revision AND %2)"
+              " ORDER BY i.starts_at, i.id, p.name, k.id")
+              .arg(visibleTo(QStringLiteral("k"), QStringLiteral("i"), QStringLiteral("v")),
+                   visibleTo(QStringLiteral("later"), QStringLiteral("i"), QStringLiteral("w")));
+    QSqlQuery q = m_db.prepare(sql);
+    q.bindValue(QStringLiteral(":a"), applicationId);
+    bindNote(q, viewer, QStringLiteral("n"));
+    bindVisible(q, viewer, QStringLiteral("v"));
+    bindVisible(q, viewer, QStringLiteral("w"));
+    if (!m_db.exec(q))
+        return {};
+    QList<Scorecard> cards = readScorecards(q);
+    if (!attachRatings(&cards, QStringLiteral("i.application_id = :a"),
+                       [applicationId](QSqlQuery &r) { r.bindValue(QStringLiteral(":a"), applicationId); }, viewer))
+        return {};
+    return cards;
+}
+
+QList<Scorecard> ScorecardRepository::revisions(Id scorecardId, const ScorecardViewer &viewer)
+{
+    const QString same = QStringLiteral(
+        "k.interview_id = (SELECT interview_id FROM scorecard WHERE id = :id1)"
+        " AND k.interviewer_id = (SELECT interviewer_id FROM scorecard WHERE id = :id2)");
+    auto bindSame = [scorecardId](QSqlQuery &q) {
+        q.bindValue(QStringLiteral(":id1"), scorecardId);
+        q.bindValue(QStringLiteral(":id2"), scorecardId);
+    };
+    QSqlQuery q = m_db.prepare(scorecardSelect(QStringLiteral("n"))
+                               + QStringLiteral(" WHERE %1 AND %2 ORDER BY k.revision")
+                                     .arg(same, visibleTo(QStringLiteral("k"), QStringLiteral("i"), QStringLiteral("v"))));
+    bindSame(q);
+    bindNote(q, viewer, QStringLiteral("n"));
+    bindVisible(q, viewer, QStringLiteral("v"));
+    if (!m_db.exec(q))
+        return {};
+    QList<Scorecard> cards = readScorecards(q);
+    if (!attachRatings(&cards, same, bindSame, viewer))
+        return {};
+    return cards;
+}
+
+Id ScorecardRepository::latestScorecard(Id interviewId, Id personId)
+{
+    QSqlQuery q = m_db.prepare(QStringLiteral(
+        "SELECT id FROM scorecard WHERE interview_id = :i AND interviewer_id = :p ORDER BY revision DESC LIMIT 1"));
+    q.bindValue(QStringLiteral(":i"), interviewId);
+    q.bindValue(QStringLiteral(":p"), personId);
+    if (!m_db.exec(q) || !q.next())
+        return 0;
+    return q.value(0).toLongLong();
+}
+
+QSet<Id> ScorecardRepository::attributesOfRole(Id roleId)
+{
+    QSet<Id> ids;
+    QSqlQuery q = m_db.prepare(QStringLiteral(
+        "SELECT t.id FROM attribute t JOIN category c ON c.id = t.category_id WHERE c.role_id = :r"));
+    q.bindValue(QStringLiteral(":r"), roleId);
+    if (m_db.exec(q))
+        while (q.next())
+            ids.insert(q.value(0).toLongLong());
+    return ids;
+}
+
+bool ScorecardRepository::updateDraft(const Scorecard &draft, Id authorId, qint64 now)
+{
+    const QString overall = recommendationName(draft.overall);
+    QSqlQuery q = m_db.prepare(QStringLiteral(
+        "UPDATE scorecard SET overall = :overall, takeaways = :takeaways, private_note = :note, updated_at = :now"
+        " WHERE id = :id AND interviewer_id = :author AND status = 'draft'"));
+    q.bindValue(QStringLiteral(":overall"), overall.isEmpty() ? QVariant() : QVariant(overall));
+    q.bindValue(QStringLiteral(":takeaways"), sqlText(draft.takeaways));
+    q.bindValue(QStringLiteral(":note"), sqlText(draft.privateNote));
+    q.bindValue(QStringLiteral(":now"), now);
+    q.bindValue(QStringLiteral(":id"), draft.id);
+    q.bindValue(QStringLiteral(":author"), authorId);
+    if (!m_db.exec(q))
+        return false;
+    if (q.numRowsAffected() != 1) {
+        m_db.setError(QObject::tr("scorecard %1 is not a draft of this interviewer").arg(draft.id));
+        return false;
+    }
+    QSqlQuery del = m_db.prepare(QStringLiteral("DELETE FROM rating WHERE scorecard_id = :id"));
+    del.bindValue(QStringLiteral(":id"), draft.id);
+    if (!m_db.exec(del))
+        return false;
+    QSqlQuery ins = m_db.prepare(QStringLiteral(
+        "INSERT INTO rating (scorecard_id, attribute_id, value, note) VALUES (:k, :a, :value, :note)"));
+    for (const Rating &r : draft.ratings) {
+        ins.bindValue(QStringLiteral(":k"), draft.id);
+        ins.bindValue(QStringLiteral(":a"), r.attributeId);
+        // No evidence is NULL, never a number.
+        ins.bindValue(QStringLiteral(":value"), r.value >= 1 && r.value <= 5 ? QVariant(r.value) : QVariant());
+        ins.bindValue(QStringLiteral(":note"), sqlText(r.note));
+        if (!m_db.exec(ins))
+            return false;
+    }
+    return true;
+}
+
+QStringList ScorecardRepository::missingFocus(Id scorecardId)
+{
+    QStringList names;
+    QSqlQuery q = m_db.prepare(QStringLiteral(
+        "SELECT t.name FROM scorecard k JOIN interview i ON i.id = k.interview_id"
+        " JOIN stage_focus f ON f.stage_id = i.stage_id JOIN attribute t ON t.id = f.attribute_id"
+        " JOIN category c ON c.id = t.category_id WHERE k.id = :id"
+        " AND NOT EXISTS (SELECT 1 FROM rating r WHERE r.scorecard_id = k.id AND r.attribute_id = f.attribute_id)"
+        " ORDER BY c.position, t.position, t.id"));
+    q.bindValue(QStringLiteral(":id"), scorecardId);
+    if (m_db.exec(q))
+        while (q.next())
+            names << q.value(0).toString();
+    return names;
+}
+
+bool ScorecardRepository::submit(Id scorecardId, qint64 now, QList<Id> *superseded)
+{
+    QSqlQuery q = m_db.prepare(QStringLiteral(
+        "UPDATE scorecard SET status = 'submitted', submitted_at = :t1, updated_at = :t2"
+        " WHERE id = :id AND status = 'draft'"));
+    q.bindValue(QStringLiteral(":t1"), now);
+    q.bindValue(QStringLiteral(":t2"), now);
+    q.bindValue(QStringLiteral(":id"), scorecardId);
+    if (!m_db.exec(q))
+        return false;
+    if (q.numRowsAffected() != 1) {
+        m_db.setError(QObject::tr("scorecard %1 is not a draft").arg(scorecardId));
+        return false;
+    }
+    const QString earlier = QStringLiteral(
+        " FROM scorecard WHERE status = 'submitted'"
+        " AND interview_id = (SELECT interview_id FROM scorecard WHERE id = :id1)"
+        " AND interviewer_id = (SELECT interviewer_id FROM scorecard WHERE id = :id2)"
+        " AND revision < (SELECT revision FROM scorecard WHERE id = :id3)");
+    auto bindEarlier = [scorecardId](QSqlQuery &e) {
+        for (const char *name : {":id1", ":id2", ":id3"})
+            e.bindValue(QLatin1String(name), scorecardId);
+    };
+    QSqlQuery ids = m_db.prepare(QStringLiteral("SELECT id") + earlier);
+    bindEarlier(ids);
+    if (!m_db.exec(ids))
+        return false;
+    while (ids.next())
+        *superseded << ids.value(0).toLongLong();
+    ids.finish();
+    if (superseded->isEmpty())
+        return true;
+    QSqlQuery up = m_db.prepare(QStringLiteral(
+        "UPDATE scorecard SET status = 'superseded', updated_at = :now WHERE id IN (SELECT id") + earlier
+        + QLatin1Char(')'));
+    up.bindValue(QStringLiteral(":now"), now);
+    bindEarlier(up);
+    return m_db.exec(up);
+}
+
+Id ScorecardRepository::amend(Id scorecardId, qint64 now)
+{
+    QSqlQuery q = m_db.prepare(QStringLiteral(
+        "INSERT INTO scorecard (interview_id, interviewer_id, revision, status, overall, takeaways, private_note,"
+        " created_at, updated_at, submitted_at)"
+        " SELECT interview_id, interviewer_id, revision + 1, 'draft', overall, takeaways, private_note, :t1, :t2, NULL"
+        " FROM scorecard WHERE id = :id AND status = 'submitted'"));
+    q.bindValue(QStringLiteral(":t1"), now);
+    q.bindValue(QStringLiteral(":t2"), now);
+    q.bindValue(QStringLiteral(":id"), scorecardId);
+    if (!m_db.exec(q))
+        return 0;
+    if (q.numRowsAffected() != 1) {
+        m_db.setError(QObject::tr("scorecard %1 is not submitted").arg(scorecardId));
+        return 0;
+    }
+    const Id id = q.lastInsertId().toLongLong();
+    QSqlQuery r = m_db.prepare(QStringLiteral(
+        "INSERT INTO rating (scorecard_id, attribute_id, value, note)"
+        " SELECT :new, attribute_id, value, note FROM rating WHERE scorecard_id = :old"));
+    r.bindValue(QStringLiteral(":new"), id);
+    r.bindValue(QStringLiteral(":old"), scorecardId);
+    return m_db.exec(r) ? id : 0;
+}
+
+bool ScorecardRepository::wasRevealed(Id personId, Id applicationId)
+{
+    QSqlQuery q = m_db.prepare(QStringLiteral(
+        "SELECT 1 FROM scorecard_reveal WHERE person_id = :p AND application_id = :a"));
+    q.bindValue(QStringLiteral(":p"), personId);
+    q.bindValue(QStringLiteral(":a"), applicationId);
+    return m_db.exec(q) && q.next();
+}
+
+bool ScorecardRepository::insertReveal(Id personId, Id applicationId, qint64 now)
+{
+    QSqlQuery q = m_db.prepare(QStringLiteral(
+        "INSERT INTO scorecard_reveal (person_id, application_id, at) VALUES (:p, :a, :at)"));
+    q.bindValue(QStringLiteral(":p"), personId);
+    q.bindValue(QStringLiteral(":a"), applicationId);
+    q.bindValue(QStringLiteral(":at"), now);
+    return m_db.exec(q);
+}
+
+} // namespace hireloop

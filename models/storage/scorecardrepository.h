@@ -1,0 +1,107 @@
+#pragma once
+
+#include "domain.h"
+
+#include <QHash>
+#include <QSet>
+
+#include <functional>
+
+class QSqlQuery;
+
+// Interviews, their panels and history, scorecards, their ratings and the record of
+// reveals: all the SQL of structured interviewing. Every read that hands out
+// scorecards carries the visibility rule in its WHERE clause (visibleTo) and blanks
+// private notes in its SELECT (noteFor), so a row the reader may not see never leaves
+// the database; the store adds the audit of reveals on top. Callers own the
+// transaction.
+
+namespace hireloop {
+
+class Database;
+
+// Who is reading: the rule depends on the person and on their kind.
+struct ScorecardViewer
+{
+    Id personId = 0;
+    PersonKind kind = PersonKind::Interviewer;
+};
+
+// What the store checks before it writes a scorecard, read without the rule.
+struct ScorecardFacts
+{
+    Id id = 0;
+    Id interviewId = 0;
+    Id applicationId = 0;
+    Id roleId = 0;
+    Id stageId = 0;
+    Id interviewerId = 0;
+    int revision = 1;
+    QString status;
+    bool interviewCancelled = false;
+};
+
+class ScorecardRepository
+{
+public:
+    explicit ScorecardRepository(Database &db) : m_db(db) {}
+
+    // Interviews. Inserting writes the panel, a draft scorecard per panelist (their ids
+    // in *scorecardIds, panel order) and the "scheduled" history entry.
+    Id insertInterview(const Interview &interview, Id actorId, qint64 now, QList<Id> *scorecardIds);
+    bool rescheduleInterview(Id interviewId, qint64 startsAt, int durationMin, Id actorId, qint64 now);
+    bool cancelInterview(Id interviewId, Id actorId, qint64 now);
+    bool loadInterview(Id interviewId, Interview *interview);
+    QList<InterviewEvent> interviewEvents(Id interviewId);
+    // Interviews (not cancelled) with personId on the panel that overlap [startsAt, endsAt).
+    QList<Interview> overlapping(Id personId, qint64 startsAt, qint64 endsAt, Id exceptInterviewId);
+    // Not cancelled, not yet ended at now, personId on the panel; by time.
+    QList<Interview> upcoming(Id personId, qint64 now);
+    // Drafts of ended, not cancelled interviews whose author has never submitted one for
+    // that interview: personId's, or everyone's for 0.
+    QList<DueScorecard> due(Id personId, qint64 now, int overdueHours);
+    int overdueCount(Id personId, qint64 now, int overdueHours);
+
+    // Scorecards under the rule.
+    bool facts(Id scorecardId, ScorecardFacts *facts);
+    bool loadScorecard(Id scorecardId, const ScorecardViewer &viewer, Scorecard *scorecard);  // false: none or hidden
+    // Per interview and interviewer, the latest revision the viewer may see (never a
+    // superseded one); drafts of cancelled interviews are left out.
+    QList<Scorecard> currentScorecards(Id applicationId, const ScorecardViewer &viewer);
+    QList<Scorecard> revisions(Id scorecardId, const ScorecardViewer &viewer);  // oldest first
+    Id latestScorecard(Id interviewId, Id personId);                   // any status; 0 if none
+
+    QSet<Id> attributesOfRole(Id roleId);
+    // Content and ratings of a draft of authorId (the ratings are replaced).
+    bool updateDraft(const Scorecard &draft, Id authorId, qint64 now);
+    // Focus attributes of the interview's stage that the scorecard has no rating for.
+    QStringList missingFocus(Id scorecardId);
+    // Submits a draft; earlier submitted revisions become superseded (their ids).
+    bool submit(Id scorecardId, qint64 now, QList<Id> *superseded);
+    // A draft revision + 1 copying a submitted scorecard and its ratings.
+    Id amend(Id scorecardId, qint64 now);
+
+    bool wasRevealed(Id personId, Id applicationId);
+    bool insertReveal(Id personId, Id applicationId, qint64 now);
+
+    // The rule, as a condition over scorecard alias k joined with its interview alias i:
+    // a hiring manager sees every scorecard; anyone their own; a coordinator submitted
+    // ones; anyone else submitted ones of an application once they have submitted one
+    // of their own for it. Placeholders end in suffix; bindViewer fills them.
+    static QString visibleTo(const QString &k, const QString &i, const QString &suffix);
+    // The private note of k where the viewer may read it (author, hiring manager), else NULL.
+    static QString noteFor(const QString &k, const QString &suffix);
+    static void bindVisible(QSqlQuery &q, const ScorecardViewer &viewer, const QString &suffix);
+    static void bindNote(QSqlQuery &q, const ScorecardViewer &viewer, const QString &suffix);
+
+private:
+    QList<Scorecard> readScorecards(QSqlQuery &q);
+    bool attachRatings(QList<Scorecard> *cards, const QString &where, const std::function<void(QSqlQuery &)> &bind,
+                       const ScorecardViewer &viewer);
+    QList<Interview> interviewsOf(QSqlQuery &q);  // first column: interview ids
+    bool insertEvent(Id interviewId, const QString &action, Id actorId, qint64 now);
+
+    Database &m_db;
+};
+
+} // namespace hireloop

@@ -1,0 +1,914 @@
+// Interviews and scorecards through the UI, offscreen: the ratings, "my interviews" and
+// "scorecards due" models under QAbstractItemModelTester with exact signal counts; an
+// interviewer rating a kit with the keyboard and submitting, after which a colleague's
+// scorecard appears; drafts that survive the editor or the app closing at once;
+// scheduling with an overlap warning; the overdue count at a glance; amendments and
+// the hiring manager's revisions.
+
+#include "duescorecardmodel.h"
+#include "mainwindow.h"
+#include "myinterviewsmodel.h"
+#include "myinterviewspane.h"
+#include "ratingdelegate.h"
+#include "candidatespane.h"
+#include "scorecardeditor.h"
+#include "scorecardmodel.h"
+#include "settings.h"
+#include "store.h"
+
+#include <QAbstractItemModelTester>
+#include <QAction>
+#include <QApplication>
+#include <QComboBox>
+#include <QDateTimeEdit>
+#include <QDialogButtonBox>
+#include <QInputDialog>
+#include <QLabel>
+#include <QListWidget>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QRadioButton>
+#include <QSignalSpy>
+#include <QSpinBox>
+#include <QTabWidget>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QTextBrowser>
+#include <QTimer>
+#include <QUndoStack>
+#include <QtTest>
+#include <functional>
+
+using namespace hireloop;
+
+namespace {
+
+// Runs f on the next modal dialog once it is up (exec() blocks the test until then).
+void onModal(std::function<void(QDialog *)> f)
+{
+    auto *timer = new QTimer;
+    timer->setInterval(10);
+    QObject::connect(timer, &QTimer::timeout, [timer, f] {
+        if (auto *d = qobject_cast<QDialog *>(QApplication::activeModalWidget())) {
+            timer->stop();
+            timer->deleteLater();
+            f(d);
+        }
+    });
+    timer->start();
+}
+
+void clickButton(QDialog *d, QDialogButtonBox::StandardButton which)
+{
+    auto *box = d->findChild<QDialogButtonBox *>();
+    QVERIFY(box && box->button(which));
+    QTest::mouseClick(box->button(which), Qt::LeftButton);
+}
+
+const Rating *ratingOf(const Scorecard &card, Id attributeId)
+{
+    for (const Rating &r : card.ratings)
+        if (r.attributeId == attributeId)
+            return &r;
+    return nullptr;
+}
+
+QString plainTab(const QTabWidget *tabs, int index)
+{
+    return tabs->tabText(index).remove(QLatin1Char('&'));
+}
+
+} // namespace
+
+class TestScorecardUi : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void init();
+    void cleanup();
+    void scorecardModelWritesThroughTheStore();
+    void scorecardModelSavesAfterAPause();
+    void upcomingModelFollowsTheStore();
+    void dueModelFollowsTheStoreAndTheClock();
+    void interviewerRatesWithTheKeyboardAndSubmits();
+    void clickOnAStepRates();
+    void draftSurvivesClosing();
+    void actorSwitchSavesFirst();
+    void evidenceAloneIsNotARating();
+    void schedulingWarnsOfOverlaps();
+    void overdueCountAtAGlance();
+    void amendAndEarlierRevisions();
+
+private:
+    Id scorecardOf(Id personId);
+    void fillAndSubmit(Id personId, Recommendation overall, int value, Store *in = nullptr);
+    MainWindow *openWindow();
+    void activate(QWidget *w)
+    {
+        w->activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(w));
+    }
+
+    QTemporaryDir m_dir;
+    QString m_path;
+    std::unique_ptr<Store> m_store;
+    std::unique_ptr<MainWindow> m_window;
+    qint64 m_now = 0;
+    Role m_role;
+    Stage m_stage;
+    Id m_manager = 0;
+    Id m_ana = 0;
+    Id m_bruno = 0;
+    Id m_coordinator = 0;
+    Id m_app = 0;
+    Id m_interview = 0;
+    Id m_anaCard = 0;
+    Id m_brunoCard = 0;
+};
+
+void TestScorecardUi::init()
+{
+    const QString name = QString::fromLatin1(QTest::currentTestFunction());
+    Settings::useFile(m_dir.filePath(name + QStringLiteral(".ini")));
+    m_path = m_dir.filePath(name + QStringLiteral(".sqlite"));
+    m_store = std::make_unique<Store>();
+    m_now = QDateTime(QDate(2025, 3, 12), QTime(15, 0)).toSecsSinceEpoch();
+    m_store->setClock([this] { return m_now; });
+    QVERIFY(m_store->open(m_path));
+    QVERIFY(m_store->ensureDefaultData());
+    m_manager = m_store->actorId();
+    QVERIFY(m_store->role(m_store->roles().first().id, &m_role));
+    m_stage = m_role.stages.at(2);  // Research talk: three focus attributes
+    QCOMPARE(m_stage.focus.size(), 3);
+
+    m_ana = m_store->addPerson(Person{0, "Ana Lima", "ana@lab.example", PersonKind::Interviewer});
+    m_bruno = m_store->addPerson(Person{0, "Bruno Costa", "bruno@lab.example", PersonKind::Interviewer});
+    m_coordinator = m_store->addPerson(Person{0, "Chen Wei", "chen@lab.example", PersonKind::Coordinator});
+    QVERIFY(m_ana && m_bruno && m_coordinator);
+
+    Candidate c;
+    c.name = "Chiamaka Eze";
+    c.emails << "chiamaka@example.org";
+    c.links << CandidateLink{"github", "https://github.com/chiamaka-eze"};
+    QVERIFY(m_store->addCandidate(c, m_role.id, m_stage.id, &m_app));
+
+    // An interview that ended two hours ago, with two interviewers on the panel.
+    Interview iv;
+    iv.applicationId = m_app;
+    iv.stageId = m_stage.id;
+    iv.startsAt = m_now - 3 * 3600;
+    iv.durationMin = 60;
+    iv.panel = {m_ana, m_bruno};
+    m_interview = m_store->scheduleInterview(iv);
+    QVERIFY(m_interview);
+    m_anaCard = scorecardOf(m_ana);
+    m_brunoCard = scorecardOf(m_bruno);
+    QVERIFY(m_anaCard && m_brunoCard);
+}
+
+void TestScorecardUi::cleanup()
+{
+    m_window.reset();
+    m_store.reset();
+}
+
+Id TestScorecardUi::scorecardOf(Id personId)
+{
+    const Id actor = m_store->actorId();
+    m_store->setActor(personId);
+    const Id id = m_store->myScorecard(m_interview);
+    m_store->setActor(actor);
+    return id;
+}
+
+// What a colleague did earlier, straight through the store (or another one on the
+// same file).
+void TestScorecardUi::fillAndSubmit(Id personId, Recommendation overall, int value, Store *in)
+{
+    Store *store = in ? in : m_store.get();
+    const Id actor = store->actorId();
+    QVERIFY(store->setActor(personId));
+    Scorecard card;
+    QVERIFY(store->scorecard(store->myScorecard(m_interview), &card));
+    card.ratings.clear();
+    for (Id a : m_stage.focus)
+        card.ratings << Rating{a, value, QStringLiteral("Evidence from %1").arg(card.interviewer)};
+    card.overall = overall;
+    card.takeaways = QStringLiteral("Take-away of %1").arg(card.interviewer);
+    card.privateNote = QStringLiteral("Private to %1").arg(card.interviewer);
+    QVERIFY(store->saveDraft(card));
+    QVERIFY2(store->submitProblems(card.id).isEmpty(), qPrintable(store->submitProblems(card.id).join("; ")));
+    QVERIFY(store->submitScorecard(card.id));
+    if (actor)
+        QVERIFY(store->setActor(actor));
+}
+
+MainWindow *TestScorecardUi::openWindow()
+{
+    m_window = std::make_unique<MainWindow>(m_store.get());
+    m_window->show();
+    if (!QTest::qWaitForWindowExposed(m_window.get()))
+        return nullptr;
+    return m_window.get();
+}
+
+void TestScorecardUi::scorecardModelWritesThroughTheStore()
+{
+    QVERIFY(m_store->setActor(m_ana));
+    const Id card = m_store->myScorecard(m_interview);
+    QVERIFY(card);
+
+    ScorecardModel model(m_store.get());
+    model.setSaveDelay(0);
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QSignalSpy reset(&model, &QAbstractItemModel::modelReset);
+    QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
+    QSignalSpy saved(&model, &ScorecardModel::saved);
+
+    QVERIFY(model.load(card));
+    QCOMPARE(reset.count(), 1);
+    QCOMPARE(model.rowCount(), m_role.attributes().size());
+    QCOMPARE(model.columnCount(), int(ScorecardModel::ColumnCount));
+    // Focus attributes first, in the stage's order, then the rest of the rubric.
+    QCOMPARE(model.focusCount(), 3);
+    for (int i = 0; i < 3; ++i) {
+        QCOMPARE(model.attributeIdAt(i), m_stage.focus.at(i));
+        QVERIFY(model.index(i, 0).data(ScorecardModel::FocusRole).toBool());
+    }
+    QVERIFY(!model.index(3, 0).data(ScorecardModel::FocusRole).toBool());
+    QCOMPARE(model.headerData(0, Qt::Vertical).toString(), QStringLiteral("Focus"));
+    QCOMPARE(model.headerData(3, Qt::Vertical).toString(), QStringLiteral("Other"));
+    QVERIFY(model.flags(model.index(0, ScorecardModel::RatingColumn)) & Qt::ItemIsEditable);
+    QVERIFY(!(model.flags(model.index(0, ScorecardModel::AttributeColumn)) & Qt::ItemIsEditable));
+    QVERIFY(!model.index(0, ScorecardModel::RatingColumn).data(ScorecardModel::RatingRole).value<RatingValue>().isRated());
+
+    // One rating: one dataChanged for its cell, one save of the whole draft.
+    QVERIFY(model.setData(model.index(0, ScorecardModel::RatingColumn), 4));
+    QCOMPARE(changed.count(), 1);
+    QCOMPARE(changed.at(0).at(0).value<QModelIndex>(), model.index(0, ScorecardModel::RatingColumn));
+    QCOMPARE(saved.count(), 1);
+    QCOMPARE(model.index(0, ScorecardModel::RatingColumn).data().toString(), QStringLiteral("4 · Yes"));
+    // The same value again changes nothing; out of range is refused.
+    QVERIFY(model.setData(model.index(0, ScorecardModel::RatingColumn), 4));
+    QVERIFY(!model.setData(model.index(0, ScorecardModel::RatingColumn), 9));
+    QCOMPARE(changed.count(), 1);
+    QCOMPARE(saved.count(), 1);
+    // No evidence is a rating too; evidence notes are their own cells.
+    QVERIFY(model.setData(model.index(1, ScorecardModel::RatingColumn), QVariant::fromValue(RatingValue(0))));
+    QVERIFY(model.setData(model.index(0, ScorecardModel::EvidenceColumn), QStringLiteral("Derived the all-reduce cost")));
+    QCOMPARE(changed.count(), 3);
+    QCOMPARE(saved.count(), 3);
+    QCOMPARE(reset.count(), 1);
+    QCOMPARE(model.index(1, ScorecardModel::RatingColumn).data().toString(), QStringLiteral("No evidence"));
+
+    Scorecard stored;
+    QVERIFY(m_store->scorecard(card, &stored));
+    QCOMPARE(stored.ratings.size(), 2);
+    QCOMPARE(ratingOf(stored, m_stage.focus.at(0))->value, 4);
+    QCOMPARE(ratingOf(stored, m_stage.focus.at(0))->note, QStringLiteral("Derived the all-reduce cost"));
+    QCOMPARE(ratingOf(stored, m_stage.focus.at(1))->value, 0);
+
+    // Submitted in the store: the model follows, read-only, with no reset.
+    QVERIFY(model.setData(model.index(2, ScorecardModel::RatingColumn), 3));
+    model.setOverall(Recommendation::Yes);
+    QCOMPARE(saved.count(), 5);
+    QVERIFY(m_store->submitScorecard(card));
+    QVERIFY(!model.isEditable());
+    QCOMPARE(model.scorecard().status, QStringLiteral("submitted"));
+    QVERIFY(!(model.flags(model.index(0, ScorecardModel::RatingColumn)) & Qt::ItemIsEditable));
+    QVERIFY(!model.setData(model.index(0, ScorecardModel::RatingColumn), 1));
+    QCOMPARE(model.ratingAt(0).value(), 4);
+    QCOMPARE(reset.count(), 1);
+    QCOMPARE(changed.count(), 4);
+
+    // A colleague who has not submitted may not see it: nothing of it is loaded.
+    QVERIFY(m_store->setActor(m_bruno));
+    QCOMPARE(model.rowCount(), 0);
+    QVERIFY(!model.load(card));
+    QVERIFY(!model.isLoaded());
+}
+
+void TestScorecardUi::scorecardModelSavesAfterAPause()
+{
+    QVERIFY(m_store->setActor(m_ana));
+    const Id card = m_store->myScorecard(m_interview);
+    ScorecardModel model(m_store.get());
+    model.setSaveDelay(80);
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QVERIFY(model.load(card));
+    QSignalSpy saved(&model, &ScorecardModel::saved);
+    QSignalSpy pending(&model, &ScorecardModel::pendingChanged);
+
+    // Typing: every change restarts the wait, one save follows the pause.
+    model.setTakeaways("C");
+    model.setTakeaways("Cl");
+    model.setTakeaways("Clear");
+    QVERIFY(model.setData(model.index(0, ScorecardModel::RatingColumn), 5));
+    QVERIFY(model.hasPendingChanges());
+    QCOMPARE(pending.count(), 1);
+    QCOMPARE(saved.count(), 0);
+    QTRY_COMPARE(saved.count(), 1);
+    QVERIFY(!model.hasPendingChanges());
+    QCOMPARE(pending.count(), 2);
+    Scorecard stored;
+    QVERIFY(m_store->scorecard(card, &stored));
+    QCOMPARE(stored.takeaways, QStringLiteral("Clear"));
+    QCOMPARE(ratingOf(stored, m_stage.focus.at(0))->value, 5);
+
+    // saveNow() does not wait.
+    model.setPrivateNote("Ask about on-call");
+    QVERIFY(model.saveNow());
+    QCOMPARE(saved.count(), 2);
+    QVERIFY(m_store->scorecard(card, &stored));
+    QCOMPARE(stored.privateNote, QStringLiteral("Ask about on-call"));
+}
+
+void TestScorecardUi::upcomingModelFollowsTheStore()
+{
+    QVERIFY(m_store->setActor(m_ana));
+    MyInterviewsModel model(m_store.get());
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QCOMPARE(model.rowCount(), 0);  // the interview of this afternoon is over
+    QSignalSpy inserted(&model, &QAbstractItemModel::rowsInserted);
+    QSignalSpy removed(&model, &QAbstractItemModel::rowsRemoved);
+    QSignalSpy moved(&model, &QAbstractItemModel::rowsMoved);
+    QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
+    QSignalSpy reset(&model, &QAbstractItemModel::modelReset);
+
+    auto schedule = [this](qint64 startsAt, QList<Id> panel) {
+        Interview iv;
+        iv.applicationId = m_app;
+        iv.stageId = m_stage.id;
+        iv.startsAt = startsAt;
+        iv.durationMin = 45;
+        iv.panel = panel;
+        return m_store->scheduleInterview(iv);
+    };
+    const Id tomorrow = schedule(m_now + 24 * 3600, {m_ana});
+    QCOMPARE(inserted.count(), 1);
+    QCOMPARE(model.interviewIdAt(0), tomorrow);
+    QCOMPARE(model.index(0, MyInterviewsModel::CandidateColumn).data().toString(), QStringLiteral("Chiamaka Eze"));
+    QCOMPARE(model.index(0, MyInterviewsModel::StageColumn).data().toString(), m_stage.name);
+    QCOMPARE(model.index(0, MyInterviewsModel::PanelColumn).data().toString(), QStringLiteral("Ana Lima"));
+    schedule(m_now + 48 * 3600, {m_bruno});  // not Ana's
+    QCOMPARE(inserted.count(), 1);
+    const Id later = schedule(m_now + 72 * 3600, {m_ana, m_bruno});
+    QCOMPARE(inserted.count(), 2);
+    QCOMPARE(model.rowCount(), 2);
+    QCOMPARE(model.interviewIdAt(1), later);
+
+    // Rescheduled in place: one row changed. Moved before the other: one move.
+    QVERIFY(m_store->rescheduleInterview(tomorrow, m_now + 25 * 3600, 60));
+    QCOMPARE(changed.count(), 1);
+    QCOMPARE(moved.count(), 0);
+    QCOMPARE(model.index(0, MyInterviewsModel::DurationColumn).data().toString(), QStringLiteral("60 min"));
+    QVERIFY(m_store->rescheduleInterview(later, m_now + 12 * 3600, 45));
+    QCOMPARE(moved.count(), 1);
+    QCOMPARE(changed.count(), 2);
+    QCOMPARE(model.interviewIdAt(0), later);
+    QCOMPARE(model.interviewIdAt(1), tomorrow);
+
+    // Cancelled: gone. Time passing: gone too, on refresh.
+    QVERIFY(m_store->cancelInterview(tomorrow));
+    QCOMPARE(removed.count(), 1);
+    QCOMPARE(model.rowCount(), 1);
+    m_now += 13 * 3600;
+    model.refresh();
+    QCOMPARE(removed.count(), 2);
+    QCOMPARE(model.rowCount(), 0);
+    QCOMPARE(reset.count(), 0);
+}
+
+void TestScorecardUi::dueModelFollowsTheStoreAndTheClock()
+{
+    QVERIFY(m_store->setActor(m_ana));
+    DueScorecardModel model(m_store.get());
+    model.setOverdueHours(24);
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QCOMPARE(model.rowCount(), 1);  // Ana's own only
+    QVERIFY(!model.showsEveryone());
+    QCOMPARE(model.scorecardIdAt(0), m_store->myScorecard(m_interview));
+    QVERIFY(!model.index(0, 0).data(DueScorecardModel::OverdueRole).toBool());
+    QCOMPARE(model.index(0, DueScorecardModel::StatusColumn).data().toString(), QStringLiteral("Due in 22 hours"));
+    QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
+    QSignalSpy removed(&model, &QAbstractItemModel::rowsRemoved);
+    QSignalSpy reset(&model, &QAbstractItemModel::modelReset);
+
+    // A day later it is overdue: one row changed.
+    m_now += 24 * 3600;
+    model.refresh();
+    QCOMPARE(changed.count(), 1);
+    QVERIFY(model.index(0, 0).data(DueScorecardModel::OverdueRole).toBool());
+    QCOMPARE(model.overdueCount(), 1);
+    QCOMPARE(model.index(0, DueScorecardModel::StatusColumn).data().toString(), QStringLiteral("Overdue by 2 hours"));
+    // Nothing moved: nothing signalled.
+    model.refresh();
+    QCOMPARE(changed.count(), 1);
+    // A longer grace (Settings): due again.
+    model.setOverdueHours(48);
+    QCOMPARE(changed.count(), 2);
+    QCOMPARE(model.overdueCount(), 0);
+    // Submitted: no longer owed, one rowsRemoved.
+    fillAndSubmit(m_ana, Recommendation::No, 2);
+    QCOMPARE(removed.count(), 1);
+    QCOMPARE(model.rowCount(), 0);
+
+    // A hiring manager chases everyone's.
+    QVERIFY(m_store->setActor(m_manager));
+    QCOMPARE(reset.count(), 1);
+    QVERIFY(model.showsEveryone());
+    QCOMPARE(model.rowCount(), 1);
+    QCOMPARE(model.index(0, DueScorecardModel::InterviewerColumn).data().toString(), QStringLiteral("Bruno Costa"));
+    QCOMPARE(model.scorecardIdAt(0), m_brunoCard);
+
+    // A second interview that ended an hour ago: two more owed, two rowsInserted.
+    QSignalSpy inserted(&model, &QAbstractItemModel::rowsInserted);
+    Interview iv;
+    iv.applicationId = m_app;
+    iv.stageId = m_stage.id;
+    iv.startsAt = m_now - 2 * 3600;
+    iv.durationMin = 60;
+    iv.panel = {m_ana, m_bruno};
+    const Id second = m_store->scheduleInterview(iv);
+    QVERIFY(second);
+    QCOMPARE(inserted.count(), 2);
+    QCOMPARE(model.rowCount(), 3);
+    // Cancelled: nothing of it is owed any more.
+    QVERIFY(m_store->cancelInterview(second));
+    QCOMPARE(removed.count(), 3);
+    QCOMPARE(model.rowCount(), 1);
+    QCOMPARE(reset.count(), 1);
+}
+
+void TestScorecardUi::interviewerRatesWithTheKeyboardAndSubmits()
+{
+    // Bruno submitted earlier; Ana has not.
+    fillAndSubmit(m_bruno, Recommendation::StrongYes, 5);
+    QVERIFY(m_store->setActor(m_ana));
+    MainWindow *window = openWindow();
+    QVERIFY(window);
+    window->candidatesPane()->selectApplication(m_app);
+    auto *detail = window->findChild<QTextBrowser *>("candidateDetail");
+    QVERIFY(detail);
+    QTRY_VERIFY(detail->toPlainText().contains("Ana Lima: "));
+    QVERIFY2(!detail->toPlainText().contains("Bruno Costa: "), qPrintable(detail->toPlainText()));
+    QCOMPARE(m_store->visibleScorecards(m_app).size(), 1);
+    QVERIFY(window->action(MainWindow::OpenMyScorecard)->isEnabled());
+
+    // My interviews: the scorecard Ana owes; Enter opens it.
+    auto *tabs = window->findChild<QTabWidget *>("mainTabs");
+    tabs->setCurrentWidget(window->myInterviewsPane());
+    auto *due = window->findChild<QTableView *>("dueView");
+    QVERIFY(due);
+    QCOMPARE(due->model()->rowCount(), 1);
+    QCOMPARE(window->findChild<QLabel *>("dueTitle")->text(), QStringLiteral("Your scorecards due (1)"));
+    activate(window);
+    due->setFocus();
+    due->setCurrentIndex(due->model()->index(0, 0));
+    QTest::keyClick(due, Qt::Key_Return);
+    QTRY_COMPARE(window->scorecardEditors().size(), 1);
+    ScorecardEditor *editor = window->scorecardEditors().first();
+    QVERIFY(QTest::qWaitForWindowExposed(editor));
+    const Id card = editor->scorecardId();
+    QCOMPARE(card, m_store->myScorecard(m_interview));
+
+    // The kit: candidate, stage, panel, each focus attribute with its guidance and posting line.
+    const QString kit = editor->findChild<QTextBrowser *>("interviewKit")->toPlainText();
+    QVERIFY(kit.contains("Chiamaka Eze"));
+    QVERIFY(kit.contains(m_stage.name));
+    QVERIFY(kit.contains("Ana Lima, Bruno Costa"));
+    for (Id a : m_stage.focus) {
+        const Attribute *attribute = m_role.attribute(a);
+        QVERIFY2(kit.contains(attribute->name), qPrintable(attribute->name));
+        QVERIFY2(kit.contains(attribute->guidance.left(40)), qPrintable(attribute->guidance));
+        QVERIFY2(kit.contains(attribute->sourceLine.left(40)), qPrintable(attribute->sourceLine));
+    }
+    QVERIFY(kit.contains("github"));
+
+    // Rate with the keyboard: 4, Tab, 0 (no evidence), Down; the third focus attribute
+    // is left out for now; an other attribute of the rubric gets Right, Right.
+    auto *table = editor->findChild<QTableView *>("ratingTable");
+    activate(editor);
+    table->setFocus();
+    QCOMPARE(table->currentIndex().row(), 0);
+    QTest::keyClick(table, Qt::Key_4);
+    QTest::keyClick(table, Qt::Key_Tab);
+    QCOMPARE(table->currentIndex().row(), 1);
+    QCOMPARE(table->currentIndex().column(), int(ScorecardModel::RatingColumn));
+    QTest::keyClick(table, Qt::Key_0);
+    QTest::keyClick(table, Qt::Key_Down);
+    QTest::keyClick(table, Qt::Key_Down);
+    QCOMPARE(table->currentIndex().row(), 3);
+    QTest::keyClick(table, Qt::Key_Right);
+    QTest::keyClick(table, Qt::Key_Right);
+    ScorecardModel *model = editor->model();
+    QCOMPARE(model->ratingAt(0).value(), 4);
+    QCOMPARE(model->ratingAt(1).value(), 0);
+    QVERIFY(!model->ratingAt(2).isRated());
+    QCOMPARE(model->ratingAt(3).value(), 2);
+    QCOMPARE(table->model()->index(0, ScorecardModel::RatingColumn).data().toString(), QStringLiteral("4 · Yes"));
+
+    // Evidence for the first attribute: Shift+Tab back up, Enter, type.
+    for (int i = 0; i < 3; ++i)
+        QTest::keyClick(table, Qt::Key_Tab, Qt::ShiftModifier);
+    QCOMPARE(table->currentIndex().row(), 0);
+    QTest::keyClick(table, Qt::Key_Return);
+    auto *evidence = editor->findChild<QPlainTextEdit *>("evidenceEdit");
+    QTRY_VERIFY(evidence->hasFocus());
+    QTest::keyClicks(evidence, "Derived the ring all-reduce cost on the whiteboard");
+    QVERIFY(editor->findChild<QLabel *>("evidenceLabel")->text().contains(m_role.attribute(m_stage.focus.at(0))->name));
+    QTest::mouseClick(editor->findChild<QRadioButton *>("overallYes"), Qt::LeftButton);
+    QCOMPARE(model->overall(), Recommendation::Yes);
+
+    // Submit: what is missing is listed, nothing is submitted, the missing one is current.
+    auto *submit = editor->findChild<QPushButton *>("submitButton");
+    QTest::mouseClick(submit, Qt::LeftButton);
+    auto *problems = editor->findChild<QLabel *>("problemLabel");
+    QVERIFY(problems->isVisible());
+    QVERIFY2(problems->text().contains(m_role.attribute(m_stage.focus.at(2))->name), qPrintable(problems->text()));
+    Scorecard stored;
+    QVERIFY(m_store->scorecard(card, &stored));
+    QCOMPARE(stored.status, QStringLiteral("draft"));
+    QCOMPARE(ratingOf(stored, m_stage.focus.at(0))->note, QStringLiteral("Derived the ring all-reduce cost on the whiteboard"));
+    QCOMPARE(table->currentIndex().row(), 2);
+    QVERIFY(table->hasFocus());
+    QTest::keyClick(table, Qt::Key_5);
+    QTest::mouseClick(submit, Qt::LeftButton);
+
+    // Submitted: read-only everywhere, what was typed is what the store has.
+    QVERIFY(m_store->scorecard(card, &stored));
+    QCOMPARE(stored.status, QStringLiteral("submitted"));
+    QCOMPARE(stored.overall, Recommendation::Yes);
+    QCOMPARE(ratingOf(stored, m_stage.focus.at(0))->value, 4);
+    QCOMPARE(ratingOf(stored, m_stage.focus.at(1))->value, 0);
+    QCOMPARE(ratingOf(stored, m_stage.focus.at(2))->value, 5);
+    QCOMPARE(ratingOf(stored, model->attributeIdAt(3))->value, 2);
+    QVERIFY(!problems->isVisible());
+    QVERIFY(!submit->isVisible());
+    QVERIFY(editor->findChild<QPushButton *>("amendButton")->isVisible());
+    QVERIFY(evidence->isReadOnly());
+    QVERIFY(!editor->findChild<QRadioButton *>("overallNo")->isEnabled());
+    QVERIFY(editor->findChild<QLabel *>("scorecardState")->text().startsWith("Submitted"));
+    QTest::keyClick(table, Qt::Key_1);
+    QCOMPARE(model->ratingAt(0).value(), 4);
+
+    // Now Bruno's scorecard appears in the candidate detail, and Ana may open it.
+    QTRY_VERIFY2(detail->toPlainText().contains("Bruno Costa: Strong yes"), qPrintable(detail->toPlainText()));
+    QCOMPARE(m_store->visibleScorecards(m_app).size(), 2);
+    QCOMPARE(due->model()->rowCount(), 0);
+    const Id brunoCard = m_brunoCard;
+    QVERIFY(window->action(MainWindow::ViewScorecards)->isEnabled());
+    onModal([](QDialog *d) {
+        auto *input = qobject_cast<QInputDialog *>(d);
+        QVERIFY(input);
+        const QStringList items = input->comboBoxItems();
+        int bruno = -1;
+        for (int i = 0; i < items.size(); ++i)
+            if (items.at(i).contains("Bruno Costa"))
+                bruno = i;
+        QVERIFY(bruno >= 0);
+        input->setTextValue(items.at(bruno));
+        input->accept();
+    });
+    window->action(MainWindow::ViewScorecards)->trigger();
+    QTRY_COMPARE(window->scorecardEditors().size(), 2);
+    ScorecardEditor *colleague = window->scorecardEditors().at(1);
+    QCOMPARE(colleague->scorecardId(), brunoCard);
+    QVERIFY(colleague->windowTitle().contains("Bruno Costa"));
+    QVERIFY(!colleague->model()->isEditable());
+    QCOMPARE(colleague->model()->ratingAt(0).value(), 5);
+    // Bruno's private note is his and the hiring managers' only.
+    QVERIFY(!colleague->findChild<QPlainTextEdit *>("privateNoteEdit")->isVisible());
+    QVERIFY(colleague->findChild<QPlainTextEdit *>("privateNoteEdit")->toPlainText().isEmpty());
+    QVERIFY(!colleague->findChild<QPushButton *>("submitButton")->isVisible());
+    QVERIFY(!colleague->findChild<QPushButton *>("amendButton")->isVisible());
+    QVERIFY(m_store->checkProblems().isEmpty());
+}
+
+void TestScorecardUi::clickOnAStepRates()
+{
+    QVERIFY(m_store->setActor(m_ana));
+    MainWindow *window = openWindow();
+    QVERIFY(window);
+    ScorecardEditor *editor = window->openScorecard(m_store->myScorecard(m_interview));
+    QVERIFY(editor);
+    QVERIFY(QTest::qWaitForWindowExposed(editor));
+    auto *table = editor->ratingView();
+    auto *delegate = qobject_cast<RatingDelegate *>(table->itemDelegateForColumn(ScorecardModel::RatingColumn));
+    QVERIFY(delegate);
+    const QModelIndex cell = table->model()->index(1, ScorecardModel::RatingColumn);
+    QStyleOptionViewItem option;
+    option.rect = table->visualRect(cell);
+    option.font = table->font();
+    option.fontMetrics = table->fontMetrics();
+    for (int step : {3, 0, 5}) {
+        const QRect r = delegate->stepRect(option, step);
+        QVERIFY(option.rect.contains(r));
+        QTest::mouseClick(table->viewport(), Qt::LeftButton, {}, r.center());
+        QCOMPARE(editor->model()->ratingAt(1).value(), step);
+        QCOMPARE(table->currentIndex().row(), 1);
+    }
+    // A click beside the steps sets nothing.
+    QTest::mouseClick(table->viewport(), Qt::LeftButton, {}, QPoint(option.rect.right() - 2, option.rect.center().y()));
+    QCOMPARE(editor->model()->ratingAt(1).value(), 5);
+    QTest::keyClick(table, Qt::Key_Delete);
+    QVERIFY(!editor->model()->ratingAt(1).isRated());
+}
+
+void TestScorecardUi::draftSurvivesClosing()
+{
+    QVERIFY(m_store->setActor(m_ana));
+    const Id card = m_store->myScorecard(m_interview);
+    MainWindow *window = openWindow();
+    QVERIFY(window);
+
+    // Typed, then the editor closed at once (well inside the save delay).
+    ScorecardEditor *editor = window->openScorecard(card);
+    QVERIFY(editor);
+    QVERIFY(QTest::qWaitForWindowExposed(editor));
+    QTest::keyClicks(editor->findChild<QPlainTextEdit *>("evidenceEdit"), "Quoted the bandwidth maths");
+    QTest::keyClicks(editor->findChild<QPlainTextEdit *>("takeawaysEdit"), "Strong systems intuition");
+    QTest::keyClicks(editor->findChild<QPlainTextEdit *>("privateNoteEdit"), "Ask about on-call");
+    QVERIFY(editor->findChild<QLabel *>("privateNoteLabel")->text().contains("visible to you and hiring managers"));
+    QVERIFY(editor->model()->hasPendingChanges());
+    editor->close();
+    // The file, read by another store while this one is still open.
+    {
+        Store other;
+        QVERIFY2(other.open(m_path), qPrintable(other.errorString()));
+        QVERIFY(other.setActor(m_ana));
+        Scorecard stored;
+        QVERIFY(other.scorecard(card, &stored));
+        QCOMPARE(stored.takeaways, QStringLiteral("Strong systems intuition"));
+        QCOMPARE(stored.privateNote, QStringLiteral("Ask about on-call"));
+        QVERIFY(ratingOf(stored, m_stage.focus.at(0)));
+        QCOMPARE(ratingOf(stored, m_stage.focus.at(0))->note, QStringLiteral("Quoted the bandwidth maths"));
+    }
+
+    // Typed, then the whole app closed at once.
+    editor = window->openScorecard(card);
+    QVERIFY(editor);
+    QVERIFY(QTest::qWaitForWindowExposed(editor));
+    QCOMPARE(editor->findChild<QPlainTextEdit *>("takeawaysEdit")->toPlainText(), QStringLiteral("Strong systems intuition"));
+    auto *table = editor->ratingView();
+    activate(editor);
+    table->setFocus();
+    QTest::keyClick(table, Qt::Key_3);
+    QTest::keyClick(editor->findChild<QPlainTextEdit *>("takeawaysEdit"), Qt::Key_End, Qt::ControlModifier);
+    QTest::keyClicks(editor->findChild<QPlainTextEdit *>("takeawaysEdit"), "; clear writer");
+    QCOMPARE(editor->findChild<QLabel *>("saveIndicator")->text(), QStringLiteral("Saving…"));
+    QVERIFY(window->close());
+    QVERIFY(window->scorecardEditors().isEmpty() || !window->scorecardEditors().first()->isVisible());
+    m_window.reset();
+    m_store->close();
+    {
+        Store other;
+        QVERIFY2(other.open(m_path), qPrintable(other.errorString()));
+        QVERIFY(other.setActor(m_ana));
+        Scorecard stored;
+        QVERIFY(other.scorecard(card, &stored));
+        QCOMPARE(stored.takeaways, QStringLiteral("Strong systems intuition; clear writer"));
+        QCOMPARE(ratingOf(stored, m_stage.focus.at(0))->value, 3);
+    }
+}
+
+void TestScorecardUi::actorSwitchSavesFirst()
+{
+    QVERIFY(m_store->setActor(m_ana));
+    MainWindow *window = openWindow();
+    QVERIFY(window);
+    ScorecardEditor *editor = window->openScorecard(m_anaCard);
+    QVERIFY(editor);
+    QTest::keyClicks(editor->findChild<QPlainTextEdit *>("takeawaysEdit"), "Typed just before switching");
+    QVERIFY(editor->model()->hasPendingChanges());
+
+    // Acting as someone else: Ana's typing is written while she still acts.
+    auto *actor = window->findChild<QComboBox *>("actorSwitcher");
+    const int index = actor->findData(m_manager);
+    actor->setCurrentIndex(index);
+    Q_EMIT actor->activated(index);
+    QCOMPARE(m_store->actorId(), m_manager);
+    Scorecard stored;
+    QVERIFY(m_store->scorecard(m_anaCard, &stored));
+    QCOMPARE(stored.takeaways, QStringLiteral("Typed just before switching"));
+    // A hiring manager may read it, not write it.
+    QVERIFY(editor->isVisible());
+    QVERIFY(!editor->model()->isEditable());
+    QVERIFY(editor->findChild<QPlainTextEdit *>("takeawaysEdit")->isReadOnly());
+
+    // Bruno may not see Ana's draft: the window goes.
+    const int bruno = actor->findData(m_bruno);
+    actor->setCurrentIndex(bruno);
+    Q_EMIT actor->activated(bruno);
+    QTRY_VERIFY(window->scorecardEditors().isEmpty());
+}
+
+void TestScorecardUi::evidenceAloneIsNotARating()
+{
+    QVERIFY(m_store->setActor(m_ana));
+    MainWindow *window = openWindow();
+    QVERIFY(window);
+    ScorecardEditor *editor = window->openScorecard(m_anaCard);
+    QVERIFY(editor);
+    QVERIFY(QTest::qWaitForWindowExposed(editor));
+    auto *table = editor->ratingView();
+    // Evidence for the first focus attribute, no rating; the others rated.
+    QTest::keyClicks(editor->findChild<QPlainTextEdit *>("evidenceEdit"), "Talked about FSDP");
+    QTest::keyClick(table, Qt::Key_Tab);
+    QTest::keyClick(table, Qt::Key_4);
+    QTest::keyClick(table, Qt::Key_Tab);
+    QTest::keyClick(table, Qt::Key_3);
+    QTest::mouseClick(editor->findChild<QRadioButton *>("overallNoDecision"), Qt::LeftButton);
+    QTest::mouseClick(editor->findChild<QPushButton *>("submitButton"), Qt::LeftButton);
+    auto *problems = editor->findChild<QLabel *>("problemLabel");
+    QVERIFY(problems->isVisible());
+    QVERIFY2(problems->text().contains(m_role.attribute(m_stage.focus.at(0))->name), qPrintable(problems->text()));
+    Scorecard stored;
+    QVERIFY(m_store->scorecard(m_anaCard, &stored));
+    QCOMPARE(stored.status, QStringLiteral("draft"));
+    QCOMPARE(table->currentIndex().row(), 0);
+    // Marked no evidence on purpose: submitted.
+    QTest::keyClick(table, Qt::Key_0);
+    QTest::mouseClick(editor->findChild<QPushButton *>("submitButton"), Qt::LeftButton);
+    QVERIFY(m_store->scorecard(m_anaCard, &stored));
+    QCOMPARE(stored.status, QStringLiteral("submitted"));
+    QCOMPARE(ratingOf(stored, m_stage.focus.at(0))->value, 0);
+    QCOMPARE(ratingOf(stored, m_stage.focus.at(0))->note, QStringLiteral("Talked about FSDP"));
+    QCOMPARE(stored.overall, Recommendation::NoDecision);
+}
+
+void TestScorecardUi::schedulingWarnsOfOverlaps()
+{
+    QVERIFY(m_store->setActor(m_coordinator));
+    MainWindow *window = openWindow();
+    QVERIFY(window);
+    window->candidatesPane()->selectApplication(m_app);
+    QVERIFY(window->action(MainWindow::ScheduleInterview)->isEnabled());
+    Interview existing;
+    QVERIFY(m_store->interview(m_interview, &existing));
+    const qint64 overlapping = existing.startsAt + 30 * 60;
+
+    bool refusedEmptyPanel = false;
+    QString warning;
+    onModal([&](QDialog *d) {
+        QCOMPARE(d->objectName(), QStringLiteral("schedulingDialog"));
+        auto *stage = d->findChild<QComboBox *>("stageCombo");
+        QCOMPARE(stage->currentData().toLongLong(), m_stage.id);  // the application's stage
+        auto *panel = d->findChild<QListWidget *>("panelList");
+        auto *warningBox = d->findChild<QWidget *>("overlapWarning");
+        // Nobody on the panel: refused, with the reason.
+        clickButton(d, QDialogButtonBox::Ok);
+        refusedEmptyPanel = d->isVisible() && d->findChild<QLabel *>("problemLabel")->isVisible();
+        // Ana at a time she already interviews: warned, not stopped.
+        d->findChild<QDateTimeEdit *>("startEdit")->setDateTime(QDateTime::fromSecsSinceEpoch(overlapping));
+        d->findChild<QSpinBox *>("durationSpin")->setValue(45);
+        for (int i = 0; i < panel->count(); ++i)
+            if (panel->item(i)->text().startsWith("Ana Lima"))
+                panel->item(i)->setCheckState(Qt::Checked);
+        QVERIFY(warningBox->isVisible());
+        warning = d->findChild<QLabel *>("overlapText")->text();
+        clickButton(d, QDialogButtonBox::Ok);
+    });
+    activate(window);
+    QTest::keyClick(window, Qt::Key_I, Qt::ControlModifier);
+    QTRY_COMPARE(m_store->interviews(m_app).size(), 2);
+    QVERIFY(refusedEmptyPanel);
+    QVERIFY2(warning.contains("Ana Lima") && warning.contains("Chiamaka Eze"), qPrintable(warning));
+    Id added = 0;
+    for (const InterviewSummary &i : m_store->interviews(m_app))
+        if (i.id != m_interview)
+            added = i.id;
+    Interview iv;
+    QVERIFY(m_store->interview(added, &iv));
+    QCOMPARE(iv.startsAt, overlapping);
+    QCOMPARE(iv.durationMin, 45);
+    QCOMPARE(iv.panel, QList<Id>{m_ana});
+    QCOMPARE(iv.stageId, m_stage.id);
+    QCOMPARE(m_store->overlappingInterviews(m_ana, overlapping, 45, added).size(), 1);
+
+    // Undo cancels it (the history keeps it); the original can be rescheduled.
+    window->undoStack()->undo();
+    QVERIFY(m_store->interview(added, &iv));
+    QVERIFY(iv.cancelled);
+    onModal([&](QDialog *d) {
+        QVERIFY(!d->findChild<QListWidget *>("panelList")->isEnabled());  // time only
+        auto *start = d->findChild<QDateTimeEdit *>("startEdit");
+        start->setDateTime(start->dateTime().addDays(1));
+        clickButton(d, QDialogButtonBox::Ok);
+    });
+    window->action(MainWindow::RescheduleInterview)->trigger();
+    QVERIFY(m_store->interview(m_interview, &iv));
+    QCOMPARE(iv.startsAt, existing.startsAt + 24 * 3600);
+    bool rescheduled = false;
+    for (const InterviewEvent &e : m_store->interviewHistory(m_interview))
+        rescheduled = rescheduled || e.action == QLatin1String("rescheduled");
+    QVERIFY(rescheduled);
+    window->undoStack()->undo();
+    QVERIFY(m_store->interview(m_interview, &iv));
+    QCOMPARE(iv.startsAt, existing.startsAt);
+}
+
+void TestScorecardUi::overdueCountAtAGlance()
+{
+    QVERIFY(m_store->setActor(m_ana));
+    MainWindow *window = openWindow();
+    QVERIFY(window);
+    auto *tabs = window->findChild<QTabWidget *>("mainTabs");
+    const int tab = tabs->indexOf(window->myInterviewsPane());
+    auto *label = window->findChild<QLabel *>("overdueLabel");
+    QCOMPARE(plainTab(tabs, tab), QStringLiteral("My interviews"));
+    QVERIFY(!label->isVisible());
+
+    // Thirty hours on, and the overdue hours changed in Settings.
+    m_now += 30 * 3600;
+    auto settings = [window](int hours) {
+        onModal([hours](QDialog *d) {
+            auto *spin = d->findChild<QSpinBox *>("overdueHoursSpin");
+            QVERIFY(spin);
+            spin->setValue(hours);
+            clickButton(d, QDialogButtonBox::Ok);
+        });
+        QAction *action = nullptr;
+        for (QAction *a : window->findChildren<QAction *>())
+            if (a->text() == QStringLiteral("&Settings…"))
+                action = a;
+        QVERIFY(action);
+        action->trigger();
+    };
+    settings(48);
+    QCOMPARE(Settings::instance().overdueHours(), 48);
+    QCOMPARE(plainTab(tabs, tab), QStringLiteral("My interviews"));
+    settings(24);
+    QCOMPARE(plainTab(tabs, tab), QStringLiteral("My interviews (1 overdue)"));
+    QVERIFY(label->isVisible());
+    QVERIFY(label->text().contains("1 of your scorecards overdue"));
+    QCOMPARE(window->myInterviewsPane()->dueModel()->overdueCount(), 1);
+
+    // A hiring manager sees everyone's; Bruno submitting takes one away, live.
+    QVERIFY(m_store->setActor(m_manager));
+    QCOMPARE(plainTab(tabs, tab), QStringLiteral("My interviews (2 overdue)"));
+    QVERIFY(label->text().contains("2 scorecards overdue"));
+    fillAndSubmit(m_bruno, Recommendation::No, 2);
+    QCOMPARE(plainTab(tabs, tab), QStringLiteral("My interviews (1 overdue)"));
+    fillAndSubmit(m_ana, Recommendation::Yes, 4);
+    QCOMPARE(plainTab(tabs, tab), QStringLiteral("My interviews"));
+    QVERIFY(!label->isVisible());
+}
+
+void TestScorecardUi::amendAndEarlierRevisions()
+{
+    fillAndSubmit(m_ana, Recommendation::Yes, 4);
+    QVERIFY(m_store->setActor(m_ana));
+    const Id first = m_store->myScorecard(m_interview);
+    MainWindow *window = openWindow();
+    QVERIFY(window);
+    ScorecardEditor *editor = window->openScorecard(first);
+    QVERIFY(editor);
+    QVERIFY(QTest::qWaitForWindowExposed(editor));
+    QVERIFY(!editor->model()->isEditable());
+    auto *amend = editor->findChild<QPushButton *>("amendButton");
+    QVERIFY(amend->isVisible());
+    QTest::mouseClick(amend, Qt::LeftButton);
+    const Id second = editor->scorecardId();
+    QVERIFY(second != first);
+    QVERIFY(editor->model()->isEditable());
+    QCOMPARE(editor->model()->ratingAt(0).value(), 4);  // copied
+    activate(editor);
+    editor->ratingView()->setFocus();
+    QTest::keyClick(editor->ratingView(), Qt::Key_2);
+    QTest::mouseClick(editor->findChild<QPushButton *>("submitButton"), Qt::LeftButton);
+    Scorecard stored;
+    QVERIFY(m_store->scorecard(second, &stored));
+    QCOMPARE(stored.status, QStringLiteral("submitted"));
+    QCOMPARE(stored.revision, 2);
+    QCOMPARE(ratingOf(stored, m_stage.focus.at(0))->value, 2);
+    // An interviewer sees no revision list.
+    QVERIFY(!editor->findChild<QComboBox *>("revisionCombo")->isVisible());
+
+    // The hiring manager, in the same window: read-only, with both revisions.
+    window->saveOpenScorecards();
+    QVERIFY(m_store->setActor(m_manager));
+    QVERIFY(!editor->model()->isEditable());
+    auto *revisions = editor->findChild<QComboBox *>("revisionCombo");
+    QTRY_VERIFY(revisions->isVisible());
+    QCOMPARE(revisions->count(), 2);
+    QCOMPARE(revisions->currentData().toLongLong(), second);
+    QVERIFY(editor->findChild<QPlainTextEdit *>("privateNoteEdit")->isVisible());
+    QVERIFY(m_store->scorecard(second, &stored));
+    QVERIFY(!stored.privateNote.isEmpty());
+    QCOMPARE(editor->findChild<QPlainTextEdit *>("privateNoteEdit")->toPlainText(), stored.privateNote);
+    revisions->setCurrentIndex(0);
+    Q_EMIT revisions->activated(0);
+    QVERIFY(editor->model()->isRevisionView());
+    QCOMPARE(editor->model()->scorecardId(), first);
+    QCOMPARE(editor->model()->ratingAt(0).value(), 4);
+    QVERIFY(editor->findChild<QLabel *>("scorecardState")->text().contains("Superseded"));
+    revisions->setCurrentIndex(1);
+    Q_EMIT revisions->activated(1);
+    QCOMPARE(editor->model()->ratingAt(0).value(), 2);
+    QVERIFY(!editor->model()->isRevisionView());
+}
+
+QTEST_MAIN(TestScorecardUi)
+#include "tst_scorecardui.moc"

@@ -1,0 +1,232 @@
+#include "schedulingdialog.h"
+
+#include "myinterviewsmodel.h"
+#include "store.h"
+
+#include <QComboBox>
+#include <QDateTimeEdit>
+#include <QDialogButtonBox>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QListWidget>
+#include <QLocale>
+#include <QPushButton>
+#include <QRegularExpression>
+#include <QSpinBox>
+#include <QStyle>
+#include <QVBoxLayout>
+#include <algorithm>
+
+namespace hireloop {
+
+SchedulingDialog::SchedulingDialog(Store *store, Id applicationId, QWidget *parent)
+    : QDialog(parent)
+    , m_store(store)
+{
+    m_interview.applicationId = applicationId;
+    Application app;
+    if (store->application(applicationId, &app))
+        m_interview.stageId = app.stageId;
+    // Tomorrow at ten, local time: a reasonable first proposal.
+    const QDateTime now = QDateTime::fromSecsSinceEpoch(store->now());
+    m_interview.startsAt = QDateTime(now.date().addDays(1), QTime(10, 0)).toSecsSinceEpoch();
+    m_interview.durationMin = 60;
+    build();
+}
+
+SchedulingDialog::SchedulingDialog(Store *store, const Interview &interview, QWidget *parent)
+    : QDialog(parent)
+    , m_store(store)
+    , m_interview(interview)
+{
+    build();
+}
+
+void SchedulingDialog::build()
+{
+    setObjectName(QStringLiteral("schedulingDialog"));
+    setWindowTitle(isReschedule() ? tr("Reschedule Interview") : tr("Schedule Interview"));
+
+    Application app;
+    Candidate candidate;
+    Role role;
+    if (m_store->application(m_interview.applicationId, &app)) {
+        m_store->candidate(app.candidateId, &candidate);
+        m_store->role(app.roleId, &role);
+    }
+
+    m_candidate = new QLabel(QStringLiteral("<b>%1</b> — %2").arg(candidate.name.toHtmlEscaped(), role.title.toHtmlEscaped()),
+                             this);
+    m_candidate->setObjectName(QStringLiteral("candidateLabel"));
+
+    m_stage = new QComboBox(this);
+    m_stage->setObjectName(QStringLiteral("stageCombo"));
+    m_stage->setAccessibleName(tr("Stage"));
+    m_stage->setToolTip(tr("The interview plan's stage this interview is for: its focus attributes make the kit"));
+    for (const Stage &s : role.stages) {
+        m_stage->addItem(s.name, s.id);
+        QStringList focus;
+        for (Id a : s.focus)
+            focus << role.attributeName(a);
+        m_stage->setItemData(m_stage->count() - 1,
+                             focus.isEmpty() ? tr("No focus attributes") : tr("Assesses: %1").arg(focus.join(QStringLiteral(", "))),
+                             Qt::ToolTipRole);
+    }
+    m_stage->setCurrentIndex(qMax(0, m_stage->findData(m_interview.stageId)));
+
+    m_start = new QDateTimeEdit(QDateTime::fromSecsSinceEpoch(m_interview.startsAt), this);
+    m_start->setObjectName(QStringLiteral("startEdit"));
+    m_start->setAccessibleName(tr("Date and time"));
+    m_start->setToolTip(tr("When it starts, in your local time"));
+    m_start->setCalendarPopup(true);
+    QString time = QLocale().timeFormat(QLocale::ShortFormat);
+    time.remove(QRegularExpression(QStringLiteral("[:.]ss")));
+    m_start->setDisplayFormat(QStringLiteral("ddd d MMM yyyy %1").arg(time));
+
+    m_duration = new QSpinBox(this);
+    m_duration->setObjectName(QStringLiteral("durationSpin"));
+    m_duration->setAccessibleName(tr("Duration in minutes"));
+    m_duration->setRange(15, 480);
+    m_duration->setSingleStep(15);
+    m_duration->setSuffix(tr(" min"));
+    m_duration->setValue(qBound(15, m_interview.durationMin, 480));
+
+    m_location = new QLineEdit(m_interview.location, this);
+    m_location->setObjectName(QStringLiteral("locationEdit"));
+    m_location->setAccessibleName(tr("Location"));
+    m_location->setPlaceholderText(tr("Room or video link (optional)"));
+
+    m_panel = new QListWidget(this);
+    m_panel->setObjectName(QStringLiteral("panelList"));
+    m_panel->setAccessibleName(tr("Panel"));
+    m_panel->setToolTip(tr("Check who interviews; each gets a scorecard to fill in"));
+    // Interviewers first: they make most panels.
+    QList<Person> persons = m_store->persons();
+    auto rank = [](PersonKind k) { return k == PersonKind::Interviewer ? 0 : k == PersonKind::HiringManager ? 1 : 2; };
+    std::stable_sort(persons.begin(), persons.end(),
+                     [rank](const Person &a, const Person &b) { return rank(a.kind) < rank(b.kind); });
+    for (const Person &p : std::as_const(persons)) {
+        auto *item = new QListWidgetItem(QStringLiteral("%1 — %2").arg(p.name, personKindLabel(p.kind)), m_panel);
+        item->setData(Qt::UserRole, p.id);
+        item->setToolTip(p.email);
+        item->setFlags(Qt::ItemIsEnabled | Qt::ItemIsSelectable | Qt::ItemIsUserCheckable);
+        item->setCheckState(m_interview.panel.contains(p.id) ? Qt::Checked : Qt::Unchecked);
+    }
+    m_panel->setMinimumHeight(m_panel->fontMetrics().lineSpacing() * 8);
+
+    // The panel and the stage of a scheduled interview stay as they are.
+    if (isReschedule()) {
+        m_stage->setEnabled(false);
+        m_panel->setEnabled(false);
+        m_location->setEnabled(false);
+    }
+
+    m_warning = new QWidget(this);
+    m_warning->setObjectName(QStringLiteral("overlapWarning"));
+    auto *icon = new QLabel(m_warning);
+    const int side = style()->pixelMetric(QStyle::PM_SmallIconSize);
+    icon->setPixmap(style()->standardIcon(QStyle::SP_MessageBoxWarning).pixmap(side, side));
+    icon->setAlignment(Qt::AlignTop);
+    m_warningText = new QLabel(m_warning);
+    m_warningText->setObjectName(QStringLiteral("overlapText"));
+    m_warningText->setWordWrap(true);
+    auto *warningLayout = new QHBoxLayout(m_warning);
+    warningLayout->setContentsMargins(0, 0, 0, 0);
+    warningLayout->addWidget(icon);
+    warningLayout->addWidget(m_warningText, 1);
+    m_warning->hide();
+
+    m_problem = new QLabel(this);
+    m_problem->setObjectName(QStringLiteral("problemLabel"));
+    m_problem->setWordWrap(true);
+    m_problem->hide();
+
+    auto *form = new QFormLayout;
+    form->addRow(tr("Candidate:"), m_candidate);
+    form->addRow(tr("&Stage:"), m_stage);
+    form->addRow(tr("&Date and time:"), m_start);
+    form->addRow(tr("D&uration:"), m_duration);
+    form->addRow(tr("&Where:"), m_location);
+    form->addRow(tr("&Panel:"), m_panel);
+
+    m_buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
+    m_buttons->button(QDialogButtonBox::Ok)->setText(isReschedule() ? tr("&Reschedule") : tr("&Schedule"));
+    connect(m_buttons, &QDialogButtonBox::accepted, this, &SchedulingDialog::accept);
+    connect(m_buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+
+    auto *layout = new QVBoxLayout(this);
+    layout->addLayout(form, 1);
+    layout->addWidget(m_warning);
+    layout->addWidget(m_problem);
+    layout->addWidget(m_buttons);
+    resize(qMax(sizeHint().width(), 60 * fontMetrics().averageCharWidth()), sizeHint().height());
+
+    connect(m_start, &QDateTimeEdit::dateTimeChanged, this, &SchedulingDialog::updateWarnings);
+    connect(m_duration, &QSpinBox::valueChanged, this, &SchedulingDialog::updateWarnings);
+    connect(m_panel, &QListWidget::itemChanged, this, [this] {
+        m_problem->hide();
+        updateWarnings();
+    });
+    updateWarnings();
+}
+
+QList<Id> SchedulingDialog::panel() const
+{
+    QList<Id> ids;
+    for (int i = 0; i < m_panel->count(); ++i)
+        if (m_panel->item(i)->checkState() == Qt::Checked)
+            ids << m_panel->item(i)->data(Qt::UserRole).toLongLong();
+    return ids;
+}
+
+Interview SchedulingDialog::interview() const
+{
+    Interview iv = m_interview;
+    iv.stageId = m_stage->currentData().toLongLong();
+    iv.stage = m_stage->currentText();
+    iv.startsAt = m_start->dateTime().toSecsSinceEpoch();
+    iv.durationMin = m_duration->value();
+    iv.location = m_location->text().trimmed();
+    iv.panel = panel();
+    iv.panelNames.clear();
+    return iv;
+}
+
+void SchedulingDialog::updateWarnings()
+{
+    const Interview iv = interview();
+    m_overlaps.clear();
+    for (int i = 0; i < m_panel->count(); ++i) {
+        const QListWidgetItem *item = m_panel->item(i);
+        if (item->checkState() != Qt::Checked)
+            continue;
+        const Id personId = item->data(Qt::UserRole).toLongLong();
+        const QString name = item->text().section(QStringLiteral(" — "), 0, 0);
+        for (const Interview &other : m_store->overlappingInterviews(personId, iv.startsAt, iv.durationMin, iv.id)) {
+            m_overlaps << tr("%1 already has %2 with %3 then (%4–%5).")
+                              .arg(name, other.stage, other.candidate, shortDateTime(other.startsAt),
+                                   shortTime(QDateTime::fromSecsSinceEpoch(other.endsAt()).time()));
+        }
+    }
+    QStringList lines = m_overlaps;
+    if (iv.startsAt < m_store->now())
+        lines << tr("This time is in the past.");
+    m_warningText->setText(lines.join(QLatin1Char('\n')));
+    m_warning->setAccessibleName(m_warningText->text());
+    m_warning->setVisible(!lines.isEmpty());
+}
+
+void SchedulingDialog::accept()
+{
+    if (!isReschedule() && panel().isEmpty()) {
+        m_problem->setText(tr("Choose at least one person for the panel."));
+        m_problem->show();
+        m_panel->setFocus();
+        return;
+    }
+    QDialog::accept();
+}
+
+} // namespace hireloop

@@ -1,0 +1,631 @@
+#include "scorecardeditor.h"
+
+#include "myinterviewsmodel.h"
+#include "ratingdelegate.h"
+#include "scorecardmodel.h"
+#include "settings.h"
+#include "store.h"
+
+#include <QButtonGroup>
+#include <QComboBox>
+#include <QDateTime>
+#include <QDialogButtonBox>
+#include <QFormLayout>
+#include <QGroupBox>
+#include <QGuiApplication>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLocale>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QRadioButton>
+#include <QScreen>
+#include <QSplitter>
+#include <QTableView>
+#include <QTextBrowser>
+#include <QVBoxLayout>
+#include <algorithm>
+
+namespace hireloop {
+
+namespace {
+
+QString esc(const QString &s)
+{
+    return s.toHtmlEscaped();
+}
+
+// A moment for people: the time alone when it is today.
+QString when(qint64 secs)
+{
+    const QDateTime t = QDateTime::fromSecsSinceEpoch(secs);
+    return t.date() == QDate::currentDate() ? shortTime(t.time()) : shortDateTime(secs);
+}
+
+const Recommendation Recommendations[] = {Recommendation::StrongNo, Recommendation::No, Recommendation::Yes,
+                                          Recommendation::StrongYes, Recommendation::NoDecision};
+
+QString recommendationObjectName(Recommendation r)
+{
+    switch (r) {
+    case Recommendation::StrongNo: return QStringLiteral("overallStrongNo");
+    case Recommendation::No: return QStringLiteral("overallNo");
+    case Recommendation::Yes: return QStringLiteral("overallYes");
+    case Recommendation::StrongYes: return QStringLiteral("overallStrongYes");
+    case Recommendation::NoDecision: return QStringLiteral("overallNoDecision");
+    case Recommendation::None: break;
+    }
+    return {};
+}
+
+// Guidance usually reads "Strong yes: …" already; otherwise it is introduced.
+QString guidanceText(const QString &guidance)
+{
+    if (guidance.startsWith(QLatin1String("Strong yes"), Qt::CaseInsensitive))
+        return guidance;
+    return ScorecardEditor::tr("Strong yes looks like: %1").arg(guidance);
+}
+
+void setPlainTextKeepingCursor(QPlainTextEdit *edit, const QString &text)
+{
+    if (edit->toPlainText() != text)
+        edit->setPlainText(text);
+}
+
+} // namespace
+
+ScorecardEditor::ScorecardEditor(Store *store, Id scorecardId, QWidget *parent)
+    : QDialog(parent)
+    , m_store(store)
+    , m_model(new ScorecardModel(store, this))
+    , m_delegate(new RatingDelegate(this))
+{
+    setObjectName(QStringLiteral("scorecardEditor"));
+    setWindowFlag(Qt::WindowMaximizeButtonHint);
+    setSizeGripEnabled(true);
+
+    m_kit = new QTextBrowser(this);
+    m_kit->setObjectName(QStringLiteral("interviewKit"));
+    m_kit->setAccessibleName(tr("Interview kit"));
+    m_kit->setOpenExternalLinks(true);
+    m_kit->setToolTip(tr("The interview kit: who, when, what this stage assesses and what good looks like"));
+
+    m_state = new QLabel(this);
+    m_state->setObjectName(QStringLiteral("scorecardState"));
+    QFont bold = m_state->font();
+    bold.setBold(true);
+    m_state->setFont(bold);
+    m_revisions = new QComboBox(this);
+    m_revisions->setObjectName(QStringLiteral("revisionCombo"));
+    m_revisions->setAccessibleName(tr("Revision"));
+    m_revisions->setToolTip(tr("Earlier revisions of this scorecard, read-only"));
+    m_revisionLabel = new QLabel(tr("Re&vision:"), this);
+    m_revisionLabel->setBuddy(m_revisions);
+
+    m_table = new QTableView(this);
+    m_table->setObjectName(QStringLiteral("ratingTable"));
+    m_table->setAccessibleName(tr("Ratings"));
+    m_table->setToolTip(tr("Keys 1–5 rate the selected attribute, 0 means no evidence, Delete clears; "
+                           "Tab or ↓ goes to the next attribute, Enter to its evidence"));
+    m_table->setModel(m_model);
+    m_delegate->attach(m_table, ScorecardModel::RatingColumn);
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_table->setTabKeyNavigation(false);  // Tab goes from attribute to attribute (RatingDelegate)
+    m_table->setWordWrap(false);
+    m_table->setAlternatingRowColors(true);
+    m_table->setCornerButtonEnabled(false);
+    const int ch = m_table->fontMetrics().averageCharWidth();
+    m_table->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
+    m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 16);
+    m_table->horizontalHeader()->setSectionResizeMode(ScorecardModel::AttributeColumn, QHeaderView::ResizeToContents);
+    m_table->horizontalHeader()->setSectionResizeMode(ScorecardModel::RatingColumn, QHeaderView::ResizeToContents);
+    m_table->horizontalHeader()->setStretchLastSection(true);
+
+    m_evidenceLabel = new QLabel(this);
+    m_evidenceLabel->setObjectName(QStringLiteral("evidenceLabel"));
+    m_guidance = new QLabel(this);
+    m_guidance->setObjectName(QStringLiteral("guidanceLabel"));
+    m_guidance->setWordWrap(true);
+    m_guidance->setForegroundRole(QPalette::PlaceholderText);
+    m_guidance->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_evidence = new QPlainTextEdit(this);
+    m_evidence->setObjectName(QStringLiteral("evidenceEdit"));
+    m_evidence->setAccessibleName(tr("Evidence for the selected attribute"));
+    m_evidence->setPlaceholderText(tr("What did the candidate say or do that shows this? Quote them; be specific."));
+    m_evidence->setToolTip(tr("The evidence behind the selected attribute's rating"));
+    m_evidence->setTabChangesFocus(true);
+    m_evidence->setFixedHeight(m_evidence->fontMetrics().lineSpacing() * 4 + 12);
+    m_evidenceLabel->setBuddy(m_evidence);
+
+    m_overallBox = new QGroupBox(tr("Overall &recommendation"), this);
+    m_overallBox->setObjectName(QStringLiteral("overallBox"));
+    m_overallBox->setToolTip(tr("Would you hire this candidate, from what this interview showed?"));
+    m_overall = new QButtonGroup(this);
+    auto *overallLayout = new QHBoxLayout(m_overallBox);
+    for (Recommendation r : Recommendations) {
+        auto *button = new QRadioButton(recommendationLabel(r), m_overallBox);
+        button->setObjectName(recommendationObjectName(r));
+        button->setAccessibleName(recommendationLabel(r));
+        m_overall->addButton(button, int(r));
+        overallLayout->addWidget(button);
+    }
+    overallLayout->addStretch(1);
+
+    m_takeaways = new QPlainTextEdit(this);
+    m_takeaways->setObjectName(QStringLiteral("takeawaysEdit"));
+    m_takeaways->setAccessibleName(tr("Key take-aways"));
+    m_takeaways->setPlaceholderText(tr("The two or three things the debrief should know"));
+    m_takeaways->setToolTip(tr("Shared with the panel and the hiring manager once submitted"));
+    m_takeaways->setTabChangesFocus(true);
+    m_takeaways->setFixedHeight(m_takeaways->fontMetrics().lineSpacing() * 3 + 12);
+    m_takeawaysLabel = new QLabel(tr("Key &take-aways:"), this);
+    m_takeawaysLabel->setBuddy(m_takeaways);
+    m_private = new QPlainTextEdit(this);
+    m_private->setObjectName(QStringLiteral("privateNoteEdit"));
+    m_private->setAccessibleName(tr("Private note, visible to you and hiring managers"));
+    m_private->setToolTip(tr("Never shown to the other interviewers or coordinators"));
+    m_private->setTabChangesFocus(true);
+    m_private->setFixedHeight(m_private->fontMetrics().lineSpacing() * 2 + 12);
+    m_privateLabel = new QLabel(tr("&Private note\n(visible to you and hiring managers):"), this);
+    m_privateLabel->setObjectName(QStringLiteral("privateNoteLabel"));
+    m_privateLabel->setBuddy(m_private);
+
+    m_problems = new QLabel(this);
+    m_problems->setObjectName(QStringLiteral("problemLabel"));
+    m_problems->setWordWrap(true);
+    m_problems->setTextFormat(Qt::RichText);
+    m_problems->setFrameShape(QFrame::StyledPanel);
+    m_problems->setAutoFillBackground(true);
+    m_problems->setBackgroundRole(QPalette::ToolTipBase);
+    m_problems->setForegroundRole(QPalette::ToolTipText);
+    m_problems->setMargin(6);
+    m_problems->hide();
+
+    m_saveIndicator = new QLabel(this);
+    m_saveIndicator->setObjectName(QStringLiteral("saveIndicator"));
+    m_saveIndicator->setAccessibleName(tr("Save state"));
+    m_saveIndicator->setToolTip(tr("Drafts are saved as you type and when the window closes"));
+    m_amend = new QPushButton(tr("&Amend"), this);
+    m_amend->setObjectName(QStringLiteral("amendButton"));
+    m_amend->setToolTip(tr("Start a new revision of this submitted scorecard; the submitted one is kept"));
+    m_submit = new QPushButton(tr("&Submit Scorecard"), this);
+    m_submit->setObjectName(QStringLiteral("submitButton"));
+    m_submit->setToolTip(tr("Check that every focus attribute is rated and a recommendation chosen, then submit. "
+                            "Your colleagues' scorecards for this candidate become visible to you."));
+    m_close = new QPushButton(tr("Close"), this);
+    m_close->setObjectName(QStringLiteral("closeButton"));
+    m_close->setToolTip(tr("Close; the draft is saved"));
+    // Enter belongs to the table and the text fields: it never submits.
+    for (QPushButton *b : {m_amend, m_submit, m_close})
+        b->setAutoDefault(false);
+
+    auto *right = new QWidget(this);
+    auto *rightLayout = new QVBoxLayout(right);
+    rightLayout->setContentsMargins(0, 0, 0, 0);
+    auto *top = new QHBoxLayout;
+    top->addWidget(m_state, 1);
+    top->addWidget(m_revisionLabel);
+    top->addWidget(m_revisions);
+    rightLayout->addLayout(top);
+    rightLayout->addWidget(m_table, 1);
+    rightLayout->addWidget(m_evidenceLabel);
+    rightLayout->addWidget(m_guidance);
+    rightLayout->addWidget(m_evidence);
+    rightLayout->addWidget(m_overallBox);
+    auto *form = new QFormLayout;
+    form->addRow(m_takeawaysLabel, m_takeaways);
+    form->addRow(m_privateLabel, m_private);
+    rightLayout->addLayout(form);
+    rightLayout->addWidget(m_problems);
+
+    m_splitter = new QSplitter(Qt::Horizontal, this);
+    m_splitter->setObjectName(QStringLiteral("scorecardSplitter"));
+    m_splitter->addWidget(m_kit);
+    m_splitter->addWidget(right);
+    m_splitter->setStretchFactor(0, 2);
+    m_splitter->setStretchFactor(1, 3);
+    m_splitter->setChildrenCollapsible(false);
+
+    auto *bottom = new QHBoxLayout;
+    bottom->addWidget(m_saveIndicator, 1);
+    bottom->addWidget(m_amend);
+    bottom->addWidget(m_submit);
+    bottom->addWidget(m_close);
+    auto *layout = new QVBoxLayout(this);
+    layout->addWidget(m_splitter, 1);
+    layout->addLayout(bottom);
+
+    QSize size(215 * ch, 62 * fontMetrics().lineSpacing());
+    if (const QScreen *screen = QGuiApplication::primaryScreen())
+        size = size.boundedTo(screen->availableGeometry().size() * 0.92);
+    resize(size);
+    m_splitter->setSizes({size.width() * 7 / 20, size.width() * 13 / 20});
+    // Later windows open as the last one was left.
+    restoreGeometry(Settings::instance().state(QStringLiteral("scorecardEditor/geometry")));
+    m_splitter->restoreState(Settings::instance().state(QStringLiteral("scorecardEditor/splitter")));
+
+    connect(m_model, &ScorecardModel::scorecardLoaded, this, &ScorecardEditor::refreshState);
+    connect(m_model, &ScorecardModel::pendingChanged, this, &ScorecardEditor::updateSaveIndicator);
+    connect(m_model, &ScorecardModel::saved, this, &ScorecardEditor::updateSaveIndicator);
+    connect(m_model, &ScorecardModel::saveFailed, this, [this](const QString &message) {
+        m_saveIndicator->setText(tr("Not saved: %1").arg(message));
+    });
+    connect(m_model, &QAbstractItemModel::modelReset, this, [this] {
+        if (m_model->rowCount() > 0)
+            m_table->setCurrentIndex(m_model->index(0, ScorecardModel::RatingColumn));
+        syncEvidence();
+    });
+    connect(m_model, &QAbstractItemModel::dataChanged, this, [this](const QModelIndex &from, const QModelIndex &to) {
+        const int row = currentRow();
+        if (row >= from.row() && row <= to.row() && to.column() >= ScorecardModel::EvidenceColumn)
+            syncEvidence();
+    });
+    connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &ScorecardEditor::syncEvidence);
+    connect(m_table, &QAbstractItemView::activated, this, [this] {
+        if (m_evidence->isReadOnly())
+            return;
+        m_evidence->setFocus();
+        m_evidence->moveCursor(QTextCursor::End);  // to add to what is there
+    });
+    connect(m_evidence, &QPlainTextEdit::textChanged, this, [this] {
+        if (!m_updating)
+            m_model->setNote(currentRow(), m_evidence->toPlainText());
+    });
+    connect(m_takeaways, &QPlainTextEdit::textChanged, this, [this] {
+        if (!m_updating)
+            m_model->setTakeaways(m_takeaways->toPlainText());
+    });
+    connect(m_private, &QPlainTextEdit::textChanged, this, [this] {
+        if (!m_updating)
+            m_model->setPrivateNote(m_private->toPlainText());
+    });
+    connect(m_overall, &QButtonGroup::idToggled, this, [this](int id, bool checked) {
+        if (checked && !m_updating)
+            m_model->setOverall(Recommendation(id));
+    });
+    connect(m_revisions, &QComboBox::activated, this, &ScorecardEditor::showRevision);
+    connect(m_submit, &QPushButton::clicked, this, &ScorecardEditor::submit);
+    connect(m_amend, &QPushButton::clicked, this, &ScorecardEditor::amend);
+    connect(m_close, &QPushButton::clicked, this, &QDialog::close);
+
+    // The kit follows the interview (rescheduled, panel) and the candidate.
+    connect(m_store, &Store::interviewChanged, this, [this](Id, Id interviewId) {
+        if (interviewId == m_interviewId)
+            refreshKit();
+    });
+    connect(m_store, &Store::candidateChanged, this, [this](Id candidateId) {
+        if (candidateId == m_candidateId)
+            refreshKit();
+    });
+    // Someone else acting may not see this scorecard: then nothing of it stays up.
+    connect(m_store, &Store::actorChanged, this, [this] {
+        if (!m_model->isLoaded())
+            close();
+    });
+
+    m_latestId = scorecardId;
+    m_model->load(scorecardId);
+    m_table->setFocus();
+}
+
+ScorecardEditor::~ScorecardEditor()
+{
+    saveNow();
+}
+
+Id ScorecardEditor::scorecardId() const
+{
+    return m_model->scorecardId();
+}
+
+bool ScorecardEditor::isLoaded() const
+{
+    return m_model->isLoaded();
+}
+
+bool ScorecardEditor::saveNow()
+{
+    return m_model->saveNow();
+}
+
+void ScorecardEditor::done(int result)
+{
+    saveNow();
+    Settings::instance().setState(QStringLiteral("scorecardEditor/geometry"), saveGeometry());
+    Settings::instance().setState(QStringLiteral("scorecardEditor/splitter"), m_splitter->saveState());
+    QDialog::done(result);
+}
+
+int ScorecardEditor::currentRow() const
+{
+    const QModelIndex current = m_table->currentIndex();
+    return current.isValid() ? current.row() : -1;
+}
+
+void ScorecardEditor::refreshKit()
+{
+    const Scorecard card = m_model->scorecard();
+    Interview iv;
+    Application app;
+    Candidate c;
+    Stage stage;
+    Id roleId = 0;
+    Role role;
+    if (!card.id || !m_store->interview(card.interviewId, &iv) || !m_store->application(card.applicationId, &app)
+        || !m_store->candidate(app.candidateId, &c) || !m_store->stage(card.stageId, &stage, &roleId)
+        || !m_store->role(roleId, &role)) {
+        m_kit->clear();
+        return;
+    }
+    m_interviewId = iv.id;
+    m_candidateId = c.id;
+
+    QString html = QStringLiteral("<h2>%1</h2>").arg(esc(c.name));
+    const QLocale locale;
+    const QDateTime start = QDateTime::fromSecsSinceEpoch(iv.startsAt);
+    const QDateTime end = QDateTime::fromSecsSinceEpoch(iv.endsAt());
+    html += QStringLiteral("<p><b>%1</b> · %2, %3–%4 (%5)%6</p>")
+                .arg(esc(card.stage.isEmpty() ? stage.name : card.stage),
+                     esc(locale.toString(start.date(), QLocale::LongFormat)),
+                     esc(shortTime(start.time())), esc(shortTime(end.time())), esc(tr("%1 min").arg(iv.durationMin)),
+                     iv.location.isEmpty() ? QString() : QStringLiteral(" · ") + esc(iv.location));
+    if (iv.cancelled)
+        html += QStringLiteral("<p><b>%1</b></p>").arg(esc(tr("This interview was cancelled.")));
+    html += QStringLiteral("<p>%1 %2</p>").arg(esc(tr("Panel:")), esc(iv.panelNames.join(QStringLiteral(", "))));
+
+    if (!c.links.isEmpty()) {
+        QStringList links;
+        for (const CandidateLink &l : c.links) {
+            const QString url = l.url.contains(QLatin1String("://")) ? l.url : QStringLiteral("https://") + l.url;
+            links << QStringLiteral("<a href='%1'>%2</a>").arg(esc(url), esc(l.kind.isEmpty() ? l.url : l.kind));
+        }
+        html += QStringLiteral("<p>%1 %2</p>").arg(esc(tr("Profiles:")), links.join(QStringLiteral(" · ")));
+    }
+
+    html += QStringLiteral("<h3>%1</h3>").arg(esc(tr("What this stage assesses")));
+    if (stage.focus.isEmpty())
+        html += QStringLiteral("<p><i>%1</i></p>").arg(esc(tr("This stage has no focus attributes: rate what you saw.")));
+    for (Id id : stage.focus) {
+        const Attribute *a = role.attribute(id);
+        if (!a)
+            continue;
+        html += QStringLiteral("<p><b>%1</b>%2").arg(esc(a->name), a->mustHave ? esc(tr(" (must have)")) : QString());
+        if (!a->guidance.isEmpty())
+            html += QStringLiteral("<br/>%1").arg(esc(guidanceText(a->guidance)));
+        if (!a->sourceLine.isEmpty())
+            html += QStringLiteral("<br/><small><i>%1</i> “%2”</small>")
+                        .arg(esc(tr("From the posting, %1:").arg(a->sourceSection)), esc(a->sourceLine));
+        html += QStringLiteral("</p>");
+    }
+    html += QStringLiteral("<p><small>%1</small></p>")
+                .arg(esc(tr("Scale: 1 Definitely not · 2 No · 3 Mixed · 4 Yes · 5 Strong yes · 0 No evidence")));
+
+    const QList<ScreeningAnswer> answers = m_store->screeningAnswers(app.id);
+    if (!answers.isEmpty()) {
+        html += QStringLiteral("<h3>%1</h3><table cellspacing='0' cellpadding='2'>").arg(esc(tr("Screening")));
+        for (const ScreeningAnswer &a : answers)
+            html += QStringLiteral("<tr><td title='%1'><b>%2</b>&nbsp;</td><td>%3</td></tr>")
+                        .arg(esc(a.text), esc(a.label),
+                             a.answer.isEmpty() ? QStringLiteral("<i>%1</i>").arg(esc(tr("not asked yet"))) : esc(a.answer));
+        html += QStringLiteral("</table>");
+    }
+    m_kit->setHtml(html);
+}
+
+void ScorecardEditor::refreshState()
+{
+    const Scorecard card = m_model->scorecard();
+    if (!card.id) {
+        setWindowTitle(tr("Scorecard"));
+        m_state->setText(tr("You may not see this scorecard."));
+        for (QWidget *w : std::initializer_list<QWidget *>{m_table, m_evidence, m_overallBox, m_takeaways, m_private,
+                                                           m_submit, m_amend})
+            w->setEnabled(false);
+        m_kit->clear();
+        m_saveIndicator->clear();
+        return;
+    }
+    const bool editable = m_model->isEditable();
+    const bool own = card.interviewerId == m_store->actorId();
+    const bool revisionView = m_model->isRevisionView();
+    if (!revisionView)
+        m_latestId = card.id;
+
+    QString candidate;
+    Application app;
+    Candidate c;
+    if (m_store->application(card.applicationId, &app) && m_store->candidate(app.candidateId, &c))
+        candidate = c.name;
+    setWindowTitle(own ? tr("Scorecard — %1, %2").arg(candidate, card.stage)
+                       : tr("%1's Scorecard — %2, %3").arg(card.interviewer, candidate, card.stage));
+    QString state;
+    if (card.status == QLatin1String("submitted"))
+        state = tr("Submitted %1").arg(when(card.submittedAt));
+    else if (card.status == QLatin1String("superseded"))
+        state = tr("Superseded by a later revision");
+    else
+        state = tr("Draft");
+    if (card.revision > 1 || revisionView)
+        state = tr("Revision %1: %2").arg(card.revision).arg(state);
+    if (!own)
+        state = tr("%1 — %2").arg(card.interviewer, state);
+    if (!editable && card.isDraft() && !own)
+        state += tr(" (read-only)");
+    m_state->setText(state);
+
+    m_updating = true;
+    m_overall->setExclusive(false);
+    for (QAbstractButton *b : m_overall->buttons()) {
+        b->setChecked(m_overall->id(b) == int(card.overall));
+        b->setEnabled(editable);
+    }
+    m_overall->setExclusive(true);
+    setPlainTextKeepingCursor(m_takeaways, card.takeaways);
+    setPlainTextKeepingCursor(m_private, card.privateNote);
+    m_updating = false;
+    m_takeaways->setReadOnly(!editable);
+    m_private->setReadOnly(!editable);
+    m_privateLabel->setVisible(card.privateNoteVisible);
+    m_private->setVisible(card.privateNoteVisible);
+    m_table->setEnabled(true);
+    m_evidence->setEnabled(true);
+    m_overallBox->setEnabled(true);
+    m_takeaways->setEnabled(true);
+    m_private->setEnabled(true);
+
+    m_submit->setVisible(editable);
+    m_submit->setEnabled(editable);
+    const bool amendable = own && !revisionView && card.status == QLatin1String("submitted");
+    m_amend->setVisible(amendable);
+    m_amend->setEnabled(amendable);
+    if (!editable)
+        m_problems->hide();
+
+    if (!revisionView)
+        rebuildRevisions();
+    refreshKit();
+    syncEvidence();
+    updateSaveIndicator();
+    m_table->viewport()->update();
+}
+
+void ScorecardEditor::rebuildRevisions()
+{
+    m_revisionList = m_store->canSeeAllScores() ? m_store->revisions(m_latestId) : QList<Scorecard>();
+    const bool show = m_revisionList.size() > 1;
+    m_revisions->setVisible(show);
+    m_revisionLabel->setVisible(show);
+    const QSignalBlocker blocker(m_revisions);
+    m_revisions->clear();
+    if (!show)
+        return;
+    for (const Scorecard &r : m_revisionList) {
+        QString text = r.status == QLatin1String("draft") ? tr("Revision %1 — draft").arg(r.revision)
+                       : r.status == QLatin1String("submitted")
+                           ? tr("Revision %1 — submitted %2").arg(r.revision).arg(when(r.submittedAt))
+                           : tr("Revision %1 — submitted %2, superseded").arg(r.revision).arg(when(r.submittedAt));
+        m_revisions->addItem(text, r.id);
+    }
+    m_revisions->setCurrentIndex(m_revisions->findData(m_latestId));
+}
+
+void ScorecardEditor::showRevision(int index)
+{
+    if (index < 0 || index >= m_revisionList.size())
+        return;
+    const Scorecard &r = m_revisionList.at(index);
+    if (r.id == m_latestId)
+        m_model->load(r.id);
+    else
+        m_model->showRevision(r);
+}
+
+void ScorecardEditor::syncEvidence()
+{
+    const int row = currentRow();
+    const bool has = row >= 0 && row < m_model->rowCount();
+    m_updating = true;
+    if (has) {
+        const Attribute &a = m_model->attributeAt(row);
+        m_evidenceLabel->setText(tr("&Evidence for “%1”:").arg(a.name));
+        m_guidance->setText(a.guidance.isEmpty() ? QString() : guidanceText(a.guidance));
+        m_guidance->setToolTip(a.sourceLine.isEmpty() ? QString()
+                                                      : tr("From the posting, %1: “%2”").arg(a.sourceSection, a.sourceLine));
+        setPlainTextKeepingCursor(m_evidence, m_model->noteAt(row));
+    } else {
+        m_evidenceLabel->setText(tr("&Evidence:"));
+        m_guidance->clear();
+        m_evidence->clear();
+    }
+    m_updating = false;
+    m_guidance->setVisible(!m_guidance->text().isEmpty());
+    m_evidence->setReadOnly(!has || !m_model->isEditable());
+}
+
+void ScorecardEditor::updateSaveIndicator()
+{
+    const Scorecard &card = m_model->scorecard();
+    if (!card.id) {
+        m_saveIndicator->clear();
+    } else if (m_model->hasPendingChanges()) {
+        m_saveIndicator->setText(tr("Saving…"));
+    } else if (card.isDraft()) {
+        m_saveIndicator->setText(m_model->savedAt() > 0 ? tr("Draft saved %1").arg(when(m_model->savedAt()))
+                                                        : tr("Draft"));
+    } else {
+        m_saveIndicator->setText(tr("Read-only"));
+    }
+}
+
+void ScorecardEditor::showProblems(const QStringList &problems)
+{
+    QString html = QStringLiteral("<b>%1</b><ul style='margin:0'>").arg(tr("Not submitted yet:").toHtmlEscaped());
+    for (const QString &p : problems)
+        html += QStringLiteral("<li>%1</li>").arg(p.toHtmlEscaped());
+    html += QStringLiteral("</ul>");
+    m_problems->setText(html);
+    m_problems->show();
+}
+
+void ScorecardEditor::focusFirstMissing()
+{
+    for (int row = 0; row < m_model->focusCount(); ++row) {
+        if (!m_model->ratingAt(row).isRated()) {
+            m_table->setCurrentIndex(m_model->index(row, ScorecardModel::RatingColumn));
+            m_table->setFocus();
+            return;
+        }
+    }
+    if (m_model->overall() == Recommendation::None && !m_overall->buttons().isEmpty())
+        m_overall->buttons().constFirst()->setFocus();
+}
+
+bool ScorecardEditor::submit()
+{
+    if (!m_model->isEditable())
+        return false;
+    if (!m_model->saveNow()) {
+        showProblems({tr("The draft could not be saved: %1").arg(m_store->errorString())});
+        return false;
+    }
+    const Id id = m_model->scorecardId();
+    QStringList problems = m_store->submitProblems(id);
+    // Evidence typed for a focus attribute left unrated is kept as "no evidence" (the
+    // schema has no third state): asked about here, before it counts as a choice.
+    for (int row = 0; row < m_model->focusCount(); ++row) {
+        const QString name = m_model->attributeAt(row).name;
+        const bool listed = std::any_of(problems.cbegin(), problems.cend(), [&name](const QString &p) { return p.contains(name); });
+        if (!m_model->ratingAt(row).isRated() && !listed)
+            problems << tr("Rate “%1” or mark it no evidence (0): its evidence note alone is not a rating").arg(name);
+    }
+    if (!problems.isEmpty()) {
+        showProblems(problems);
+        focusFirstMissing();
+        return false;
+    }
+    if (!m_store->submitScorecard(id)) {
+        showProblems({m_store->errorString()});
+        return false;
+    }
+    m_problems->hide();
+    if (m_model->isEditable())  // the store's signal normally did this already
+        m_model->load(id);
+    m_close->setFocus();
+    return true;
+}
+
+bool ScorecardEditor::amend()
+{
+    const Id id = m_store->amendScorecard(m_latestId);
+    if (!id)
+        return false;
+    m_latestId = id;
+    m_model->load(id);
+    m_table->setFocus();
+    return true;
+}
+
+} // namespace hireloop

@@ -178,16 +178,26 @@ int cmdCheck(Context &ctx, const QStringList &args)
     return DataError;
 }
 
+// The start every listing shares: its options plus "--format text|json", no
+// positional arguments, then the store. 0 to go on, else the exit code.
+int openListing(Context &ctx, const QStringList &rawArgs, const QString &command, QStringList valued, Args *a,
+                QString *format)
+{
+    valued << QStringLiteral("--format");
+    *a = Args::parse(rawArgs, valued, {});
+    if (!a->error.isEmpty() || !a->positionals.isEmpty())
+        return usage(a->error.isEmpty() ? QStringLiteral("%1 takes no positional arguments").arg(command) : a->error);
+    int rc = 0;
+    if (!formatOption(*a, format, &rc))
+        return rc;
+    return openStore(ctx);
+}
+
 int cmdPersonList(Context &ctx, const QStringList &rawArgs)
 {
-    const Args a = Args::parse(rawArgs, {QStringLiteral("--format")}, {});
-    if (!a.error.isEmpty() || !a.positionals.isEmpty())
-        return usage(a.error.isEmpty() ? QStringLiteral("person list takes no arguments") : a.error);
+    Args a;
     QString format;
-    int rc = 0;
-    if (!formatOption(a, &format, &rc))
-        return rc;
-    if ((rc = openStore(ctx)))
+    if (int rc = openListing(ctx, rawArgs, QStringLiteral("person list"), {}, &a, &format))
         return rc;
     const QList<Person> people = ctx.store.persons();
     if (format == QLatin1String("json")) {
@@ -204,14 +214,9 @@ int cmdPersonList(Context &ctx, const QStringList &rawArgs)
 
 int cmdRoleList(Context &ctx, const QStringList &rawArgs)
 {
-    const Args a = Args::parse(rawArgs, {QStringLiteral("--format")}, {});
-    if (!a.error.isEmpty() || !a.positionals.isEmpty())
-        return usage(a.error.isEmpty() ? QStringLiteral("role list takes no arguments") : a.error);
+    Args a;
     QString format;
-    int rc = 0;
-    if (!formatOption(a, &format, &rc))
-        return rc;
-    if ((rc = openStore(ctx)))
+    if (int rc = openListing(ctx, rawArgs, QStringLiteral("role list"), {}, &a, &format))
         return rc;
     const QList<RoleSummary> roles = ctx.store.roles();
     if (format == QLatin1String("json")) {
@@ -356,14 +361,9 @@ int cmdDemo(Context &ctx, const QStringList &rawArgs)
 
 int cmdCandidateList(Context &ctx, const QStringList &rawArgs)
 {
-    const Args a = Args::parse(rawArgs, {QStringLiteral("--format"), QStringLiteral("--role")}, {});
-    if (!a.error.isEmpty() || !a.positionals.isEmpty())
-        return usage(a.error.isEmpty() ? QStringLiteral("candidate list takes no positional arguments") : a.error);
+    Args a;
     QString format;
-    int rc = 0;
-    if (!formatOption(a, &format, &rc))
-        return rc;
-    if ((rc = openStore(ctx)))
+    if (int rc = openListing(ctx, rawArgs, QStringLiteral("candidate list"), {QStringLiteral("--role")}, &a, &format))
         return rc;
     QList<RoleSummary> roles = ctx.store.roles();
     if (a.options.contains(QStringLiteral("--role"))) {

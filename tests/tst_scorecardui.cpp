@@ -37,33 +37,15 @@
 #include <QTimer>
 #include <QUndoStack>
 #include <QtTest>
+
+#include "guitestsupport.h"
 #include <functional>
 
 using namespace hireloop;
+using hireloop::test::clickButton;
+using hireloop::test::onModal;
 
 namespace {
-
-// Runs f on the next modal dialog once it is up (exec() blocks the test until then).
-void onModal(std::function<void(QDialog *)> f)
-{
-    auto *timer = new QTimer;
-    timer->setInterval(10);
-    QObject::connect(timer, &QTimer::timeout, [timer, f] {
-        if (auto *d = qobject_cast<QDialog *>(QApplication::activeModalWidget())) {
-            timer->stop();
-            timer->deleteLater();
-            f(d);
-        }
-    });
-    timer->start();
-}
-
-void clickButton(QDialog *d, QDialogButtonBox::StandardButton which)
-{
-    auto *box = d->findChild<QDialogButtonBox *>();
-    QVERIFY(box && box->button(which));
-    QTest::mouseClick(box->button(which), Qt::LeftButton);
-}
 
 const Rating *ratingOf(const Scorecard &card, Id attributeId)
 {

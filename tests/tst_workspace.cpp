@@ -3,6 +3,7 @@
 // by typing — checking what the views show and what the database holds.
 
 #include "candidatedialog.h"
+#include "guitestsupport.h"
 #include "candidatemodel.h"
 #include "candidatespane.h"
 #include "mainwindow.h"
@@ -27,32 +28,8 @@
 #include <functional>
 
 using namespace hireloop;
-
-namespace {
-
-// Runs f on the next modal dialog once it is up (exec() blocks the test until then).
-void onModal(std::function<void(QDialog *)> f)
-{
-    auto *timer = new QTimer;
-    timer->setInterval(10);
-    QObject::connect(timer, &QTimer::timeout, [timer, f] {
-        if (auto *d = qobject_cast<QDialog *>(QApplication::activeModalWidget())) {
-            timer->stop();
-            timer->deleteLater();
-            f(d);
-        }
-    });
-    timer->start();
-}
-
-void clickButton(QDialog *d, QDialogButtonBox::StandardButton which)
-{
-    auto *box = d->findChild<QDialogButtonBox *>();
-    QVERIFY(box && box->button(which));
-    QTest::mouseClick(box->button(which), Qt::LeftButton);
-}
-
-} // namespace
+using hireloop::test::clickButton;
+using hireloop::test::onModal;
 
 class TestWorkspace : public QObject
 {

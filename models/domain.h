@@ -183,17 +183,6 @@ struct ScreeningAnswer
     QString answer;
 };
 
-struct InterviewSummary
-{
-    Id id = 0;
-    Id stageId = 0;
-    QString stage;
-    qint64 startsAt = 0;
-    int durationMin = 0;
-    bool cancelled = false;
-    QStringList panel;
-};
-
 // A scorecard as one may see it in a list (the ratings themselves come with it only
 // when the person asking may read them).
 struct ScorecardSummary

@@ -351,9 +351,9 @@ bool Store::setScreeningAnswer(Id applicationId, Id factId, const QString &answe
     return true;
 }
 
-QList<InterviewSummary> Store::interviews(Id applicationId)
+QList<Interview> Store::interviews(Id applicationId)
 {
-    return m_candidates.interviews(applicationId);
+    return m_scorecards.interviewsOfApplication(applicationId);
 }
 
 QList<ScorecardSummary> Store::visibleScorecards(Id applicationId)

@@ -80,7 +80,7 @@ public:
     QHash<Id, std::array<int, 4>> stageCounts(Id roleId);    // stage -> active, rejected, withdrawn, hired
     QList<ScreeningAnswer> screeningAnswers(Id applicationId);
     bool setScreeningAnswer(Id applicationId, Id factId, const QString &answer);
-    QList<InterviewSummary> interviews(Id applicationId);
+    QList<Interview> interviews(Id applicationId);  // by time, cancelled ones too
     // The scorecards of an application the actor may see: all for a hiring manager;
     // for anyone else their own, and the others' submitted ones once they have
     // submitted their own (coordinators: submitted ones).

@@ -758,7 +758,7 @@ void TestScorecardUi::schedulingWarnsOfOverlaps()
     QVERIFY(refusedEmptyPanel);
     QVERIFY2(warning.contains("Ana Lima") && warning.contains("Chiamaka Eze"), qPrintable(warning));
     Id added = 0;
-    for (const InterviewSummary &i : m_store->interviews(m_app))
+    for (const Interview &i : m_store->interviews(m_app))
         if (i.id != m_interview)
             added = i.id;
     Interview iv;

@@ -119,14 +119,14 @@ void CandidateDetailView::refresh()
     }
     html += QStringLiteral("</ul>");
 
-    const QList<InterviewSummary> interviews = m_store->interviews(app.id);
+    const QList<Interview> interviews = m_store->interviews(app.id);
     if (!interviews.isEmpty()) {
         html += QStringLiteral("<h3>%1</h3><ul>").arg(tr("Interviews"));
-        for (const InterviewSummary &i : interviews)
+        for (const Interview &i : interviews)
             html += QStringLiteral("<li>%1%2 — %3, %4 min<br/><small>%5</small></li>")
                         .arg(i.cancelled ? QStringLiteral("<s>") : QString(), esc(i.stage), esc(when(i.startsAt)))
                         .arg(i.durationMin)
-                        .arg(esc(i.panel.join(QStringLiteral(", "))) + (i.cancelled ? tr(" (cancelled)</s>") : QString()));
+                        .arg(esc(i.panelNames.join(QStringLiteral(", "))) + (i.cancelled ? tr(" (cancelled)</s>") : QString()));
         html += QStringLiteral("</ul>");
     }
 

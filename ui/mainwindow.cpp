@@ -328,7 +328,7 @@ void MainWindow::updateActions()
 
     bool scheduled = false;
     bool mine = false;
-    for (const InterviewSummary &i : has ? m_store->interviews(appId) : QList<InterviewSummary>()) {
+    for (const Interview &i : has ? m_store->interviews(appId) : QList<Interview>()) {
         scheduled = scheduled || !i.cancelled;
         mine = mine || m_store->myScorecard(i.id) != 0;
     }
@@ -398,14 +398,14 @@ void MainWindow::saveOpenScorecards()
 
 Id MainWindow::chooseInterview(const QString &title)
 {
-    QList<InterviewSummary> interviews;
-    for (const InterviewSummary &i : m_store->interviews(m_candidatesPane->currentApplicationId()))
+    QList<Interview> interviews;
+    for (const Interview &i : m_store->interviews(m_candidatesPane->currentApplicationId()))
         if (!i.cancelled)
             interviews << i;
     if (interviews.size() <= 1)
         return interviews.isEmpty() ? 0 : interviews.first().id;
     QStringList items;
-    for (const InterviewSummary &i : interviews)
+    for (const Interview &i : interviews)
         items << tr("%1 — %2").arg(i.stage, shortDateTime(i.startsAt));
     bool ok = false;
     const QString item = QInputDialog::getItem(this, title, tr("Interview:"), items, 0, false, &ok);
@@ -479,7 +479,7 @@ void MainWindow::openMyScorecard()
 {
     QList<Id> cards;
     QStringList items;
-    for (const InterviewSummary &i : m_store->interviews(m_candidatesPane->currentApplicationId())) {
+    for (const Interview &i : m_store->interviews(m_candidatesPane->currentApplicationId())) {
         if (const Id card = m_store->myScorecard(i.id)) {
             cards << card;
             items << tr("%1 — %2").arg(i.stage, shortDateTime(i.startsAt));

@@ -412,31 +412,6 @@ bool CandidateRepository::setScreeningAnswer(Id applicationId, Id factId, const 
     return m_db.exec(q);
 }
 
-QList<InterviewSummary> CandidateRepository::interviews(Id applicationId)
-{
-    QList<InterviewSummary> list;
-    QSqlQuery q = m_db.prepare(QStringLiteral(
-        "SELECT i.id, i.stage_id, s.name, i.starts_at, i.duration_min, i.status,"
-        " (SELECT group_concat(p.name, ', ') FROM panelist x JOIN person p ON p.id = x.person_id"
-        "  WHERE x.interview_id = i.id)"
-        " FROM interview i JOIN stage s ON s.id = i.stage_id WHERE i.application_id = :a ORDER BY i.starts_at, i.id"));
-    q.bindValue(QStringLiteral(":a"), applicationId);
-    if (!m_db.exec(q))
-        return list;
-    while (q.next()) {
-        InterviewSummary i;
-        i.id = q.value(0).toLongLong();
-        i.stageId = q.value(1).toLongLong();
-        i.stage = q.value(2).toString();
-        i.startsAt = q.value(3).toLongLong();
-        i.durationMin = q.value(4).toInt();
-        i.cancelled = q.value(5).toString() == QLatin1String("cancelled");
-        i.panel = q.value(6).toString().split(QStringLiteral(", "), Qt::SkipEmptyParts);
-        list << i;
-    }
-    return list;
-}
-
 QList<ScorecardSummary> CandidateRepository::scorecards(Id applicationId)
 {
     QList<ScorecardSummary> list;

@@ -42,7 +42,6 @@ public:
     QList<ScreeningAnswer> screeningAnswers(Id applicationId);
     bool setScreeningAnswer(Id applicationId, Id factId, const QString &answer);
 
-    QList<InterviewSummary> interviews(Id applicationId);
     QList<ScorecardSummary> scorecards(Id applicationId);
     bool hasSubmitted(Id applicationId, Id personId);
 

@@ -252,6 +252,16 @@ QList<Interview> ScorecardRepository::upcoming(Id personId, qint64 now)
     return interviewsOf(q);
 }
 
+QList<Interview> ScorecardRepository::interviewsOfApplication(Id applicationId)
+{
+    QSqlQuery q = m_db.prepare(QStringLiteral(
+        "SELECT id FROM interview WHERE application_id = :a ORDER BY starts_at, id"));
+    q.bindValue(QStringLiteral(":a"), applicationId);
+    if (!m_db.exec(q))
+        return {};
+    return interviewsOf(q);
+}
+
 namespace {
 
 // Drafts of ended interviews whose author has not submitted for that interview.

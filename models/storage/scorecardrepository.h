@@ -57,6 +57,7 @@ public:
     QList<Interview> overlapping(Id personId, qint64 startsAt, qint64 endsAt, Id exceptInterviewId);
     // Not cancelled, not yet ended at now, personId on the panel; by time.
     QList<Interview> upcoming(Id personId, qint64 now);
+    QList<Interview> interviewsOfApplication(Id applicationId);  // by time, cancelled ones too
     // Drafts of ended, not cancelled interviews whose author has never submitted one for
     // that interview: personId's, or everyone's for 0.
     QList<DueScorecard> due(Id personId, qint64 now, int overdueHours);

@@ -59,11 +59,14 @@ struct Args
     QStringList positionals;
     QString error;
 
+    // "-o" is short for "--output" wherever a command takes --output.
     static Args parse(const QStringList &args, const QStringList &valued, const QStringList &flags)
     {
         Args a;
         for (int i = 0; i < args.size(); ++i) {
             QString arg = args.at(i);
+            if (arg == QLatin1String("-o") && valued.contains(QLatin1String("--output")))
+                arg = QStringLiteral("--output");
             if (!arg.startsWith(QLatin1String("--")) || arg == QLatin1String("--")) {
                 a.positionals << arg;
                 continue;
@@ -301,16 +304,9 @@ int cmdRoleAdd(Context &ctx, const QStringList &rawArgs)
 
 int cmdBackup(Context &ctx, const QStringList &rawArgs)
 {
-    const Args a = Args::parse(rawArgs, {QStringLiteral("-o"), QStringLiteral("--output")}, {});
-    QStringList positionals = a.positionals;
-    QString target = a.options.value(QStringLiteral("--output"));
-    // "-o FILE" is short, so Args sees it as a positional pair.
-    const int o = positionals.indexOf(QStringLiteral("-o"));
-    if (o >= 0 && o + 1 < positionals.size()) {
-        target = positionals.at(o + 1);
-        positionals.remove(o, 2);
-    }
-    if (!a.error.isEmpty() || !positionals.isEmpty() || target.isEmpty())
+    const Args a = Args::parse(rawArgs, {QStringLiteral("--output")}, {});
+    const QString target = a.options.value(QStringLiteral("--output"));
+    if (!a.error.isEmpty() || !a.positionals.isEmpty() || target.isEmpty())
         return usage(a.error.isEmpty() ? QStringLiteral("backup needs -o FILE") : a.error);
     if (int rc = openStore(ctx))
         return rc;
@@ -408,20 +404,11 @@ int cmdExportScorecards(Context &ctx, const QStringList &rawArgs)
                                {QStringLiteral("--role"), QStringLiteral("--format"), QStringLiteral("--profile"),
                                 QStringLiteral("--output")},
                                {});
-    QStringList positionals = a.positionals;
-    QString target = a.options.value(QStringLiteral("--output"));
-    // "-o FILE" is short, so Args sees it as a positional pair.
-    const int o = positionals.indexOf(QStringLiteral("-o"));
-    if (o >= 0 && o + 1 < positionals.size()) {
-        target = positionals.at(o + 1);
-        positionals.remove(o, 2);
-    }
+    const QString target = a.options.value(QStringLiteral("--output"));
     if (!a.error.isEmpty())
         return usage(a.error);
-    if (positionals.contains(QStringLiteral("-o")))
-        return usage(QStringLiteral("-o needs a value"));
-    if (!positionals.isEmpty())
-        return usage(QStringLiteral("export scorecards takes no positional arguments (\"%1\")").arg(positionals.first()));
+    if (!a.positionals.isEmpty())
+        return usage(QStringLiteral("export scorecards takes no positional arguments (\"%1\")").arg(a.positionals.first()));
     if (!a.options.contains(QStringLiteral("--role")))
         return usage(QStringLiteral("export scorecards needs --role ROLE"));
     ScorecardExport::Format format = ScorecardExport::Format::Json;

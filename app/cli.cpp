@@ -82,7 +82,7 @@ struct Args
             } else if (valued.contains(arg)) {
                 if (eq < 0) {
                     if (i + 1 >= args.size()) {
-                        a.error = QStringLiteral("%1 needs a value").arg(arg);
+                        a.error = QStringLiteral("%1 needs a value").arg(args.at(i));
                         return a;
                     }
                     value = args.at(++i);

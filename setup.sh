@@ -18,7 +18,7 @@ esac
 packages=(
   build-essential cmake ninja-build pkg-config
   qt6-base-dev qt6-base-dev-tools libqt6sql6-sqlite libqt6svg6 qt6-qpa-plugins libgl-dev
-  fonts-dejavu-core sqlite3
+  qt6-charts-dev libqt6opengl6-dev poppler-utils fonts-dejavu-core sqlite3
 )
 missing=()
 for p in "${packages[@]}"; do

@@ -3,21 +3,29 @@
 // file error (message on stderr naming the file), 2 usage.
 
 #include "appinfo.h"
+#include "candidateimport.h"
 #include "postingparser.h"
+#include "reports.h"
 #include "rolejson.h"
 #include "rubricbuilder.h"
 #include "scorecardexport.h"
+#include "summaryexport.h"
 #include "store.h"
 #include "textfile.h"
 
 #include <QCoreApplication>
+#include <QGuiApplication>
 #include <QDir>
+#include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QJsonObject>
 #include <QTextStream>
 
 #include <functional>
+#include <unistd.h>
+#include <memory>
 
 using namespace hireloop;
 
@@ -41,8 +49,28 @@ struct Context
 {
     QString dbPath;
     QString as;
+    bool readOnly = false;  // --read-only
+    QString command;        // e.g. "role add"
+    bool changesData = false;
     Store store;
 };
+
+// The commands that only read the data. They run beside an open GUI and on a read-only
+// file (an export or report may still append its audit entry, which a read-only file
+// refuses; init on an existing file changes nothing). Every other command changes the
+// data: like the GUI, it holds the lock file "<db>.lock" while it runs, so it is refused
+// while another instance has the file open for writing, and on a read-only file.
+bool commandChangesData(const QString &command)
+{
+    static const QStringList readers = {
+        QStringLiteral("init"),
+        QStringLiteral("check"),         QStringLiteral("person list"),       QStringLiteral("candidate list"),
+        QStringLiteral("role list"),     QStringLiteral("role show"),         QStringLiteral("retention show"),
+        QStringLiteral("backup"),        QStringLiteral("export scorecards"), QStringLiteral("export summary"),
+        QStringLiteral("report"),
+    };
+    return !readers.contains(command);
+}
 
 struct Command
 {
@@ -115,8 +143,24 @@ int dataError(const QString &message)
 int openStore(Context &ctx, bool *created = nullptr)
 {
     const bool existed = QFileInfo::exists(ctx.dbPath) && QFileInfo(ctx.dbPath).size() > 0;
-    if (!ctx.store.open(ctx.dbPath))
+    DatabaseOptions options;
+    options.readOnly = ctx.readOnly;
+    options.exclusive = ctx.changesData;
+    if (!ctx.store.open(ctx.dbPath, options)) {
+        if (ctx.store.database().isLockedElsewhere())
+            return dataError(QStringLiteral("%1; \"%2\" changes the data, so it was not run: close it there first "
+                                            "(read-only commands such as check and the listings still work)")
+                                 .arg(ctx.store.errorString(), ctx.command));
         return dataError(ctx.store.errorString());
+    }
+    if (ctx.changesData && ctx.store.isReadOnly())
+        return dataError(QStringLiteral("%1 is read-only (%2); \"%3\" changes the data, so it was not run")
+                             .arg(QDir::toNativeSeparators(ctx.store.path()), ctx.store.database().readOnlyReason(),
+                                  ctx.command));
+    if (!ctx.store.database().upgradeBackupPath().isEmpty())
+        err() << "hireloop-cli: upgraded " << QDir::toNativeSeparators(ctx.store.path()) << " to schema version "
+              << ctx.store.database().schemaVersion() << "; the file as it was is in "
+              << QDir::toNativeSeparators(ctx.store.database().upgradeBackupPath()) << "\n";
     if (!ctx.store.ensureDefaultData())
         return dataError(ctx.store.errorString());
     if (created)
@@ -355,6 +399,133 @@ int cmdDemo(Context &ctx, const QStringList &rawArgs)
     return Success;
 }
 
+// candidate erase / anonymize CANDIDATE: one positional, an id or an email.
+int openCandidate(Context &ctx, const QStringList &rawArgs, const QString &command, Id *candidateId)
+{
+    const Args a = Args::parse(rawArgs, {}, {});
+    if (!a.error.isEmpty())
+        return usage(a.error);
+    if (a.positionals.size() != 1)
+        return usage(QStringLiteral("%1 takes one CANDIDATE (an id or an email)").arg(command));
+    if (int rc = openStore(ctx))
+        return rc;
+    *candidateId = ctx.store.findCandidate(a.positionals.first());
+    if (!*candidateId)
+        return dataError(QStringLiteral("%1: no candidate \"%2\" (give an id or an email)")
+                             .arg(QDir::toNativeSeparators(ctx.store.path()), a.positionals.first()));
+    return Success;
+}
+
+QString counted(int n, const char *one, const char *many)
+{
+    return QStringLiteral("%1 %2").arg(n).arg(QLatin1String(n == 1 ? one : many));
+}
+
+int cmdCandidateErase(Context &ctx, const QStringList &rawArgs)
+{
+    Id id = 0;
+    if (int rc = openCandidate(ctx, rawArgs, QStringLiteral("candidate erase"), &id))
+        return rc;
+    const CandidateFootprint f = ctx.store.candidateFootprint(id);
+    if (!ctx.store.eraseCandidate(id))
+        return dataError(QStringLiteral("%1: %2").arg(QDir::toNativeSeparators(ctx.store.path()), ctx.store.errorString()));
+    out() << "Erased candidate " << id << " and everything about them: "
+          << QStringList{counted(f.applications, "application", "applications"),
+                         counted(f.stageEvents, "stage event", "stage events"),
+                         counted(f.interviews, "interview", "interviews"),
+                         counted(f.scorecards, "scorecard", "scorecards"),
+                         counted(f.decisions, "decision", "decisions")}
+                 .join(QStringLiteral(", "))
+          << "\n";
+    return Success;
+}
+
+int cmdCandidateAnonymize(Context &ctx, const QStringList &rawArgs)
+{
+    Id id = 0;
+    if (int rc = openCandidate(ctx, rawArgs, QStringLiteral("candidate anonymize"), &id))
+        return rc;
+    const CandidateFootprint f = ctx.store.candidateFootprint(id);
+    if (!ctx.store.anonymizeCandidate(id))
+        return dataError(QStringLiteral("%1: %2").arg(QDir::toNativeSeparators(ctx.store.path()), ctx.store.errorString()));
+    Candidate c;
+    ctx.store.candidate(id, &c);
+    out() << "Anonymized candidate " << id << ": now \"" << c.name
+          << "\"; contact details, links, notes, screening answers and free text removed; "
+          << counted(f.ratings, "rating", "ratings") << " in " << counted(f.scorecards, "scorecard", "scorecards")
+          << " kept\n";
+    return Success;
+}
+
+int cmdRetentionShow(Context &ctx, const QStringList &rawArgs)
+{
+    Args a;
+    QString format;
+    if (int rc = openListing(ctx, rawArgs, QStringLiteral("retention show"), {}, &a, &format))
+        return rc;
+    QJsonArray array;
+    for (const RoleSummary &r : ctx.store.roles()) {
+        const int days = ctx.store.retentionDays(r.id);
+        const int due = int(ctx.store.candidatesDueForRetention(r.id).size());
+        if (format == QLatin1String("json"))
+            array.append(QJsonObject{{QStringLiteral("role_id"), r.id},
+                                     {QStringLiteral("role"), r.title},
+                                     {QStringLiteral("days"), days < 0 ? QJsonValue(QJsonValue::Null) : QJsonValue(days)},
+                                     {QStringLiteral("due"), due}});
+        else
+            out() << r.id << "\t" << r.title << "\t"
+                  << (days < 0 ? QStringLiteral("keep") : QStringLiteral("anonymize %1 days after rejection or withdrawal").arg(days))
+                  << "\t" << due << " due\n";
+    }
+    if (format == QLatin1String("json"))
+        printJson(QJsonDocument(array));
+    return Success;
+}
+
+int cmdRetentionSet(Context &ctx, const QStringList &rawArgs)
+{
+    const Args a = Args::parse(rawArgs, {}, {});
+    if (!a.error.isEmpty())
+        return usage(a.error);
+    if (a.positionals.size() != 2)
+        return usage(QStringLiteral("retention set takes ROLE and DAYS (0-36500, or \"never\")"));
+    const QString daysText = a.positionals.at(1);
+    bool ok = daysText == QLatin1String("never");
+    const int days = ok ? -1 : daysText.toInt(&ok);
+    if (!ok || days > 36500 || (days < 0 && daysText != QLatin1String("never")))
+        return usage(QStringLiteral("DAYS is a number from 0 to 36500 or \"never\", not \"%1\"").arg(daysText));
+    if (int rc = openStore(ctx))
+        return rc;
+    const QString path = QDir::toNativeSeparators(ctx.store.path());
+    const Id roleId = ctx.store.findRole(a.positionals.first());
+    if (!roleId)
+        return dataError(QStringLiteral("%1: no role \"%2\"").arg(path, a.positionals.first()));
+    if (!ctx.store.setRetentionDays(roleId, days))
+        return dataError(QStringLiteral("%1: %2").arg(path, ctx.store.errorString()));
+    Role role;
+    ctx.store.role(roleId, &role);
+    if (days < 0)
+        out() << role.title << ": candidates are kept\n";
+    else
+        out() << role.title << ": candidates are anonymized " << days << " days after rejection or withdrawal ("
+              << ctx.store.candidatesDueForRetention(roleId).size() << " due now; `retention apply` does it)\n";
+    return Success;
+}
+
+int cmdRetentionApply(Context &ctx, const QStringList &rawArgs)
+{
+    const Args a = Args::parse(rawArgs, {}, {});
+    if (!a.error.isEmpty() || !a.positionals.isEmpty())
+        return usage(a.error.isEmpty() ? QStringLiteral("retention apply takes no arguments") : a.error);
+    if (int rc = openStore(ctx))
+        return rc;
+    const int n = ctx.store.applyRetention();
+    if (n < 0)
+        return dataError(QStringLiteral("%1: %2").arg(QDir::toNativeSeparators(ctx.store.path()), ctx.store.errorString()));
+    out() << "Anonymized " << counted(n, "candidate", "candidates") << " past their role's retention period\n";
+    return Success;
+}
+
 int cmdCandidateList(Context &ctx, const QStringList &rawArgs)
 {
     Args a;
@@ -396,46 +567,335 @@ int cmdCandidateList(Context &ctx, const QStringList &rawArgs)
     return Success;
 }
 
-// export scorecards: everything is checked before the database is opened; the file is
-// written whole or not at all, and holds only what the acting person may see.
-int cmdExportScorecards(Context &ctx, const QStringList &rawArgs)
+// What both exports take: checked before the database is opened; the file is written
+// whole or not at all, and holds only what the acting person may see.
+struct ExportRequest
 {
-    const Args a = Args::parse(rawArgs,
-                               {QStringLiteral("--role"), QStringLiteral("--format"), QStringLiteral("--profile"),
-                                QStringLiteral("--output")},
-                               {});
-    const QString target = a.options.value(QStringLiteral("--output"));
+    Args args;
+    QString target;
+    QString formatName;
+    ScorecardExport::Profile profile = ScorecardExport::Profile::Full;
+    QString profileName;
+    Id roleId = 0;
+    Id applicationId = 0;
+};
+
+int parseExport(Context &ctx, const QStringList &rawArgs, const QString &what, const QStringList &formats,
+                bool perCandidate, ExportRequest *r)
+{
+    QStringList options = {QStringLiteral("--role"), QStringLiteral("--format"), QStringLiteral("--profile"),
+                           QStringLiteral("--output")};
+    if (perCandidate)
+        options << QStringLiteral("--candidate");
+    const Args a = Args::parse(rawArgs, options, {});
+    r->args = a;
+    r->target = a.options.value(QStringLiteral("--output"));
     if (!a.error.isEmpty())
         return usage(a.error);
     if (!a.positionals.isEmpty())
-        return usage(QStringLiteral("export scorecards takes no positional arguments (\"%1\")").arg(a.positionals.first()));
+        return usage(QStringLiteral("%1 takes no positional arguments (\"%2\")").arg(what, a.positionals.first()));
     if (!a.options.contains(QStringLiteral("--role")))
-        return usage(QStringLiteral("export scorecards needs --role ROLE"));
-    ScorecardExport::Format format = ScorecardExport::Format::Json;
-    const QString formatName = a.options.value(QStringLiteral("--format"));
-    if (!ScorecardExport::formatFromName(formatName, &format))
-        return usage(formatName.isEmpty() ? QStringLiteral("export scorecards needs --format csv|json")
-                                          : QStringLiteral("--format takes csv or json, not \"%1\"").arg(formatName));
-    ScorecardExport::Profile profile = ScorecardExport::Profile::Full;
-    const QString profileName = a.options.value(QStringLiteral("--profile"), QStringLiteral("full"));
-    if (!ScorecardExport::profileFromName(profileName, &profile))
-        return usage(QStringLiteral("--profile takes full, logistics or calibration, not \"%1\"").arg(profileName));
-    if (target.isEmpty())
-        return usage(QStringLiteral("export scorecards needs -o FILE"));
+        return usage(QStringLiteral("%1 needs --role ROLE").arg(what));
+    r->formatName = a.options.value(QStringLiteral("--format"));
+    const QString formatList = formats.join(QLatin1Char('|'));
+    if (!formats.contains(r->formatName))
+        return usage(r->formatName.isEmpty() ? QStringLiteral("%1 needs --format %2").arg(what, formatList)
+                                             : QStringLiteral("--format takes %1, not \"%2\"").arg(formatList, r->formatName));
+    r->profileName = a.options.value(QStringLiteral("--profile"), QStringLiteral("full"));
+    if (!ScorecardExport::profileFromName(r->profileName, &r->profile))
+        return usage(QStringLiteral("--profile takes full, logistics or calibration, not \"%1\"").arg(r->profileName));
+    if (r->target.isEmpty())
+        return usage(QStringLiteral("%1 needs -o FILE").arg(what));
     if (int rc = openStore(ctx))
+        return rc;
+    const QString path = QDir::toNativeSeparators(ctx.store.path());
+    r->roleId = ctx.store.findRole(a.options.value(QStringLiteral("--role")));
+    if (!r->roleId)
+        return dataError(QStringLiteral("%1: no role \"%2\"").arg(path, a.options.value(QStringLiteral("--role"))));
+    if (a.options.contains(QStringLiteral("--candidate"))) {
+        const QString key = a.options.value(QStringLiteral("--candidate"));
+        const Id candidateId = ctx.store.findCandidate(key);
+        for (const Application &app : ctx.store.applicationsOf(candidateId)) {
+            if (app.roleId == r->roleId)
+                r->applicationId = app.id;
+        }
+        if (!r->applicationId)
+            return dataError(QStringLiteral("%1: no application of candidate \"%2\" to this role").arg(path, key));
+    }
+    if (QFileInfo(r->target).absoluteFilePath() == QFileInfo(ctx.store.path()).absoluteFilePath())
+        return dataError(QStringLiteral("%1: an export cannot replace the database itself").arg(r->target));
+    return Success;
+}
+
+int cmdExportScorecards(Context &ctx, const QStringList &rawArgs)
+{
+    ExportRequest r;
+    if (int rc = parseExport(ctx, rawArgs, QStringLiteral("export scorecards"),
+                             {QStringLiteral("csv"), QStringLiteral("json")}, false, &r))
+        return rc;
+    ScorecardExport::Format format = ScorecardExport::Format::Json;
+    ScorecardExport::formatFromName(r.formatName, &format);
+    QString error;
+    int count = 0;
+    if (!ScorecardExport(ctx.store).write(r.roleId, format, r.profile, r.target, &error, &count))
+        return dataError(error);
+    out() << "Exported " << count << (count == 1 ? " scorecard (" : " scorecards (") << r.profileName << ") to "
+          << QDir::toNativeSeparators(r.target) << "\n";
+    return Success;
+}
+
+int cmdExportSummary(Context &ctx, const QStringList &rawArgs)
+{
+    ExportRequest r;
+    if (int rc = parseExport(ctx, rawArgs, QStringLiteral("export summary"),
+                             {QStringLiteral("csv"), QStringLiteral("json"), QStringLiteral("pdf")}, true, &r))
+        return rc;
+    SummaryExport::Format format = SummaryExport::Format::Csv;
+    SummaryExport::formatFromName(r.formatName, &format);
+    QString error;
+    int count = 0;
+    if (!SummaryExport(ctx.store).write(r.roleId, format, r.profile, r.target, &error, &count, r.applicationId))
+        return dataError(error);
+    out() << "Exported the " << r.formatName << " summary of " << count << (count == 1 ? " application (" : " applications (")
+          << r.profileName << ") to " << QDir::toNativeSeparators(r.target) << "\n";
+    return Success;
+}
+
+// import FILE --role ROLE: the file is read and every row checked before anything is
+// written; one bad row and nothing is imported. Duplicates are skipped and listed.
+QJsonObject importIssueToJson(const ImportIssue &issue)
+{
+    return QJsonObject{{QStringLiteral("line"), issue.line},
+                       {QStringLiteral("column"), issue.column},
+                       {QStringLiteral("character"), issue.character},
+                       {QStringLiteral("message"), issue.message}};
+}
+
+// "people.csv:57:14: column "Email": ..." as compilers write it.
+QString importIssueText(const QString &file, const ImportIssue &issue)
+{
+    QString where = file;
+    if (issue.line > 0)
+        where += QStringLiteral(":%1").arg(issue.line);
+    if (issue.line > 0 && issue.character > 0)
+        where += QStringLiteral(":%1").arg(issue.character);
+    const QString column = issue.column.isEmpty() ? QString() : QStringLiteral("column \"%1\": ").arg(issue.column);
+    return QStringLiteral("%1: %2%3").arg(where, column, issue.message);
+}
+
+int cmdImport(Context &ctx, const QStringList &rawArgs)
+{
+    // --map may be given more than once: taken out before the common parsing.
+    QStringList maps;
+    QStringList rest;
+    for (int i = 0; i < rawArgs.size(); ++i) {
+        const QString &arg = rawArgs.at(i);
+        if (arg == QLatin1String("--map")) {
+            if (i + 1 >= rawArgs.size())
+                return usage(QStringLiteral("--map needs a value (COLUMN=FIELD)"));
+            maps << rawArgs.at(++i);
+        } else if (arg.startsWith(QLatin1String("--map="))) {
+            maps << arg.mid(6);
+        } else {
+            rest << arg;
+        }
+    }
+    const Args a = Args::parse(rest, {QStringLiteral("--role"), QStringLiteral("--format"), QStringLiteral("--encoding")},
+                               {QStringLiteral("--dry-run")});
+    if (!a.error.isEmpty())
+        return usage(a.error);
+    if (a.positionals.size() != 1)
+        return usage(QStringLiteral("import takes one FILE (CSV)"));
+    if (!a.options.contains(QStringLiteral("--role")))
+        return usage(QStringLiteral("import needs --role ROLE"));
+    QString format;
+    int rc = 0;
+    if (!formatOption(a, &format, &rc))
+        return rc;
+    TextFile::Encoding eightBit = TextFile::Encoding::Unknown;
+    if (a.options.contains(QStringLiteral("--encoding"))) {
+        const QString name = a.options.value(QStringLiteral("--encoding"));
+        if (!TextFile::encodingFromName(name, &eightBit))
+            return usage(QStringLiteral("--encoding takes windows-1252 or latin1, not \"%1\"").arg(name));
+    }
+    QList<std::pair<QString, ImportField>> mapping;
+    QStringList fieldNames;
+    for (ImportField f : CandidateImport::allFields())
+        fieldNames << CandidateImport::fieldName(f);
+    for (const QString &m : std::as_const(maps)) {
+        const qsizetype eq = m.lastIndexOf(QLatin1Char('='));
+        ImportField field = ImportField::Ignore;
+        if (eq <= 0)
+            return usage(QStringLiteral("--map takes COLUMN=FIELD, not \"%1\"").arg(m));
+        if (!CandidateImport::fieldFromName(m.mid(eq + 1), &field))
+            return usage(QStringLiteral("--map %1: no field \"%2\" (one of %3)")
+                             .arg(m, m.mid(eq + 1), fieldNames.join(QStringLiteral(", "))));
+        mapping.append({m.left(eq), field});
+    }
+    const bool dryRun = a.options.contains(QStringLiteral("--dry-run"));
+    const bool json = format == QLatin1String("json");
+    const QString file = a.positionals.first();
+    const QString fileName = QDir::toNativeSeparators(file);
+
+    QJsonObject report{{QStringLiteral("file"), fileName},
+                       {QStringLiteral("dry_run"), dryRun},
+                       {QStringLiteral("imported"), 0},
+                       {QStringLiteral("duplicates"), 0},
+                       {QStringLiteral("duplicate_rows"), QJsonArray()},
+                       {QStringLiteral("errors"), QJsonArray()}};
+    // Problems go to stderr, named by file, line and column; JSON has them too.
+    auto refuse = [&](const QList<ImportIssue> &issues) {
+        QJsonArray errors;
+        for (const ImportIssue &issue : issues) {
+            errors.append(importIssueToJson(issue));
+            err() << "hireloop-cli: " << importIssueText(fileName, issue) << "\n";
+        }
+        err() << "hireloop-cli: " << fileName << ": nothing imported\n";
+        if (json) {
+            report.insert(QStringLiteral("errors"), errors);
+            printJson(QJsonDocument(report));
+        }
+        return DataError;
+    };
+
+    // The file is read and checked before the database is opened.
+    CandidateImport import;
+    if (!import.readFile(file, eightBit)) {
+        ImportIssue issue = import.readError();
+        if (import.needsEncoding())
+            issue.message = QStringLiteral("%1; if it is a spreadsheet's Windows-1252 or Latin-1 export, give "
+                                           "--encoding windows-1252 (or latin1): this line would then read \"%2\"")
+                                .arg(issue.message, import.eightBitSample());
+        return refuse({issue});
+    }
+    for (const auto &[column, field] : std::as_const(mapping)) {
+        QString error;
+        if (!import.mapColumn(column, field, &error))
+            return usage(QStringLiteral("--map %1=%2: %3").arg(column, CandidateImport::fieldName(field), error));
+    }
+    if ((rc = openStore(ctx)))
+        return rc;
+    const QString path = QDir::toNativeSeparators(ctx.store.path());
+    const QString roleKey = a.options.value(QStringLiteral("--role"));
+    const Id roleId = ctx.store.findRole(roleKey);
+    Role role;
+    if (!roleId || !ctx.store.role(roleId, &role))
+        return dataError(QStringLiteral("%1: no role \"%2\"").arg(path, roleKey));
+    report.insert(QStringLiteral("role"), role.title);
+    report.insert(QStringLiteral("role_id"), role.id);
+    report.insert(QStringLiteral("encoding"), TextFile::encodingName(import.encoding()));
+    QJsonArray columns;
+    for (int i = 0; i < import.columns().size(); ++i)
+        columns.append(QJsonObject{{QStringLiteral("column"), import.columnLabel(i)},
+                                   {QStringLiteral("field"), CandidateImport::fieldName(import.field(i))}});
+    report.insert(QStringLiteral("mapping"), columns);
+    report.insert(QStringLiteral("ignored_columns"), QJsonArray::fromStringList(import.ignoredColumns()));
+
+    QList<ImportedCandidate> rows;
+    QList<ImportIssue> issues;
+    int rowCount = 0;
+    const bool valid = import.validate(role, &rows, &issues, &rowCount);
+    report.insert(QStringLiteral("rows"), rowCount);
+    if (!valid)
+        return refuse(issues);
+    ImportResult result;
+    if (!ctx.store.importCandidates(roleId, rows, {}, &result, dryRun))
+        return dataError(QStringLiteral("%1: %2").arg(path, ctx.store.errorString()));
+
+    QJsonArray duplicates;
+    for (const ImportDuplicate &d : std::as_const(result.duplicates))
+        duplicates.append(QJsonObject{
+            {QStringLiteral("line"), d.line},
+            {QStringLiteral("key"), d.key},
+            {QStringLiteral("value"), d.value},
+            {QStringLiteral("existing_candidate_id"), d.existingId ? QJsonValue(d.existingId) : QJsonValue()},
+            {QStringLiteral("existing_candidate"), d.existingName},
+            {QStringLiteral("existing_line"), d.existingLine ? QJsonValue(d.existingLine) : QJsonValue()}});
+    if (json) {
+        report.insert(QStringLiteral("imported"), dryRun ? 0 : result.imported);
+        if (dryRun)
+            report.insert(QStringLiteral("would_import"), result.imported);
+        report.insert(QStringLiteral("duplicates"), int(result.duplicates.size()));
+        report.insert(QStringLiteral("duplicate_rows"), duplicates);
+        printJson(QJsonDocument(report));
+        return Success;
+    }
+    const QString count = result.imported == 1 ? QStringLiteral("1 candidate")
+                                               : QStringLiteral("%1 candidates").arg(result.imported);
+    if (dryRun)
+        out() << "Dry run: would import " << count << " into \"" << role.title << "\" from " << fileName
+              << "; nothing written\n";
+    else
+        out() << "Imported " << count << " into \"" << role.title << "\" from " << fileName << "\n";
+    if (!result.duplicates.isEmpty())
+        out() << "Skipped " << result.duplicates.size()
+              << (result.duplicates.size() == 1 ? " duplicate:\n" : " duplicates:\n");
+    for (const ImportDuplicate &d : std::as_const(result.duplicates)) {
+        out() << "  " << fileName << ":" << d.line << ": " << d.key << " " << d.value;
+        if (d.existingId)
+            out() << " is already candidate " << d.existingId << " (" << d.existingName << ")\n";
+        else
+            out() << " is also on line " << d.existingLine << " (" << d.existingName << ")\n";
+    }
+    const QStringList ignored = import.ignoredColumns();
+    if (!ignored.isEmpty())
+        out() << "Ignored columns: \"" << ignored.join(QStringLiteral("\", \"")) << "\"\n";
+    return Success;
+}
+
+// report: the numbers of the GUI's Reports tab, as the acting person may see them
+// (calibration only for those who may see every score).
+int cmdReport(Context &ctx, const QStringList &rawArgs)
+{
+    const Args a = Args::parse(rawArgs,
+                               {QStringLiteral("--role"), QStringLiteral("--from"), QStringLiteral("--to"),
+                                QStringLiteral("--format")},
+                               {QStringLiteral("--all-time")});
+    if (!a.error.isEmpty())
+        return usage(a.error);
+    if (!a.positionals.isEmpty())
+        return usage(QStringLiteral("report takes no positional arguments (\"%1\")").arg(a.positionals.first()));
+    if (!a.options.contains(QStringLiteral("--role")))
+        return usage(QStringLiteral("report needs --role ROLE"));
+    QString format;
+    int rc = 0;
+    if (!formatOption(a, &format, &rc))
+        return rc;
+    const bool allTime = a.options.contains(QStringLiteral("--all-time"));
+    if (allTime && (a.options.contains(QStringLiteral("--from")) || a.options.contains(QStringLiteral("--to"))))
+        return usage(QStringLiteral("--all-time takes no --from or --to"));
+    QDate days[2] = {QDate(), QDate::currentDate()};
+    const QString names[2] = {QStringLiteral("--from"), QStringLiteral("--to")};
+    for (int i = 1; i >= 0; --i) {
+        if (!a.options.contains(names[i])) {
+            if (i == 0)
+                days[0] = Reports::twelveMonthsBefore(days[1]);
+            continue;
+        }
+        const QString value = a.options.value(names[i]);
+        days[i] = QDate::fromString(value, Qt::ISODate);
+        if (!days[i].isValid())
+            return usage(QStringLiteral("%1 takes a date as YYYY-MM-DD, not \"%2\"").arg(names[i], value));
+    }
+    if (!allTime && days[0] > days[1])
+        return usage(QStringLiteral("--from %1 is after --to %2")
+                         .arg(days[0].toString(Qt::ISODate), days[1].toString(Qt::ISODate)));
+    if ((rc = openStore(ctx)))
         return rc;
     const QString path = QDir::toNativeSeparators(ctx.store.path());
     const Id roleId = ctx.store.findRole(a.options.value(QStringLiteral("--role")));
     if (!roleId)
         return dataError(QStringLiteral("%1: no role \"%2\"").arg(path, a.options.value(QStringLiteral("--role"))));
-    if (QFileInfo(target).absoluteFilePath() == QFileInfo(ctx.store.path()).absoluteFilePath())
-        return dataError(QStringLiteral("%1: an export cannot replace the database itself").arg(target));
-    QString error;
-    int count = 0;
-    if (!ScorecardExport(ctx.store).write(roleId, format, profile, target, &error, &count))
-        return dataError(error);
-    out() << "Exported " << count << (count == 1 ? " scorecard (" : " scorecards (") << profileName << ") to "
-          << QDir::toNativeSeparators(target) << "\n";
+    ReportQuery query = Reports::queryFor(ctx.store, roleId);
+    if (!allTime)
+        query.setDays(days[0], days[1]);
+    const Report report = Reports::compute(ctx.store.database(), query);
+    if (!report.ok)
+        return dataError(QStringLiteral("%1: %2").arg(path, report.error));
+    if (format == QLatin1String("json"))
+        printJson(QJsonDocument(Reports::toJson(report)));
+    else
+        out() << Reports::toText(report);
     return Success;
 }
 
@@ -456,12 +916,41 @@ const QList<Command> &commands()
         {{QStringLiteral("candidate"), QStringLiteral("list")}, QStringLiteral("[--role ROLE] [--format text|json]"),
          QStringLiteral("one line per application: candidate id, name, email, role, stage, status"),
          cmdCandidateList},
+        {{QStringLiteral("candidate"), QStringLiteral("erase")}, QStringLiteral("CANDIDATE"),
+         QStringLiteral("remove the person and everything about them (right to erasure); CANDIDATE is an id or\n"
+                        "      an email; hiring managers and coordinators only; cannot be undone"),
+         cmdCandidateErase},
+        {{QStringLiteral("candidate"), QStringLiteral("anonymize")}, QStringLiteral("CANDIDATE"),
+         QStringLiteral("keep ratings and recommendations for calibration, remove what identifies them: the name\n"
+                        "      becomes \"Anonymized #ID\"; contact details, links, notes, screening answers, reasons\n"
+                        "      and every free text go; hiring managers and coordinators only; cannot be undone"),
+         cmdCandidateAnonymize},
+        {{QStringLiteral("retention"), QStringLiteral("show")}, QStringLiteral("[--format text|json]"),
+         QStringLiteral("each role's retention period and how many candidates are due"), cmdRetentionShow},
+        {{QStringLiteral("retention"), QStringLiteral("set")}, QStringLiteral("ROLE DAYS|never"),
+         QStringLiteral("anonymize ROLE's candidates DAYS days after their rejection or withdrawal (never: keep\n"
+                        "      them, the default); hiring managers and coordinators only"),
+         cmdRetentionSet},
+        {{QStringLiteral("retention"), QStringLiteral("apply")}, {},
+         QStringLiteral("anonymize every candidate past their roles' retention period (the GUI does this\n"
+                        "      whenever it opens a database); prints how many"),
+         cmdRetentionApply},
         {{QStringLiteral("role"), QStringLiteral("list")}, QStringLiteral("[--format text|json]"),
          QStringLiteral("the roles"), cmdRoleList},
         {{QStringLiteral("role"), QStringLiteral("show")}, QStringLiteral("ROLE [--format text|json]"),
          QStringLiteral("a role's posting sections, rubric, screening facts and interview plan"), cmdRoleShow},
         {{QStringLiteral("role"), QStringLiteral("add")}, QStringLiteral("--from-posting FILE [--format text|json]"),
          QStringLiteral("a new role from a job posting (UTF-8 text)"), cmdRoleAdd},
+        {{QStringLiteral("import")},
+         QStringLiteral("FILE --role ROLE [--map COLUMN=FIELD]... [--dry-run] [--encoding windows-1252|latin1]\n"
+                        "      [--format text|json]"),
+         QStringLiteral("add the candidates of a CSV file (UTF-8 or UTF-16; an 8-bit file only with --encoding) to\n"
+                        "      ROLE, each at its stage (default: the first); all or nothing: one bad row and nothing\n"
+                        "      is imported; rows whose email or profile link is already there are skipped and listed.\n"
+                        "      Columns are recognised by their header; --map sets one (FIELD: name, first_name,\n"
+                        "      last_name, email, phone, location, city, country, source, linkedin, github, scholar,\n"
+                        "      orcid, arxiv, website, link, stage, status, notes or ignore); --dry-run writes nothing"),
+         cmdImport},
         {{QStringLiteral("backup")}, QStringLiteral("-o FILE"),
          QStringLiteral("a consistent copy of the database (never a half-written file)"), cmdBackup},
         {{QStringLiteral("export"), QStringLiteral("scorecards")},
@@ -470,6 +959,19 @@ const QList<Command> &commands()
                         "      read them); logistics: no ratings or notes; calibration: pseudonyms, no free text;\n"
                         "      written whole (mode 0600) or not at all"),
          cmdExportScorecards},
+        {{QStringLiteral("export"), QStringLiteral("summary")},
+         QStringLiteral("--role ROLE --format csv|json|pdf [--profile full|logistics|calibration]\n"
+                        "      [--candidate CANDIDATE] -o FILE"),
+         QStringLiteral("the debrief summary of every application of the role (or, with --candidate, of one): weighted\n"
+                        "      score, recommendation tally, must-have flags, category means, decision; pdf: a debrief\n"
+                        "      packet with a page per candidate in debrief; written whole (mode 0600) or not at all"),
+         cmdExportSummary},
+        {{QStringLiteral("report")},
+         QStringLiteral("--role ROLE [--from DATE] [--to DATE | --all-time] [--format text|json]"),
+         QStringLiteral("the role's reports for applications created from DATE to DATE (YYYY-MM-DD, local days;\n"
+                        "      default: the twelve months up to today): funnel, time in stage, sources, scorecard\n"
+                        "      submission and, for those who may see every score, interviewer calibration"),
+         cmdReport},
     };
     return list;
 }
@@ -477,19 +979,26 @@ const QList<Command> &commands()
 QString helpText()
 {
     QString text = QStringLiteral(
-        "Usage: hireloop-cli [--db PATH] [--as PERSON] COMMAND [ARGS]\n"
+        "Usage: hireloop-cli [--db PATH] [--as PERSON] [--read-only] COMMAND [ARGS]\n"
         "       hireloop-cli --version | --help | COMMAND --help\n\n"
         "Hireloop's headless twin: the same database and the same rules as the GUI.\n\n"
         "Options:\n"
         "  --db PATH     the database file (default: %1)\n"
-        "  --as PERSON   act for this person (id, exact name or email); default: the first hiring manager\n\n"
+        "  --as PERSON   act for this person (id, exact name or email); default: the first hiring manager\n"
+        "  --read-only   open the file read-only: commands that change the data are refused\n\n"
         "Commands:\n").arg(QDir::toNativeSeparators(Database::defaultPath()));
     for (const Command &c : commands()) {
         const QString head = (c.words.join(QLatin1Char(' ')) + QLatin1Char(' ') + c.synopsis).trimmed();
         text += QStringLiteral("  %1\n      %2\n").arg(head, c.summary);
     }
     text += QStringLiteral(
-        "\nROLE is an id or an exact title.\n"
+        "\nROLE is an id or an exact title; CANDIDATE is an id or an email.\n"
+        "Commands that change the data (demo, role add, import, candidate erase and anonymize,\n"
+        "retention set and apply) hold the lock file PATH.lock while they run, as the GUI does while the\n"
+        "file is open: while another instance holds it they stop with exit status 1 and a message naming\n"
+        "its program, process id and host; a lock left by a process that died is taken over. They are\n"
+        "also refused, with exit status 1, on a read-only file (no write permission on it or its folder,\n"
+        "a read-only file system, or --read-only). The other commands only read, and work on both.\n"
         "Exit status: 0 success; 1 data or file error (the message names the file, and the line and\n"
         "column where there is one); 2 usage.\n");
     return text;
@@ -497,9 +1006,41 @@ QString helpText()
 
 } // namespace
 
+// A PDF is laid out with fonts, which need a QGuiApplication; the offscreen platform
+// gives one without a display. Everything else runs on a plain QCoreApplication.
+static bool needsFonts(int argc, char *argv[])
+{
+    bool summary = false, pdf = false;
+    for (int i = 1; i < argc; ++i) {
+        summary = summary || qstrcmp(argv[i], "summary") == 0;
+        pdf = pdf || qstrcmp(argv[i], "pdf") == 0 || qstrcmp(argv[i], "--format=pdf") == 0;
+    }
+    return summary && pdf;
+}
+
+static void useOffscreenPlatform()
+{
+    qputenv("QT_QPA_PLATFORM", "offscreen");
+    // The platform wants a private runtime folder; without one Qt makes the same one
+    // itself, but says so on stderr.
+    if (qEnvironmentVariableIsEmpty("XDG_RUNTIME_DIR")) {
+        const QString dir = QDir::tempPath() + QStringLiteral("/runtime-%1").arg(getuid());
+        QDir().mkpath(dir);
+        QFile::setPermissions(dir, QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
+        qputenv("XDG_RUNTIME_DIR", QFile::encodeName(dir));
+    }
+}
+
 int main(int argc, char *argv[])
 {
-    QCoreApplication app(argc, argv);
+    std::unique_ptr<QCoreApplication> application;
+    if (needsFonts(argc, argv)) {
+        useOffscreenPlatform();
+        application = std::make_unique<QGuiApplication>(argc, argv);
+    } else {
+        application = std::make_unique<QCoreApplication>(argc, argv);
+    }
+    QCoreApplication &app = *application;
     setApplicationInfo();
 
     QStringList args = app.arguments().mid(1);
@@ -516,6 +1057,10 @@ int main(int argc, char *argv[])
         if (opt == QLatin1String("--version")) {
             out() << "hireloop-cli " << versionString() << "\n";
             return Success;
+        }
+        if (opt == QLatin1String("--read-only")) {
+            ctx.readOnly = true;
+            continue;
         }
         const int eq = opt.indexOf(QLatin1Char('='));
         const QString name = eq > 0 ? opt.left(eq) : opt;
@@ -557,5 +1102,7 @@ int main(int argc, char *argv[])
               << match->synopsis << "\n  " << match->summary << "\n";
         return Success;
     }
+    ctx.command = match->words.join(QLatin1Char(' '));
+    ctx.changesData = commandChangesData(ctx.command);
     return match->run(ctx, rest);
 }

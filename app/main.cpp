@@ -2,12 +2,15 @@
 // default one), adds the default role to a new database, and shows the main window.
 
 #include "appinfo.h"
+#include "databaselockeddialog.h"
 #include "mainwindow.h"
 #include "store.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QMessageBox>
+
+#include <cstdio>
 
 using namespace hireloop;
 
@@ -25,10 +28,41 @@ int main(int argc, char *argv[])
     const QCommandLineOption dbOption(QStringLiteral("db"), QStringLiteral("The database file to open."),
                                       QStringLiteral("PATH"), Database::defaultPath());
     parser.addOption(dbOption);
+    const QCommandLineOption readOnlyOption(
+        QStringLiteral("read-only"),
+        QStringLiteral("Open the database read-only: everything can be read, nothing changed. A file that cannot be "
+                       "written (no permission on it or its folder, a read-only file system) opens so by itself."));
+    parser.addOption(readOnlyOption);
+    parser.setApplicationDescription(
+        parser.applicationDescription()
+        + QStringLiteral("\n\nWhile a database is open for changes, its lock file PATH.lock names this program, its "
+                         "process id and host; a second Hireloop on the same file says so and offers to open it "
+                         "read-only. The lock of a process that died is taken over."));
     parser.process(app);
 
+    // The lock file is taken before anything is read: a second instance on the same file
+    // says who has it (also on stderr, for whoever started it from a terminal) and may
+    // open it read-only instead.
     Store store;
-    if (!store.open(parser.value(dbOption)) || !store.ensureDefaultData()) {
+    const QString path = parser.value(dbOption);
+    DatabaseOptions options;
+    options.exclusive = true;
+    options.readOnly = parser.isSet(readOnlyOption);
+    bool opened = store.open(path, options);
+    if (!opened && store.database().isLockedElsewhere()) {
+        std::fprintf(stderr, "hireloop: %s\n", qPrintable(store.errorString()));
+        std::fflush(stderr);
+        DatabaseLockedDialog ask(store.errorString(), QApplication::translate("hireloop", "Quit"));
+        ask.exec();
+        if (!ask.readOnlyChosen())
+            return 1;
+        options.exclusive = false;
+        options.readOnly = true;
+        options.readOnlyReason = DatabaseLockedDialog::readOnlyReason(store.database().lockOwner());
+        opened = store.open(path, options);
+    }
+    if (!opened || !store.ensureDefaultData()) {
+        std::fprintf(stderr, "hireloop: %s\n", qPrintable(store.errorString()));
         QMessageBox::critical(nullptr, QStringLiteral("Hireloop"), store.errorString());
         return 1;
     }

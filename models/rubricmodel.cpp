@@ -163,6 +163,8 @@ QVariant RubricModel::headerData(int section, Qt::Orientation orientation, int r
 Qt::ItemFlags RubricModel::flags(const QModelIndex &index) const
 {
     Qt::ItemFlags f = QAbstractItemModel::flags(index);
+    if (m_store->isReadOnly())  // a file that cannot be written: nothing to edit or drag
+        return f;
     if (index.isValid() && index.internalId() == 0)
         return f | Qt::ItemIsDropEnabled;
     if (!attributeAt(index))
@@ -248,7 +250,8 @@ QMimeData *RubricModel::mimeData(const QModelIndexList &indexes) const
 
 bool RubricModel::dropMimeData(const QMimeData *data, Qt::DropAction action, int row, int, const QModelIndex &parent)
 {
-    if (!data || action != Qt::MoveAction || !data->hasFormat(AttributeMime) || !parent.isValid())
+    if (!data || action != Qt::MoveAction || !data->hasFormat(AttributeMime) || !parent.isValid()
+        || m_store->isReadOnly())
         return false;
     const Id id = data->data(AttributeMime).toLongLong();
     // Dropped onto an attribute: before it, in its category.

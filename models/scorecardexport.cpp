@@ -1,36 +1,26 @@
 #include "scorecardexport.h"
 
 #include "csvwriter.h"
+#include "exportfile.h"
 #include "store.h"
 
-#include <QCryptographicHash>
 #include <QDateTime>
 #include <QDir>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QSaveFile>
 
 namespace hireloop {
 
 namespace {
 
-QString pseudonym(const char *prefix, const QString &key)
-{
-    const QByteArray hash = QCryptographicHash::hash(key.toUtf8(), QCryptographicHash::Sha256).toHex();
-    return QLatin1String(prefix) + QString::fromLatin1(hash.left(10));
-}
-
-// ISO 8601 in UTC; null (JSON) or empty (CSV) for "not yet".
 QVariant isoTime(qint64 secs)
 {
-    if (secs <= 0)
-        return QVariant();
-    return QDateTime::fromSecsSinceEpoch(secs, Qt::UTC).toString(Qt::ISODate);
+    return ExportFile::isoTime(secs);
 }
 
 QJsonValue jsonOf(const QVariant &v)
 {
-    return v.isNull() ? QJsonValue(QJsonValue::Null) : QJsonValue::fromVariant(v);
+    return ExportFile::json(v);
 }
 
 QVariant overallOf(const Scorecard &k)
@@ -70,14 +60,14 @@ bool ScorecardExport::profileFromName(const QString &name, Profile *profile)
     return true;
 }
 
-QString ScorecardExport::candidatePseudonym(Id applicationId)
+QString ScorecardExport::candidatePseudonym(Id applicationId) const
 {
-    return pseudonym("C-", QStringLiteral("hireloop:%1").arg(applicationId));
+    return m_store.pseudonym("C", applicationId);
 }
 
-QString ScorecardExport::interviewerPseudonym(Id personId)
+QString ScorecardExport::interviewerPseudonym(Id personId) const
 {
-    return pseudonym("I-", QStringLiteral("hireloop:person:%1").arg(personId));
+    return m_store.pseudonym("I", personId);
 }
 
 QList<ScorecardExport::Entry> ScorecardExport::collect(Id roleId)
@@ -222,29 +212,23 @@ QByteArray ScorecardExport::csv(const QList<Entry> &entries, Profile profile) co
 
 bool ScorecardExport::write(Id roleId, Format format, Profile profile, const QString &path, QString *error, int *count)
 {
-    const QString shown = QDir::toNativeSeparators(path);
     if (path.isEmpty()) {
         *error = QObject::tr("no output file given");
-        return false;
-    }
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly)) {
-        *error = QObject::tr("%1: cannot write: %2").arg(shown, file.errorString());
-        return false;
-    }
-    // Scorecards are personal data: only the owner may read the export.
-    if (!file.setPermissions(QFileDevice::ReadOwner | QFileDevice::WriteOwner)) {
-        file.cancelWriting();
-        *error = QObject::tr("%1: cannot make the file private: %2").arg(shown, file.errorString());
         return false;
     }
     const QList<Entry> entries = collect(roleId);
     const QByteArray bytes = format == Format::Json ? QJsonDocument(json(entries, profile)).toJson(QJsonDocument::Indented)
                                                     : csv(entries, profile);
-    if (file.write(bytes) != bytes.size() || !file.commit()) {
-        *error = QObject::tr("%1: cannot write: %2").arg(shown, file.errorString());
+    // Recorded first: an export that cannot be recorded is not written.
+    const char *profileName = profile == Profile::Full ? "full" : profile == Profile::Logistics ? "logistics" : "calibration";
+    if (!m_store.recordExport(QStringLiteral("scorecards"), roleId,
+                              format == Format::Json ? QStringLiteral("json") : QStringLiteral("csv"),
+                              QLatin1String(profileName), int(entries.size()))) {
+        *error = QObject::tr("%1: not written: %2").arg(QDir::toNativeSeparators(path), m_store.errorString());
         return false;
     }
+    if (!ExportFile::write(path, bytes, error))
+        return false;
     if (count)
         *count = int(entries.size());
     return true;

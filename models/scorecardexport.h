@@ -12,8 +12,9 @@
 //   full         everything the person may read; private_note only where they may read it
 //   logistics    who, which stage, status and times: no ratings, recommendations or notes
 //   calibration  ratings and recommendations without names, emails or free text: the
-//                candidate and the interviewer become stable pseudonyms
-// Files are written through QSaveFile with mode 0600: the whole file or none.
+//                candidate and the interviewer become pseudonyms, stable per database
+// Files are written through QSaveFile with mode 0600: the whole file or none; every
+// export is recorded in the audit log first ("export.scorecards").
 
 namespace hireloop {
 
@@ -27,10 +28,10 @@ public:
 
     static bool formatFromName(const QString &name, Format *format);    // csv | json
     static bool profileFromName(const QString &name, Profile *profile); // full | logistics | calibration
-    // "C-" + the first 10 hex digits of SHA-256("hireloop:" + applicationId).
-    static QString candidatePseudonym(Id applicationId);
-    // "I-" + the first 10 hex digits of SHA-256("hireloop:person:" + personId).
-    static QString interviewerPseudonym(Id personId);
+    // Store::pseudonym: "C-" + 10 hex digits for an application, "I-" for an
+    // interviewer; stable within the database, not recomputable without it.
+    QString candidatePseudonym(Id applicationId) const;
+    QString interviewerPseudonym(Id personId) const;
 
     explicit ScorecardExport(Store &store) : m_store(store) {}
 

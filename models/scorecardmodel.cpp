@@ -165,7 +165,8 @@ Scorecard ScorecardModel::scorecard() const
 
 bool ScorecardModel::isEditable() const
 {
-    return m_store && m_card.id && !m_revisionView && m_card.isDraft() && m_card.interviewerId == m_store->actorId();
+    return m_store && m_card.id && !m_revisionView && m_card.isDraft() && m_card.interviewerId == m_store->actorId()
+           && !m_store->isReadOnly();
 }
 
 void ScorecardModel::setOverall(Recommendation overall)

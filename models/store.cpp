@@ -1,10 +1,13 @@
 #include "store.h"
 
 #include "demogenerator.h"
+#include "pseudonym.h"
 #include "rubricbuilder.h"
 #include "storage/demowriter.h"
+#include "storage/importwriter.h"
 
 #include <QDateTime>
+#include <QRandomGenerator>
 
 namespace hireloop {
 
@@ -23,10 +26,11 @@ bool Store::fail(const QString &what)
     return false;
 }
 
-bool Store::open(const QString &path)
+bool Store::open(const QString &path, const DatabaseOptions &options)
 {
     m_actor = Person();
-    if (!m_db.open(path)) {
+    m_pseudonymSalt.clear();
+    if (!m_db.open(path, options)) {
         m_error = m_db.errorString();
         return false;
     }
@@ -40,6 +44,7 @@ bool Store::open(const QString &path)
 void Store::close()
 {
     m_actor = Person();
+    m_pseudonymSalt.clear();
     m_db.close();
 }
 
@@ -877,6 +882,375 @@ Id Store::amendScorecard(Id scorecardId)
     }
     Q_EMIT scorecardChanged(f.applicationId, id);
     return id;
+}
+
+} // namespace hireloop
+
+namespace hireloop {
+
+// Debriefs --------------------------------------------------------------------------
+
+// An interviewer reading a summary sees colleagues' ratings where they have submitted
+// their own: recorded as reveals first, like reading the scorecards themselves.
+bool Store::recordSummaryReveals(Id roleId, Id onlyApplication)
+{
+    if (m_actor.kind != PersonKind::Interviewer)
+        return true;
+    WriteTransaction tx(m_db);
+    const int revealed = tx.isActive() ? m_debriefs.recordReveals(m_actor.id, roleId, onlyApplication, now()) : -1;
+    if (revealed < 0
+        || (revealed > 0
+            && !audit(QStringLiteral("scorecard.reveal"), onlyApplication ? QStringLiteral("application") : QStringLiteral("role"),
+                      onlyApplication ? onlyApplication : roleId,
+                      QStringLiteral("debrief summary of %1 application(s)").arg(revealed)))
+        || !tx.commit())
+        return fail(tr("Cannot record that colleagues' scorecards were shown"));  // then they are not shown
+    return true;
+}
+
+QList<DebriefSummary> Store::debriefSummaries(Id roleId)
+{
+    Role r;
+    DebriefRows rows;
+    if (!m_roles.load(roleId, &r) || !recordSummaryReveals(roleId, 0))
+        return {};
+    if (!m_debriefs.rows(roleId, ScorecardViewer{m_actor.id, m_actor.kind}, 0, &rows)) {
+        fail(tr("Cannot read the debrief of role %1").arg(roleId));
+        return {};
+    }
+    return Debrief::build(r, rows);
+}
+
+bool Store::debriefSummary(Id applicationId, DebriefSummary *summary)
+{
+    Application a;
+    Role r;
+    DebriefRows rows;
+    if (!m_candidates.loadApplication(applicationId, &a) || !m_roles.load(a.roleId, &r)
+        || !recordSummaryReveals(a.roleId, applicationId)
+        || !m_debriefs.rows(a.roleId, ScorecardViewer{m_actor.id, m_actor.kind}, applicationId, &rows))
+        return false;
+    const QList<DebriefSummary> list = Debrief::build(r, rows);
+    if (list.isEmpty())
+        return false;
+    *summary = list.first();
+    return true;
+}
+
+QList<Decision> Store::decisions(Id applicationId)
+{
+    const bool visible = m_actor.kind != PersonKind::Interviewer || m_candidates.hasSubmitted(applicationId, m_actor.id);
+    return visible ? m_debriefs.decisions(applicationId) : QList<Decision>();
+}
+
+Id Store::recordDecision(const Decision &decision)
+{
+    auto refuse = [this](const QString &why) {
+        m_error = why;
+        Q_EMIT errorOccurred(m_error);
+        return Id(0);
+    };
+    if (m_actor.kind != PersonKind::HiringManager)
+        return refuse(tr("Only a hiring manager records a debrief decision"));
+    Application a;
+    Role r;
+    if (!m_candidates.loadApplication(decision.applicationId, &a) || !m_roles.load(a.roleId, &r))
+        return refuse(tr("No application with id %1").arg(decision.applicationId));
+    if (a.status != ApplicationStatus::Active)
+        return refuse(tr("The application is already %1").arg(applicationStatusLabel(a.status).toLower()));
+    if (decision.rationale.trimmed().isEmpty())
+        return refuse(tr("A decision needs a rationale"));
+
+    Id toStage = a.stageId;
+    ApplicationStatus toStatus = a.status;
+    switch (decision.outcome) {
+    case DecisionOutcome::Advance: {
+        int at = -1;
+        for (int i = 0; i < r.stages.size(); ++i) {
+            if (r.stages[i].id == a.stageId)
+                at = i;
+        }
+        if (at < 0 || at + 1 >= r.stages.size())
+            return refuse(tr("%1 is the last stage: record a hire instead").arg(r.stages.value(at).name));
+        toStage = r.stages[at + 1].id;
+        break;
+    }
+    case DecisionOutcome::Reject: toStatus = ApplicationStatus::Rejected; break;
+    case DecisionOutcome::Hire: toStatus = ApplicationStatus::Hired; break;
+    case DecisionOutcome::Hold: break;
+    }
+
+    Decision d = decision;
+    d.decidedBy = m_actor.id;
+    WriteTransaction tx(m_db);
+    const Id id = tx.isActive() ? m_debriefs.insertDecision(d, now()) : 0;
+    const bool moves = toStage != a.stageId || toStatus != a.status;
+    if (!id
+        || (moves
+            && !m_candidates.moveApplication(a.id, toStage, toStatus,
+                                             tr("Debrief decision: %1").arg(decisionOutcomeLabel(d.outcome)), m_actor.id,
+                                             now()))
+        || !audit(QStringLiteral("decision.record"), QStringLiteral("application"), a.id, decisionOutcomeName(d.outcome))
+        || !tx.commit()) {
+        fail(tr("Cannot record the decision for application %1").arg(a.id));
+        return 0;
+    }
+    Q_EMIT decisionRecorded(a.id, id);
+    if (moves)
+        Q_EMIT applicationChanged(a.id);
+    return id;
+}
+
+} // namespace hireloop
+
+namespace hireloop {
+
+// Privacy: anonymization, erasure, retention, pseudonyms, the record of exports. No
+// personal data goes into the audit log: ids, counts and policies only.
+
+namespace {
+
+QString anonymizedName(Id candidateId)
+{
+    return QStringLiteral("Anonymized #%1").arg(candidateId);
+}
+
+} // namespace
+
+bool Store::mayManagePrivacy() const
+{
+    return m_actor.kind == PersonKind::HiringManager || m_actor.kind == PersonKind::Coordinator;
+}
+
+bool Store::isAnonymized(Id candidateId)
+{
+    return m_privacy.anonymizedAt(candidateId) > 0;
+}
+
+CandidateFootprint Store::candidateFootprint(Id candidateId)
+{
+    CandidateFootprint f;
+    m_privacy.footprint(candidateId, &f);
+    return f;
+}
+
+bool Store::anonymizeCandidate(Id candidateId)
+{
+    auto refuse = [this](const QString &message) {
+        m_error = message;
+        Q_EMIT errorOccurred(m_error);
+        return false;
+    };
+    if (!mayManagePrivacy())
+        return refuse(tr("Only hiring managers and coordinators may anonymize a candidate"));
+    Candidate c;
+    if (!m_candidates.loadCandidate(candidateId, &c))
+        return refuse(tr("No candidate with id %1").arg(candidateId));
+    if (isAnonymized(candidateId))
+        return refuse(tr("Candidate %1 is already anonymized").arg(candidateId));
+    const CandidateFootprint f = candidateFootprint(candidateId);
+    WriteTransaction tx(m_db);
+    if (!tx.isActive() || !m_privacy.anonymizeCandidate(candidateId, anonymizedName(candidateId), now())
+        || !audit(QStringLiteral("candidate.anonymize"), QStringLiteral("candidate"), candidateId,
+                  QStringLiteral("by request; %1 applications, %2 scorecards kept without free text")
+                      .arg(f.applications)
+                      .arg(f.scorecards))
+        || !tx.commit())
+        return fail(tr("Cannot anonymize candidate %1").arg(candidateId));
+    m_db.checkpoint();
+    Q_EMIT candidateChanged(candidateId);
+    for (const Application &a : m_candidates.applicationsOf(candidateId))
+        Q_EMIT applicationChanged(a.id);
+    return true;
+}
+
+bool Store::eraseCandidate(Id candidateId)
+{
+    auto refuse = [this](const QString &message) {
+        m_error = message;
+        Q_EMIT errorOccurred(m_error);
+        return false;
+    };
+    if (!mayManagePrivacy())
+        return refuse(tr("Only hiring managers and coordinators may erase a candidate"));
+    Candidate c;
+    if (!m_candidates.loadCandidate(candidateId, &c))
+        return refuse(tr("No candidate with id %1").arg(candidateId));
+    QList<Id> applicationIds;
+    for (const Application &a : m_candidates.applicationsOf(candidateId))
+        applicationIds << a.id;
+    const CandidateFootprint f = candidateFootprint(candidateId);
+    WriteTransaction tx(m_db);
+    if (!tx.isActive() || !m_candidates.removeCandidate(candidateId)
+        || !audit(QStringLiteral("candidate.erase"), QStringLiteral("candidate"), candidateId,
+                  QStringLiteral("by request; %1 applications, %2 interviews, %3 scorecards removed")
+                      .arg(f.applications)
+                      .arg(f.interviews)
+                      .arg(f.scorecards))
+        || !tx.commit())
+        return fail(tr("Cannot erase candidate %1").arg(candidateId));
+    m_db.checkpoint();
+    Q_EMIT candidateRemoved(candidateId, applicationIds);
+    return true;
+}
+
+int Store::retentionDays(Id roleId)
+{
+    return m_privacy.retentionDays(roleId);
+}
+
+bool Store::setRetentionDays(Id roleId, int days)
+{
+    auto refuse = [this](const QString &message) {
+        m_error = message;
+        Q_EMIT errorOccurred(m_error);
+        return false;
+    };
+    if (!mayManagePrivacy())
+        return refuse(tr("Only hiring managers and coordinators may change how long candidates are kept"));
+    if (days > 36500)
+        return refuse(tr("A retention period is at most 36500 days, not %1").arg(days));
+    days = qMax(-1, days);
+    if (m_privacy.retentionDays(roleId) == days)
+        return true;
+    WriteTransaction tx(m_db);
+    if (!tx.isActive() || !m_privacy.setRetentionDays(roleId, days)
+        || !audit(QStringLiteral("role.retention"), QStringLiteral("role"), roleId,
+                  days < 0 ? QStringLiteral("keep candidates")
+                           : QStringLiteral("anonymize %1 days after rejection or withdrawal").arg(days))
+        || !tx.commit())
+        return fail(tr("Cannot change the retention period of role %1").arg(roleId));
+    Q_EMIT roleRetentionChanged(roleId);
+    return true;
+}
+
+QList<Id> Store::candidatesDueForRetention(Id roleId)
+{
+    return m_privacy.dueForRetention(now(), roleId);
+}
+
+int Store::applyRetention()
+{
+    const QList<Id> due = m_privacy.dueForRetention(now());
+    if (due.isEmpty())
+        return 0;
+    // The policy, not a request: whoever the app acts for is recorded as running it.
+    WriteTransaction tx(m_db);
+    if (!tx.isActive()) {
+        fail(tr("Cannot apply the retention periods"));
+        return -1;
+    }
+    for (Id id : due) {
+        const CandidateFootprint f = candidateFootprint(id);
+        if (!m_privacy.anonymizeCandidate(id, anonymizedName(id), now())
+            || !audit(QStringLiteral("candidate.anonymize"), QStringLiteral("candidate"), id,
+                      QStringLiteral("retention period passed; %1 applications, %2 scorecards kept without free text")
+                          .arg(f.applications)
+                          .arg(f.scorecards))) {
+            fail(tr("Cannot apply the retention periods (candidate %1)").arg(id));
+            return -1;
+        }
+    }
+    if (!tx.commit()) {
+        fail(tr("Cannot apply the retention periods"));
+        return -1;
+    }
+    m_db.checkpoint();
+    Q_EMIT dataReset();
+    return int(due.size());
+}
+
+QString Store::pseudonym(const char *kind, Id id)
+{
+    if (m_pseudonymSalt.isEmpty()) {
+        m_pseudonymSalt = m_privacy.pseudonymSalt();
+        if (m_pseudonymSalt.isEmpty()) {
+            // Only a file whose meta row was removed: a new salt, kept from now on.
+            WriteTransaction tx(m_db);
+            if (tx.isActive() && m_privacy.createPseudonymSalt() && tx.commit())
+                m_pseudonymSalt = m_privacy.pseudonymSalt();
+        }
+        // A file that cannot take one (read-only): pseudonyms for this session only,
+        // never ones anybody could recompute.
+        if (m_pseudonymSalt.isEmpty()) {
+            quint32 words[8];
+            QRandomGenerator::system()->fillRange(words);
+            m_pseudonymSalt = QByteArray(reinterpret_cast<const char *>(words), sizeof words).toHex();
+        }
+    }
+    return hireloop::pseudonym(m_pseudonymSalt, kind, id);
+}
+
+bool Store::recordExport(const QString &what, Id roleId, const QString &format, const QString &profile, int count)
+{
+    WriteTransaction tx(m_db);
+    if (!tx.isActive()
+        || !audit(QStringLiteral("export.%1").arg(what), QStringLiteral("role"), roleId,
+                  QStringLiteral("format %1, profile %2, %3 records").arg(format, profile).arg(count))
+        || !tx.commit())
+        return fail(tr("Cannot record the export"));
+    return true;
+}
+
+} // namespace hireloop
+
+namespace hireloop {
+
+bool Store::importCandidates(Id roleId, const QList<ImportedCandidate> &rows,
+                             const std::function<bool(int, int)> &progress, ImportResult *result, bool dryRun)
+{
+    auto refuse = [this](const QString &message) {
+        m_error = message;
+        Q_EMIT errorOccurred(m_error);
+        return false;
+    };
+    ImportResult r;
+    r.dryRun = dryRun;
+    r.rows = int(rows.size());
+    Role role;
+    if (!m_roles.load(roleId, &role))
+        return refuse(tr("No role with id %1").arg(roleId));
+    if (role.stages.isEmpty())
+        return refuse(tr("The role %1 has no interview stages").arg(role.title));
+    QSet<Id> stages;
+    for (const Stage &s : std::as_const(role.stages))
+        stages.insert(s.id);
+    for (const ImportedCandidate &row : rows) {
+        if (row.candidate.name.trimmed().isEmpty())
+            return refuse(tr("Line %1: a candidate needs a name").arg(row.line));
+        if (row.stageId && !stages.contains(row.stageId))
+            return refuse(tr("Line %1: stage %2 is not a stage of %3").arg(row.line).arg(row.stageId).arg(role.title));
+    }
+
+    const QString what = tr("Cannot import candidates into %1").arg(role.title);
+    ImportWriter writer(m_db);
+    QList<int> accepted;
+    if (dryRun) {
+        if (!writer.plan(rows, &accepted, &r.duplicates))
+            return fail(what);
+        r.imported = int(accepted.size());
+        if (result)
+            *result = r;
+        return true;
+    }
+    WriteTransaction tx(m_db);
+    if (!tx.isActive() || !writer.plan(rows, &accepted, &r.duplicates))
+        return fail(what);
+    if (!accepted.isEmpty()) {
+        if (!writer.write(rows, accepted, roleId, role.stages.first().id, m_actor.id, now(), progress))
+            return writer.cancelled() ? refuse(tr("cancelled")) : fail(what);
+        // No personal data in the audit log: counts only.
+        if (!audit(QStringLiteral("candidate.import"), QStringLiteral("role"), roleId,
+                   QStringLiteral("%1 imported, %2 duplicates skipped").arg(accepted.size()).arg(r.duplicates.size()))
+            || !tx.commit())
+            return fail(what);
+    }
+    r.imported = int(accepted.size());
+    if (result)
+        *result = r;
+    if (r.imported > 0)
+        Q_EMIT dataReset();
+    return true;
 }
 
 } // namespace hireloop

@@ -1,10 +1,14 @@
 #pragma once
 
+#include "debrief.h"
 #include "domain.h"
+#include "importresult.h"
 #include "storage/auditrepository.h"
 #include "storage/candidaterepository.h"
 #include "storage/database.h"
+#include "storage/debriefrepository.h"
 #include "storage/personrepository.h"
+#include "storage/privacyrepository.h"
 #include "storage/rolerepository.h"
 #include "storage/scorecardrepository.h"
 
@@ -26,9 +30,12 @@ public:
     explicit Store(QObject *parent = nullptr);
     ~Store() override;
 
-    bool open(const QString &path);
+    // options: read-only, the lock file of the apps (see Database::open).
+    bool open(const QString &path, const DatabaseOptions &options = {});
     void close();
     bool isOpen() const { return m_db.isOpen(); }
+    // Every write is refused with the reason; the GUI disables its edits and says why.
+    bool isReadOnly() const { return m_db.isReadOnly(); }
     QString path() const { return m_db.path(); }
     QString errorString() const { return m_error; }
     Database &database() { return m_db; }
@@ -92,6 +99,16 @@ public:
     // data. progress returning false cancels: nothing is kept, the error is "cancelled".
     bool addDemoData(Id roleId, int candidates, quint32 seed,
                      const std::function<bool(int done, int total)> &progress = {});
+    // Candidates from a file (CandidateImport), all or nothing, in one transaction with
+    // one audit entry ("candidate.import", counts only), by ImportWriter: each gets an
+    // application to roleId at its stage (0: the first) and a first stage event, as
+    // addCandidate gives. Rows whose normalized email or profile link is already in the
+    // database, or on an earlier row, are skipped and listed in result->duplicates.
+    // progress returning false cancels: nothing is kept, the error is "cancelled". A dry
+    // run writes nothing and reports what would happen. Ends with dataReset() when it added any.
+    bool importCandidates(Id roleId, const QList<ImportedCandidate> &rows,
+                          const std::function<bool(int done, int total)> &progress, ImportResult *result,
+                          bool dryRun = false);
 
     // Interviews (coordinator). Scheduling gives every panelist a draft scorecard;
     // rescheduling and cancelling are kept in the interview's history.
@@ -129,8 +146,49 @@ public:
     // when the new one is submitted.
     Id amendScorecard(Id scorecardId);
 
+    // Debriefs: what the submitted scorecards the actor may see say, per application of
+    // a role or for one application (an interviewer's first sight of colleagues' ratings
+    // through them is a recorded reveal, as for the scorecards themselves), and the
+    // decisions recorded. A decision moves the application in the same transaction:
+    // advance to the next stage, reject (the rationale is the reason), hire; hold leaves
+    // it. Hiring managers record decisions.
+    QList<DebriefSummary> debriefSummaries(Id roleId);
+    bool debriefSummary(Id applicationId, DebriefSummary *summary);
+    QList<Decision> decisions(Id applicationId);  // oldest first, as the actor may see them
+    Id recordDecision(const Decision &decision);
+
     // Bulk work that bypasses per-row signals ends with dataReset().
     void notifyDataReset() { Q_EMIT dataReset(); }
+
+    // Privacy. Only hiring managers and coordinators may anonymize or erase a candidate.
+    // Anonymizing: the name becomes "Anonymized #<id>"; emails, phone, location, links,
+    // notes, screening answers, stage-move and rejection reasons, decision rationale and
+    // dissent, interview locations and every scorecard's free text (rating notes,
+    // take-aways, private notes) are removed; ratings, recommendations, stages and times
+    // stay for calibration. Erasing removes the person and everything about them. Both
+    // are audited without personal data ("candidate.anonymize", "candidate.erase") and
+    // end with a checkpoint, so the old bytes leave the write-ahead log (secure_delete
+    // zeroes them in the file). Neither can be undone.
+    bool mayManagePrivacy() const;
+    bool anonymizeCandidate(Id candidateId);
+    bool eraseCandidate(Id candidateId);
+    bool isAnonymized(Id candidateId);
+    CandidateFootprint candidateFootprint(Id candidateId);  // what an erasure removes
+    // Retention per role: anonymize candidates N days after their rejection or withdrawal
+    // (-1: never, the default). applyRetention() anonymizes every candidate due (see
+    // PrivacyRepository::dueForRetention) in one transaction and returns how many, or -1
+    // on failure; the GUI runs it whenever it opens a database, the CLI in `retention apply`.
+    int retentionDays(Id roleId);
+    bool setRetentionDays(Id roleId, int days);  // hiring managers and coordinators
+    QList<Id> candidatesDueForRetention(Id roleId = 0);
+    int applyRetention();
+    // A pseudonym stable within this database that cannot be recomputed without it:
+    // kind ("C" application, "I" interviewer) + "-" + 10 hex of SHA-256(salt:kind:id).
+    QString pseudonym(const char *kind, Id id);
+    // An export leaves a record: "export.<what>" (e.g. "scorecards") on the role, with
+    // format, profile and count, no personal data. Call it before writing the file: an
+    // export that cannot be recorded is not written.
+    bool recordExport(const QString &what, Id roleId, const QString &format, const QString &profile, int count);
 
     QList<AuditEntry> recentAudit(int limit) { return m_audit.recent(limit); }
     // Everything `hireloop-cli check` verifies: integrity, foreign keys, audit chain.
@@ -151,12 +209,14 @@ Q_SIGNALS:
     void stageAdded(hireloop::Id roleId, hireloop::Id stageId);
     void stageMoved(hireloop::Id roleId, hireloop::Id stageId);
     void stageRemoved(hireloop::Id roleId, hireloop::Id stageId);
+    void roleRetentionChanged(hireloop::Id roleId);
     void candidateAdded(hireloop::Id candidateId, hireloop::Id applicationId);
     void candidateChanged(hireloop::Id candidateId);
     void candidateRemoved(hireloop::Id candidateId, const QList<hireloop::Id> &applicationIds);
     void applicationChanged(hireloop::Id applicationId);
     void interviewChanged(hireloop::Id applicationId, hireloop::Id interviewId);
     void scorecardChanged(hireloop::Id applicationId, hireloop::Id scorecardId);
+    void decisionRecorded(hireloop::Id applicationId, hireloop::Id decisionId);
     // Many rows changed at once (demo data, an import): models reload.
     void dataReset();
     // A write that did not happen, with the reason: the GUI shows it, the CLI prints it.
@@ -165,6 +225,7 @@ Q_SIGNALS:
 private:
     bool audit(const QString &action, const QString &entity, Id entityId, const QString &detail = {});
     bool fail(const QString &what);
+    bool recordSummaryReveals(Id roleId, Id onlyApplication);
 
     Database m_db;
     PersonRepository m_persons{m_db};
@@ -172,6 +233,9 @@ private:
     AuditRepository m_audit{m_db};
     CandidateRepository m_candidates{m_db};
     ScorecardRepository m_scorecards{m_db};
+    DebriefRepository m_debriefs{m_db};
+    PrivacyRepository m_privacy{m_db};
+    QByteArray m_pseudonymSalt;  // of the open file, read once
     Person m_actor;
     QString m_error;
     std::function<qint64()> m_clock;

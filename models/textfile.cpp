@@ -4,6 +4,8 @@
 #include <QFile>
 #include <QStringDecoder>
 
+#include <cstring>
+
 namespace hireloop {
 
 namespace {
@@ -50,24 +52,104 @@ bool TextFile::decode(const QByteArray &bytes, QString *text, int *line, int *co
     }
     const qsizetype start = bytes.startsWith("\xEF\xBB\xBF") ? 3 : 0;
     const auto *s = reinterpret_cast<const unsigned char *>(bytes.constData());
-    int ln = 1;
-    int col = 1;
-    for (qsizetype i = start; i < bytes.size();) {
-        const int n = utf8SequenceLength(s, i, bytes.size());
-        if (n == 0) {
-            *line = ln;
-            *column = col;
-            return false;
+    const qsizetype size = bytes.size();
+    // The first bad byte; ASCII is skipped eight bytes at a time (files are large).
+    qsizetype bad = -1;
+    for (qsizetype i = start; i < size;) {
+        if (i + 8 <= size) {
+            quint64 word;
+            memcpy(&word, s + i, 8);
+            if ((word & 0x8080808080808080ULL) == 0) {
+                i += 8;
+                continue;
+            }
         }
-        if (s[i] == '\n') {
-            ++ln;
-            col = 1;
-        } else {
-            ++col;
+        const int n = utf8SequenceLength(s, i, size);
+        if (n == 0) {
+            bad = i;
+            break;
         }
         i += n;
     }
-    *text = QString::fromUtf8(bytes.constData() + start, bytes.size() - start);
+    if (bad >= 0) {
+        // Only now are lines and columns counted (a column per character).
+        int ln = 1;
+        int col = 1;
+        for (qsizetype i = start; i < bad;) {
+            if (s[i] == '\n') {
+                ++ln;
+                col = 1;
+            } else {
+                ++col;
+            }
+            i += utf8SequenceLength(s, i, size);
+        }
+        *line = ln;
+        *column = col;
+        return false;
+    }
+    *text = QString::fromUtf8(bytes.constData() + start, size - start);
+    return true;
+}
+
+bool TextFile::decode(const QByteArray &bytes, Encoding eightBit, QString *text, Encoding *used, int *line,
+                      int *column)
+{
+    const bool utf16 = bytes.startsWith("\xFF\xFE") || bytes.startsWith("\xFE\xFF");
+    *used = utf16 ? (bytes.startsWith("\xFF\xFE") ? Encoding::Utf16LE : Encoding::Utf16BE) : Encoding::Utf8;
+    if (decode(bytes, text, line, column))
+        return true;
+    // A BOM says what the file is: its bad bytes are refused whatever was asked for.
+    if (utf16 || bytes.startsWith("\xEF\xBB\xBF") || (eightBit != Encoding::Windows1252 && eightBit != Encoding::Latin1))
+        return false;
+    *text = decodeEightBit(bytes, eightBit);
+    *used = eightBit;
+    return true;
+}
+
+QString TextFile::decodeEightBit(const QByteArray &bytes, Encoding encoding)
+{
+    // Windows-1252 at 0x80-0x9F; 0 marks the unassigned bytes.
+    static constexpr char16_t Cp1252[32] = {
+        0x20AC, 0, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021, 0x02C6, 0x2030, 0x0160, 0x2039, 0x0152, 0, 0x017D, 0,
+        0, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014, 0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0, 0x017E,
+        0x0178};
+    QString text = QString::fromLatin1(bytes);
+    if (encoding == Encoding::Windows1252) {
+        for (QChar &c : text) {
+            const char16_t u = c.unicode();
+            if (u >= 0x80 && u <= 0x9F && Cp1252[u - 0x80])
+                c = QChar(Cp1252[u - 0x80]);
+        }
+    }
+    return text;
+}
+
+QString TextFile::encodingName(Encoding encoding)
+{
+    switch (encoding) {
+    case Encoding::Utf8: return QStringLiteral("UTF-8");
+    case Encoding::Utf16LE: return QStringLiteral("UTF-16LE");
+    case Encoding::Utf16BE: return QStringLiteral("UTF-16BE");
+    case Encoding::Windows1252: return QStringLiteral("windows-1252");
+    case Encoding::Latin1: return QStringLiteral("latin1");
+    case Encoding::Unknown: break;
+    }
+    return QString();
+}
+
+bool TextFile::encodingFromName(const QString &name, Encoding *encoding)
+{
+    const QString n = name.trimmed().toLower();
+    if (n == QLatin1String("windows-1252") || n == QLatin1String("cp1252") || n == QLatin1String("windows1252"))
+        *encoding = Encoding::Windows1252;
+    else if (n == QLatin1String("latin1") || n == QLatin1String("latin-1") || n == QLatin1String("iso-8859-1")
+             || n == QLatin1String("iso8859-1"))
+        *encoding = Encoding::Latin1;
+    else if (n == QLatin1String("utf-8") || n == QLatin1String("utf8"))
+        *encoding = Encoding::Utf8;
+    else
+        return false;
     return true;
 }
 

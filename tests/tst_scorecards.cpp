@@ -887,12 +887,25 @@ void TestScorecards::csvWriter()
 
 void TestScorecards::calibrationPseudonymIsStable()
 {
-    const QByteArray expected = QCryptographicHash::hash("hireloop:42", QCryptographicHash::Sha256).toHex().left(10);
-    QCOMPARE(ScorecardExport::candidatePseudonym(42), QStringLiteral("C-") + QString::fromLatin1(expected));
-    QCOMPARE(ScorecardExport::candidatePseudonym(42), ScorecardExport::candidatePseudonym(42));
-    QVERIFY(ScorecardExport::candidatePseudonym(42) != ScorecardExport::candidatePseudonym(43));
-    QVERIFY(ScorecardExport::interviewerPseudonym(7).startsWith("I-"));
-    QCOMPARE(ScorecardExport::interviewerPseudonym(7).size(), 12);
+    // Salted per database: stable within it, not SHA-256 of the id alone.
+    ScorecardExport exporter(*m_store);
+    const QString c42 = exporter.candidatePseudonym(42);
+    QVERIFY(c42.startsWith("C-"));
+    QCOMPARE(c42.size(), 12);
+    const QByteArray unsalted = QCryptographicHash::hash("hireloop:42", QCryptographicHash::Sha256).toHex().left(10);
+    QVERIFY(c42 != QStringLiteral("C-") + QString::fromLatin1(unsalted));
+    QCOMPARE(exporter.candidatePseudonym(42), c42);
+    QVERIFY(exporter.candidatePseudonym(43) != c42);
+    QVERIFY(exporter.interviewerPseudonym(7).startsWith("I-"));
+    QCOMPARE(exporter.interviewerPseudonym(7).size(), 12);
+    QVERIFY(exporter.interviewerPseudonym(42).mid(2) != c42.mid(2));  // kinds do not collide
+    // The same after reopening the file; another database gives other pseudonyms.
+    m_store->close();
+    QVERIFY(m_store->open(file()));
+    QCOMPARE(ScorecardExport(*m_store).candidatePseudonym(42), c42);
+    Store other;
+    QVERIFY(other.open(m_dir.filePath("other.sqlite")));
+    QVERIFY(ScorecardExport(other).candidatePseudonym(42) != c42);
 }
 
 QTEST_GUILESS_MAIN(TestScorecards)

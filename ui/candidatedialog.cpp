@@ -145,8 +145,18 @@ bool CandidateDialog::validate()
 
 void CandidateDialog::accept()
 {
-    if (validate())
-        QDialog::accept();
+    if (!validate())
+        return;
+    if (m_saver && !m_saver(candidate())) {
+        m_problem->setText(QStringLiteral("<span style='color:#c0392b'>%1</span>")
+                               .arg(tr("Not saved: %1. What you typed is still here: try again once that is "
+                                       "solved, or cancel.")
+                                        .arg(m_store->errorString())
+                                        .toHtmlEscaped()));
+        m_problem->show();
+        return;
+    }
+    QDialog::accept();
 }
 
 } // namespace hireloop

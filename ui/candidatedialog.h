@@ -3,6 +3,7 @@
 #include "domain.h"
 
 #include <QDialog>
+#include <functional>
 
 class QDialogButtonBox;
 class QLabel;
@@ -27,6 +28,11 @@ public:
 
     Candidate candidate() const;
 
+    // Writes the candidate when Save is pressed; when it returns false (the store refused:
+    // a full disk, a read-only file) the dialog stays open with everything typed, and says
+    // why. Without a saver, Save only checks and closes.
+    void setSaver(std::function<bool(const Candidate &)> saver) { m_saver = std::move(saver); }
+
     void accept() override;
 
 private:
@@ -43,6 +49,7 @@ private:
     QPlainTextEdit *m_notes;
     QLabel *m_problem;
     QDialogButtonBox *m_buttons;
+    std::function<bool(const Candidate &)> m_saver;
 };
 
 } // namespace hireloop

@@ -10,6 +10,10 @@
 #include "store.h"
 
 #include <QAction>
+#include <QDragEnterEvent>
+#include <QDropEvent>
+#include <QFileInfo>
+#include <QMimeData>
 #include <QComboBox>
 #include <QUndoStack>
 #include <QHBoxLayout>
@@ -84,6 +88,8 @@ CandidatesPane::CandidatesPane(Store *store, QUndoStack *undoStack, QWidget *par
     for (const auto &[column, chars] : widths)
         m_candidateView->setColumnWidth(column, chars * ch);
     m_candidateView->setContextMenuPolicy(Qt::ActionsContextMenu);
+    m_candidateView->viewport()->setAcceptDrops(true);
+    m_candidateView->viewport()->installEventFilter(this);
 
     m_detail = new CandidateDetailView(store, this);
 
@@ -198,6 +204,49 @@ void CandidatesPane::editScreeningAnswers()
     };
     m_undoStack->push(new StoreCallCommand(tr("Screening answers of %1").arg(candidate.name),
                                            [=] { return write(after, before); }, [=] { return write(before, after); }));
+}
+
+namespace {
+
+// The one local CSV file a drag carries, or nothing.
+QString droppedCsv(const QMimeData *mime)
+{
+    if (!mime || !mime->hasUrls() || mime->urls().size() != 1 || !mime->urls().first().isLocalFile())
+        return QString();
+    const QString path = mime->urls().first().toLocalFile();
+    const QString suffix = QFileInfo(path).suffix().toLower();
+    return suffix == QLatin1String("csv") || suffix == QLatin1String("tsv") ? path : QString();
+}
+
+} // namespace
+
+bool CandidatesPane::eventFilter(QObject *watched, QEvent *event)
+{
+    if (watched == m_candidateView->viewport()) {
+        switch (event->type()) {
+        case QEvent::DragEnter:
+        case QEvent::DragMove: {
+            auto *drag = static_cast<QDragMoveEvent *>(event);
+            if (droppedCsv(drag->mimeData()).isEmpty())
+                return false;
+            drag->acceptProposedAction();
+            return true;
+        }
+        case QEvent::Drop: {
+            auto *drop = static_cast<QDropEvent *>(event);
+            const QString path = droppedCsv(drop->mimeData());
+            if (path.isEmpty())
+                return false;
+            drop->acceptProposedAction();
+            // After the drop returns: the import dialog is modal.
+            QMetaObject::invokeMethod(this, [this, path] { Q_EMIT importRequested(path); }, Qt::QueuedConnection);
+            return true;
+        }
+        default:
+            break;
+        }
+    }
+    return QWidget::eventFilter(watched, event);
 }
 
 void CandidatesPane::focusSearch()

@@ -14,7 +14,7 @@ class QAction;
 
 // The hiring manager's day view: the pipeline (stages with live counts) beside the
 // candidates of the selected stage, filtered as one types, and the selected
-// candidate's detail.
+// candidate's detail. A CSV file dropped on the candidate list asks for its import.
 
 namespace hireloop {
 
@@ -47,6 +47,10 @@ public:
 Q_SIGNALS:
     void currentApplicationChanged(hireloop::Id applicationId);
     void activated(hireloop::Id applicationId);  // double-click or Enter
+    void importRequested(const QString &path);   // a CSV file dropped on the candidate list
+
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
     void updateCount();

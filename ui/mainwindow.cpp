@@ -3,12 +3,18 @@
 #include "candidatedetailview.h"
 #include "candidatedialog.h"
 #include "candidatemodel.h"
+#include "candidateprivacydialog.h"
 #include "candidatespane.h"
 #include "commands.h"
+#include "importdialog.h"
+#include "databaselockeddialog.h"
+#include "debriefdialog.h"
+#include "exportdialog.h"
 #include "modelroles.h"
 #include "movedialog.h"
 #include "myinterviewsmodel.h"
 #include "myinterviewspane.h"
+#include "reportspane.h"
 #include "newroledialog.h"
 #include "rolelistmodel.h"
 #include "roleview.h"
@@ -41,6 +47,7 @@
 #include <QTimer>
 #include <QToolBar>
 #include <QUndoStack>
+#include <QVBoxLayout>
 #include <memory>
 
 namespace hireloop {
@@ -61,7 +68,25 @@ MainWindow::MainWindow(Store *store, QWidget *parent)
     m_tabs->addTab(m_candidatesPane, tr("&Candidates"));
     m_tabs->addTab(m_roleView, tr("R&ubric and plan"));
     m_tabs->addTab(m_myInterviews, tr("&My interviews"));
-    setCentralWidget(m_tabs);
+    m_reports = new ReportsPane(store, this);
+    m_tabs->addTab(m_reports, tr("Re&ports"));
+    // Above the tabs, a file that cannot be written says so, and why.
+    m_readOnlyBanner = new QLabel(this);
+    m_readOnlyBanner->setObjectName(QStringLiteral("readOnlyBanner"));
+    m_readOnlyBanner->setAccessibleName(tr("Read-only"));
+    m_readOnlyBanner->setWordWrap(true);
+    m_readOnlyBanner->setTextFormat(Qt::RichText);
+    m_readOnlyBanner->setContentsMargins(10, 6, 10, 6);
+    m_readOnlyBanner->setStyleSheet(QStringLiteral("QLabel#readOnlyBanner { background: #fff3cd; color: #5c4400;"
+                                                   " border-bottom: 1px solid #e0c56e; }"));
+    m_readOnlyBanner->hide();
+    auto *central = new QWidget(this);
+    auto *centralLayout = new QVBoxLayout(central);
+    centralLayout->setContentsMargins(0, 0, 0, 0);
+    centralLayout->setSpacing(0);
+    centralLayout->addWidget(m_readOnlyBanner);
+    centralLayout->addWidget(m_tabs, 1);
+    setCentralWidget(central);
 
     m_roleSwitcher = new QComboBox(this);
     m_roleSwitcher->setObjectName(QStringLiteral("roleSwitcher"));
@@ -94,6 +119,7 @@ MainWindow::MainWindow(Store *store, QWidget *parent)
         const Id roleId = m_roles->roleIdAt(row);
         m_roleView->setRoleId(roleId);
         m_candidatesPane->setRoleId(roleId);
+        m_reports->setRoleId(roleId);
         updateActions();
     });
     connect(m_actorSwitcher, &QComboBox::activated, this, [this](int index) {
@@ -103,6 +129,7 @@ MainWindow::MainWindow(Store *store, QWidget *parent)
     });
     connect(m_candidatesPane, &CandidatesPane::currentApplicationChanged, this, &MainWindow::updateActions);
     connect(m_candidatesPane, &CandidatesPane::activated, this, &MainWindow::editCandidate);
+    connect(m_candidatesPane, &CandidatesPane::importRequested, this, &MainWindow::importCandidates);
     connect(m_store, &Store::applicationChanged, this, &MainWindow::updateActions);
     connect(m_store, &Store::opened, this, &MainWindow::onStoreOpened);
     connect(m_store, &Store::actorChanged, this, &MainWindow::updateStatus);
@@ -160,6 +187,17 @@ void MainWindow::createActions()
     newRole->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_N));
     file->addAction(newRole);
     m_actions[NewRole] = newRole;
+    m_actions[ImportCandidates] = make(tr("&Import Candidates…"),
+                                       tr("Add the candidates of a CSV file (a spreadsheet's or an applicant-tracking "
+                                          "system's export) to this role"),
+                                       [this] { importCandidates(); });
+    m_actions[ImportCandidates]->setObjectName(QStringLiteral("importCandidatesAction"));
+    m_actions[ImportCandidates]->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_I));
+    file->addAction(m_actions[ImportCandidates]);
+    m_actions[ExportData] = make(tr("&Export…"), tr("Export the role's debrief summary or scorecards as CSV, JSON or PDF"),
+                                 [this] { exportData(false); });
+    m_actions[ExportData]->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E));
+    file->addAction(m_actions[ExportData]);
     file->addSeparator();
     QAction *settings = make(tr("&Settings…"), tr("Preferences"), &MainWindow::showSettings);
     settings->setShortcut(QKeySequence::Preferences);
@@ -223,6 +261,7 @@ void MainWindow::createActions()
         candidate->addAction(m_actions[id]);
         m_candidatesPane->candidateView()->addAction(m_actions[id]);
     }
+    m_candidatesPane->candidateView()->addAction(m_actions[ImportCandidates]);
     candidate->addSeparator();
     for (int id : {MoveCandidate, RejectCandidate, WithdrawCandidate, HireCandidate}) {
         candidate->addAction(m_actions[id]);
@@ -230,6 +269,30 @@ void MainWindow::createActions()
     }
     candidate->addSeparator();
     for (int id : {ScheduleInterview, RescheduleInterview, CancelInterview, OpenMyScorecard, ViewScorecards}) {
+        candidate->addAction(m_actions[id]);
+        m_candidatesPane->candidateView()->addAction(m_actions[id]);
+    }
+    m_actions[Debrief] = make(tr("&Debrief…"), tr("The selected candidate's debrief: scores, flags, agenda, decision"),
+                              &MainWindow::openDebrief);
+    m_actions[Debrief]->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_D));
+    m_actions[Debrief]->setIcon(style()->standardIcon(QStyle::SP_FileDialogInfoView));
+    auto *packet = make(tr("Export Debrief &Packet…"), tr("The selected candidate's debrief as a PDF, CSV or JSON file"),
+                        [this] { exportData(true); });
+    candidate->addSeparator();
+    candidate->addAction(m_actions[Debrief]);
+    candidate->addAction(packet);
+    m_candidatesPane->candidateView()->addAction(m_actions[Debrief]);
+    m_candidatesPane->candidateView()->addAction(packet);
+    connect(m_actions[Debrief], &QAction::changed, packet, [this, packet] { packet->setEnabled(m_actions[Debrief]->isEnabled()); });
+    m_actions[AnonymizeCandidate] = make(tr("Anon&ymize Candidate…"),
+                                         tr("Remove what identifies the selected candidate; keep their ratings for calibration"),
+                                         &MainWindow::anonymizeCandidate);
+    m_actions[EraseCandidate] = make(tr("Erase Candidate…"),
+                                     tr("Remove the selected candidate and everything about them (right to erasure)"),
+                                     &MainWindow::eraseCandidate);
+    candidate->addSeparator();
+    m_candidatesPane->candidateView()->addAction(candidate->addSeparator());
+    for (int id : {AnonymizeCandidate, EraseCandidate}) {
         candidate->addAction(m_actions[id]);
         m_candidatesPane->candidateView()->addAction(m_actions[id]);
     }
@@ -256,6 +319,7 @@ void MainWindow::createActions()
     bar->addAction(m_actions[RejectCandidate]);
     bar->addAction(m_actions[HireCandidate]);
     bar->addAction(m_actions[ScheduleInterview]);
+    bar->addAction(m_actions[Debrief]);
     bar->addSeparator();
     bar->addAction(undo);
     bar->addAction(redo);
@@ -283,9 +347,24 @@ Id MainWindow::currentRole() const
 void MainWindow::onStoreOpened()
 {
     m_undoStack->clear();
+    const bool readOnly = m_store->isReadOnly();
+    // Each role's retention period is applied whenever a database is opened.
+    const int anonymized = readOnly ? 0 : m_store->applyRetention();
+    if (anonymized > 0)
+        statusBar()->showMessage(anonymized == 1 ? tr("Anonymized 1 candidate past their role's retention period")
+                                                 : tr("Anonymized %1 candidates past their roles' retention periods")
+                                                       .arg(anonymized),
+                                 8000);
+    m_readOnlyBanner->setVisible(readOnly);
+    if (readOnly)
+        m_readOnlyBanner->setText(tr("<b>%1 is read-only</b>: %2. Everything can be read, nothing can be changed.")
+                                      .arg(QFileInfo(m_store->path()).fileName().toHtmlEscaped(),
+                                           m_store->database().readOnlyReason().toHtmlEscaped()));
+    m_readOnlyBanner->setToolTip(QDir::toNativeSeparators(m_store->path()));
     const Id roleId = m_roles->roleIdAt(m_roleSwitcher->currentIndex());
     m_roleView->setRoleId(roleId);
     m_candidatesPane->setRoleId(roleId);
+    m_reports->setRoleId(roleId);
     reloadPeople();
     updateStatus();
     updateActions();
@@ -305,7 +384,8 @@ void MainWindow::reloadPeople()
 void MainWindow::updateStatus()
 {
     const Person actor = m_store->actor();
-    setWindowTitle(tr("%1 — Hireloop").arg(QFileInfo(m_store->path()).fileName()));
+    setWindowTitle(m_store->isReadOnly() ? tr("%1 (read-only) — Hireloop").arg(QFileInfo(m_store->path()).fileName())
+                                         : tr("%1 — Hireloop").arg(QFileInfo(m_store->path()).fileName()));
     setWindowFilePath(m_store->path());
     m_actorLabel->setText(actor.id ? tr("Acting as %1 (%2)").arg(actor.name, personKindLabel(actor.kind))
                                    : tr("Acting as nobody"));
@@ -337,6 +417,22 @@ void MainWindow::updateActions()
     m_actions[CancelInterview]->setEnabled(scheduled);
     m_actions[OpenMyScorecard]->setEnabled(mine);
     m_actions[ViewScorecards]->setEnabled(has && !m_store->visibleScorecards(appId).isEmpty());
+    m_actions[Debrief]->setEnabled(has);
+    m_actions[ExportData]->setEnabled(currentRole() != 0);
+    // Only hiring managers and coordinators anonymize or erase (the store refuses others).
+    const bool privacy = has && m_store->mayManagePrivacy() && !m_store->isReadOnly();
+    m_actions[AnonymizeCandidate]->setEnabled(privacy && !m_store->isAnonymized(app.candidateId));
+    m_actions[EraseCandidate]->setEnabled(privacy);
+
+    // A read-only file: every action that would change it is off (reading stays).
+    if (m_store->isReadOnly()) {
+        for (int id : {AddCandidate, EditCandidate, MoveCandidate, RejectCandidate, WithdrawCandidate, HireCandidate,
+                       ScheduleInterview, RescheduleInterview, CancelInterview})
+            m_actions[id]->setEnabled(false);
+    }
+    m_actions[NewRole]->setEnabled(!m_store->isReadOnly());
+    m_actions[ImportCandidates]->setEnabled(currentRole() != 0 && !m_store->isReadOnly());
+    m_candidatesPane->screeningAction()->setEnabled(!m_store->isReadOnly());
 }
 
 void MainWindow::updateOverdue()
@@ -500,6 +596,38 @@ void MainWindow::openMyScorecard()
     openScorecard(cards.at(index));
 }
 
+void MainWindow::openDebrief()
+{
+    const Id appId = m_candidatesPane->currentApplicationId();
+    if (!appId)
+        return;
+    for (DebriefDialog *open : findChildren<DebriefDialog *>()) {
+        if (open->applicationId() == appId) {
+            open->raise();
+            open->activateWindow();
+            return;
+        }
+    }
+    auto *dialog = new DebriefDialog(m_store, appId, this);
+    dialog->show();
+}
+
+void MainWindow::exportData(bool candidateOnly)
+{
+    const Id appId = m_candidatesPane->currentApplicationId();
+    Application app;
+    Candidate person;
+    if (appId && m_store->application(appId, &app))
+        m_store->candidate(app.candidateId, &person);
+    ExportDialog dialog(m_store, currentRole(), appId, person.name, this);
+    if (candidateOnly && appId) {
+        dialog.setFormat(QStringLiteral("pdf"));
+        dialog.setCandidateOnly(true);
+    }
+    if (dialog.exec() == QDialog::Accepted)
+        statusBar()->showMessage(tr("Exported to %1").arg(QDir::toNativeSeparators(dialog.path())), 6000);
+}
+
 void MainWindow::viewScorecards()
 {
     const QList<ScorecardSummary> cards = m_store->visibleScorecards(m_candidatesPane->currentApplicationId());
@@ -523,17 +651,32 @@ void MainWindow::viewScorecards()
     openScorecard(cards.at(index).id);
 }
 
+// Pushes command; true when its redo() worked. A command whose redo() failed marks
+// itself obsolete and QUndoStack deletes it at once, so success is the stack having grown.
+static bool pushed(QUndoStack *stack, QUndoCommand *command)
+{
+    const int before = stack->index();
+    stack->push(command);
+    return stack->index() == before + 1;
+}
+
 void MainWindow::addCandidate()
 {
     CandidateDialog dialog(m_store, Candidate(), this);
-    if (dialog.exec() != QDialog::Accepted)
+    Id applicationId = 0;
+    // Saved from the dialog, which stays open with what was typed when the store cannot
+    // write it (a full disk, a file gone read-only).
+    dialog.setSaver([this, &applicationId](const Candidate &candidate) {
+        if (!pushed(m_undoStack, new AddCandidateCommand(m_store, candidate, currentRole())))
+            return false;
+        applicationId = static_cast<const AddCandidateCommand *>(m_undoStack->command(m_undoStack->index() - 1))
+                            ->applicationId();
+        return true;
+    });
+    if (dialog.exec() != QDialog::Accepted || !applicationId)
         return;
-    auto *command = new AddCandidateCommand(m_store, dialog.candidate(), currentRole());
-    m_undoStack->push(command);
-    if (command->applicationId()) {
-        m_candidatesPane->selectApplication(command->applicationId());
-        statusBar()->showMessage(tr("Added %1").arg(dialog.candidate().name), 4000);
-    }
+    m_candidatesPane->selectApplication(applicationId);
+    statusBar()->showMessage(tr("Added %1").arg(dialog.candidate().name), 4000);
 }
 
 void MainWindow::editCandidate()
@@ -543,9 +686,10 @@ void MainWindow::editCandidate()
     if (!m_store->application(m_candidatesPane->currentApplicationId(), &app) || !m_store->candidate(app.candidateId, &before))
         return;
     CandidateDialog dialog(m_store, before, this);
-    if (dialog.exec() != QDialog::Accepted)
-        return;
-    m_undoStack->push(new EditCandidateCommand(m_store, before, dialog.candidate()));
+    dialog.setSaver([this, before](const Candidate &after) {
+        return pushed(m_undoStack, new EditCandidateCommand(m_store, before, after));
+    });
+    dialog.exec();
 }
 
 void MainWindow::moveCandidate(int kind)
@@ -586,6 +730,24 @@ void MainWindow::newRole()
     statusBar()->showMessage(tr("Added the role %1").arg(m_roleSwitcher->currentText()), 4000);
 }
 
+void MainWindow::importCandidates(const QString &path)
+{
+    if (!m_actions[ImportCandidates]->isEnabled())
+        return;
+    const QString file = path.isEmpty() ? ImportDialog::askForFile(this) : path;
+    if (file.isEmpty())
+        return;
+    ImportDialog dialog(m_store, currentRole(), this);
+    dialog.openFile(file);
+    if (dialog.exec() == QDialog::Accepted && dialog.importedCount() > 0) {
+        m_tabs->setCurrentWidget(m_candidatesPane);
+        statusBar()->showMessage(tr("Imported %1 candidates from %2")
+                                     .arg(dialog.importedCount())
+                                     .arg(QFileInfo(file).fileName()),
+                                 6000);
+    }
+}
+
 void MainWindow::newDatabase()
 {
     const QString path = QFileDialog::getSaveFileName(this, tr("New Database"), QFileInfo(m_store->path()).absolutePath(),
@@ -612,17 +774,36 @@ void MainWindow::openDatabase()
 bool MainWindow::switchDatabase(const QString &path)
 {
     const QString previous = m_store->path();
+    const DatabaseOptions previousOptions = m_store->database().options();
     saveState();
-    // Scorecards belong to the file they came from: written and closed first.
+    // Scorecards belong to the file they came from: written and closed first (one whose
+    // draft could not be written stays open, and so does this file).
     saveOpenScorecards();
     for (ScorecardEditor *editor : scorecardEditors())
-        editor->close();
-    if (m_store->open(path) && m_store->ensureDefaultData()) {
+        if (!editor->close())
+            return false;
+    // The window keeps the way its file was opened: with the lock file (the app) or not.
+    DatabaseOptions options;
+    options.exclusive = previousOptions.exclusive || previousOptions.readOnly;
+    bool opened = m_store->open(path, options);
+    if (!opened && m_store->database().isLockedElsewhere()) {
+        DatabaseLockedDialog ask(m_store->errorString(), tr("Cancel"), this);
+        ask.exec();
+        if (!ask.readOnlyChosen()) {
+            m_store->open(previous, previousOptions);
+            return false;
+        }
+        options.exclusive = false;
+        options.readOnly = true;
+        options.readOnlyReason = DatabaseLockedDialog::readOnlyReason(m_store->database().lockOwner());
+        opened = m_store->open(path, options);
+    }
+    if (opened && m_store->ensureDefaultData()) {
         statusBar()->showMessage(tr("Opened %1").arg(QDir::toNativeSeparators(path)), 4000);
         return true;
     }
     const QString error = m_store->errorString();
-    m_store->open(previous);
+    m_store->open(previous, previousOptions);
     showError(error);
     return false;
 }
@@ -693,12 +874,60 @@ void MainWindow::restoreState()
 
 void MainWindow::closeEvent(QCloseEvent *event)
 {
-    // Nothing typed is lost: open scorecards are written, then closed with the window.
+    // Nothing typed is lost: open scorecards are written, then closed with the window; one
+    // whose draft cannot be written (a full disk) keeps it open.
+    saveOpenScorecards();
+    for (ScorecardEditor *editor : scorecardEditors()) {
+        if (!editor->close()) {
+            event->ignore();
+            return;
+        }
+    }
+    saveState();
+    event->accept();
+}
+
+void MainWindow::anonymizeCandidate()
+{
+    Application app;
+    Candidate candidate;
+    if (!m_store->application(m_candidatesPane->currentApplicationId(), &app)
+        || !m_store->candidate(app.candidateId, &candidate))
+        return;
+    CandidatePrivacyDialog dialog(CandidatePrivacyDialog::Anonymize, candidate,
+                                  m_store->candidateFootprint(candidate.id), this);
+    if (dialog.exec() != QDialog::Accepted)
+        return;
+    // Open scorecards save what is typed first, so nothing is written back afterwards.
     saveOpenScorecards();
     for (ScorecardEditor *editor : scorecardEditors())
         editor->close();
-    saveState();
-    event->accept();
+    if (!m_store->anonymizeCandidate(candidate.id))
+        return;  // the store said why
+    m_undoStack->clear();
+    statusBar()->showMessage(tr("Anonymized candidate %1").arg(candidate.id), 8000);
+    updateActions();
+}
+
+void MainWindow::eraseCandidate()
+{
+    Application app;
+    Candidate candidate;
+    if (!m_store->application(m_candidatesPane->currentApplicationId(), &app)
+        || !m_store->candidate(app.candidateId, &candidate))
+        return;
+    CandidatePrivacyDialog dialog(CandidatePrivacyDialog::Erase, candidate, m_store->candidateFootprint(candidate.id),
+                                  this);
+    if (dialog.exec() != QDialog::Accepted)
+        return;
+    saveOpenScorecards();
+    for (ScorecardEditor *editor : scorecardEditors())
+        editor->close();
+    if (!m_store->eraseCandidate(candidate.id))
+        return;
+    m_undoStack->clear();
+    statusBar()->showMessage(tr("Erased candidate %1 and everything about them").arg(candidate.id), 8000);
+    updateActions();
 }
 
 } // namespace hireloop

@@ -13,14 +13,15 @@ class QTabWidget;
 class QTimer;
 class QUndoStack;
 
-// The main window: the role and "act as" switchers, the candidates pane, the role view
-// and "My interviews" in tabs, the menus, the undo stack every edit goes through, and
+// The main window: the role and "act as" switchers, the candidates pane, the role view,
+// "My interviews" and the reports in tabs, the menus, the undo stack every edit goes through, and
 // the scorecard editors it opens (saved before the actor changes or the app closes).
 
 namespace hireloop {
 
 class CandidatesPane;
 class MyInterviewsPane;
+class ReportsPane;
 class RoleListModel;
 class RoleView;
 class ScorecardEditor;
@@ -39,6 +40,7 @@ public:
     RoleView *roleView() const { return m_roleView; }
     CandidatesPane *candidatesPane() const { return m_candidatesPane; }
     MyInterviewsPane *myInterviewsPane() const { return m_myInterviews; }
+    ReportsPane *reportsPane() const { return m_reports; }
 
     // The actions, by what they do; tests and menus share them.
     enum ActionId {
@@ -54,6 +56,11 @@ public:
         CancelInterview,
         OpenMyScorecard,
         ViewScorecards,
+        Debrief,
+        ExportData,
+        AnonymizeCandidate,
+        EraseCandidate,
+        ImportCandidates,
     };
     QAction *action(ActionId id) const { return m_actions.value(id); }
 
@@ -69,9 +76,19 @@ protected:
 
 private:
     void createActions();
+    void openDebrief();
+    // Candidate › Anonymize… / Erase…: hiring managers and coordinators, after a
+    // confirmation that says what goes; the undo history is cleared afterwards.
+    void anonymizeCandidate();
+    void eraseCandidate();
+    // File › Export…; candidateOnly starts it on the selected candidate's PDF packet.
+    void exportData(bool candidateOnly);
     void openDatabase();
     void newDatabase();
     void newRole();
+    // File › Import Candidates… (and a CSV file dropped on the candidate list): the
+    // ImportDialog on path, or on a file the user picks when path is empty.
+    void importCandidates(const QString &path = QString());
     bool switchDatabase(const QString &path);
     void updateRecentMenu();
     void onStoreOpened();
@@ -100,10 +117,12 @@ private:
     CandidatesPane *m_candidatesPane;
     RoleView *m_roleView;
     MyInterviewsPane *m_myInterviews;
+    ReportsPane *m_reports;
     QComboBox *m_roleSwitcher;
     QComboBox *m_actorSwitcher;
     QLabel *m_actorLabel;
     QLabel *m_overdueLabel;
+    QLabel *m_readOnlyBanner;  // "<file> is read-only: why", shown only then
     QTimer *m_clock;  // time makes scorecards overdue
     QMenu *m_recentMenu = nullptr;
     QHash<int, QAction *> m_actions;

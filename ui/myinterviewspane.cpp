@@ -237,8 +237,8 @@ void MyInterviewsPane::updateState()
     m_openKitAction->setEnabled(hasKit);
     m_openKit->setToolTip(hasInterview && !hasKit ? tr("You have no scorecard for this interview")
                                                   : m_openKitAction->toolTip());
-    m_rescheduleAction->setEnabled(hasInterview);
-    m_cancelAction->setEnabled(hasInterview);
+    m_rescheduleAction->setEnabled(hasInterview && !m_store->isReadOnly());
+    m_cancelAction->setEnabled(hasInterview && !m_store->isReadOnly());
     const QModelIndex dueIndex = m_dueView->currentIndex();
     const bool own = dueIndex.isValid() && m_due->dueAt(dueIndex.row()).interviewerId == m_store->actorId();
     m_openDueAction->setEnabled(dueIndex.isValid());

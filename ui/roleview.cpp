@@ -2,6 +2,7 @@
 
 #include "coveragemodel.h"
 #include "modelroles.h"
+#include "retentionpage.h"
 #include "rubricmodel.h"
 #include "stagemodel.h"
 #include "settings.h"
@@ -123,6 +124,8 @@ RoleView::RoleView(Store *store, QUndoStack *undoStack, QWidget *parent)
     tabs->addTab(planPage, tr("Interview &plan"));
     tabs->addTab(m_coverageView, tr("&Coverage"));
     tabs->addTab(m_posting, tr("P&osting"));
+    m_retention = new RetentionPage(m_store, m_undoStack, this);
+    tabs->addTab(m_retention, tr("Pri&vacy"));
 
     auto *split = new QSplitter(Qt::Horizontal, this);
     split->setObjectName(QStringLiteral("roleSplitter"));
@@ -171,6 +174,7 @@ void RoleView::setRoleId(Id roleId)
     m_rubric->setRoleId(roleId);
     m_stages->setRoleId(roleId);
     m_coverage->setRoleId(roleId);
+    m_retention->setRoleId(roleId);
     m_rubricView->expandAll();
     for (int c = 0; c < RubricModel::SourceColumn; ++c)
         m_rubricView->resizeColumnToContents(c);
@@ -258,13 +262,15 @@ void RoleView::createPlanActions()
 
 void RoleView::updatePlanActions()
 {
+    // A read-only file: nothing here changes it (the models' cells are not editable either).
+    const bool writable = !m_store->isReadOnly();
     const int stageRow = m_stageView->currentIndex().isValid() ? m_stageView->currentIndex().row() : -1;
-    m_addStage->setEnabled(m_rubric->roleId() > 0);
-    m_stageUp->setEnabled(stageRow > 0);
-    m_stageDown->setEnabled(stageRow >= 0 && stageRow + 1 < m_stages->rowCount());
-    m_removeStage->setEnabled(stageRow >= 0);
+    m_addStage->setEnabled(writable && m_rubric->roleId() > 0);
+    m_stageUp->setEnabled(writable && stageRow > 0);
+    m_stageDown->setEnabled(writable && stageRow >= 0 && stageRow + 1 < m_stages->rowCount());
+    m_removeStage->setEnabled(writable && stageRow >= 0);
     const QModelIndex attr = m_rubricView->currentIndex();
-    const bool isAttribute = attr.isValid() && attr.data(KindRole).toInt() == RubricModel::AttributeRow;
+    const bool isAttribute = writable && attr.isValid() && attr.data(KindRole).toInt() == RubricModel::AttributeRow;
     m_attributeUp->setEnabled(isAttribute && (attr.row() > 0 || attr.parent().row() > 0));
     m_attributeDown->setEnabled(isAttribute && (attr.row() + 1 < m_rubric->rowCount(attr.parent())
                                                 || attr.parent().row() + 1 < m_rubric->rowCount()));

@@ -22,6 +22,7 @@ namespace hireloop {
 
 class CoverageModel;
 class RubricModel;
+class RetentionPage;
 class StageModel;
 class Store;
 
@@ -38,6 +39,7 @@ public:
     RubricModel *rubricModel() const { return m_rubric; }
     StageModel *stageModel() const { return m_stages; }
     CoverageModel *coverageModel() const { return m_coverage; }
+    RetentionPage *retentionPage() const { return m_retention; }
 
     QAction *addStageAction() const { return m_addStage; }
     QAction *removeStageAction() const { return m_removeStage; }
@@ -70,6 +72,7 @@ private:
     QTableView *m_stageView;
     QTableView *m_coverageView;
     QTextBrowser *m_posting;
+    RetentionPage *m_retention;
     QVBoxLayout *m_rubricPageLayout = nullptr;
     QAction *m_addStage = nullptr;
     QAction *m_removeStage = nullptr;

@@ -17,6 +17,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QLocale>
+#include <QMessageBox>
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QRadioButton>
@@ -333,7 +334,22 @@ bool ScorecardEditor::saveNow()
 
 void ScorecardEditor::done(int result)
 {
-    saveNow();
+    // A draft that cannot be written (a full disk) is not thrown away by closing: the
+    // window stays, with what was typed, unless the user chooses to discard it.
+    if (!saveNow() && m_model->hasPendingChanges()) {
+        QMessageBox box(QMessageBox::Warning, tr("Draft Not Saved"),
+                        tr("The draft could not be saved: %1").arg(m_store->errorString()), QMessageBox::NoButton, this);
+        box.setObjectName(QStringLiteral("unsavedDraftBox"));
+        box.setInformativeText(tr("What you typed is still in the scorecard. Keep editing and it is saved as soon as "
+                                  "it can be, or discard it and close."));
+        QPushButton *keep = box.addButton(tr("&Keep Editing"), QMessageBox::RejectRole);
+        QPushButton *discard = box.addButton(tr("&Discard Changes"), QMessageBox::DestructiveRole);
+        box.setDefaultButton(keep);
+        box.exec();
+        if (box.clickedButton() != discard)
+            return;
+        m_model->clear();  // discarded: nothing is left to retry
+    }
     Settings::instance().setState(QStringLiteral("scorecardEditor/geometry"), saveGeometry());
     Settings::instance().setState(QStringLiteral("scorecardEditor/splitter"), m_splitter->saveState());
     QDialog::done(result);
@@ -452,7 +468,7 @@ void ScorecardEditor::refreshState()
         state = tr("Revision %1: %2").arg(card.revision).arg(state);
     if (!own)
         state = tr("%1 — %2").arg(card.interviewer, state);
-    if (!editable && card.isDraft() && !own)
+    if (!editable && card.isDraft() && (!own || m_store->isReadOnly()))
         state += tr(" (read-only)");
     m_state->setText(state);
 
@@ -478,7 +494,7 @@ void ScorecardEditor::refreshState()
 
     m_submit->setVisible(editable);
     m_submit->setEnabled(editable);
-    const bool amendable = own && !revisionView && card.status == QLatin1String("submitted");
+    const bool amendable = own && !revisionView && card.status == QLatin1String("submitted") && !m_store->isReadOnly();
     m_amend->setVisible(amendable);
     m_amend->setEnabled(amendable);
     if (!editable)

@@ -1,6 +1,12 @@
 #include "settings.h"
 
+#include <QDir>
+#include <QFile>
 #include <QFileInfo>
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 namespace hireloop {
 
@@ -15,11 +21,27 @@ const QString StaleDaysKey = QStringLiteral("pipeline/staleDays");
 constexpr int StaleDaysDefault = 14;
 const QString StatePrefix = QStringLiteral("state/");
 
+// Recent database paths and window state are the user's business: the file is made
+// 0600 before QSettings writes it (it keeps an existing file's mode when it rewrites it).
+void makePrivate(const QString &file)
+{
+    if (file.isEmpty())
+        return;
+    QDir().mkpath(QFileInfo(file).absolutePath());
+    const QByteArray path = QFile::encodeName(file);
+    const int fd = ::open(path.constData(), O_CREAT | O_WRONLY | O_CLOEXEC, 0600);
+    if (fd >= 0) {
+        ::fchmod(fd, 0600);
+        ::close(fd);
+    }
+}
+
 } // namespace
 
 Settings::Settings()
     : m_settings(std::make_unique<QSettings>())
 {
+    makePrivate(m_settings->fileName());
 }
 
 Settings &Settings::instance()
@@ -30,6 +52,7 @@ Settings &Settings::instance()
 
 void Settings::useFile(const QString &path)
 {
+    makePrivate(path);
     instance().m_settings = std::make_unique<QSettings>(path, QSettings::IniFormat);
 }
 

@@ -73,7 +73,14 @@ bool AuditRepository::append(AuditEntry e)
     q.bindValue(QStringLiteral(":detail"), sqlText(e.detail));
     q.bindValue(QStringLiteral(":prev"), sqlText(e.prevHash));
     q.bindValue(QStringLiteral(":hash"), sqlText(e.hash));
-    return m_db.exec(q);
+    if (!m_db.exec(q))
+        return false;
+    // The head, written in the same transaction: a log cut short no longer matches it.
+    QSqlQuery head = m_db.prepare(QStringLiteral(
+        "INSERT INTO meta (key, value) VALUES ('audit_head', :head)"
+        " ON CONFLICT (key) DO UPDATE SET value = excluded.value"));
+    head.bindValue(QStringLiteral(":head"), QStringLiteral("%1 %2").arg(e.id).arg(e.hash));
+    return m_db.exec(head);
 }
 
 QList<AuditEntry> AuditRepository::recent(int limit)
@@ -107,8 +114,30 @@ QStringList AuditRepository::chainProblems()
         expectedPrev = e.hash;
         expectedId = e.id + 1;
         if (problems.size() > 20)
-            break;
+            return problems;
     }
+    // The last entry must be the one the head names: entries cut off the end leave
+    // an intact chain behind, but not the head.
+    const Id lastId = expectedId - 1;
+    QSqlQuery head = m_db.prepare(QStringLiteral("SELECT value FROM meta WHERE key = 'audit_head'"));
+    if (!m_db.exec(head))
+        return problems << m_db.errorString();
+    if (!head.next()) {
+        if (lastId > 0)
+            problems << QObject::tr("audit log: its head record is missing (the log ends at entry %1)").arg(lastId);
+        return problems;
+    }
+    const QStringList parts = head.value(0).toString().split(QLatin1Char(' '));
+    const Id headId = parts.value(0).toLongLong();
+    if (headId > lastId)
+        problems << QObject::tr("audit log: entries %1 to %2 are missing from its end (it ends at entry %3)")
+                        .arg(lastId + 1)
+                        .arg(headId)
+                        .arg(lastId);
+    else if (headId != lastId || parts.value(1) != expectedPrev)
+        problems << QObject::tr("audit log: entry %1 does not match the log's head record (entry %2)")
+                        .arg(lastId)
+                        .arg(headId);
     return problems;
 }
 

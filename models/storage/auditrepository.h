@@ -4,7 +4,9 @@
 
 // The audit log: an append-only list of who did what, when. Each entry's hash covers
 // its fields and the previous entry's hash, so editing or removing an entry breaks
-// the chain, and `hireloop-cli check` says where.
+// the chain, and `hireloop-cli check` says where. The last entry's id and hash are also
+// kept in meta ('audit_head'), written in the same transaction, so entries cut off the
+// end are noticed too.
 
 namespace hireloop {
 

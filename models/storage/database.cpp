@@ -10,6 +10,7 @@
 #include <QSqlError>
 #include <QSqlRecord>
 #include <QStandardPaths>
+#include <QUrl>
 #include <QtEndian>
 
 #include <fcntl.h>
@@ -54,6 +55,31 @@ bool createPrivateFile(const QString &path, QString *why)
     return true;
 }
 
+// Why path cannot be written, or empty when it can: no permission on the file, a file
+// marked immutable, a read-only file system, or a folder where SQLite cannot create the
+// -wal and -shm files it writes beside the database.
+QString whyNotWritable(const QString &path)
+{
+    if (::access(QFile::encodeName(path).constData(), W_OK) != 0) {
+        switch (errno) {
+        case EROFS: return QObject::tr("it is on a read-only file system");
+        case EPERM: return QObject::tr("it is marked immutable");
+        default: return QObject::tr("you have no write permission on it");
+        }
+    }
+    const QString dir = QFileInfo(path).absolutePath();
+    if (::access(QFile::encodeName(dir).constData(), W_OK | X_OK) != 0) {
+        return errno == EROFS ? QObject::tr("it is on a read-only file system")
+                              : QObject::tr("its folder %1 is not writable").arg(QDir::toNativeSeparators(dir));
+    }
+    return {};
+}
+
+bool isWritableFolder(const QString &dir)
+{
+    return ::access(QFile::encodeName(dir).constData(), W_OK | X_OK) == 0;
+}
+
 } // namespace
 
 Database::Database() = default;
@@ -82,16 +108,28 @@ QString Database::fail(const QString &reason)
 
 bool Database::open(const QString &path, int targetVersion)
 {
+    DatabaseOptions options;
+    options.targetVersion = targetVersion;
+    return open(path, options);
+}
+
+bool Database::open(const QString &path, const DatabaseOptions &options)
+{
     close();
     m_error.clear();
     m_created = false;
+    m_options = options;
+    m_readOnly = false;
+    m_readOnlyReason.clear();
+    m_lockedElsewhere = false;
+    m_lockOwner = DatabaseLock::Owner();
+    m_upgradeBackup.clear();
     m_path = QFileInfo(path).absoluteFilePath();
     if (path.isEmpty()) {
         m_error = QObject::tr("No database file given");
         return false;
     }
-    if (targetVersion < 0)
-        targetVersion = latestVersion();
+    const int targetVersion = options.targetVersion < 0 ? latestVersion() : options.targetVersion;
 
     const QFileInfo info(m_path);
     int userVersion = 0;
@@ -100,87 +138,211 @@ bool Database::open(const QString &path, int targetVersion)
         fail(QObject::tr("is a folder, not a database file"));
         return false;
     }
-    if (!info.exists()) {
-        if (!makePrivatePath(info.absolutePath())) {
-            fail(QObject::tr("cannot create the folder %1: %2")
-                     .arg(info.absolutePath(), QString::fromLocal8Bit(strerror(errno))));
+    if (info.exists()) {
+        m_readOnlyReason = whyNotWritable(m_path);
+        if (m_readOnlyReason.isEmpty() && options.readOnly)
+            m_readOnlyReason = options.readOnlyReason.isEmpty() ? QObject::tr("it was opened read-only")
+                                                                : options.readOnlyReason;
+        m_readOnly = !m_readOnlyReason.isEmpty();
+    } else if (options.readOnly) {
+        fail(QObject::tr("does not exist, so there is nothing to open read-only"));
+        return false;
+    }
+
+    if (!info.exists() && !makePrivatePath(info.absolutePath())) {
+        fail(QObject::tr("cannot create the folder %1: %2")
+                 .arg(info.absolutePath(), QString::fromLocal8Bit(strerror(errno))));
+        return false;
+    }
+
+    // The lock comes first: nobody else's instance starts writing while this one looks.
+    if (options.exclusive && !m_readOnly) {
+        m_lock = std::make_unique<DatabaseLock>(m_path);
+        const DatabaseLock::Result r = m_lock->tryLock(options.lockTimeoutMs);
+        if (r != DatabaseLock::Result::Acquired) {
+            m_lockedElsewhere = r == DatabaseLock::Result::HeldElsewhere;
+            m_lockOwner = m_lock->owner();
+            m_error = m_lock->errorString();
+            m_lock.reset();
             return false;
         }
+    }
+
+    if (!info.exists()) {
         QString why;
         if (!createPrivateFile(m_path, &why)) {
             fail(QObject::tr("cannot create the file: %1").arg(why));
+            close();
             return false;
         }
         m_created = true;
     } else if (info.size() == 0) {
+        if (m_readOnly) {
+            fail(QObject::tr("is empty, and read-only (%1): it cannot become a database").arg(m_readOnlyReason));
+            return false;
+        }
         // An empty file is a valid empty SQLite database: it becomes ours.
         ::chmod(QFile::encodeName(m_path).constData(), 0600);
         m_created = true;
     } else if (!inspectExisting(m_path, &userVersion, &appId)) {
+        const QString err = m_error;
+        close();
+        m_error = err;
         return false;
     }
 
+    // Reading only, before anything writes: a damaged file is refused untouched. A file
+    // at rest (no -wal or -journal beside it: no connection has it open, none crashed
+    // mid-write) is read through an immutable read-only connection, which creates
+    // nothing; otherwise through the connection that will be used, as SQLite may have a
+    // log to replay.
+    const bool atRest = !QFileInfo::exists(m_path + QStringLiteral("-wal"))
+                        && !QFileInfo::exists(m_path + QStringLiteral("-journal"));
+    if (m_readOnly) {
+        // SQLite reads a WAL file read-only by creating -wal and -shm beside it, and a
+        // read-only connection cannot remove them again. Without a -wal (no connection
+        // has the file open) it is read as immutable instead, which creates nothing: safe
+        // as long as nobody writes meanwhile. Where the folder is not writable nobody
+        // can (a writer needs to create the -wal there); where it is, the lock is taken
+        // if it is free, so that no other instance starts writing while this one reads.
+        // With a -wal, a writer is at work: its -wal and -shm are read as they are.
+        const bool immutable = !QFileInfo::exists(m_path + QStringLiteral("-wal"));
+        if (immutable && isWritableFolder(info.absolutePath())) {
+            m_lock = std::make_unique<DatabaseLock>(m_path);
+            if (m_lock->tryLock(0) != DatabaseLock::Result::Acquired)
+                m_lock.reset();  // another reader holds it (a writer would have a -wal)
+        }
+        if (!openConnection(true, immutable) || !checkContents(&userVersion, &appId)) {
+            const QString err = m_error;
+            close();
+            m_error = err;
+            return false;
+        }
+        if (appId == 0 || userVersion < targetVersion) {
+            close();
+            fail(appId == 0 ? QObject::tr("has no Hireloop tables yet, and is read-only (%1)").arg(m_readOnlyReason)
+                            : QObject::tr("uses schema version %1 and this build needs %2, but it is read-only (%3): "
+                                          "open it once with write access to upgrade it")
+                                  .arg(userVersion)
+                                  .arg(targetVersion)
+                                  .arg(m_readOnlyReason));
+            return false;
+        }
+        QSqlQuery q(m_db);
+        q.exec(QStringLiteral("PRAGMA foreign_keys = ON"));
+        return true;
+    }
+
+    if (!m_created && atRest) {
+        if (!openConnection(true, true) || !checkContents(&userVersion, &appId)) {
+            const QString err = m_error;
+            close();
+            m_error = err;
+            return false;
+        }
+        closeConnection();
+    }
+    if (!openConnection(false, false)) {
+        const QString err = m_error;
+        close();
+        m_error = err;
+        return false;
+    }
+    if (!m_created && !atRest && !checkContents(&userVersion, &appId)) {
+        const QString err = m_error;
+        close();
+        m_error = err;
+        return false;
+    }
+
+    if (!applyPragmas() || (userVersion < targetVersion && !backupBeforeUpgrade(userVersion, targetVersion))
+        || (userVersion < targetVersion && !migrate(userVersion, targetVersion))) {
+        const QString err = m_error;
+        close();
+        m_error = err;
+        return false;
+    }
+    return true;
+}
+
+bool Database::openConnection(bool readOnly, bool immutable)
+{
     m_connectionName = QStringLiteral("hireloop-%1").arg(s_connectionCounter.fetchAndAddRelaxed(1));
     m_db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), m_connectionName);
-    m_db.setDatabaseName(m_path);
-    m_db.setConnectOptions(QStringLiteral("QSQLITE_BUSY_TIMEOUT=%1").arg(BusyTimeoutMs));
+    QStringList options{QStringLiteral("QSQLITE_BUSY_TIMEOUT=%1").arg(BusyTimeoutMs)};
+    if (readOnly) {
+        // A URI, so that SQLite itself knows: mode=ro never writes; immutable=1 also takes
+        // no locks and opens no -wal or -shm.
+        options << QStringLiteral("QSQLITE_OPEN_URI") << QStringLiteral("QSQLITE_OPEN_READONLY");
+        QString uri = QStringLiteral("file:%1?mode=ro")
+                          .arg(QString::fromLatin1(QUrl::toPercentEncoding(m_path, QByteArrayLiteral("/"))));
+        if (immutable)
+            uri += QStringLiteral("&immutable=1");
+        m_db.setDatabaseName(uri);
+    } else {
+        m_db.setDatabaseName(m_path);
+    }
+    m_db.setConnectOptions(options.join(QLatin1Char(';')));
     if (!m_db.open()) {
         const QString why = m_db.lastError().text();
-        close();
+        closeConnection();
         fail(QObject::tr("cannot open: %1").arg(why));
         return false;
     }
+    return true;
+}
 
-    // Reading only, before anything writes: a damaged file is refused untouched.
-    if (!m_created) {
-        const QStringList problems = integrityProblems(true);
-        if (!problems.isEmpty()) {
-            const QString detail = problems.first();
-            close();
-            fail(QObject::tr("the database is damaged (quick_check: %1)").arg(detail));
-            return false;
-        }
-        // The header on disk can lag behind the write-ahead log (a database another
-        // process has just created): what SQLite reads is what counts.
-        appId = quint32(pragma(QStringLiteral("application_id")).toLongLong());
-        userVersion = pragma(QStringLiteral("user_version")).toInt();
-        if (appId != 0 && appId != ApplicationId) {
-            close();
-            fail(QObject::tr("is another application's SQLite database (application id 0x%1)")
-                     .arg(appId, 8, 16, QLatin1Char('0')));
-            return false;
-        }
-        if (userVersion > latestVersion()) {
-            close();
-            fail(QObject::tr("was written by a newer Hireloop (schema version %1; this build knows up to %2)")
-                     .arg(userVersion)
-                     .arg(latestVersion()));
-            return false;
-        }
-        if (appId == 0) {
-            // No application id: only an empty SQLite database may become ours.
-            QSqlQuery q(m_db);
-            if (!q.exec(QStringLiteral("SELECT count(*) FROM sqlite_master")) || !q.next()
-                || q.value(0).toInt() != 0) {
-                close();
-                fail(QObject::tr("is another application's SQLite database (it has tables but no Hireloop application id)"));
-                return false;
-            }
-        }
-    }
-
-    if (!applyPragmas()) {
-        const QString err = m_error;
-        close();
-        m_error = err;
+bool Database::checkContents(int *userVersion, quint32 *applicationId)
+{
+    const QStringList problems = integrityProblems(true);
+    if (!problems.isEmpty()) {
+        fail(QObject::tr("the database is damaged (quick_check: %1)").arg(problems.first()));
         return false;
     }
-    if (userVersion < targetVersion && !migrate(userVersion, targetVersion)) {
-        const QString err = m_error;
-        close();
-        m_error = err;
+    // The header on disk can lag behind the write-ahead log (a database another
+    // process has just created): what SQLite reads is what counts.
+    *applicationId = quint32(pragma(QStringLiteral("application_id")).toLongLong());
+    *userVersion = pragma(QStringLiteral("user_version")).toInt();
+    if (*applicationId != 0 && *applicationId != ApplicationId) {
+        fail(QObject::tr("is another application's SQLite database (application id 0x%1)")
+                 .arg(*applicationId, 8, 16, QLatin1Char('0')));
         return false;
     }
+    if (*userVersion > latestVersion()) {
+        fail(QObject::tr("was written by a newer Hireloop (schema version %1; this build knows up to %2)")
+                 .arg(*userVersion)
+                 .arg(latestVersion()));
+        return false;
+    }
+    if (*applicationId == 0) {
+        // No application id: only an empty SQLite database may become ours.
+        QSqlQuery q(m_db);
+        if (!q.exec(QStringLiteral("SELECT count(*) FROM sqlite_master")) || !q.next() || q.value(0).toInt() != 0) {
+            fail(QObject::tr("is another application's SQLite database (it has tables but no Hireloop application id)"));
+            return false;
+        }
+    }
+    return true;
+}
+
+bool Database::backupBeforeUpgrade(int from, int to)
+{
+    if (m_created || from <= 0)
+        return true;  // nothing in it yet to lose
+    const QString stamp = QDateTime::currentDateTimeUtc().toString(QStringLiteral("yyyyMMdd-HHmmss"));
+    QString target = QStringLiteral("%1.before-v%2-%3.bak").arg(m_path).arg(to).arg(stamp);
+    for (int n = 2; QFileInfo::exists(target); ++n)
+        target = QStringLiteral("%1.before-v%2-%3-%4.bak").arg(m_path).arg(to).arg(stamp).arg(n);
+    if (!backupTo(target)) {
+        const QString why = m_error;
+        fail(QObject::tr("cannot upgrade from schema version %1 to %2, because the backup made before every upgrade "
+                         "failed, so nothing was changed: %3")
+                 .arg(from)
+                 .arg(to)
+                 .arg(why));
+        return false;
+    }
+    m_upgradeBackup = target;
     return true;
 }
 
@@ -247,6 +409,9 @@ bool Database::applyPragmas()
         {"PRAGMA synchronous = FULL", "synchronous", 2},
         {"PRAGMA secure_delete = ON", "secure_delete", 1},
         {"PRAGMA busy_timeout = 5000", "busy_timeout", BusyTimeoutMs},
+        // Statement journals (a multi-row INSERT keeps one, to undo just itself) in
+        // memory: in a temporary file they cost a write per page touched.
+        {"PRAGMA temp_store = MEMORY", "temp_store", 2},
     };
     for (const Setting &s : settings) {
         QSqlQuery q(m_db);
@@ -299,6 +464,12 @@ bool Database::migrate(int from, int to)
 
 void Database::close()
 {
+    closeConnection();
+    m_lock.reset();  // after the connection: the file is released before the lock says so
+}
+
+void Database::closeConnection()
+{
     if (m_connectionName.isEmpty())
         return;
     m_db.close();
@@ -319,7 +490,7 @@ bool Database::exec(QSqlQuery &query)
 {
     if (query.exec())
         return true;
-    m_error = query.lastError().text();
+    m_error = errorText(query.lastError());
     return false;
 }
 
@@ -328,8 +499,24 @@ bool Database::exec(const QString &sql)
     QSqlQuery q(m_db);
     if (q.exec(sql))
         return true;
-    m_error = q.lastError().text();
+    m_error = errorText(q.lastError());
     return false;
+}
+
+QString Database::errorText(const QSqlError &error)
+{
+    // SQLite says what failed, not what the user can do about it. Either way SQLite
+    // has kept the file as it was before the write.
+    const int code = error.nativeErrorCode().toInt();
+    if (code == 13)  // SQLITE_FULL
+        return QObject::tr("the disk is full (or the file reached its size limit), so nothing was written; "
+                           "free some space and try again (%1)")
+            .arg(error.text());
+    if (code == 10)  // SQLITE_IOERR: a write the system refused (a size limit, a failing disk)
+        return QObject::tr("the file could not be written (a full disk, a size limit or a failing device), so "
+                           "nothing was written (%1)")
+            .arg(error.text());
+    return error.text();
 }
 
 QSqlQuery Database::prepare(const QString &sql)
@@ -343,6 +530,10 @@ QSqlQuery Database::prepare(const QString &sql)
 
 bool Database::beginWrite()
 {
+    if (m_readOnly) {
+        m_error = QObject::tr("%1 is read-only: %2").arg(QDir::toNativeSeparators(m_path), m_readOnlyReason);
+        return false;
+    }
     return exec(QStringLiteral("BEGIN IMMEDIATE"));
 }
 
@@ -368,6 +559,21 @@ QVariant Database::pragma(const QString &name)
     if (q.exec(QStringLiteral("PRAGMA %1").arg(name)) && q.next())
         return q.value(0);
     return {};
+}
+
+bool Database::checkpoint()
+{
+    QSqlQuery q(m_db);
+    if (!q.exec(QStringLiteral("PRAGMA wal_checkpoint(TRUNCATE)")) || !q.next()) {
+        m_error = q.lastError().text();
+        return false;
+    }
+    // busy, log frames, checkpointed frames
+    if (q.value(0).toInt() != 0) {
+        m_error = QObject::tr("the write-ahead log is in use by another connection");
+        return false;
+    }
+    return true;
 }
 
 QStringList Database::integrityProblems(bool quick)

@@ -1,9 +1,13 @@
 #pragma once
 
+#include "databaselock.h"
+
 #include <QSqlDatabase>
+#include <QSqlError>
 #include <QSqlQuery>
 #include <QString>
 #include <QVariant>
+#include <memory>
 
 // The one SQLite file. Everything SQLite-specific lives here: header inspection,
 // pragmas, migrations, file modes, VACUUM INTO. The repositories above it speak
@@ -11,6 +15,16 @@
 // later stand in for the file without touching them.
 
 namespace hireloop {
+
+// How Database::open treats a file.
+struct DatabaseOptions
+{
+    int targetVersion = -1;  // the schema version to migrate to; -1: the latest (tests build older ones)
+    bool readOnly = false;   // never write, even where it could
+    bool exclusive = false;  // hold "<db>.lock" while open, so a second instance is told who has it (the apps)
+    int lockTimeoutMs = DatabaseLock::DefaultTimeoutMs;
+    QString readOnlyReason;  // why readOnly was asked for, for readOnlyReason(); default "it was opened read-only"
+};
 
 class Database
 {
@@ -29,9 +43,25 @@ public:
     // not SQLite, another application's database, a schema newer than this build,
     // or a damaged file. On failure errorString() names the file and the reason.
     bool open(const QString &path, int targetVersion = -1);
+    // The same, and: a file that cannot be written (no permission on it, or on its folder,
+    // a read-only file system) or options.readOnly opens read-only: SQLite is told so
+    // ("mode=ro"), nothing is migrated, no -wal or -shm file is created (see
+    // openConnection), and every write transaction is refused with readOnlyReason().
+    // options.exclusive takes the lock file first; if a live process holds it, open fails
+    // with isLockedElsewhere() and errorString() naming the program, process and host.
+    // Before a migration of a file that has a schema, a backup is written beside it
+    // (upgradeBackupPath()); if that fails nothing is migrated and open fails saying why.
+    bool open(const QString &path, const DatabaseOptions &options);
     void close();
     bool isOpen() const { return m_db.isOpen(); }
     bool wasCreated() const { return m_created; }
+    DatabaseOptions options() const { return m_options; }
+
+    bool isReadOnly() const { return m_readOnly; }
+    QString readOnlyReason() const { return m_readOnlyReason; }  // "you have no write permission on it", ...
+    bool isLockedElsewhere() const { return m_lockedElsewhere; }
+    DatabaseLock::Owner lockOwner() const { return m_lockOwner; }
+    QString upgradeBackupPath() const { return m_upgradeBackup; }  // empty when open() migrated nothing
 
     QString path() const { return m_path; }
     QString errorString() const { return m_error; }
@@ -46,6 +76,8 @@ public:
     bool exec(const QString &sql);
     QSqlQuery prepare(const QString &sql);
     void setError(const QString &message) { m_error = message; }
+    // A query's error as a user reads it: a full disk or a refused write says so.
+    static QString errorText(const QSqlError &error);
 
     // Write transactions take the write lock at once (BEGIN IMMEDIATE), so a busy
     // database fails at the start rather than half-way through.
@@ -54,6 +86,11 @@ public:
     void rollback();
 
     QVariant pragma(const QString &name);
+
+    // Copies the write-ahead log into the file and truncates the log to 0 bytes, so pages
+    // that held erased data leave it. False when another connection's reader kept it
+    // from finishing (the log is then truncated by a later checkpoint or the last close).
+    bool checkpoint();
 
     // PRAGMA quick_check / integrity_check / foreign_key_check: empty when clean,
     // else the problems found (one per line).
@@ -67,7 +104,11 @@ public:
 private:
     bool inspectExisting(const QString &path, int *userVersion, quint32 *applicationId);
     bool createFile(const QString &path);
+    bool openConnection(bool readOnly, bool immutable);
+    void closeConnection();
+    bool checkContents(int *userVersion, quint32 *applicationId);
     bool applyPragmas();
+    bool backupBeforeUpgrade(int from, int to);
     bool migrate(int from, int to);
     QString fail(const QString &reason);
 
@@ -76,6 +117,13 @@ private:
     QString m_path;
     QString m_error;
     bool m_created = false;
+    DatabaseOptions m_options;
+    bool m_readOnly = false;
+    QString m_readOnlyReason;
+    std::unique_ptr<DatabaseLock> m_lock;
+    bool m_lockedElsewhere = false;
+    DatabaseLock::Owner m_lockOwner;
+    QString m_upgradeBackup;
 };
 
 // Text for a NOT NULL column: a null QString binds as NULL, so it becomes ''.

@@ -242,6 +242,31 @@ QList<Migration> buildMigrations()
         QStringLiteral("CREATE INDEX scorecard_reveal_application ON scorecard_reveal (application_id)"),
     }});
 
+    // Privacy and records. retention_days: anonymize a role's rejected and withdrawn
+    // candidates that many days after they stopped (NULL: never). meta holds the salt of
+    // the calibration pseudonyms (random per database; randomblob is SQLite's, a server
+    // would use gen_random_bytes) and the audit log's head ("<id> <hash>" of its last
+    // entry, written with every entry), so a log cut short is noticed. A stage event's
+    // reason may be erased (anonymization) and nothing else of it changed.
+    list.append({6, "retention per role, pseudonym salt, audit head, erasable stage reasons", {
+        QStringLiteral("ALTER TABLE role ADD COLUMN retention_days INTEGER"
+                       " CHECK (retention_days IS NULL OR retention_days BETWEEN 0 AND 36500)"),
+        QStringLiteral(R"(CREATE TABLE meta (
+            key TEXT PRIMARY KEY,
+            value TEXT NOT NULL))"),
+        QStringLiteral("INSERT INTO meta (key, value) VALUES ('pseudonym_salt', lower(hex(randomblob(32))))"),
+        QStringLiteral("INSERT INTO meta (key, value)"
+                       " SELECT 'audit_head', id || ' ' || hash FROM audit_log ORDER BY id DESC LIMIT 1"),
+        QStringLiteral("DROP TRIGGER stage_event_append_only"),
+        QStringLiteral(R"(CREATE TRIGGER stage_event_append_only
+            BEFORE UPDATE OF application_id, from_stage_id, to_stage_id, from_status, to_status, at, actor_id
+            ON stage_event
+            BEGIN SELECT RAISE(ABORT, 'stage history is append-only'); END)"),
+        QStringLiteral(R"(CREATE TRIGGER stage_event_reason_erase_only
+            BEFORE UPDATE OF reason ON stage_event WHEN NEW.reason <> ''
+            BEGIN SELECT RAISE(ABORT, 'a stage event''s reason can only be erased'); END)"),
+    }});
+
     return list;
 }
 

@@ -1,0 +1,121 @@
+#include "importworker.h"
+
+#include "store.h"
+
+namespace hireloop {
+
+ImportWorker::ImportWorker(const QString &databasePath, Id actorId, QObject *parent)
+    : QObject(parent)
+    , m_path(databasePath)
+    , m_actorId(actorId)
+    , m_context(new QObject)
+{
+    m_thread.setObjectName(QStringLiteral("hireloop-import"));
+    m_context->moveToThread(&m_thread);
+    m_thread.start();
+}
+
+ImportWorker::~ImportWorker()
+{
+    m_cancel = true;
+    ++m_latestCheck;  // waiting checks are not run
+    // The worker's Store is closed in the thread that opened it.
+    post([this] {
+        m_store.reset();
+        m_context->deleteLater();
+        QThread::currentThread()->quit();
+    });
+    m_thread.wait();
+}
+
+void ImportWorker::post(std::function<void()> job)
+{
+    QMetaObject::invokeMethod(m_context, std::move(job), Qt::QueuedConnection);
+}
+
+void ImportWorker::deliver(std::function<void()> signal)
+{
+    // Safe while the worker lives: its destructor waits for the thread first.
+    QMetaObject::invokeMethod(this, std::move(signal), Qt::QueuedConnection);
+}
+
+Store *ImportWorker::store(QString *error)
+{
+    if (!m_store) {
+        auto store = std::make_unique<Store>();
+        if (!store->open(m_path)) {
+            *error = store->errorString();
+            return nullptr;
+        }
+        if (m_actorId)
+            store->setActor(m_actorId);
+        m_store = std::move(store);
+    }
+    return m_store.get();
+}
+
+void ImportWorker::read(const QString &path, TextFile::Encoding eightBit)
+{
+    post([this, path, eightBit] {
+        CandidateImport import;
+        import.readFile(path, eightBit);
+        deliver([this, import] { Q_EMIT fileRead(import); });
+    });
+}
+
+int ImportWorker::check(const CandidateImport &import, Id roleId)
+{
+    const int serial = ++m_latestCheck;
+    post([this, import, roleId, serial] {
+        if (serial != m_latestCheck)
+            return;  // a newer check is on its way
+        ImportCheck check;
+        check.serial = serial;
+        QString error;
+        Store *s = store(&error);
+        Role role;
+        if (!s)
+            check.databaseError = error;
+        else if (!s->role(roleId, &role))
+            check.databaseError = tr("No role with id %1").arg(roleId);
+        else if (import.validate(role, &check.candidates, &check.errors, &check.rows) && serial == m_latestCheck
+                 && !s->importCandidates(roleId, check.candidates, {}, &check.result, true))
+            check.databaseError = s->errorString();
+        if (serial != m_latestCheck)
+            return;
+        deliver([this, check] { Q_EMIT checked(check); });
+    });
+    return serial;
+}
+
+void ImportWorker::import(const QList<ImportedCandidate> &rows, Id roleId)
+{
+    m_cancel = false;
+    post([this, rows, roleId] {
+        QString error;
+        ImportResult result;
+        bool ok = false;
+        if (Store *s = store(&error)) {
+            deliver([this, total = int(rows.size())] { Q_EMIT progressed(0, total); });
+            ok = s->importCandidates(
+                roleId, rows,
+                [this](int done, int total) {
+                    if (m_cancel)
+                        return false;
+                    deliver([this, done, total] { Q_EMIT progressed(done, total); });
+                    return true;
+                },
+                &result);
+            if (!ok)
+                error = s->errorString();
+        }
+        deliver([this, ok, result, error] { Q_EMIT imported(ok, result, error); });
+    });
+}
+
+void ImportWorker::cancel()
+{
+    m_cancel = true;
+}
+
+} // namespace hireloop

@@ -1,0 +1,40 @@
+#pragma once
+
+#include "debrief.h"
+#include "scorecardrepository.h"
+
+// The SQL of debriefs: the aggregate rows a role's (or one application's) summary is
+// folded from, under the scorecard visibility rule, and the decision records. Only
+// submitted scorecards of interviews that were not cancelled count. Callers own the
+// transaction.
+
+namespace hireloop {
+
+class Database;
+
+class DebriefRepository
+{
+public:
+    explicit DebriefRepository(Database &db) : m_db(db) {}
+
+    // Every application of roleId, or only onlyApplication; false on a database error.
+    bool rows(Id roleId, const ScorecardViewer &viewer, Id onlyApplication, DebriefRows *rows);
+
+    // An interviewer's first sight of colleagues' scorecards through a summary: a reveal
+    // for each application of the role (or only) where personId has submitted and a
+    // colleague has too, unless one is recorded. Returns how many were new, -1 on error.
+    int recordReveals(Id personId, Id roleId, Id only, qint64 now);
+
+    Id insertDecision(const Decision &decision, qint64 now);
+    QList<Decision> decisions(Id applicationId);  // oldest first
+
+private:
+    bool readApplications(Id roleId, Id only, DebriefRows *rows);
+    bool readRatings(Id roleId, const ScorecardViewer &viewer, Id only, DebriefRows *rows);
+    bool readRecommendations(Id roleId, const ScorecardViewer &viewer, Id only, DebriefRows *rows);
+    bool readDecisions(Id roleId, const ScorecardViewer &viewer, Id only, DebriefRows *rows);
+
+    Database &m_db;
+};
+
+} // namespace hireloop

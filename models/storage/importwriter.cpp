@@ -1,0 +1,329 @@
+#include "importwriter.h"
+
+#include "contactnormalizer.h"
+#include "database.h"
+
+#include <QSet>
+#include <QSqlError>
+#include <QSqlQuery>
+#include <QVariant>
+
+#include <map>
+
+namespace hireloop {
+
+namespace {
+
+// The rows of one table waiting to be written. flush() writes them with INSERTs of 64,
+// 32, ... 1 rows, each prepared once on first use and re-bound after that. Named
+// placeholders (:c_r): Qt turns every positional bind into a placeholder name first.
+// constants: SQL expressions that end every row, the same for all of them.
+class RowBuffer
+{
+public:
+    static constexpr int MaxRows = 64;
+
+    RowBuffer(Database &db, const char *table, const char *columns, const char *constantColumns = "",
+              const QString &constants = QString())
+        : m_db(db)
+        , m_table(QLatin1String(table))
+        , m_columns(QString::fromLatin1(columns).split(QLatin1Char(' ')))
+        , m_constantColumns(QString::fromLatin1(constantColumns).split(QLatin1Char(' '), Qt::SkipEmptyParts))
+        , m_constants(constants)
+    {
+        for (int r = 0; r < MaxRows; ++r) {
+            QStringList names;
+            for (int c = 0; c < m_columns.size(); ++c)
+                names << QStringLiteral(":%1_%2").arg(c).arg(r);
+            m_names << names;
+        }
+    }
+
+    // One row: as many values as there are columns, in their order.
+    void add(std::initializer_list<QVariant> values)
+    {
+        Q_ASSERT(qsizetype(values.size()) == m_columns.size());
+        m_values.append(values);
+    }
+
+    bool flush()
+    {
+        const int columns = int(m_columns.size());
+        const int rows = int(m_values.size()) / columns;
+        int done = 0;
+        for (int size = MaxRows; size >= 1; size /= 2) {
+            while (rows - done >= size) {
+                QSqlQuery *q = statement(size);
+                if (!q)
+                    return false;
+                for (int r = 0; r < size; ++r) {
+                    const QStringList &names = m_names.at(r);
+                    for (int c = 0; c < columns; ++c)
+                        q->bindValue(names.at(c), m_values.at((done + r) * columns + c));
+                }
+                if (!q->exec()) {
+                    m_db.setError(QStringLiteral("%1: %2").arg(m_table, q->lastError().text()));
+                    return false;
+                }
+                done += size;
+            }
+        }
+        m_values.clear();
+        return true;
+    }
+
+private:
+    QSqlQuery *statement(int rows)
+    {
+        auto it = m_statements.find(rows);
+        if (it != m_statements.end())
+            return &it->second;
+        QStringList tuples;
+        for (int r = 0; r < rows; ++r) {
+            QStringList values = m_names.at(r);
+            if (!m_constants.isEmpty())
+                values << m_constants;
+            tuples << QLatin1Char('(') + values.join(QLatin1Char(',')) + QLatin1Char(')');
+        }
+        const QString sql = QStringLiteral("INSERT INTO %1 (%2) VALUES %3")
+                                .arg(m_table, (m_columns + m_constantColumns).join(QStringLiteral(", ")),
+                                     tuples.join(QLatin1Char(',')));
+        QSqlQuery q(m_db.connection());
+        q.setForwardOnly(true);
+        if (!q.prepare(sql)) {
+            m_db.setError(QStringLiteral("%1: %2").arg(m_table, q.lastError().text()));
+            return nullptr;
+        }
+        return &m_statements.emplace(rows, std::move(q)).first->second;
+    }
+
+    Database &m_db;
+    QString m_table;
+    QStringList m_columns;
+    QStringList m_constantColumns;
+    QString m_constants;
+    QList<QStringList> m_names;  // per row, per column
+    QVariantList m_values;       // row after row
+    std::map<int, QSqlQuery> m_statements;
+};
+
+} // namespace
+
+// Parents before children: flush() writes them in this order, so every foreign key
+// finds its row. Times, the role and the actor are the same for every row.
+struct ImportWriter::Tables
+{
+    Tables(Database &db, Id roleId, qint64 now, Id actorId)
+        : candidate(db, "candidate", "id name phone location source notes", "created_at", QString::number(now))
+        , email(db, "candidate_email", "candidate_id email normalized position")
+        , link(db, "candidate_link", "candidate_id kind url normalized")
+        , application(db, "application", "id candidate_id stage_id status",
+                      "role_id created_at stage_entered_at updated_at",
+                      QStringLiteral("%1,%2,%2,%2").arg(roleId).arg(now))
+        , events(db.connection())
+    {
+        events.setForwardOnly(true);
+        events.prepare(QStringLiteral("INSERT INTO stage_event (application_id, from_stage_id, to_stage_id, from_status,"
+                                      " to_status, at, actor_id, reason)"
+                                      " SELECT id, NULL, stage_id, NULL, status, created_at, %1, ''"
+                                      " FROM application WHERE id >= :first AND id < :end")
+                           .arg(actorId > 0 ? QString::number(actorId) : QStringLiteral("NULL")));
+    }
+
+    // The rows so far, and the first stage event of the applications [first, end).
+    bool flush(Database &db, Id firstApplication, Id endApplication)
+    {
+        for (RowBuffer *b : {&candidate, &email, &link, &application})
+            if (!b->flush())
+                return false;
+        events.bindValue(QStringLiteral(":first"), firstApplication);
+        events.bindValue(QStringLiteral(":end"), endApplication);
+        if (!events.exec()) {
+            db.setError(QStringLiteral("stage_event: %1").arg(events.lastError().text()));
+            return false;
+        }
+        return true;
+    }
+
+    RowBuffer candidate, email, link, application;
+    QSqlQuery events;
+};
+
+ImportWriter::ImportWriter(Database &db)
+    : m_db(db)
+{
+}
+
+ImportWriter::~ImportWriter() = default;
+
+bool ImportWriter::loadKeys(const char *table, QHash<QString, Id> *keys)
+{
+    QSqlQuery q(m_db.connection());
+    q.setForwardOnly(true);
+    if (!q.prepare(QStringLiteral("SELECT normalized, candidate_id FROM %1").arg(QLatin1String(table))) || !m_db.exec(q))
+        return false;
+    while (q.next())
+        keys->insert(q.value(0).toString(), q.value(1).toLongLong());
+    return true;
+}
+
+bool ImportWriter::loadNames(const QList<Id> &ids, QHash<Id, QString> *names)
+{
+    constexpr int Chunk = 500;
+    for (qsizetype from = 0; from < ids.size(); from += Chunk) {
+        QStringList list;
+        for (qsizetype i = from; i < std::min(ids.size(), from + Chunk); ++i)
+            list << QString::number(ids.at(i));
+        QSqlQuery q(m_db.connection());
+        q.setForwardOnly(true);
+        if (!q.prepare(QStringLiteral("SELECT id, name FROM candidate WHERE id IN (%1)").arg(list.join(QLatin1Char(','))))
+            || !m_db.exec(q))
+            return false;
+        while (q.next())
+            names->insert(q.value(0).toLongLong(), q.value(1).toString());
+    }
+    return true;
+}
+
+bool ImportWriter::plan(const QList<ImportedCandidate> &rows, QList<int> *accepted, QList<ImportDuplicate> *duplicates)
+{
+    accepted->clear();
+    duplicates->clear();
+    m_keys.clear();
+    m_keyStart.clear();
+    m_keyStart.reserve(rows.size() + 1);
+    qsizetype emails = 0;
+    qsizetype links = 0;
+    for (const ImportedCandidate &r : rows) {
+        emails += r.candidate.emails.size();
+        links += r.candidate.links.size();
+    }
+    m_keys.reserve(emails + links);
+    for (const ImportedCandidate &r : rows) {
+        const qsizetype start = m_keys.size();
+        m_keyStart << int(start);
+        auto add = [this, start](const QString &key) {
+            m_keys << (key.isEmpty() || m_keys.indexOf(key, start) >= 0 ? QString() : key);
+        };
+        for (const QString &e : r.candidate.emails)
+            add(ContactNormalizer::email(e));
+        for (const CandidateLink &l : r.candidate.links)
+            add(ContactNormalizer::link(l.url));
+    }
+    m_keyStart << int(m_keys.size());
+
+    // Everything the database knows, once: cheaper than a query per row.
+    QHash<QString, Id> known[2];
+    if ((emails && !loadKeys("candidate_email", &known[0])) || (links && !loadKeys("candidate_link", &known[1])))
+        return false;
+    QHash<QString, int> seen[2];  // key -> the first row of the file that has it
+    seen[0].reserve(emails);
+    seen[1].reserve(links);
+    const char *kinds[2] = {"email", "link"};
+    QList<Id> existing;
+    for (int i = 0; i < rows.size(); ++i) {
+        const Candidate &c = rows.at(i).candidate;
+        const qsizetype linkStart = m_keyStart.at(i) + c.emails.size();
+        const qsizetype ranges[2][2] = {{m_keyStart.at(i), linkStart}, {linkStart, m_keyStart.at(i + 1)}};
+        ImportDuplicate d;
+        for (int k = 0; k < 2 && !d.line; ++k) {
+            for (qsizetype j = ranges[k][0]; j < ranges[k][1] && !d.line; ++j) {
+                const QString &key = m_keys.at(j);
+                const auto it = key.isEmpty() ? known[k].constEnd() : known[k].constFind(key);
+                if (it != known[k].constEnd()) {
+                    d = {rows.at(i).line, QLatin1String(kinds[k]), key, it.value(), QString(), 0};
+                    existing << it.value();
+                }
+            }
+        }
+        for (int k = 0; k < 2 && !d.line; ++k) {
+            for (qsizetype j = ranges[k][0]; j < ranges[k][1] && !d.line; ++j) {
+                const QString &key = m_keys.at(j);
+                const auto it = key.isEmpty() ? seen[k].constEnd() : seen[k].constFind(key);
+                if (it != seen[k].constEnd()) {
+                    const ImportedCandidate &first = rows.at(it.value());
+                    d = {rows.at(i).line, QLatin1String(kinds[k]), key, 0, first.candidate.name, first.line};
+                }
+            }
+        }
+        for (int k = 0; k < 2; ++k)
+            for (qsizetype j = ranges[k][0]; j < ranges[k][1]; ++j)
+                if (!m_keys.at(j).isEmpty() && !seen[k].contains(m_keys.at(j)))
+                    seen[k].insert(m_keys.at(j), i);
+        if (d.line)
+            duplicates->append(d);
+        else
+            accepted->append(i);
+    }
+    if (existing.isEmpty())
+        return true;
+    QHash<Id, QString> names;
+    const QSet<Id> unique(existing.cbegin(), existing.cend());
+    if (!loadNames(QList<Id>(unique.cbegin(), unique.cend()), &names))
+        return false;
+    for (ImportDuplicate &d : *duplicates)
+        if (d.existingId)
+            d.existingName = names.value(d.existingId);
+    return true;
+}
+
+Id ImportWriter::nextId(const char *table)
+{
+    QSqlQuery q = m_db.prepare(QStringLiteral("SELECT coalesce(max(id), 0) + 1 FROM %1").arg(QLatin1String(table)));
+    if (!m_db.exec(q) || !q.next())
+        return 0;
+    return q.value(0).toLongLong();
+}
+
+bool ImportWriter::write(const QList<ImportedCandidate> &rows, const QList<int> &accepted, Id roleId,
+                         Id defaultStageId, Id actorId, qint64 now, const std::function<bool(int, int)> &progress)
+{
+    m_cancelled = false;
+    Id nextCandidate = nextId("candidate");
+    Id nextApplication = nextId("application");
+    if (!nextCandidate || !nextApplication)
+        return false;
+    m_tables = std::make_unique<Tables>(m_db, roleId, now, actorId);
+    Tables &t = *m_tables;
+    const int total = int(accepted.size());
+    // Large enough to keep the loop cheap, small enough for a responsive progress bar.
+    constexpr int BatchSize = 1000;
+    Id batchStart = nextApplication;
+    for (int done = 0; done < total; ++done) {
+        const int i = accepted.at(done);
+        const ImportedCandidate &r = rows.at(i);
+        const Candidate &c = r.candidate;
+        const Id candidateId = nextCandidate++;
+        t.candidate.add({candidateId, sqlText(c.name.trimmed()), sqlText(c.phone.trimmed()),
+                         sqlText(c.location.trimmed()), sqlText(c.source.trimmed()), sqlText(c.notes)});
+        int key = m_keyStart.at(i);
+        int position = 0;
+        for (const QString &e : c.emails) {
+            const QString &normalized = m_keys.at(key++);
+            if (!normalized.isEmpty())
+                t.email.add({candidateId, e.trimmed(), normalized, position++});
+        }
+        for (const CandidateLink &l : c.links) {
+            const QString &normalized = m_keys.at(key++);
+            if (!normalized.isEmpty())
+                t.link.add({candidateId, l.kind.isEmpty() ? ContactNormalizer::kindOfNormalized(normalized) : l.kind,
+                            l.url.trimmed(), normalized});
+        }
+        t.application.add({nextApplication++, candidateId, r.stageId ? r.stageId : defaultStageId,
+                           applicationStatusName(r.status)});
+
+        if ((done + 1) % BatchSize == 0 || done + 1 == total) {
+            if (!t.flush(m_db, batchStart, nextApplication))
+                return false;
+            batchStart = nextApplication;
+            if (progress && !progress(done + 1, total)) {
+                m_cancelled = true;
+                m_db.setError(QStringLiteral("cancelled"));
+                return false;
+            }
+        }
+    }
+    return true;
+}
+
+} // namespace hireloop

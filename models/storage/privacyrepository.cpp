@@ -1,0 +1,160 @@
+#include "privacyrepository.h"
+
+#include "database.h"
+
+#include <QRandomGenerator>
+#include <QSqlQuery>
+#include <QVariant>
+
+namespace hireloop {
+
+namespace {
+
+// The rows that hold something about one candidate, as sub-selects on :id.
+const QString Applications = QStringLiteral("SELECT id FROM application WHERE candidate_id = :id");
+const QString Interviews = QStringLiteral(
+    "SELECT i.id FROM interview i JOIN application a ON a.id = i.application_id WHERE a.candidate_id = :id");
+const QString Scorecards = QStringLiteral(
+    "SELECT s.id FROM scorecard s JOIN interview i ON i.id = s.interview_id"
+    " JOIN application a ON a.id = i.application_id WHERE a.candidate_id = :id");
+
+} // namespace
+
+bool PrivacyRepository::anonymizeCandidate(Id candidateId, const QString &name, qint64 now)
+{
+    QSqlQuery person = m_db.prepare(QStringLiteral(
+        "UPDATE candidate SET name = :name, phone = '', location = '', notes = '', anonymized_at = :now"
+        " WHERE id = :id"));
+    person.bindValue(QStringLiteral(":name"), name);
+    person.bindValue(QStringLiteral(":now"), now);
+    person.bindValue(QStringLiteral(":id"), candidateId);
+    if (!m_db.exec(person))
+        return false;
+    if (person.numRowsAffected() != 1) {
+        m_db.setError(QObject::tr("candidate %1 does not exist").arg(candidateId));
+        return false;
+    }
+    // Only rows that still hold text are written: fewer pages touched, nothing to erase twice.
+    const QStringList statements = {
+        QStringLiteral("DELETE FROM candidate_email WHERE candidate_id = :id"),
+        QStringLiteral("DELETE FROM candidate_link WHERE candidate_id = :id"),
+        QStringLiteral("DELETE FROM screening_answer WHERE application_id IN (%1)").arg(Applications),
+        QStringLiteral("UPDATE application SET reason = '' WHERE reason <> '' AND candidate_id = :id"),
+        QStringLiteral("UPDATE stage_event SET reason = '' WHERE reason <> '' AND application_id IN (%1)").arg(Applications),
+        QStringLiteral("UPDATE decision SET rationale = '', dissent = ''"
+                       " WHERE (rationale <> '' OR dissent <> '') AND application_id IN (%1)").arg(Applications),
+        QStringLiteral("UPDATE interview SET location = '' WHERE location <> '' AND id IN (%1)").arg(Interviews),
+        QStringLiteral("UPDATE scorecard SET takeaways = '', private_note = ''"
+                       " WHERE (takeaways <> '' OR private_note <> '') AND id IN (%1)").arg(Scorecards),
+        QStringLiteral("UPDATE rating SET note = '' WHERE note <> '' AND scorecard_id IN (%1)").arg(Scorecards),
+    };
+    for (const QString &sql : statements) {
+        QSqlQuery q = m_db.prepare(sql);
+        q.bindValue(QStringLiteral(":id"), candidateId);
+        if (!m_db.exec(q))
+            return false;
+    }
+    return true;
+}
+
+qint64 PrivacyRepository::anonymizedAt(Id candidateId)
+{
+    QSqlQuery q = m_db.prepare(QStringLiteral("SELECT anonymized_at FROM candidate WHERE id = :id"));
+    q.bindValue(QStringLiteral(":id"), candidateId);
+    if (!m_db.exec(q) || !q.next())
+        return 0;
+    return q.value(0).toLongLong();
+}
+
+bool PrivacyRepository::footprint(Id candidateId, CandidateFootprint *f)
+{
+    *f = CandidateFootprint();
+    const QList<QPair<int *, QString>> counts = {
+        {&f->applications, QStringLiteral("SELECT count(*) FROM application WHERE candidate_id = :id")},
+        {&f->stageEvents, QStringLiteral("SELECT count(*) FROM stage_event WHERE application_id IN (%1)").arg(Applications)},
+        {&f->interviews, QStringLiteral("SELECT count(*) FROM (%1)").arg(Interviews)},
+        {&f->scorecards, QStringLiteral("SELECT count(*) FROM (%1)").arg(Scorecards)},
+        {&f->ratings, QStringLiteral("SELECT count(*) FROM rating WHERE scorecard_id IN (%1)").arg(Scorecards)},
+        {&f->decisions, QStringLiteral("SELECT count(*) FROM decision WHERE application_id IN (%1)").arg(Applications)},
+        {&f->screeningAnswers,
+         QStringLiteral("SELECT count(*) FROM screening_answer WHERE application_id IN (%1)").arg(Applications)},
+    };
+    for (const auto &[count, sql] : counts) {
+        QSqlQuery q = m_db.prepare(sql);
+        q.bindValue(QStringLiteral(":id"), candidateId);
+        if (!m_db.exec(q) || !q.next())
+            return false;
+        *count = q.value(0).toInt();
+    }
+    return true;
+}
+
+int PrivacyRepository::retentionDays(Id roleId)
+{
+    QSqlQuery q = m_db.prepare(QStringLiteral("SELECT retention_days FROM role WHERE id = :id"));
+    q.bindValue(QStringLiteral(":id"), roleId);
+    if (!m_db.exec(q) || !q.next() || q.value(0).isNull())
+        return -1;
+    return q.value(0).toInt();
+}
+
+bool PrivacyRepository::setRetentionDays(Id roleId, int days)
+{
+    QSqlQuery q = m_db.prepare(QStringLiteral("UPDATE role SET retention_days = :days WHERE id = :id"));
+    q.bindValue(QStringLiteral(":days"), days >= 0 ? QVariant(days) : QVariant());
+    q.bindValue(QStringLiteral(":id"), roleId);
+    if (!m_db.exec(q))
+        return false;
+    if (q.numRowsAffected() != 1) {
+        m_db.setError(QObject::tr("role %1 does not exist").arg(roleId));
+        return false;
+    }
+    return true;
+}
+
+QList<Id> PrivacyRepository::dueForRetention(qint64 now, Id roleId)
+{
+    // When an application stopped: its last stage event (the rejection or withdrawal).
+    QString sql = QStringLiteral(
+        "SELECT c.id FROM candidate c"
+        " WHERE c.anonymized_at IS NULL"
+        " AND EXISTS (SELECT 1 FROM application a WHERE a.candidate_id = c.id)"
+        " AND NOT EXISTS (SELECT 1 FROM application a JOIN role r ON r.id = a.role_id"
+        "   WHERE a.candidate_id = c.id"
+        "   AND (a.status NOT IN ('rejected', 'withdrawn') OR r.retention_days IS NULL"
+        "        OR COALESCE((SELECT max(e.at) FROM stage_event e WHERE e.application_id = a.id), a.updated_at)"
+        "           + r.retention_days * 86400 > :now))");
+    if (roleId > 0)
+        sql += QStringLiteral(" AND EXISTS (SELECT 1 FROM application a WHERE a.candidate_id = c.id AND a.role_id = :role)");
+    sql += QStringLiteral(" ORDER BY c.id");
+    QSqlQuery q = m_db.prepare(sql);
+    q.bindValue(QStringLiteral(":now"), now);
+    if (roleId > 0)
+        q.bindValue(QStringLiteral(":role"), roleId);
+    QList<Id> ids;
+    if (!m_db.exec(q))
+        return ids;
+    while (q.next())
+        ids << q.value(0).toLongLong();
+    return ids;
+}
+
+QByteArray PrivacyRepository::pseudonymSalt()
+{
+    QSqlQuery q = m_db.prepare(QStringLiteral("SELECT value FROM meta WHERE key = 'pseudonym_salt'"));
+    if (!m_db.exec(q) || !q.next())
+        return {};
+    return q.value(0).toString().toLatin1();
+}
+
+bool PrivacyRepository::createPseudonymSalt()
+{
+    quint32 words[8];
+    QRandomGenerator::system()->fillRange(words);
+    const QByteArray salt = QByteArray(reinterpret_cast<const char *>(words), sizeof words).toHex();
+    QSqlQuery q = m_db.prepare(QStringLiteral("INSERT INTO meta (key, value) VALUES ('pseudonym_salt', :salt)"));
+    q.bindValue(QStringLiteral(":salt"), QString::fromLatin1(salt));
+    return m_db.exec(q);
+}
+
+} // namespace hireloop

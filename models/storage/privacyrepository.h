@@ -1,0 +1,59 @@
+#pragma once
+
+#include "domain.h"
+
+#include <QByteArray>
+
+// What privacy needs from the file: anonymizing a candidate in place (contact details,
+// links, notes and every free text written about them removed; ratings and
+// recommendations kept for calibration), how much erasing one would remove, each
+// role's retention period and the candidates it makes due, and the database's
+// pseudonym salt. Callers own the transaction.
+
+namespace hireloop {
+
+class Database;
+
+// What a candidate's erasure removes besides the person: shown before it happens.
+struct CandidateFootprint
+{
+    int applications = 0;
+    int stageEvents = 0;
+    int interviews = 0;
+    int scorecards = 0;  // every revision
+    int ratings = 0;
+    int decisions = 0;
+    int screeningAnswers = 0;
+};
+
+class PrivacyRepository
+{
+public:
+    explicit PrivacyRepository(Database &db) : m_db(db) {}
+
+    // The name becomes `name`; emails, phone, location, links and notes go, and so do
+    // screening answers, rejection and stage-move reasons, decision rationale and
+    // dissent, interview locations, rating notes, take-aways and private notes. Ratings,
+    // recommendations, stages, statuses and times stay. anonymized_at becomes now.
+    bool anonymizeCandidate(Id candidateId, const QString &name, qint64 now);
+    qint64 anonymizedAt(Id candidateId);  // 0: not anonymized (or no such candidate)
+    bool footprint(Id candidateId, CandidateFootprint *footprint);
+
+    // Days after a rejection or withdrawal; -1 when the role keeps its candidates.
+    int retentionDays(Id roleId);
+    bool setRetentionDays(Id roleId, int days);
+    // Candidates not yet anonymized whose every application is rejected or withdrawn,
+    // in a role with a retention period, and stopped at least that long before now
+    // (a candidate still active or hired elsewhere, or also in a role that keeps its
+    // candidates, is kept). roleId > 0: only those with an application to that role.
+    QList<Id> dueForRetention(qint64 now, Id roleId = 0);
+
+    // Hex text, created by the schema; empty if missing.
+    QByteArray pseudonymSalt();
+    bool createPseudonymSalt();
+
+private:
+    Database &m_db;
+};
+
+} // namespace hireloop

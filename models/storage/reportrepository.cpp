@@ -1,0 +1,208 @@
+#include "reportrepository.h"
+
+#include "database.h"
+
+#include <QSqlQuery>
+#include <QVariant>
+
+namespace hireloop {
+
+namespace {
+
+// The applications of the report, as a condition over application alias a. Each
+// query gets its own placeholder names (suffix): a name is bound once.
+QString inScope(const QString &suffix)
+{
+    return QStringLiteral("a.role_id = :role%1 AND a.created_at >= :from%1 AND a.created_at < :to%1").arg(suffix);
+}
+
+void bindScope(QSqlQuery &q, const ReportFilter &f, const QString &suffix)
+{
+    q.bindValue(QStringLiteral(":role%1").arg(suffix), f.roleId);
+    q.bindValue(QStringLiteral(":from%1").arg(suffix), f.from);
+    q.bindValue(QStringLiteral(":to%1").arg(suffix), f.to);
+}
+
+// What a submitted scorecard that counts for calibration is: the current revision of
+// an interview that was not cancelled, of an application in scope.
+const char SubmittedCards[] =
+    " FROM scorecard k JOIN interview i ON i.id = k.interview_id JOIN application a ON a.id = i.application_id"
+    " WHERE k.status = 'submitted' AND i.status <> 'cancelled' AND ";
+
+} // namespace
+
+bool ReportRepository::beginSnapshot()
+{
+    m_snapshot = m_db.exec(QStringLiteral("BEGIN"));
+    return m_snapshot;
+}
+
+void ReportRepository::endSnapshot()
+{
+    if (m_snapshot)
+        m_db.exec(QStringLiteral("ROLLBACK"));
+    m_snapshot = false;
+}
+
+bool ReportRepository::roleTitle(Id roleId, QString *title)
+{
+    QSqlQuery q = m_db.prepare(QStringLiteral("SELECT title FROM role WHERE id = :r"));
+    q.bindValue(QStringLiteral(":r"), roleId);
+    if (!m_db.exec(q))
+        return false;
+    if (!q.next()) {
+        m_db.setError(QObject::tr("no role with id %1").arg(roleId));
+        return false;
+    }
+    *title = q.value(0).toString();
+    return true;
+}
+
+bool ReportRepository::stages(Id roleId, QList<ReportStageRow> *rows)
+{
+    QSqlQuery q = m_db.prepare(QStringLiteral("SELECT id, name, position FROM stage WHERE role_id = :r ORDER BY position, id"));
+    q.bindValue(QStringLiteral(":r"), roleId);
+    if (!m_db.exec(q))
+        return false;
+    while (q.next())
+        rows->append(ReportStageRow{q.value(0).toLongLong(), q.value(1).toString(), q.value(2).toInt()});
+    return true;
+}
+
+bool ReportRepository::reach(const ReportFilter &filter, QList<ReachRow> *rows)
+{
+    // The furthest stage an application ever entered, by the plan's current order; an
+    // application without history has at least reached the stage it is at.
+    QSqlQuery q = m_db.prepare(QStringLiteral(
+        "SELECT x.source, x.furthest, x.status, count(*) FROM ("
+        "  SELECT c.source AS source, a.status AS status,"
+        "   coalesce((SELECT max(s.position) FROM stage_event e JOIN stage s ON s.id = e.to_stage_id"
+        "     WHERE e.application_id = a.id), cs.position) AS furthest"
+        "  FROM application a JOIN candidate c ON c.id = a.candidate_id JOIN stage cs ON cs.id = a.stage_id"
+        "  WHERE %1) x"
+        " GROUP BY x.source, x.furthest, x.status")
+                                   .arg(inScope(QStringLiteral("1"))));
+    bindScope(q, filter, QStringLiteral("1"));
+    if (!m_db.exec(q))
+        return false;
+    while (q.next()) {
+        ReachRow r;
+        r.source = q.value(0).toString();
+        r.furthestPosition = q.value(1).toInt();
+        applicationStatusFromName(q.value(2).toString(), &r.status);
+        r.count = q.value(3).toInt();
+        rows->append(r);
+    }
+    return true;
+}
+
+bool ReportRepository::stays(const ReportFilter &filter, QList<StayRow> *rows)
+{
+    // Every event that leaves an application active at a stage starts a stay; the
+    // application's next event (a move, a rejection, a withdrawal, a hire) ends it.
+    QSqlQuery q = m_db.prepare(QStringLiteral(
+        "SELECT x.stage, x.seconds, count(*) FROM ("
+        "  SELECT e.to_stage_id AS stage, e.to_status AS status,"
+        "   lead(e.at) OVER (PARTITION BY e.application_id ORDER BY e.at, e.id) - e.at AS seconds"
+        "  FROM stage_event e JOIN application a ON a.id = e.application_id WHERE %1) x"
+        " WHERE x.status = 'active' GROUP BY x.stage, x.seconds")
+                                   .arg(inScope(QStringLiteral("1"))));
+    bindScope(q, filter, QStringLiteral("1"));
+    if (!m_db.exec(q))
+        return false;
+    while (q.next()) {
+        StayRow r;
+        r.stageId = q.value(0).toLongLong();
+        r.open = q.value(1).isNull();
+        r.seconds = q.value(1).toLongLong();
+        r.count = q.value(2).toInt();
+        rows->append(r);
+    }
+    return true;
+}
+
+bool ReportRepository::submissions(const ReportFilter &filter, qint64 now, QList<SubmissionRow> *rows)
+{
+    // One row per panelist of a held interview that has ended; the first submission
+    // of any revision counts (an amendment does not restart the clock).
+    QSqlQuery q = m_db.prepare(QStringLiteral(
+        "SELECT y.stage, CASE WHEN y.seconds < 0 THEN 0 ELSE y.seconds END AS delay, count(*) FROM ("
+        "  SELECT i.stage_id AS stage,"
+        "   (SELECT min(k.submitted_at) FROM scorecard k WHERE k.interview_id = i.id AND k.interviewer_id = p.person_id"
+        "     AND k.status <> 'draft') - (i.starts_at + i.duration_min * 60) AS seconds"
+        "  FROM interview i JOIN panelist p ON p.interview_id = i.id JOIN application a ON a.id = i.application_id"
+        "  WHERE i.status <> 'cancelled' AND i.starts_at + i.duration_min * 60 <= :now AND %1) y"
+        " GROUP BY y.stage, delay")
+                                   .arg(inScope(QStringLiteral("1"))));
+    q.bindValue(QStringLiteral(":now"), now);
+    bindScope(q, filter, QStringLiteral("1"));
+    if (!m_db.exec(q))
+        return false;
+    while (q.next()) {
+        SubmissionRow r;
+        r.stageId = q.value(0).toLongLong();
+        r.submitted = !q.value(1).isNull();
+        r.seconds = q.value(1).toLongLong();
+        r.count = q.value(2).toInt();
+        rows->append(r);
+    }
+    return true;
+}
+
+bool ReportRepository::interviewers(const ReportFilter &filter, QList<InterviewerRow> *rows)
+{
+    QSqlQuery q = m_db.prepare(QStringLiteral(
+        "SELECT p.id, p.name, x.submitted, x.undecided FROM ("
+        "  SELECT k.interviewer_id AS who, count(*) AS submitted,"
+        "   sum(CASE WHEN k.overall = 'no_decision' THEN 1 ELSE 0 END) AS undecided"
+        "  %1%2 GROUP BY k.interviewer_id) x JOIN person p ON p.id = x.who ORDER BY p.name, p.id")
+                                   .arg(QLatin1String(SubmittedCards), inScope(QStringLiteral("1"))));
+    bindScope(q, filter, QStringLiteral("1"));
+    if (!m_db.exec(q))
+        return false;
+    while (q.next())
+        rows->append(InterviewerRow{q.value(0).toLongLong(), q.value(1).toString(), q.value(2).toInt(), q.value(3).toInt()});
+    return true;
+}
+
+bool ReportRepository::ratingCounts(const ReportFilter &filter, QList<RatingCountRow> *rows)
+{
+    QSqlQuery q = m_db.prepare(QStringLiteral(
+        "SELECT k.interviewer_id, r.value, count(*) FROM rating r JOIN scorecard k ON k.id = r.scorecard_id"
+        " JOIN interview i ON i.id = k.interview_id JOIN application a ON a.id = i.application_id"
+        " WHERE k.status = 'submitted' AND i.status <> 'cancelled' AND r.value IS NOT NULL AND %1"
+        " GROUP BY k.interviewer_id, r.value")
+                                   .arg(inScope(QStringLiteral("1"))));
+    bindScope(q, filter, QStringLiteral("1"));
+    if (!m_db.exec(q))
+        return false;
+    while (q.next())
+        rows->append(RatingCountRow{q.value(0).toLongLong(), q.value(1).toInt(), q.value(2).toInt()});
+    return true;
+}
+
+bool ReportRepository::offsets(const ReportFilter &filter, QList<OffsetRow> *rows)
+{
+    // x: per application, attribute and interviewer, the sum and count of their
+    // ratings; t: the same per application and attribute over everyone. For one
+    // interviewer's group, the others' mean is (t.s - x.s) / (t.n - x.n), and their
+    // summed offset is x.s - x.n * that mean.
+    QSqlQuery q = m_db.prepare(QStringLiteral(
+        "WITH x AS (SELECT i.application_id AS app, r.attribute_id AS attr, k.interviewer_id AS who,"
+        "   sum(r.value) AS s, count(*) AS n FROM rating r JOIN scorecard k ON k.id = r.scorecard_id"
+        "   JOIN interview i ON i.id = k.interview_id JOIN application a ON a.id = i.application_id"
+        "   WHERE k.status = 'submitted' AND i.status <> 'cancelled' AND r.value IS NOT NULL AND %1"
+        "   GROUP BY i.application_id, r.attribute_id, k.interviewer_id),"
+        " t AS (SELECT app, attr, sum(s) AS s, sum(n) AS n FROM x GROUP BY app, attr)"
+        " SELECT x.who, sum(x.s - x.n * (t.s - x.s) * 1.0 / (t.n - x.n)), sum(x.n)"
+        " FROM x JOIN t ON t.app = x.app AND t.attr = x.attr WHERE t.n > x.n GROUP BY x.who")
+                                   .arg(inScope(QStringLiteral("1"))));
+    bindScope(q, filter, QStringLiteral("1"));
+    if (!m_db.exec(q))
+        return false;
+    while (q.next())
+        rows->append(OffsetRow{q.value(0).toLongLong(), q.value(1).toDouble(), q.value(2).toInt()});
+    return true;
+}
+
+} // namespace hireloop

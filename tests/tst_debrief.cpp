@@ -1,0 +1,626 @@
+// The debrief: per-attribute statistics, category means, the weighted score, must-have
+// flags, evidence gaps, the tally and the agenda, checked against arithmetic done by
+// hand; who sees what; decisions that move the application; and the summary export in
+// CSV, JSON and PDF (read back with pdftotext) in each profile, through the store and
+// through hireloop-cli.
+
+#include "store.h"
+#include "summaryexport.h"
+#include "testsupport.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QtTest>
+
+using namespace hireloop;
+using namespace hireloop::test;
+
+class TestDebrief : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void init();
+    void cleanup();
+    void statisticsByHand();
+    void nothingSubmittedMeansNoScore();
+    void draftsAndCancelledInterviewsDoNotCount();
+    void interviewerSeesSummaryOnlyAfterSubmitting();
+    void decisionsMoveTheApplication_data();
+    void decisionsMoveTheApplication();
+    void decisionsRefused();
+    void summaryCsv();
+    void summaryCsvProfilesHoldNothingTheyShouldNot();
+    void formulaInjectionGolden();
+    void summaryJsonIsTyped();
+    void pdfReadsBack();
+    void pdfProfiles();
+    void cliExportSummary();
+
+private:
+    Id addPerson(const QString &name, PersonKind kind);
+    void actAs(Id personId);
+    Id schedule(Id applicationId, const QList<Id> &panel);
+    // person's scorecard for the interview: f1, f2 rated as given, every other focus
+    // attribute "no evidence"; then submitted unless draftOnly.
+    void score(Id person, Id interviewId, int f1, int f2, Recommendation overall, bool draftOnly = false);
+    // The panel of three as in statisticsByHand.
+    void runPanel();
+    static QString pdfText(const QString &path);
+
+    QTemporaryDir m_dir;
+    std::unique_ptr<Store> m_store;
+    qint64 m_now = 1764000000;  // 2025-11-24 16:00 UTC
+    Role m_role;
+    Stage m_stage;
+    Id m_f1 = 0, m_f2 = 0;  // two focus attributes of m_stage
+    Id m_hm = 0, m_a = 0, m_b = 0, m_c = 0, m_coord = 0;
+    Id m_app = 0, m_other = 0;
+    Id m_interview = 0;
+};
+
+void TestDebrief::init()
+{
+    m_now = 1764000000;
+    m_store = std::make_unique<Store>();
+    m_store->setClock([this] { return m_now; });
+    QVERIFY(m_store->open(m_dir.filePath(
+        QStringLiteral("%1-%2.sqlite").arg(QTest::currentTestFunction(), QString::fromUtf8(QTest::currentDataTag())))));
+    QVERIFY(m_store->ensureDefaultData());
+    m_hm = m_store->actorId();
+    QVERIFY(m_store->role(m_store->roles().first().id, &m_role));
+    for (const Stage &s : std::as_const(m_role.stages)) {
+        if (s.focus.size() >= 3 && s.id != m_role.stages.last().id) {
+            m_stage = s;
+            break;
+        }
+    }
+    QVERIFY(m_stage.id);
+    m_f1 = m_stage.focus[0];
+    m_f2 = m_stage.focus[1];
+    // Known weights: f1 2.0 and a must-have, f2 1.0 and not.
+    Attribute a1, a2;
+    QVERIFY(m_store->attribute(m_f1, &a1));
+    QVERIFY(m_store->attribute(m_f2, &a2));
+    a1.weight = 2.0;
+    a1.mustHave = true;
+    a2.weight = 1.0;
+    a2.mustHave = false;
+    QVERIFY(m_store->updateAttribute(a1));
+    QVERIFY(m_store->updateAttribute(a2));
+    QVERIFY(m_store->role(m_role.id, &m_role));
+
+    m_a = addPerson("Ana Alves", PersonKind::Interviewer);
+    m_b = addPerson("Ben Brown", PersonKind::Interviewer);
+    m_c = addPerson("Cai Chen", PersonKind::Interviewer);
+    m_coord = addPerson("Dee Dunn", PersonKind::Coordinator);
+    Candidate c;
+    c.name = "Kwame Mensah";
+    c.emails << "kwame@example.org";
+    QVERIFY(m_store->addCandidate(c, m_role.id, m_stage.id, &m_app));
+    Candidate o;
+    o.name = "Olga Petrova";
+    o.emails << "olga@example.org";
+    QVERIFY(m_store->addCandidate(o, m_role.id, m_stage.id, &m_other));
+}
+
+void TestDebrief::cleanup()
+{
+    m_store.reset();
+}
+
+Id TestDebrief::addPerson(const QString &name, PersonKind kind)
+{
+    Person p;
+    p.name = name;
+    p.email = name.toLower().remove(' ') + "@lab.example";
+    p.kind = kind;
+    return m_store->addPerson(p);
+}
+
+void TestDebrief::actAs(Id personId)
+{
+    QVERIFY(m_store->setActor(personId));
+}
+
+Id TestDebrief::schedule(Id applicationId, const QList<Id> &panel)
+{
+    actAs(m_hm);
+    Interview iv;
+    iv.applicationId = applicationId;
+    iv.stageId = m_stage.id;
+    iv.startsAt = m_now - 2 * 3600;
+    iv.durationMin = 60;
+    iv.panel = panel;
+    return m_store->scheduleInterview(iv);
+}
+
+void TestDebrief::score(Id person, Id interviewId, int f1, int f2, Recommendation overall, bool draftOnly)
+{
+    actAs(person);
+    Scorecard k;
+    QVERIFY(m_store->scorecard(m_store->myScorecard(interviewId), &k));
+    k.ratings.clear();
+    for (Id attribute : std::as_const(m_stage.focus)) {
+        const int value = attribute == m_f1 ? f1 : attribute == m_f2 ? f2 : 0;
+        k.ratings << Rating{attribute, value, QStringLiteral("evidence from %1").arg(person)};
+    }
+    k.overall = overall;
+    k.takeaways = QStringLiteral("Takeaways of person %1").arg(person);
+    QVERIFY2(m_store->saveDraft(k), qPrintable(m_store->errorString()));
+    if (!draftOnly)
+        QVERIFY2(m_store->submitScorecard(k.id), qPrintable(m_store->errorString()));
+}
+
+void TestDebrief::runPanel()
+{
+    m_interview = schedule(m_app, {m_a, m_b, m_c});
+    QVERIFY(m_interview);
+    score(m_a, m_interview, 4, 5, Recommendation::Yes);
+    score(m_b, m_interview, 2, 4, Recommendation::No);
+    score(m_c, m_interview, 5, 4, Recommendation::StrongYes);
+    actAs(m_hm);
+}
+
+QString TestDebrief::pdfText(const QString &path)
+{
+    QProcess p;
+    p.start(QStringLiteral("pdftotext"), {path, QStringLiteral("-")});
+    if (!p.waitForFinished(60000) || p.exitCode() != 0)
+        return QStringLiteral("pdftotext failed: %1").arg(p.errorString());
+    // NFKC undoes the font's ligatures (fi, fl) that pdftotext reports as such.
+    return QString::fromUtf8(p.readAllStandardOutput()).normalized(QString::NormalizationForm_KC);
+}
+
+void TestDebrief::statisticsByHand()
+{
+    runPanel();
+    DebriefSummary s;
+    QVERIFY(m_store->debriefSummary(m_app, &s));
+    QCOMPARE(s.candidate, QStringLiteral("Kwame Mensah"));
+    QCOMPARE(s.scorecardsSubmitted, 3);
+    QCOMPARE(s.scorecardsExpected, 3);
+
+    // f1: 4, 2, 5 -> n 3, mean 11/3, range 2-5 (spread 3: on the agenda), must-have rated 2: flagged.
+    const AttributeDebrief *f1 = s.attribute(m_f1);
+    QVERIFY(f1);
+    QCOMPARE(f1->count, 3);
+    QCOMPARE(f1->mean, 11.0 / 3.0);
+    QCOMPARE(f1->min, 2);
+    QCOMPARE(f1->max, 5);
+    QVERIFY(f1->disagreement());
+    QVERIFY(f1->mustHaveFlag());
+    // f2: 5, 4, 4 -> n 3, mean 13/3, range 4-5 (spread 1).
+    const AttributeDebrief *f2 = s.attribute(m_f2);
+    QVERIFY(f2);
+    QCOMPARE(f2->count, 3);
+    QCOMPARE(f2->mean, 13.0 / 3.0);
+    QCOMPARE(f2->min, 4);
+    QCOMPARE(f2->max, 5);
+    QVERIFY(!f2->disagreement());
+    QVERIFY(!f2->mustHaveFlag());
+
+    // Weighted: (2 * 11/3 + 1 * 13/3) / (2 + 1) = (35/3) / 3 = 35/9.
+    QVERIFY(s.hasScore);
+    QVERIFY(qAbs(s.weightedScore - 35.0 / 9.0) < 1e-12);
+
+    // Category means: f1's category, weight-averaged over its rated attributes.
+    Id cat1 = 0, cat2 = 0;
+    for (const Category &c : std::as_const(m_role.categories)) {
+        for (const Attribute &a : c.attributes) {
+            if (a.id == m_f1)
+                cat1 = c.id;
+            if (a.id == m_f2)
+                cat2 = c.id;
+        }
+    }
+    const CategoryDebrief *c1 = s.category(cat1);
+    QVERIFY(c1);
+    if (cat1 == cat2) {
+        QCOMPARE(c1->rated, 2);
+        QVERIFY(qAbs(c1->mean - 35.0 / 9.0) < 1e-12);
+    } else {
+        QCOMPARE(c1->rated, 1);
+        QCOMPARE(c1->mean, 11.0 / 3.0);
+        QCOMPARE(s.category(cat2)->mean, 13.0 / 3.0);
+    }
+    // Categories nobody rated have no mean.
+    int unrated = 0;
+    for (const CategoryDebrief &c : std::as_const(s.categories))
+        unrated += c.hasMean() ? 0 : 1;
+    QCOMPARE(unrated, int(m_role.categories.size()) - (cat1 == cat2 ? 1 : 2));
+
+    // Tally: strong no 0, no 1, yes 1, strong yes 1, no decision 0; split yes/no.
+    QCOMPARE(s.tally, (std::array<int, 5>{0, 1, 1, 1, 0}));
+    QVERIFY(s.recommendationsSplit());
+    QCOMPARE(s.mustHaveFlags(), QList<Id>{m_f1});
+    QCOMPARE(s.disagreements(), QList<Id>{m_f1});
+    // Evidence gaps: the stage's other focus attributes, all marked "no evidence".
+    QCOMPARE(s.evidenceGaps(), m_stage.focus.mid(2));
+    const QStringList agenda = s.agenda(m_role);
+    QCOMPARE(agenda.size(), 2);
+    QVERIFY2(agenda[0].startsWith(m_role.attributeName(m_f1) + ": ratings from 2 to 5"), qPrintable(agenda[0]));
+    QVERIFY2(agenda[1].contains("2 on the yes side, 1 on the no side"), qPrintable(agenda[1]));
+
+    // The role-wide summaries say the same, and the other application has nothing.
+    const QList<DebriefSummary> all = m_store->debriefSummaries(m_role.id);
+    QCOMPARE(all.size(), 2);
+    QCOMPARE(all[0].applicationId, m_app);
+    QCOMPARE(all[0].weightedScore, s.weightedScore);
+    QCOMPARE(all[1].applicationId, m_other);
+}
+
+void TestDebrief::nothingSubmittedMeansNoScore()
+{
+    DebriefSummary s;
+    QVERIFY(m_store->debriefSummary(m_other, &s));
+    QVERIFY(!s.hasScore);
+    QVERIFY(s.attributes.isEmpty());
+    QVERIFY(s.evidenceGaps().isEmpty());  // not interviewed yet: nothing is a gap
+    QCOMPARE(s.submittedRecommendations(), 0);
+    QVERIFY(s.agenda(m_role).isEmpty());
+}
+
+void TestDebrief::draftsAndCancelledInterviewsDoNotCount()
+{
+    m_interview = schedule(m_app, {m_a, m_b});
+    score(m_a, m_interview, 5, 5, Recommendation::StrongYes);
+    score(m_b, m_interview, 1, 1, Recommendation::StrongNo, true);  // a draft
+    actAs(m_hm);
+    DebriefSummary s;
+    QVERIFY(m_store->debriefSummary(m_app, &s));
+    QCOMPARE(s.attribute(m_f1)->count, 1);
+    QCOMPARE(s.attribute(m_f1)->mean, 5.0);
+    QCOMPARE(s.tally, (std::array<int, 5>{0, 0, 0, 1, 0}));
+    QCOMPARE(s.scorecardsSubmitted, 1);
+    QCOMPARE(s.scorecardsExpected, 2);
+
+    QVERIFY(m_store->cancelInterview(m_interview));
+    QVERIFY(m_store->debriefSummary(m_app, &s));
+    QVERIFY(!s.hasScore);
+    QCOMPARE(s.submittedRecommendations(), 0);
+}
+
+void TestDebrief::interviewerSeesSummaryOnlyAfterSubmitting()
+{
+    m_interview = schedule(m_app, {m_a, m_b, m_c});
+    score(m_a, m_interview, 4, 5, Recommendation::Yes);
+    score(m_b, m_interview, 2, 4, Recommendation::No);
+    // Cai has not submitted: colleagues' ratings stay hidden from him.
+    actAs(m_c);
+    DebriefSummary s;
+    QVERIFY(m_store->debriefSummary(m_app, &s));
+    QVERIFY(!s.hasScore);
+    QCOMPARE(s.submittedRecommendations(), 0);
+    QVERIFY(m_store->debriefSummaries(m_role.id).first().attributes.isEmpty());
+
+    score(m_c, m_interview, 5, 4, Recommendation::StrongYes);
+    actAs(m_c);
+    QVERIFY(m_store->debriefSummary(m_app, &s));
+    QCOMPARE(s.submittedRecommendations(), 3);
+    QVERIFY(qAbs(s.weightedScore - 35.0 / 9.0) < 1e-12);
+    // ... and that first sight is a recorded reveal, once.
+    int reveals = 0;
+    for (const AuditEntry &e : m_store->recentAudit(1000))
+        reveals += e.action == QLatin1String("scorecard.reveal") && e.actorId == m_c ? 1 : 0;
+    QCOMPARE(reveals, 1);
+    QVERIFY(m_store->debriefSummary(m_app, &s));
+    m_store->debriefSummaries(m_role.id);
+    reveals = 0;
+    for (const AuditEntry &e : m_store->recentAudit(1000))
+        reveals += e.action == QLatin1String("scorecard.reveal") && e.actorId == m_c ? 1 : 0;
+    QCOMPARE(reveals, 1);
+
+    // The coordinator sees submitted ones (all three here).
+    actAs(m_coord);
+    QVERIFY(m_store->debriefSummary(m_app, &s));
+    QCOMPARE(s.submittedRecommendations(), 3);
+}
+
+void TestDebrief::decisionsMoveTheApplication_data()
+{
+    QTest::addColumn<int>("outcome");
+    QTest::addColumn<int>("stageStep");  // stages moved forward
+    QTest::addColumn<QString>("status");
+    QTest::newRow("advance") << int(DecisionOutcome::Advance) << 1 << "active";
+    QTest::newRow("reject") << int(DecisionOutcome::Reject) << 0 << "rejected";
+    QTest::newRow("hire") << int(DecisionOutcome::Hire) << 0 << "hired";
+    QTest::newRow("hold") << int(DecisionOutcome::Hold) << 0 << "active";
+}
+
+void TestDebrief::decisionsMoveTheApplication()
+{
+    QFETCH(int, outcome);
+    QFETCH(int, stageStep);
+    QFETCH(QString, status);
+    runPanel();
+    const int events = int(m_store->stageEvents(m_app).size());
+    QSignalSpy recorded(m_store.get(), &Store::decisionRecorded);
+    QSignalSpy moved(m_store.get(), &Store::applicationChanged);
+    Decision d;
+    d.applicationId = m_app;
+    d.outcome = DecisionOutcome(outcome);
+    d.rationale = "Strong systems depth; research leadership is the open question.";
+    d.dissent = "Ben: not convinced on leadership.";
+    const Id id = m_store->recordDecision(d);
+    QVERIFY2(id, qPrintable(m_store->errorString()));
+    QCOMPARE(recorded.size(), 1);
+    QCOMPARE(moved.size(), stageStep || status != "active" ? 1 : 0);
+
+    Application a;
+    QVERIFY(m_store->application(m_app, &a));
+    QCOMPARE(applicationStatusName(a.status), status);
+    int at = 0;
+    for (int i = 0; i < m_role.stages.size(); ++i)
+        at = m_role.stages[i].id == m_stage.id ? i : at;
+    QCOMPARE(a.stageId, m_role.stages[at + stageStep].id);
+    QCOMPARE(int(m_store->stageEvents(m_app).size()), events + (moved.isEmpty() ? 0 : 1));
+
+    const QList<Decision> history = m_store->decisions(m_app);
+    QCOMPARE(history.size(), 1);
+    QCOMPARE(history[0].rationale, d.rationale);
+    QCOMPARE(history[0].dissent, d.dissent);
+    QCOMPARE(history[0].decidedBy, m_hm);
+    QCOMPARE(history[0].decidedAt, m_now);
+    DebriefSummary s;
+    QVERIFY(m_store->debriefSummary(m_app, &s));
+    QVERIFY(s.hasDecision);
+    QCOMPARE(int(s.decision.outcome), outcome);
+    QCOMPARE(m_store->recentAudit(1).first().action, QStringLiteral("decision.record"));
+    QVERIFY(m_store->checkProblems().isEmpty());
+}
+
+void TestDebrief::decisionsRefused()
+{
+    Decision d;
+    d.applicationId = m_app;
+    d.outcome = DecisionOutcome::Advance;
+    d.rationale = "  ";
+    QVERIFY(!m_store->recordDecision(d));
+    QVERIFY(m_store->errorString().contains("rationale"));
+    d.rationale = "Go";
+    actAs(m_a);
+    QVERIFY(!m_store->recordDecision(d));
+    QVERIFY(m_store->errorString().contains("hiring manager"));
+    actAs(m_hm);
+    // From the last stage, advance is refused: that is a hire.
+    QVERIFY(m_store->moveApplication(m_app, m_role.stages.last().id, ApplicationStatus::Active));
+    QVERIFY(!m_store->recordDecision(d));
+    QVERIFY(m_store->errorString().contains("last stage"));
+    d.outcome = DecisionOutcome::Reject;
+    QVERIFY(m_store->recordDecision(d));
+    QVERIFY(!m_store->recordDecision(d));  // already rejected
+    QCOMPARE(m_store->decisions(m_app).size(), 1);
+}
+
+void TestDebrief::summaryCsv()
+{
+    runPanel();
+    Decision d;
+    d.applicationId = m_app;
+    d.outcome = DecisionOutcome::Hold;
+    d.rationale = "Wait for the reference call.";
+    QVERIFY(m_store->recordDecision(d));
+    const QByteArray bytes = SummaryExport(*m_store).toCsv(m_role.id, SummaryExport::Profile::Full);
+    QVERIFY(bytes.startsWith("\xEF\xBB\xBF"));
+    const QStringList lines = QString::fromUtf8(bytes.mid(3)).split("\r\n");
+    QCOMPARE(lines.size(), 4);  // header, two applications, and the empty tail after the last CRLF
+    QVERIFY(lines[3].isEmpty());
+    QStringList header = {"candidate", "email", "stage", "status", "scorecards_submitted", "scorecards_expected",
+                          "weighted_score", "strong_yes", "yes", "no", "strong_no", "no_decision",
+                          "must_have_flags", "decision"};
+    for (const Category &c : std::as_const(m_role.categories))
+        header << c.name + " mean";
+    header << "evidence_gaps" << "disagreements" << "interviews" << "first_interview_at" << "last_interview_at";
+    QCOMPARE(lines[0], header.join(','));
+    const QStringList row = lines[1].split(',');
+    QCOMPARE(row.mid(0, 14), (QStringList{"Kwame Mensah", "kwame@example.org", m_stage.name, "active", "3", "3",
+                                          "3.89", "1", "1", "1", "0", "0", "1", "hold"}));
+    QCOMPARE(row[14 + m_role.categories.size()], QString::number(m_stage.focus.size() - 2));  // evidence gaps
+    QCOMPARE(row[15 + m_role.categories.size()], "1");                                       // disagreements
+    QCOMPARE(row[16 + m_role.categories.size()], "1");                                       // interviews
+    QCOMPARE(row[17 + m_role.categories.size()], "2025-11-24T14:00:00Z");
+    const QStringList other = lines[2].split(',');
+    QCOMPARE(other.mid(0, 14), (QStringList{"Olga Petrova", "olga@example.org", m_stage.name, "active", "0", "0", "",
+                                            "0", "0", "0", "0", "0", "0", ""}));
+}
+
+void TestDebrief::summaryCsvProfilesHoldNothingTheyShouldNot()
+{
+    runPanel();
+    Decision d;
+    d.applicationId = m_app;
+    d.outcome = DecisionOutcome::Hold;
+    d.rationale = "RATIONALE-TEXT";
+    QVERIFY(m_store->recordDecision(d));
+    SummaryExport exporter(*m_store);
+    const QString logistics = QString::fromUtf8(exporter.toCsv(m_role.id, SummaryExport::Profile::Logistics));
+    const QString header = logistics.section("\r\n", 0, 0);
+    QCOMPARE(header, "candidate,email,stage,status,scorecards_submitted,scorecards_expected,interviews,"
+                     "first_interview_at,last_interview_at");
+    for (const char *word : {"weighted", "yes", "mean", "3.89", "hold", "RATIONALE", "evidence", "Takeaways"})
+        QVERIFY2(!logistics.contains(word, Qt::CaseInsensitive), word);
+    QVERIFY(logistics.contains("Kwame Mensah"));
+
+    for (SummaryExport::Format format : {SummaryExport::Format::Csv, SummaryExport::Format::Json}) {
+        const QString path = m_dir.filePath("calibration.out");
+        QString error;
+        QVERIFY2(exporter.write(m_role.id, format, SummaryExport::Profile::Calibration, path, &error), qPrintable(error));
+        const QString calibration = QString::fromUtf8(readAll(path));
+        for (const char *word : {"Kwame", "Mensah", "kwame@", "Olga", "olga@", "RATIONALE", "evidence from",
+                                 "Takeaways", "Ana Alves", "Ben Brown"})
+            QVERIFY2(!calibration.contains(word), word);
+        QVERIFY(calibration.contains(m_store->pseudonym("C", m_app)));
+        QVERIFY(calibration.contains("3.89"));
+        QCOMPARE(fileMode(path), 0600);
+    }
+}
+
+void TestDebrief::formulaInjectionGolden()
+{
+    // Names and stages a spreadsheet would run as formulas.
+    const QStringList names = {"=HYPERLINK(\"http://x.example\",\"click\")", "+SUM(1,2)", "-2+3", "@cmd",
+                               "Plain, \"quoted\" name"};
+    for (const QString &n : names) {
+        Candidate c;
+        c.name = n;
+        QVERIFY2(m_store->addCandidate(c, m_role.id, m_stage.id), qPrintable(m_store->errorString()));
+    }
+    const QByteArray csv = SummaryExport(*m_store).toCsv(m_role.id, SummaryExport::Profile::Logistics);
+    const QByteArray golden = readAll(sourcePath("tests/data/summary-formula-injection.csv"));
+    QVERIFY(!golden.isEmpty());
+    // The golden file's stage column says "STAGE" for the stage name of the default role.
+    QCOMPARE(QString::fromUtf8(csv), QString::fromUtf8(golden).replace("STAGE", m_stage.name));
+}
+
+void TestDebrief::summaryJsonIsTyped()
+{
+    runPanel();
+    const QJsonArray array = SummaryExport(*m_store).toJson(m_role.id, SummaryExport::Profile::Full);
+    QCOMPARE(array.size(), 2);
+    const QJsonObject o = array[0].toObject();
+    QCOMPARE(o["candidate"].toString(), "Kwame Mensah");
+    QVERIFY(o["weighted_score"].isDouble());
+    QCOMPARE(o["weighted_score"].toDouble(), 3.89);
+    QCOMPARE(o["scorecards_submitted"].toInt(), 3);
+    QCOMPARE(o["recommendations"].toObject()["strong_yes"].toInt(), 1);
+    QCOMPARE(o["must_have_flags"].toArray().size(), 1);
+    QCOMPARE(o["must_have_flags"].toArray()[0].toString(), m_role.attributeName(m_f1));
+    QVERIFY(o["recommendations_split"].toBool());
+    QCOMPARE(o["agenda"].toArray().size(), 2);
+    QVERIFY(o["decision"].isNull());
+    const QJsonObject first = o["attributes"].toArray()[0].toObject();
+    QCOMPARE(first["ratings"].toInt(), 3);
+    QCOMPARE(first["min"].toInt(), 2);
+    QVERIFY(array[1].toObject()["weighted_score"].isNull());
+}
+
+void TestDebrief::pdfReadsBack()
+{
+    runPanel();
+    // User text that would be markup if it were not escaped.
+    Candidate c;
+    QVERIFY(m_store->candidate(m_store->findCandidate("kwame@example.org"), &c));
+    c.name = "Kwame <b>Mensah</b> & Co";
+    QVERIFY(m_store->updateCandidate(c));
+    Decision d;
+    d.applicationId = m_app;
+    d.outcome = DecisionOutcome::Advance;
+    d.rationale = "Clear systems depth; leadership to probe in the final round.";
+    d.dissent = "Ben Brown: doubts the research leadership.";
+    QVERIFY(m_store->recordDecision(d));
+
+    const QString path = m_dir.filePath("packet.pdf");
+    QString error;
+    int count = 0;
+    QVERIFY2(SummaryExport(*m_store).write(m_role.id, SummaryExport::Format::Pdf, SummaryExport::Profile::Full, path,
+                                           &error, &count, m_app),
+             qPrintable(error));
+    QCOMPARE(count, 1);
+    QVERIFY(readAll(path).startsWith("%PDF-"));
+    QCOMPARE(fileMode(path), 0600);
+    const QString text = pdfText(path).simplified();
+    for (const QString &expected :
+         {QStringLiteral("Debrief packet"), QStringLiteral("Kwame <b>Mensah</b> & Co"), QStringLiteral("kwame@example.org"),
+          QStringLiteral("Weighted score: 3.89 / 5"), QStringLiteral("Must-have flags:"),
+          m_role.attributeName(m_f1) + ": ratings from 2 to 5", QStringLiteral("Discussion agenda"),
+          QStringLiteral("Evidence gaps:"), QStringLiteral("Ana Alves"), QStringLiteral("evidence from"),
+          QStringLiteral("Takeaways of person"), QStringLiteral("Advance"), d.rationale, QStringLiteral("Dissent:"),
+          QStringLiteral("doubts the research leadership")})
+        QVERIFY2(text.contains(expected), qPrintable(expected + " not in: " + text.left(3000)));
+
+    // The role packet: a cover with the overview, then a page per candidate in debrief.
+    const QString rolePath = m_dir.filePath("role.pdf");
+    QVERIFY2(SummaryExport(*m_store).write(m_role.id, SummaryExport::Format::Pdf, SummaryExport::Profile::Full,
+                                           rolePath, &error, &count),
+             qPrintable(error));
+    QCOMPARE(count, 2);
+    const QString roleText = pdfText(rolePath);
+    QVERIFY(roleText.contains(m_role.title));
+    QVERIFY(roleText.contains("2 applications; 1 with interviews or scorecards"));
+    QVERIFY(roleText.contains(QChar('\f')));  // more than one page
+    QVERIFY(!roleText.contains("Olga Petrova"));  // no scorecards, no page
+}
+
+void TestDebrief::pdfProfiles()
+{
+    runPanel();
+    Decision d;
+    d.applicationId = m_app;
+    d.outcome = DecisionOutcome::Hold;
+    d.rationale = "RATIONALE-TEXT";
+    QVERIFY(m_store->recordDecision(d));
+    QString error;
+    const QString logisticsPath = m_dir.filePath("logistics.pdf");
+    QVERIFY(SummaryExport(*m_store).write(m_role.id, SummaryExport::Format::Pdf, SummaryExport::Profile::Logistics,
+                                          logisticsPath, &error));
+    const QString logistics = pdfText(logisticsPath).simplified();
+    QVERIFY(logistics.contains("Kwame Mensah"));
+    for (const char *panelist : {"Ana Alves", "Ben Brown", "Cai Chen"})
+        QVERIFY2(logistics.contains(panelist), qPrintable(logistics));
+    for (const char *word : {"Weighted", "3.89", "RATIONALE", "evidence from", "Takeaways", "Strong yes", "Hold"})
+        QVERIFY2(!logistics.contains(word), word);
+
+    const QString calibrationPath = m_dir.filePath("calibration.pdf");
+    QVERIFY(SummaryExport(*m_store).write(m_role.id, SummaryExport::Format::Pdf, SummaryExport::Profile::Calibration,
+                                          calibrationPath, &error));
+    const QString calibration = pdfText(calibrationPath).simplified();
+    QVERIFY(calibration.contains(m_store->pseudonym("C", m_app)));
+    QVERIFY(calibration.contains("3.89"));
+    for (const char *word : {"Kwame", "kwame@", "RATIONALE", "evidence from", "Takeaways", "Ana Alves"})
+        QVERIFY2(!calibration.contains(word), word);
+}
+
+void TestDebrief::cliExportSummary()
+{
+    runPanel();
+    const QString db = m_store->path();
+    m_store.reset();  // the CLI opens the file itself
+    auto cli = [&](const QStringList &args) {
+        QProcess p;
+        p.start(QStringLiteral(HIRELOOP_CLI), QStringList{"--db", db} + args);
+        p.waitForFinished(120000);
+        return std::make_pair(p.exitCode(), QString::fromUtf8(p.readAllStandardError() + p.readAllStandardOutput()));
+    };
+    const QString csv = m_dir.filePath("cli.csv");
+    auto r = cli({"export", "summary", "--role", "1", "--format", "csv", "-o", csv});
+    QCOMPARE(r.first, 0);
+    QVERIFY2(r.second.contains("2 applications (full)"), qPrintable(r.second));
+    QVERIFY(QString::fromUtf8(readAll(csv)).contains("Kwame Mensah,kwame@example.org"));
+
+    const QString pdf = m_dir.filePath("cli.pdf");
+    r = cli({"export", "summary", "--role", m_role.title, "--format", "pdf", "--candidate", "kwame@example.org",
+             "-o", pdf});
+    QCOMPARE(r.first, 0);
+    QVERIFY(pdfText(pdf).contains("Kwame Mensah"));
+
+    const QString json = m_dir.filePath("cli.json");
+    r = cli({"--as", "Ana Alves", "export", "summary", "--role", "1", "--format", "json", "--profile",
+             "calibration", "-o", json});
+    QCOMPARE(r.first, 0);
+    const QJsonArray array = QJsonDocument::fromJson(readAll(json)).array();
+    QCOMPARE(array.size(), 2);
+    QVERIFY(!array[0].toObject().contains("candidate"));
+
+    // Usage errors exit 2; data errors 1; nothing is written either way.
+    const QString none = m_dir.filePath("none.csv");
+    QCOMPARE(cli({"export", "summary", "--role", "1", "--format", "xml", "-o", none}).first, 2);
+    QCOMPARE(cli({"export", "summary", "--role", "1", "--format", "csv"}).first, 2);
+    QCOMPARE(cli({"export", "summary", "--role", "1", "--format", "csv", "--profile", "secret", "-o", none}).first, 2);
+    r = cli({"export", "summary", "--role", "No Such Role", "--format", "csv", "-o", none});
+    QCOMPARE(r.first, 1);
+    QVERIFY(r.second.contains("No Such Role"));
+    r = cli({"export", "summary", "--role", "1", "--format", "csv", "--candidate", "nobody@example.org", "-o", none});
+    QCOMPARE(r.first, 1);
+    QVERIFY(!QFile::exists(none));
+    r = cli({"export", "summary", "--role", "1", "--format", "csv", "-o", m_dir.filePath("missing/dir/x.csv")});
+    QCOMPARE(r.first, 1);
+    QVERIFY2(r.second.contains("missing/dir/x.csv"), qPrintable(r.second));
+}
+
+QTEST_MAIN(TestDebrief)
+#include "tst_debrief.moc"

@@ -1,0 +1,373 @@
+// The Reports pane, driven as a user would: its tables show the numbers of the role,
+// a different date range gives different numbers, the pane follows changes in the
+// store by itself, says when it is busy, hides calibration from someone who may not
+// see every score (and says why), and "Save as PNG…" writes a real, private PNG.
+
+#include "guitestsupport.h"
+#include "reportspane.h"
+#include "store.h"
+#include "testsupport.h"
+
+#include <QChartView>
+#include <QComboBox>
+#include <QDateEdit>
+#include <QFileDialog>
+#include <QLabel>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QTableWidget>
+#include <QTemporaryDir>
+#include <QtTest>
+
+using namespace hireloop;
+
+namespace {
+
+constexpr qint64 Day = 86400;
+// Noon UTC, so that the days below are the same days in any time zone.
+const qint64 Now = QDateTime(QDate(2025, 6, 30), QTime(12, 0), Qt::UTC).toSecsSinceEpoch();
+
+QString text(QTableWidget *table, int row, int column)
+{
+    const QTableWidgetItem *item = table->item(row, column);
+    return item ? item->text() : QString();
+}
+
+} // namespace
+
+class TestReportsUi : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void init();
+    void cleanup();
+    void tablesShowTheRolesNumbers();
+    void dateRangeChangesTheNumbers();
+    void allTimeFromTheRangeBox();
+    void followsChangesInTheStore();
+    void calibrationHiddenFromInterviewers();
+    void saveAsPngWritesAPrivatePng();
+
+private:
+    Id apply(const QString &name, const QString &source, qint64 at);
+    void move(Id app, int stage, qint64 at, ApplicationStatus status = ApplicationStatus::Active);
+    bool waitForReport();
+
+    QTemporaryDir m_dir;
+    std::unique_ptr<Store> m_store;
+    std::unique_ptr<ReportsPane> m_pane;
+    qint64 m_now = Now;
+    Role m_role;
+    Id m_hm = 0, m_ana = 0, m_ben = 0;
+};
+
+void TestReportsUi::init()
+{
+    m_now = Now - 200 * Day;
+    m_store = std::make_unique<Store>();
+    m_store->setClock([this] { return m_now; });
+    QVERIFY(m_store->open(m_dir.filePath(QStringLiteral("%1.sqlite").arg(QTest::currentTestFunction()))));
+    QVERIFY(m_store->ensureDefaultData());
+    m_hm = m_store->actorId();
+    QVERIFY(m_store->role(m_store->roles().first().id, &m_role));
+    Person ana{0, QStringLiteral("Ana Alves"), QStringLiteral("ana@lab.example"), PersonKind::Interviewer};
+    Person ben{0, QStringLiteral("Ben Brown"), QStringLiteral("ben@lab.example"), PersonKind::Interviewer};
+    m_ana = m_store->addPerson(ana);
+    m_ben = m_store->addPerson(ben);
+
+    // Two applications long ago (200 days before now), three recent ones (10 days):
+    //   Old1 Referral: reaches the second stage, then the third.  Old2 LinkedIn: rejected at the first.
+    //   New1 Referral: reaches the second stage.  New2, New3 LinkedIn: still at the first.
+    const Id old1 = apply(QStringLiteral("Old One"), QStringLiteral("Referral"), Now - 200 * Day);
+    const Id old2 = apply(QStringLiteral("Old Two"), QStringLiteral("LinkedIn"), Now - 200 * Day);
+    move(old1, 1, Now - 198 * Day);
+    move(old2, 0, Now - 197 * Day, ApplicationStatus::Rejected);
+    move(old1, 2, Now - 190 * Day);
+    const Id new1 = apply(QStringLiteral("New One"), QStringLiteral("Referral"), Now - 10 * Day);
+    apply(QStringLiteral("New Two"), QStringLiteral("LinkedIn"), Now - 10 * Day);
+    apply(QStringLiteral("New Three"), QStringLiteral("LinkedIn"), Now - 10 * Day);
+    move(new1, 1, Now - 8 * Day);
+
+    // One held interview of Old One at its second stage: Ana rates 5s, Ben 3s.
+    Interview iv;
+    iv.applicationId = old1;
+    iv.stageId = m_role.stages.at(1).id;
+    iv.startsAt = Now - 195 * Day;
+    iv.durationMin = 60;
+    iv.panel = {m_ana, m_ben};
+    m_now = Now - 196 * Day;
+    const Id interview = m_store->scheduleInterview(iv);
+    QVERIFY(interview);
+    for (const auto &[person, value] : {qMakePair(m_ana, 5), qMakePair(m_ben, 3)}) {
+        m_now = iv.endsAt() + 2 * 3600;
+        QVERIFY(m_store->setActor(person));
+        Scorecard k;
+        QVERIFY(m_store->scorecard(m_store->myScorecard(interview), &k));
+        for (Id attribute : m_role.stages.at(1).focus)
+            k.ratings << Rating{attribute, value, QStringLiteral("seen")};
+        k.overall = Recommendation::Yes;
+        QVERIFY(m_store->saveDraft(k));
+        QVERIFY(m_store->submitScorecard(k.id));
+    }
+    QVERIFY(m_store->setActor(m_hm));
+    m_now = Now;
+
+    m_pane = std::make_unique<ReportsPane>(m_store.get());
+    m_pane->resize(1600, 1000);
+    QSignalSpy shown(m_pane.get(), &ReportsPane::reportShown);
+    m_pane->setRoleId(m_role.id);
+    m_pane->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_pane.get()));
+    QTRY_VERIFY_WITH_TIMEOUT(shown.count() > 0 && !m_pane->isBusy(), 20000);
+}
+
+void TestReportsUi::cleanup()
+{
+    m_pane.reset();
+    m_store.reset();
+}
+
+Id TestReportsUi::apply(const QString &name, const QString &source, qint64 at)
+{
+    m_now = at;
+    Candidate c;
+    c.name = name;
+    c.emails << name.toLower().remove(' ') + "@example.org";
+    c.source = source;
+    Id app = 0;
+    m_store->addCandidate(c, m_role.id, 0, &app);
+    return app;
+}
+
+void TestReportsUi::move(Id app, int stage, qint64 at, ApplicationStatus status)
+{
+    m_now = at;
+    QVERIFY(m_store->moveApplication(app, m_role.stages.at(stage).id, status,
+                                     status == ApplicationStatus::Rejected ? QStringLiteral("Other") : QString()));
+}
+
+bool TestReportsUi::waitForReport()
+{
+    // The reports come from another thread, through the event loop: what was asked for
+    // before this call arrives after it.
+    QSignalSpy shown(m_pane.get(), &ReportsPane::reportShown);
+    return shown.wait(20000);
+}
+
+void TestReportsUi::tablesShowTheRolesNumbers()
+{
+    // The default range: the twelve months up to today, which takes in all five.
+    QCOMPARE(m_pane->rangeBox()->currentIndex(), int(ReportsPane::LastTwelveMonths));
+    QCOMPARE(m_pane->toEdit()->date(), QDate(2025, 6, 30));
+    QCOMPARE(m_pane->fromEdit()->date(), QDate(2024, 7, 1));
+    auto *status = m_pane->findChild<QLabel *>(QStringLiteral("reportStatus"));
+    QVERIFY(status->text().contains(QStringLiteral("<b>5</b> applications")));
+    QVERIFY(status->text().contains(QStringLiteral("1 Jul 2024")));
+
+    // Funnel: first stage 5; second Old1 New1 = 2 (40.0 %); third Old1 = 1 (50.0 %).
+    QTableWidget *funnel = m_pane->table(ReportsPane::FunnelTable);
+    QCOMPARE(funnel->rowCount(), m_role.stages.size() + 1);
+    QCOMPARE(text(funnel, 0, 0), m_role.stages.at(0).name);
+    QCOMPARE(text(funnel, 0, 1), QStringLiteral("5"));
+    QCOMPARE(text(funnel, 0, 2), QStringLiteral("40.0%"));
+    QCOMPARE(text(funnel, 1, 1), QStringLiteral("2"));
+    QCOMPARE(text(funnel, 1, 2), QStringLiteral("50.0%"));
+    QCOMPARE(text(funnel, 2, 1), QStringLiteral("1"));
+    QCOMPARE(text(funnel, funnel->rowCount() - 1, 0), QStringLiteral("Hired"));
+
+    // Time in the first stage: Old1 2 days, Old2 3 days, New1 2 days -> median 2.0; New2
+    // and New3 still there.
+    QTableWidget *times = m_pane->table(ReportsPane::StageTimeTable);
+    QCOMPARE(text(times, 0, 1), QStringLiteral("2.0"));
+    QCOMPARE(text(times, 0, 2), QStringLiteral("3"));
+    QCOMPARE(text(times, 0, 3), QStringLiteral("2"));
+
+    // Sources: LinkedIn 3 (none reached the second stage), Referral 2 (both: 100.0 %).
+    QTableWidget *sources = m_pane->table(ReportsPane::SourceTable);
+    QCOMPARE(sources->rowCount(), 2);
+    QCOMPARE(text(sources, 0, 0), QStringLiteral("LinkedIn"));
+    QCOMPARE(text(sources, 0, 1), QStringLiteral("3"));
+    QCOMPARE(text(sources, 1, 0), QStringLiteral("Referral"));
+    QCOMPARE(text(sources, 1, 3), QStringLiteral("100.0%"));
+    QCOMPARE(sources->horizontalHeaderItem(2)->text(), QStringLiteral("Reached %1").arg(m_role.stages.at(1).name));
+
+    // Scorecards: 2 expected, 2 submitted, 2 hours after the end each.
+    QTableWidget *cards = m_pane->table(ReportsPane::SubmissionTable);
+    QCOMPARE(cards->rowCount(), 2);  // the stage, and all stages
+    QCOMPARE(text(cards, 0, 0), m_role.stages.at(1).name);
+    QCOMPARE(text(cards, 1, 1), QStringLiteral("2"));
+    QCOMPARE(text(cards, 1, 3), QStringLiteral("100.0%"));
+    QCOMPARE(text(cards, 1, 4), QStringLiteral("2.0"));
+
+    // Calibration: Ana rates 2 points above Ben on the same attributes, Ben 2 below.
+    QTableWidget *calibration = m_pane->table(ReportsPane::CalibrationTable);
+    QVERIFY(calibration->isVisible());
+    QVERIFY(!m_pane->calibrationNote()->isVisible());
+    QCOMPARE(calibration->rowCount(), 2);
+    QCOMPARE(text(calibration, 0, 0), QStringLiteral("Ana Alves"));
+    QCOMPARE(text(calibration, 0, 1), QStringLiteral("1"));
+    QCOMPARE(text(calibration, 0, 6), QString::number(m_role.stages.at(1).focus.size()));  // her 5s
+    QCOMPARE(text(calibration, 0, 7), QStringLiteral("+2.00"));
+    QCOMPARE(text(calibration, 1, 7), QStringLiteral("-2.00"));
+
+    // Every chart has something drawn in it.
+    for (int c = 0; c < ReportsPane::ChartCount; ++c) {
+        QChartView *view = m_pane->chartView(ReportsPane::Chart(c));
+        QVERIFY(view->isVisible());
+        QVERIFY2(!view->chart()->series().isEmpty(), qPrintable(view->objectName()));
+    }
+}
+
+void TestReportsUi::dateRangeChangesTheNumbers()
+{
+    // The last 30 days: only the three recent applications.
+    m_pane->rangeBox()->setCurrentIndex(ReportsPane::LastThirtyDays);
+    Q_EMIT m_pane->rangeBox()->activated(ReportsPane::LastThirtyDays);
+    QVERIFY(waitForReport());
+    QCOMPARE(m_pane->fromEdit()->date(), QDate(2025, 6, 1));
+    QTableWidget *funnel = m_pane->table(ReportsPane::FunnelTable);
+    QCOMPARE(text(funnel, 0, 1), QStringLiteral("3"));
+    QCOMPARE(text(funnel, 1, 1), QStringLiteral("1"));
+    QCOMPARE(text(funnel, 0, 2), QStringLiteral("33.3%"));
+    QCOMPARE(m_pane->table(ReportsPane::SubmissionTable)->rowCount(), 1);  // no interviews: the total only
+    QCOMPARE(text(m_pane->table(ReportsPane::SubmissionTable), 0, 1), QStringLiteral("0"));
+    QCOMPARE(m_pane->table(ReportsPane::CalibrationTable)->rowCount(), 0);
+
+    // Picking a first day by hand makes it a custom range: from 200 days ago to 150
+    // days ago, the two old applications.
+    m_pane->toEdit()->setDate(QDate(2025, 1, 31));
+    m_pane->fromEdit()->setDate(QDate(2024, 12, 1));
+    QCOMPARE(m_pane->rangeBox()->currentIndex(), int(ReportsPane::CustomRange));
+    QVERIFY(waitForReport());
+    QCOMPARE(text(funnel, 0, 1), QStringLiteral("2"));
+    QCOMPARE(text(funnel, 1, 1), QStringLiteral("1"));
+    QCOMPARE(text(funnel, 2, 1), QStringLiteral("1"));
+    QCOMPARE(text(m_pane->table(ReportsPane::StageTimeTable), 0, 1), QStringLiteral("2.5"));  // 2 and 3 days
+    auto *status = m_pane->findChild<QLabel *>(QStringLiteral("reportStatus"));
+    QVERIFY2(status->text().contains(QStringLiteral("from 1 Dec 2024 to 31 Jan 2025")), qPrintable(status->text()));
+
+    // A range with nothing in it.
+    m_pane->setRange(QDate(2020, 1, 1), QDate(2020, 12, 31));
+    QVERIFY(waitForReport());
+    QCOMPARE(text(funnel, 0, 1), QStringLiteral("0"));
+    QCOMPARE(text(funnel, 0, 2), QStringLiteral("–"));
+    QCOMPARE(m_pane->table(ReportsPane::SourceTable)->rowCount(), 0);
+}
+
+void TestReportsUi::allTimeFromTheRangeBox()
+{
+    // Applications older than any preset count with "all time", and the dates say so
+    // by being off.
+    apply(QStringLiteral("Ancient"), QStringLiteral("Referral"), Now - 900 * Day);
+    m_now = Now;
+    QVERIFY(waitForReport());  // the store's change, debounced
+    QCOMPARE(text(m_pane->table(ReportsPane::FunnelTable), 0, 1), QStringLiteral("5"));
+    m_pane->rangeBox()->setCurrentIndex(ReportsPane::AllTime);
+    Q_EMIT m_pane->rangeBox()->activated(ReportsPane::AllTime);
+    QVERIFY(!m_pane->fromEdit()->isEnabled());
+    QVERIFY(!m_pane->toEdit()->isEnabled());
+    QVERIFY(waitForReport());
+    QCOMPARE(text(m_pane->table(ReportsPane::FunnelTable), 0, 1), QStringLiteral("6"));
+    QVERIFY(m_pane->findChild<QLabel *>(QStringLiteral("reportStatus"))->text().contains(QStringLiteral("at any time")));
+}
+
+void TestReportsUi::followsChangesInTheStore()
+{
+    QTableWidget *funnel = m_pane->table(ReportsPane::FunnelTable);
+    QCOMPARE(text(funnel, 1, 1), QStringLiteral("2"));
+    // New Two moves on: after the debounce the pane computes again, showing it is busy.
+    QSignalSpy shown(m_pane.get(), &ReportsPane::reportShown);
+    Id newTwo = 0;
+    for (const CandidateRow &row : m_store->candidateRows(m_role.id))
+        if (row.name == QLatin1String("New Two"))
+            newTwo = row.applicationId;
+    QVERIFY(newTwo);
+    move(newTwo, 1, Now);
+    QTRY_VERIFY_WITH_TIMEOUT(m_pane->isBusy() || shown.count() > 0, 5000);
+    if (m_pane->isBusy())
+        QVERIFY(m_pane->findChild<QProgressBar *>(QStringLiteral("reportBusy"))->isVisible());
+    QTRY_VERIFY_WITH_TIMEOUT(!m_pane->isBusy() && shown.count() > 0, 20000);
+    QVERIFY(!m_pane->findChild<QProgressBar *>(QStringLiteral("reportBusy"))->isVisible());
+    QCOMPARE(text(funnel, 1, 1), QStringLiteral("3"));
+
+    // Refresh shows the busy state at once.
+    QPushButton *refresh = m_pane->findChild<QPushButton *>(QStringLiteral("reportRefresh"));
+    QTest::mouseClick(refresh, Qt::LeftButton);
+    QVERIFY(m_pane->isBusy());
+    QVERIFY(m_pane->findChild<QProgressBar *>(QStringLiteral("reportBusy"))->isVisible());
+    QCOMPARE(m_pane->findChild<QLabel *>(QStringLiteral("reportStatus"))->text(), QStringLiteral("Computing…"));
+    QVERIFY(waitForReport());
+    QVERIFY(!m_pane->isBusy());
+}
+
+void TestReportsUi::calibrationHiddenFromInterviewers()
+{
+    QVERIFY(m_store->setActor(m_ana));
+    QVERIFY(waitForReport());
+    QVERIFY(!m_pane->table(ReportsPane::CalibrationTable)->isVisible());
+    QVERIFY(!m_pane->chartView(ReportsPane::RatingChart)->isVisible());
+    QVERIFY(!m_pane->findChild<QPushButton *>(QStringLiteral("offsetSave"))->isVisible());
+    QCOMPARE(m_pane->table(ReportsPane::CalibrationTable)->rowCount(), 0);
+    QLabel *note = m_pane->calibrationNote();
+    QVERIFY(note->isVisible());
+    QVERIFY2(note->text().contains(QStringLiteral("hidden")) && note->text().contains(QStringLiteral("Ana Alves")),
+             qPrintable(note->text()));
+    // The rest is there, the same as for the hiring manager.
+    QCOMPARE(text(m_pane->table(ReportsPane::FunnelTable), 0, 1), QStringLiteral("5"));
+    QCOMPARE(text(m_pane->table(ReportsPane::SubmissionTable), 1, 2), QStringLiteral("2"));
+
+    QVERIFY(m_store->setActor(m_hm));
+    QVERIFY(waitForReport());
+    QVERIFY(m_pane->table(ReportsPane::CalibrationTable)->isVisible());
+    QVERIFY(!note->isVisible());
+    QCOMPARE(m_pane->table(ReportsPane::CalibrationTable)->rowCount(), 2);
+}
+
+void TestReportsUi::saveAsPngWritesAPrivatePng()
+{
+    const QString path = m_dir.filePath(QStringLiteral("funnel.png"));
+    bool answered = false;
+    test::onModal([&](QDialog *d) {
+        auto *dialog = qobject_cast<QFileDialog *>(d);
+        QVERIFY(dialog);
+        QVERIFY(dialog->selectedFiles().value(0).endsWith(QStringLiteral(".png")));
+        dialog->selectFile(path);
+        d->accept();  // QFileDialog::accept(), through QDialog where it is public
+        answered = true;
+    });
+    QTest::mouseClick(m_pane->findChild<QPushButton *>(QStringLiteral("funnelSave")), Qt::LeftButton);
+    QTRY_VERIFY(answered);
+    QTRY_VERIFY(QFileInfo::exists(path));
+    QImage image;
+    QVERIFY(image.load(path, "PNG"));
+    QChartView *view = m_pane->chartView(ReportsPane::FunnelChart);
+    QCOMPARE(image.size(), view->size() * 2);  // drawn at twice the size, for print
+    QVERIFY(image.width() > 400 && image.height() > 400);
+    QCOMPARE(test::fileMode(path), 0600);
+    // Not a blank page: the bars are there in the chart's blue.
+    int blue = 0;
+    for (int y = 0; y < image.height(); y += 4)
+        for (int x = 0; x < image.width(); x += 4)
+            blue += image.pixelColor(x, y) == QColor(0x21, 0x66, 0xac) ? 1 : 0;
+    QVERIFY(blue > 100);
+
+    // Through the chart's own context menu action, and over an existing file: replaced whole.
+    const QString offsets = m_dir.filePath(QStringLiteral("offsets.png"));
+    QVERIFY(test::writeAll(offsets, "old"));
+    QString error;
+    QVERIFY2(m_pane->saveChart(ReportsPane::OffsetChart, offsets, &error), qPrintable(error));
+    QVERIFY(image.load(offsets, "PNG"));
+    QCOMPARE(test::fileMode(offsets), 0600);
+    QVERIFY(!m_pane->chartView(ReportsPane::OffsetChart)->actions().isEmpty());
+
+    // Into a folder that does not exist: refused, with the file named.
+    const QString nowhere = m_dir.filePath(QStringLiteral("missing/folder/chart.png"));
+    QVERIFY(!m_pane->saveChart(ReportsPane::FunnelChart, nowhere, &error));
+    QVERIFY2(error.contains(QStringLiteral("chart.png")), qPrintable(error));
+    QVERIFY(!QFileInfo::exists(nowhere));
+}
+
+QTEST_MAIN(TestReportsUi)
+#include "tst_reportsui.moc"

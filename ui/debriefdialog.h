@@ -1,0 +1,50 @@
+#pragma once
+
+#include "domain.h"
+
+#include <QDialog>
+
+class QLabel;
+class QPushButton;
+class QTableView;
+
+// The debrief of one application, as the acting person may see it: the weighted score,
+// the recommendation tally, must-have flags, evidence gaps, the discussion agenda, the
+// per-attribute table and the decisions. A hiring manager records the decision here;
+// anyone may export the packet as PDF. Follows the store while open.
+
+namespace hireloop {
+
+class DebriefModel;
+class Store;
+
+class DebriefDialog : public QDialog
+{
+    Q_OBJECT
+
+public:
+    DebriefDialog(Store *store, Id applicationId, QWidget *parent = nullptr);
+
+    Id applicationId() const;
+    DebriefModel *model() const { return m_model; }
+    // Asks for the outcome (DecisionDialog) and records it; false when cancelled or refused.
+    bool recordDecision();
+    // Writes the packet (full profile) to path; false with a message box on failure.
+    bool exportPacket(const QString &path);
+
+private:
+    void refresh();
+    QString nextStageName() const;
+
+    Store *m_store;
+    DebriefModel *m_model;
+    QLabel *m_header;
+    QLabel *m_figures;
+    QLabel *m_agenda;
+    QLabel *m_decisions;
+    QTableView *m_table;
+    QPushButton *m_record;
+    QPushButton *m_export;
+};
+
+} // namespace hireloop

@@ -1,0 +1,39 @@
+#pragma once
+
+#include "debrief.h"
+
+#include <QDialog>
+
+class QButtonGroup;
+class QLabel;
+class QPlainTextEdit;
+class QPushButton;
+
+// Records a debrief's outcome: advance (to the named next stage), reject, hire or
+// hold, with the rationale the committee agreed on (required) and any dissent.
+
+namespace hireloop {
+
+class DecisionDialog : public QDialog
+{
+    Q_OBJECT
+
+public:
+    // nextStage: the name of the stage an advance goes to; empty at the last stage
+    // (advance is then not offered).
+    DecisionDialog(const QString &candidate, const QString &nextStage, QWidget *parent = nullptr);
+
+    DecisionOutcome outcome() const;
+    QString rationale() const;
+    QString dissent() const;
+
+private:
+    void updateOk();
+
+    QButtonGroup *m_outcomes;
+    QPlainTextEdit *m_rationale;
+    QPlainTextEdit *m_dissent;
+    QPushButton *m_ok = nullptr;
+};
+
+} // namespace hireloop

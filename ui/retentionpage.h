@@ -1,0 +1,54 @@
+#pragma once
+
+#include "domain.h"
+
+#include <QWidget>
+
+class QCheckBox;
+class QLabel;
+class QPushButton;
+class QSpinBox;
+class QUndoStack;
+
+// A role's privacy settings, a tab of the role editor: whether and how many days after
+// a rejection or withdrawal its candidates are anonymized, what that removes and keeps,
+// and how many are due now (with a button to do it at once; Hireloop also does it each
+// time it opens the database). Changing the period is an undo command; only hiring
+// managers and coordinators may change it or apply it.
+
+namespace hireloop {
+
+class Store;
+
+class RetentionPage : public QWidget
+{
+    Q_OBJECT
+
+public:
+    RetentionPage(Store *store, QUndoStack *undoStack, QWidget *parent = nullptr);
+
+    void setRoleId(Id roleId);
+    Id roleId() const { return m_roleId; }
+
+    QCheckBox *enabledBox() const { return m_enabled; }
+    QSpinBox *daysBox() const { return m_days; }
+    QPushButton *applyButton() const { return m_apply; }
+    QLabel *dueLabel() const { return m_due; }
+
+private:
+    void refresh();
+    void commit();  // the period shown becomes the role's (an undo command)
+    void applyNow();
+
+    Store *m_store;
+    QUndoStack *m_undoStack;
+    Id m_roleId = 0;
+    QCheckBox *m_enabled;
+    QSpinBox *m_days;
+    QLabel *m_who;
+    QLabel *m_due;
+    QPushButton *m_apply;
+    bool m_refreshing = false;
+};
+
+} // namespace hireloop

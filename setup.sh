@@ -5,20 +5,29 @@
 #   ./setup.sh run [APP ARGS...]   build and start Hireloop (default database unless --db PATH)
 #   ./setup.sh test                build with warnings as errors and run every test offscreen
 #   ./setup.sh build               only install and build
+#   ./setup.sh sanitize            build everything with ASan + UBSan (build-sanitize/) and run
+#                                  every test; any sanitizer report fails it
+#   ./setup.sh fuzz [SECONDS]      build the libFuzzer targets with clang (build-fuzz/) and run
+#                                  each for SECONDS (default 60) from its seed corpus; a crash fails it
+#   ./setup.sh bench [--sizes 1000,10000,100000] [--runs N]
+#                                  build in Release (build-bench/) and run hireloop-bench at 1k, 10k and
+#                                  100k candidates with the sqlite3 comparison; prints JSON lines and a
+#                                  table (databases are cached in build-bench/bench-cache)
 set -euo pipefail
 cd "$(dirname "$0")"
 
 mode=${1:-}
 [ $# -gt 0 ] && shift
 case "$mode" in
-  run|test|build) ;;
-  *) echo "usage: $0 run [APP ARGS...] | test | build" >&2; exit 2 ;;
+  run|test|build|sanitize|fuzz|bench) ;;
+  *) echo "usage: $0 run [APP ARGS...] | test | build | sanitize | fuzz [SECONDS] | bench [--sizes LIST] [--runs N]" >&2; exit 2 ;;
 esac
 
 packages=(
   build-essential cmake ninja-build pkg-config
   qt6-base-dev qt6-base-dev-tools libqt6sql6-sqlite libqt6svg6 qt6-qpa-plugins libgl-dev
-  qt6-charts-dev libqt6opengl6-dev poppler-utils fonts-dejavu-core sqlite3
+  qt6-charts-dev libqt6opengl6-dev poppler-utils fonts-dejavu-core sqlite3 python3
+  clang libclang-rt-14-dev
 )
 missing=()
 for p in "${packages[@]}"; do
@@ -30,6 +39,69 @@ if [ ${#missing[@]} -gt 0 ]; then
   echo "Installing: ${missing[*]}"
   "${sudo[@]}" apt-get update -qq
   DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}"
+fi
+
+# Every test under AddressSanitizer (leaks too) and UndefinedBehaviorSanitizer. Reports go
+# to files as well as failing the program that made them, so one in a child process (the
+# CLI the tests run) or in a test that expected a failure is still seen.
+if [ "$mode" = sanitize ]; then
+  build=${HIRELOOP_SANITIZE_DIR:-build-sanitize}
+  cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DHIRELOOP_SANITIZE=ON >/dev/null
+  cmake --build "$build" --parallel "$(nproc)"
+  reports="$PWD/$build/sanitizer-reports"
+  rm -rf "$reports" && mkdir -p "$reports"
+  export ASAN_OPTIONS="detect_leaks=1:abort_on_error=0:exitcode=86:log_path=$reports/asan:strict_string_checks=1:detect_stack_use_after_return=1:check_initialization_order=1"
+  export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1:exitcode=86:log_path=$reports/ubsan"
+  export LSAN_OPTIONS="suppressions=$PWD/tests/sanitizers/lsan.supp:print_suppressions=0"
+  status=0
+  (cd "$build" && QT_QPA_PLATFORM=offscreen ctest --output-on-failure --parallel "$(nproc)") || status=$?
+  if [ -n "$(ls -A "$reports")" ]; then
+    echo "Sanitizer reports:" >&2
+    for f in "$reports"/*; do echo "== $f" >&2; cat "$f" >&2; done
+    exit 1
+  fi
+  [ "$status" -eq 0 ] || exit "$status"
+  echo "Sanitizers: every test passed with no AddressSanitizer, LeakSanitizer or UndefinedBehaviorSanitizer report"
+  exit 0
+fi
+
+# Each fuzz target for a while from its seeds (tests/fuzz/corpus/<target>, kept as they
+# are: new inputs go to a working corpus in the build folder). A crash leaves the input
+# in build-fuzz/artifacts/; copy it to tests/fuzz/regressions/<target>/ once it is fixed.
+if [ "$mode" = fuzz ]; then
+  seconds=${1:-60}
+  build=${HIRELOOP_FUZZ_DIR:-build-fuzz}
+  CC=clang CXX=clang++ cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DHIRELOOP_FUZZ=ON >/dev/null
+  targets=(postingparser csvreader csvimport)
+  cmake --build "$build" --parallel "$(nproc)" --target "${targets[@]/#/fuzz_}"
+  mkdir -p "$build/artifacts"
+  export ASAN_OPTIONS="detect_leaks=1"
+  export LSAN_OPTIONS="suppressions=$PWD/tests/sanitizers/lsan.supp:print_suppressions=0"
+  export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1"
+  for t in "${targets[@]}"; do
+    work="$build/corpus/$t"
+    mkdir -p "$work"
+    log="$build/fuzz_$t.log"
+    if ! QT_QPA_PLATFORM=offscreen "$build/tests/fuzz/fuzz_$t" -max_total_time="$seconds" -print_final_stats=1 \
+         -timeout=20 -rss_limit_mb=2048 -artifact_prefix="$build/artifacts/$t-" "$work" "tests/fuzz/corpus/$t" \
+         >"$log" 2>&1; then
+      tail -n 60 "$log" >&2
+      echo "fuzz_$t: CRASH (input in $build/artifacts/; make it a regression: tests/fuzz/regressions/$t/)" >&2
+      exit 1
+    fi
+    runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")
+    echo "fuzz_$t: ${runs:-?} executions in $seconds s, no crash ($(ls "$work" | wc -l) inputs in the working corpus)"
+  done
+  exit 0
+fi
+
+# The benchmark and its sqlite3 comparison, in a Release build of its own.
+if [ "$mode" = bench ]; then
+  build=${HIRELOOP_BENCH_DIR:-build-bench}
+  cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
+  cmake --build "$build" --parallel "$(nproc)" --target hireloop hireloop-bench
+  exec python3 tests/bench/compare.py --bench "$build/tests/bench/hireloop-bench" --cache "$build/bench-cache" \
+    --json "$build/bench.jsonl" --markdown "$build/bench.md" "$@"
 fi
 
 build=${HIRELOOP_BUILD_DIR:-build}

@@ -8,14 +8,49 @@
 
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QElapsedTimer>
 #include <QMessageBox>
+#include <QTimer>
 
 #include <cstdio>
 
 using namespace hireloop;
 
+namespace {
+
+// For the benchmark (tests/bench): with HIRELOOP_EXIT_AFTER_FIRST_PAINT set, the app
+// prints how long it took from main() to the first paint of the main window, and quits.
+class FirstPaintProbe : public QObject
+{
+public:
+    explicit FirstPaintProbe(const QElapsedTimer &since) : m_since(since) {}
+
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override
+    {
+        if (event->type() == QEvent::Paint && !m_seen) {
+            m_seen = true;
+            // Once this paint (and its children's, in the same pass) is done.
+            QTimer::singleShot(0, qApp, [ms = m_since.elapsed()] {
+                std::printf("hireloop: first paint after %lld ms\n", static_cast<long long>(ms));
+                std::fflush(stdout);
+                QCoreApplication::quit();
+            });
+        }
+        return QObject::eventFilter(watched, event);
+    }
+
+private:
+    QElapsedTimer m_since;
+    bool m_seen = false;
+};
+
+} // namespace
+
 int main(int argc, char *argv[])
 {
+    QElapsedTimer sinceStart;
+    sinceStart.start();
     QApplication app(argc, argv);
     setApplicationInfo();
     QApplication::setApplicationDisplayName(QStringLiteral("Hireloop"));
@@ -67,6 +102,9 @@ int main(int argc, char *argv[])
         return 1;
     }
     MainWindow window(&store);
+    FirstPaintProbe probe(sinceStart);
+    if (qEnvironmentVariableIsSet("HIRELOOP_EXIT_AFTER_FIRST_PAINT"))
+        window.installEventFilter(&probe);
     window.show();
     return app.exec();
 }

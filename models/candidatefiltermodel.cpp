@@ -52,4 +52,13 @@ bool CandidateFilterModel::filterAcceptsRow(int sourceRow, const QModelIndex &) 
     return true;
 }
 
+bool CandidateFilterModel::lessThan(const QModelIndex &left, const QModelIndex &right) const
+{
+    // The source's rows directly, as for the filter: sorting compares each row ~17
+    // times at 100k rows, and two QVariants with a lower-cased copy each time add up.
+    if (sortRole() != SortRole || left.column() != right.column())
+        return QSortFilterProxyModel::lessThan(left, right);
+    return static_cast<const CandidateModel *>(sourceModel())->lessThan(left.row(), right.row(), left.column());
+}
+
 } // namespace hireloop

@@ -50,7 +50,7 @@ class CandidateImport
 {
 public:
     static constexpr qint64 MaxFileBytes = qint64(256) << 20;
-    static constexpr int PreviewRows = 200;
+    static constexpr int PreviewRows = 100;
 
     // Reading: decodes the file and reads its header and first rows (the rest is read
     // by validate(), in one pass). False with readError() on a file error, an encoding

@@ -107,6 +107,28 @@ int CandidateModel::daysInStage(const CandidateRow &row) const
     return int(qMax<qint64>(0, now - row.stageEnteredAt) / 86400);
 }
 
+bool CandidateModel::lessThan(int leftRow, int rightRow, int column) const
+{
+    const CandidateRow &a = m_rows.at(leftRow);
+    const CandidateRow &b = m_rows.at(rightRow);
+    // The numbers of SortRole, as data() gives them.
+    auto number = [this, column](const CandidateRow &r) -> double {
+        switch (column) {
+        case StageColumn: return r.stagePosition;
+        case DaysInStageColumn: return r.status == ApplicationStatus::Active ? daysInStage(r) : -1;
+        case StatusColumn: return int(r.status);
+        case ScorecardsColumn: return r.scorecardsExpected ? double(r.scorecardsSubmitted) / r.scorecardsExpected : -1.0;
+        default: return r.hasScore ? r.weightedScore : -1.0;
+        }
+    };
+    switch (column) {
+    case NameColumn: return a.name.compare(b.name, Qt::CaseInsensitive) < 0;
+    case SourceColumn: return a.source.compare(b.source, Qt::CaseInsensitive) < 0;
+    case LocationColumn: return a.location.compare(b.location, Qt::CaseInsensitive) < 0;
+    default: return number(a) < number(b);
+    }
+}
+
 int CandidateModel::rowCount(const QModelIndex &parent) const
 {
     return parent.isValid() ? 0 : int(m_rows.size());

@@ -47,6 +47,9 @@ public:
     void setStaleDays(int days);
     int rowOfApplication(Id applicationId) const { return m_rowOf.value(applicationId, -1); }
     const CandidateRow &rowAt(int row) const { return m_rows.at(row); }
+    // Whether leftRow sorts before rightRow by column, as their SortRole values compare,
+    // but without a QVariant or a string copy: a proxy sorting 100k rows calls it ~2M times.
+    bool lessThan(int leftRow, int rightRow, int column) const;
 
     int rowCount(const QModelIndex &parent = {}) const override;
     int columnCount(const QModelIndex &parent = {}) const override;

@@ -78,9 +78,13 @@ int ImportWorker::check(const CandidateImport &import, Id roleId)
             check.databaseError = error;
         else if (!s->role(roleId, &role))
             check.databaseError = tr("No role with id %1").arg(roleId);
-        else if (import.validate(role, &check.candidates, &check.errors, &check.rows) && serial == m_latestCheck
-                 && !s->importCandidates(roleId, check.candidates, {}, &check.result, true))
-            check.databaseError = s->errorString();
+        else {
+            // The good rows' duplicates are found even when other rows are bad, so the
+            // user sees everything at once.
+            import.validate(role, &check.candidates, &check.errors, &check.rows);
+            if (serial == m_latestCheck && !s->importCandidates(roleId, check.candidates, {}, &check.result, true))
+                check.databaseError = s->errorString();
+        }
         if (serial != m_latestCheck)
             return;
         deliver([this, check] { Q_EMIT checked(check); });

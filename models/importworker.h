@@ -23,9 +23,9 @@ struct ImportCheck
 {
     int serial = 0;  // of the check() call
     int rows = 0;    // data rows in the file
-    QList<ImportedCandidate> candidates;
-    QList<ImportIssue> errors;  // any: nothing may be imported
-    ImportResult result;        // a dry run: how many would be added, the duplicates
+    QList<ImportedCandidate> candidates;  // the good rows
+    QList<ImportIssue> errors;            // any: nothing may be imported
+    ImportResult result;                  // a dry run of the good rows: how many would be added, the duplicates
     QString databaseError;      // the database could not be read
 };
 

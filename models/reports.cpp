@@ -139,8 +139,7 @@ Report Reports::compute(Database &db, const ReportQuery &query, const std::funct
     ok = ok && !stop() && repo.submissions(filter, query.now, &submissions);
     if (query.includeCalibration) {
         ok = ok && !stop() && repo.interviewers(filter, &interviewers);
-        ok = ok && !stop() && repo.ratingCounts(filter, &ratingCounts);
-        ok = ok && !stop() && repo.offsets(filter, &offsets);
+        ok = ok && !stop() && repo.ratings(filter, &ratingCounts, &offsets);
     }
     const QString error = db.errorString();
     if (snapshot)

@@ -6,6 +6,7 @@
 
 #include <QBuffer>
 #include <QDateTime>
+#include <QDir>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QPageLayout>
@@ -568,6 +569,13 @@ bool SummaryExport::write(Id roleId, Format format, Profile profile, const QStri
     case Format::Csv: bytes = toCsv(roleId, profile, applicationId); break;
     case Format::Json: bytes = QJsonDocument(toJson(roleId, profile, applicationId)).toJson(QJsonDocument::Indented); break;
     case Format::Pdf: bytes = toPdf(roleId, profile, applicationId); break;
+    }
+    // Recorded first: an export that cannot be recorded is not written.
+    static const char *const formats[] = {"csv", "json", "pdf"};
+    if (!m_store.recordExport(applicationId ? QStringLiteral("summary.candidate") : QStringLiteral("summary"), roleId,
+                              QLatin1String(formats[int(format)]), profileName(profile), int(m_summaries.size()))) {
+        *error = QObject::tr("%1: not written: %2").arg(QDir::toNativeSeparators(path), m_store.errorString());
+        return false;
     }
     if (!ExportFile::write(path, bytes, error))
         return false;

@@ -40,6 +40,7 @@ private Q_SLOTS:
     void pdfReadsBack();
     void pdfProfiles();
     void cliExportSummary();
+    void exportImportRoundTrip();
 
 private:
     Id addPerson(const QString &name, PersonKind kind);
@@ -457,6 +458,11 @@ void TestDebrief::summaryCsvProfilesHoldNothingTheyShouldNot()
         QVERIFY(calibration.contains(m_store->pseudonym("C", m_app)));
         QVERIFY(calibration.contains("3.89"));
         QCOMPARE(fileMode(path), 0600);
+        // Every export is in the audit log: what, which role, how, how many; no names.
+        const AuditEntry last = m_store->recentAudit(1).first();
+        QCOMPARE(last.action, QStringLiteral("export.summary"));
+        QCOMPARE(last.entityId, m_role.id);
+        QVERIFY2(last.detail.contains("profile calibration, 2 records"), qPrintable(last.detail));
     }
 }
 
@@ -620,6 +626,50 @@ void TestDebrief::cliExportSummary()
     r = cli({"export", "summary", "--role", "1", "--format", "csv", "-o", m_dir.filePath("missing/dir/x.csv")});
     QCOMPARE(r.first, 1);
     QVERIFY2(r.second.contains("missing/dir/x.csv"), qPrintable(r.second));
+}
+
+// A summary exported from one database imports into another as the same people at the
+// same stages with the same status; importing it again adds nobody.
+void TestDebrief::exportImportRoundTrip()
+{
+    m_store.reset();
+    auto cli = [](const QString &db, const QStringList &args) {
+        QProcess p;
+        p.start(QStringLiteral(HIRELOOP_CLI), QStringList{"--db", db} + args);
+        p.waitForFinished(120000);
+        return std::make_pair(p.exitCode(), p.readAllStandardOutput());
+    };
+    const QString from = m_dir.filePath("roundtrip-from.sqlite");
+    const QString to = m_dir.filePath("roundtrip-to.sqlite");
+    const QString csv = m_dir.filePath("roundtrip.csv");
+    QCOMPARE(cli(from, {"demo", "--candidates", "60", "--seed", "3"}).first, 0);
+    QCOMPARE(cli(from, {"export", "summary", "--role", "1", "--format", "csv", "-o", csv}).first, 0);
+    auto r = cli(to, {"import", csv, "--role", "1", "--format", "json"});
+    QCOMPARE(r.first, 0);
+    const QJsonObject result = QJsonDocument::fromJson(r.second).object();
+    QCOMPARE(result["imported"].toInt(), 60);
+    QCOMPARE(result["duplicates"].toInt(), 0);
+
+    auto people = [&](const QString &db) {
+        QStringList list;
+        const auto listed = cli(db, {"candidate", "list", "--format", "json"});
+        for (const QJsonValue &v : QJsonDocument::fromJson(listed.second).array()) {
+            const QJsonObject o = v.toObject();
+            list << QStringList{o["name"].toString(), o["email"].toString(), o["stage"].toString(),
+                                o["status"].toString()}.join('|');
+        }
+        list.sort();
+        return list;
+    };
+    const QStringList before = people(from);
+    QCOMPARE(before.size(), 60);
+    QCOMPARE(people(to), before);
+
+    r = cli(to, {"import", csv, "--role", "1", "--format", "json"});
+    QCOMPARE(r.first, 0);
+    QCOMPARE(QJsonDocument::fromJson(r.second).object()["imported"].toInt(), 0);
+    QCOMPARE(QJsonDocument::fromJson(r.second).object()["duplicates"].toInt(), 60);
+    QCOMPARE(people(to).size(), 60);
 }
 
 QTEST_MAIN(TestDebrief)

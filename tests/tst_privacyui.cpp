@@ -56,6 +56,7 @@ private:
     void openWindow();
     // A candidate in the default role, selected in the list; returns the candidate id.
     Id addSelected(const QString &name, const QString &email);
+    void select(const QString &name);
     QStringList shownNames() const;
     void actAs(Id person);
 
@@ -101,10 +102,16 @@ Id TestPrivacyUi::addSelected(const QString &name, const QString &email)
     c.phone = QStringLiteral("+1 555 0199");
     c.notes = QStringLiteral("Met at a conference");
     const Id id = m_store->addCandidate(c, m_window->currentRole());
+    select(name);
+    return id;
+}
+
+void TestPrivacyUi::select(const QString &name)
+{
     for (int r = 0; r < m_view->model()->rowCount(); ++r)
         if (m_view->model()->index(r, CandidateModel::NameColumn).data().toString() == name)
             m_view->selectRow(r);
-    return id;
+    QVERIFY(m_window->candidatesPane()->currentApplicationId() > 0);
 }
 
 QStringList TestPrivacyUi::shownNames() const
@@ -232,12 +239,14 @@ void TestPrivacyUi::interviewersCannot()
     openWindow();
     addSelected("Selma Aydın", "selma@aydin.example");
     actAs(ana);
+    select("Selma Aydın");
     QVERIFY(!m_window->action(MainWindow::AnonymizeCandidate)->isEnabled());
     QVERIFY(!m_window->action(MainWindow::EraseCandidate)->isEnabled());
     RetentionPage *page = m_window->roleView()->retentionPage();
     QVERIFY(!page->enabledBox()->isEnabled());
     QVERIFY(!page->findChild<QLabel *>("retentionWho")->isHidden());
     actAs(dee);
+    select("Selma Aydın");
     QVERIFY(m_window->action(MainWindow::AnonymizeCandidate)->isEnabled());
     QVERIFY(m_window->action(MainWindow::EraseCandidate)->isEnabled());
     QVERIFY(page->enabledBox()->isEnabled());

@@ -263,10 +263,17 @@ void ImportDialog::showPreview()
             m_preview->setItem(r + 1, c, item);
         }
     }
-    m_preview->resizeColumnsToContents();
-    const int ch = fontMetrics().averageCharWidth();
-    for (int c = 0; c < columns.size(); ++c)
-        m_preview->setColumnWidth(c, std::clamp(m_preview->columnWidth(c), 16 * ch, 36 * ch));
+    // Widths from the header and the first rows' text: measuring every cell through the
+    // style (resizeColumnsToContents) costs the GUI thread more than a frame.
+    const QFontMetrics metrics = m_preview->fontMetrics();
+    const int ch = metrics.averageCharWidth();
+    for (int c = 0; c < columns.size(); ++c) {
+        int width = metrics.horizontalAdvance(headers.at(c));
+        for (int r = 0; r < std::min<qsizetype>(rows.size(), 30); ++r)
+            if (const QTableWidgetItem *item = m_preview->item(r + 1, c))
+                width = std::max(width, metrics.horizontalAdvance(item->text()));
+        m_preview->setColumnWidth(c, std::clamp(width + 3 * ch, 16 * ch, 36 * ch));
+    }
     m_preview->setRowHeight(0, fieldChooser(0) ? fieldChooser(0)->sizeHint().height() + 4 : m_preview->rowHeight(0));
     markPreview();
 }
@@ -377,9 +384,12 @@ void ImportDialog::onChecked(const ImportCheck &check)
         status = check.rows == 0 ? tr("%1 has no candidates.").arg(name)
                                  : tr("Every candidate in %1 is already there.").arg(name);
     else
-        status = tr("%1 of %2 rows to import into %3; %4 duplicates skipped.")
-                     .arg(number(check.result.imported), number(check.rows), m_roleTitle,
-                          number(check.result.duplicates.size()));
+        status = (check.result.duplicates.size() == 1
+                      ? tr("%1 of %2 rows to import into %3; 1 duplicate skipped.")
+                      : tr("%1 of %2 rows to import into %3; %4 duplicates skipped.")
+                            .arg(QStringLiteral("%1"), QStringLiteral("%2"), QStringLiteral("%3"),
+                                 number(check.result.duplicates.size())))
+                     .arg(number(check.result.imported), number(check.rows), m_roleTitle);
     setBusy(false, status);
     markPreview();
     updateButtons();
@@ -448,7 +458,6 @@ void ImportDialog::onImported(bool ok, const ImportResult &result, const QString
 void ImportDialog::reject()
 {
     if (m_importing) {
-        // Closing while it runs cancels it; the dialog closes once nothing is kept.
         m_worker->cancel();
         return;
     }

@@ -44,11 +44,11 @@ public:
     QTreeWidget *issueList() const { return m_issues; }
     QPushButton *importButton() const { return m_importButton; }
 
+    // While an import runs this cancels it (nothing is kept) and the dialog stays.
+    void reject() override;
+
 Q_SIGNALS:
     void checkFinished();  // the issue list and the Import button are up to date
-
-protected:
-    void reject() override;
 
 private:
     void onFileRead(const CandidateImport &import);

@@ -163,6 +163,14 @@ MainWindow::MainWindow(Store *store, QWidget *parent)
     restoreState();
 }
 
+MainWindow::~MainWindow()
+{
+    // Open scorecards save what is pending as they go: while this window is still whole,
+    // since the store's signals of that save reach it.
+    for (ScorecardEditor *editor : scorecardEditors())
+        delete editor;
+}
+
 void MainWindow::createActions()
 {
     auto make = [this](const QString &text, const QString &tip, auto slot) {
@@ -283,7 +291,9 @@ void MainWindow::createActions()
     candidate->addAction(packet);
     m_candidatesPane->candidateView()->addAction(m_actions[Debrief]);
     m_candidatesPane->candidateView()->addAction(packet);
-    connect(m_actions[Debrief], &QAction::changed, packet, [this, packet] { packet->setEnabled(m_actions[Debrief]->isEnabled()); });
+    connect(m_actions[Debrief], &QAction::changed, packet, [this, packet] {
+        packet->setEnabled(m_actions[Debrief]->isEnabled() && !m_store->isReadOnly());
+    });
     m_actions[AnonymizeCandidate] = make(tr("Anon&ymize Candidate…"),
                                          tr("Remove what identifies the selected candidate; keep their ratings for calibration"),
                                          &MainWindow::anonymizeCandidate);
@@ -347,6 +357,9 @@ Id MainWindow::currentRole() const
 void MainWindow::onStoreOpened()
 {
     m_undoStack->clear();
+    // A debrief belongs to the file it came from.
+    for (DebriefDialog *debrief : findChildren<DebriefDialog *>())
+        debrief->close();
     const bool readOnly = m_store->isReadOnly();
     // Each role's retention period is applied whenever a database is opened.
     const int anonymized = readOnly ? 0 : m_store->applyRetention();
@@ -426,8 +439,9 @@ void MainWindow::updateActions()
 
     // A read-only file: every action that would change it is off (reading stays).
     if (m_store->isReadOnly()) {
+        // An export is recorded in the audit log before it is written, so it cannot be had either.
         for (int id : {AddCandidate, EditCandidate, MoveCandidate, RejectCandidate, WithdrawCandidate, HireCandidate,
-                       ScheduleInterview, RescheduleInterview, CancelInterview})
+                       ScheduleInterview, RescheduleInterview, CancelInterview, ExportData})
             m_actions[id]->setEnabled(false);
     }
     m_actions[NewRole]->setEnabled(!m_store->isReadOnly());
@@ -843,7 +857,13 @@ void MainWindow::showSettings()
 void MainWindow::showError(const QString &message)
 {
     statusBar()->showMessage(message, 8000);
+    // One box at a time: a write that keeps failing (a full disk under a draft saved as
+    // it is typed) does not stack them up; the status bar has the latest.
+    if (m_showingError)
+        return;
+    m_showingError = true;
     QMessageBox::warning(this, tr("Hireloop"), message);
+    m_showingError = false;
 }
 
 void MainWindow::saveState()

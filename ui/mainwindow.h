@@ -33,6 +33,7 @@ class MainWindow : public QMainWindow
 
 public:
     explicit MainWindow(Store *store, QWidget *parent = nullptr);
+    ~MainWindow() override;
 
     void setCurrentRole(Id roleId);
     Id currentRole() const;
@@ -123,6 +124,7 @@ private:
     QLabel *m_actorLabel;
     QLabel *m_overdueLabel;
     QLabel *m_readOnlyBanner;  // "<file> is read-only: why", shown only then
+    bool m_showingError = false;
     QTimer *m_clock;  // time makes scorecards overdue
     QMenu *m_recentMenu = nullptr;
     QHash<int, QAction *> m_actions;

@@ -29,6 +29,7 @@
 #include <QRegularExpression>
 #include <QScrollArea>
 #include <QStandardPaths>
+#include <QStyle>
 #include <QTableWidget>
 #include <QTimer>
 #include <QVBoxLayout>
@@ -90,10 +91,16 @@ void fill(QTableWidget *table, const QList<QList<QTableWidgetItem *>> &rows)
         for (int c = 0; c < rows.at(r).size(); ++c)
             table->setItem(r, c, rows.at(r).at(c));
     table->resizeColumnsToContents();
-    // Tall enough for every row (up to a limit), so the page scrolls, not the table.
+    // Tall enough for every row (up to a limit), so the page scrolls, not the table; as
+    // wide as its columns, so the numbers stay next to their names.
+    for (int c = 0; c < table->columnCount(); ++c)
+        table->setColumnWidth(c, table->columnWidth(c) + 12);
     const int rowsHeight = table->verticalHeader()->length();
     const int height = table->horizontalHeader()->height() + rowsHeight + 2 * table->frameWidth() + 2;
     table->setMinimumHeight(std::min(std::max(height, 120), 440));
+    const int width = table->horizontalHeader()->length() + 2 * table->frameWidth()
+                      + table->style()->pixelMetric(QStyle::PM_ScrollBarExtent) + 2;
+    table->setFixedWidth(width);
 }
 
 QChart *newChart(const QString &title)
@@ -112,7 +119,7 @@ QChart *newChart(const QString &title)
 
 // Horizontal bars, the first category at the top (a bar axis starts at the bottom).
 QChart *barChart(const QString &title, QAbstractBarSeries *series, QStringList categories, const QList<QBarSet *> &sets,
-                 const QString &valueTitle, double minValue, double maxValue, const QString &labelFormat)
+                 const QString &valueTitle, double minValue, double maxValue, const QString &labelFormat, int ticks)
 {
     std::reverse(categories.begin(), categories.end());
     for (QBarSet *set : sets) {
@@ -132,6 +139,7 @@ QChart *barChart(const QString &title, QAbstractBarSeries *series, QStringList c
     valueAxis->setTitleText(valueTitle);
     valueAxis->setRange(minValue, maxValue);
     valueAxis->setLabelFormat(labelFormat);
+    valueAxis->setTickCount(ticks);
     chart->addAxis(categoryAxis, Qt::AlignLeft);
     chart->addAxis(valueAxis, Qt::AlignBottom);
     series->attachAxis(categoryAxis);
@@ -140,17 +148,42 @@ QChart *barChart(const QString &title, QAbstractBarSeries *series, QStringList c
     return chart;
 }
 
-// A count axis ends on a round number past the longest bar, with room for its label.
-double countAxisMax(double longest)
+// A value axis from 0 to a round number past the longest bar (with room for its
+// label), in round steps: 0 20 40 … rather than 0 38 75 ….
+struct Scale
 {
+    double max = 5;
+    int ticks = 6;
+    QString format = QStringLiteral("%.0f");
+};
+
+Scale niceScale(double longest, double padding = 1.12)
+{
+    Scale scale;
     if (longest <= 0)
-        return 5;
-    const double padded = longest * 1.15;
-    const double step = std::pow(10.0, std::floor(std::log10(padded)));
-    for (double m : {1.0, 1.5, 2.0, 2.5, 3.0, 4.0, 5.0, 6.0, 8.0, 10.0})
-        if (m * step >= padded)
-            return m * step;
-    return 10 * step;
+        return scale;
+    const double target = longest * padding;
+    const double rough = target / 6;
+    const double magnitude = std::pow(10.0, std::floor(std::log10(rough)));
+    double step = 10 * magnitude;
+    for (double m : {1.0, 2.0, 2.5, 5.0, 10.0}) {
+        if (m == 2.5 && magnitude < 10)
+            continue;  // steps of 0.25 or 2.5 make labels that do not read
+        if (m * magnitude >= rough) {
+            step = m * magnitude;
+            break;
+        }
+    }
+    scale.max = std::ceil(target / step - 1e-9) * step;
+    scale.ticks = int(std::lround(scale.max / step)) + 1;
+    scale.format = step < 1 ? QStringLiteral("%.1f") : QStringLiteral("%.0f");
+    return scale;
+}
+
+// Tall enough for every category's label (Qt Charts elides a label taller than its band).
+int chartHeight(int categories, bool legend)
+{
+    return std::max(ChartHeight, categories * 26 + (legend ? 140 : 110));
 }
 
 QBarSet *barSet(const QString &label, const QColor &color, const QList<qreal> &values)
@@ -171,11 +204,12 @@ void showLabels(QAbstractBarSeries *series, int precision)
     series->setLabelsPrecision(precision);
 }
 
-void setChart(QChartView *view, QChart *chart)
+void setChart(QChartView *view, QChart *chart, int categories = 0)
 {
     QChart *old = view->chart();
     view->setChart(chart);
     delete old;
+    view->setMinimumHeight(chartHeight(categories, chart->legend()->isVisible()));
 }
 
 } // namespace
@@ -233,6 +267,7 @@ ReportsPane::ReportsPane(Store *store, QWidget *parent)
 
     auto *bar = new QHBoxLayout;
     bar->setContentsMargins(8, 6, 8, 6);
+    bar->setSpacing(6);
     bar->addWidget(rangeLabel);
     bar->addWidget(m_range);
     bar->addSpacing(6);
@@ -288,6 +323,7 @@ ReportsPane::ReportsPane(Store *store, QWidget *parent)
     scroll->setObjectName(QStringLiteral("reportsScroll"));
     scroll->setWidgetResizable(true);
     scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setFocusPolicy(Qt::StrongFocus);
     scroll->setWidget(page);
 
     auto *layout = new QVBoxLayout(this);
@@ -315,8 +351,10 @@ ReportsPane::ReportsPane(Store *store, QWidget *parent)
     headers(StageTimeTable, {tr("Stage"), tr("Median days"), tr("Completed stays"), tr("Still there")},
             {{}, tr("Median over completed stays"), tr("Stays that ended with a move, rejection, withdrawal or hire"),
              tr("Applications in this stage now: not in the median")});
-    headers(SourceTable, {tr("Source"), tr("Applications"), tr("Reached 2nd stage"), tr("Share"), tr("Hired"), tr("Share")},
-            {});
+    headers(SourceTable,
+            {tr("Source"), tr("Applications"), tr("Reached 2nd stage"), tr("% reached"), tr("Hired"), tr("% hired")},
+            {{}, {}, tr("Reached the plan's second stage or a later one"), tr("Of the source's applications"), {},
+             tr("Of the source's applications")});
     headers(SubmissionTable, {tr("Stage"), tr("Expected"), tr("Submitted"), tr("Rate"), tr("Median hours to submit")},
             {{}, tr("Panelists of held interviews that have ended"), tr("Submitted at least once"), {},
              tr("From the interview's end to the first submission")});
@@ -345,7 +383,16 @@ ReportsPane::ReportsPane(Store *store, QWidget *parent)
 
     // Anything that can move a number: recompute, once the changes settle.
     connect(store, &Store::opened, this, &ReportsPane::scheduleRefresh);
-    connect(store, &Store::actorChanged, this, &ReportsPane::scheduleRefresh);
+    connect(store, &Store::actorChanged, this, [this] {
+        // Someone who may not see every score does not see the last one's calibration
+        // while the reports are computed again for them.
+        if (m_report.calibrationIncluded && !m_store->canSeeAllScores()) {
+            m_report.calibrationIncluded = false;
+            m_report.calibration.clear();
+            showCalibration();
+        }
+        scheduleRefresh();
+    });
     connect(store, &Store::dataReset, this, &ReportsPane::scheduleRefresh);
     connect(store, &Store::candidateAdded, this, &ReportsPane::scheduleRefresh);
     connect(store, &Store::candidateChanged, this, &ReportsPane::scheduleRefresh);
@@ -387,16 +434,24 @@ QWidget *ReportsPane::makeSection(const QString &title, const QString &caption, 
     captionLabel->setForegroundRole(QPalette::PlaceholderText);
     layout->addWidget(captionLabel);
 
+    // One chart: the chart and its table side by side. Two: the charts side by side,
+    // the table under them, where its many columns fit.
     auto *body = new QWidget(section);
-    auto *row = new QHBoxLayout(body);
+    auto *row = new QHBoxLayout;
     row->setContentsMargins(0, 0, 0, 0);
     row->setSpacing(10);
+    auto *bodyLayout = new QVBoxLayout(body);
+    bodyLayout->setContentsMargins(0, 0, 0, 0);
+    bodyLayout->setSpacing(10);
+    bodyLayout->addLayout(row);
     static const char *const chartNames[ChartCount] = {"funnelChart", "stageTimeChart", "sourceChart", "submissionChart",
                                                       "submitTimeChart", "ratingChart", "offsetChart"};
     for (Chart c : charts) {
         auto *view = new QChartView(newChart(QString()), body);
         view->setObjectName(QLatin1String(chartNames[c]));
         view->setRenderHint(QPainter::Antialiasing);
+        // The page scrolls with the keys; a chart has nothing to do with them.
+        view->setFocusPolicy(Qt::NoFocus);
         view->setMinimumHeight(ChartHeight);
         view->setMinimumWidth(360);
         view->setToolTip(caption);
@@ -440,10 +495,13 @@ QWidget *ReportsPane::makeSection(const QString &title, const QString &caption, 
     tableWidget->setTabKeyNavigation(false);
     tableWidget->verticalHeader()->hide();
     tableWidget->verticalHeader()->setDefaultSectionSize(tableWidget->fontMetrics().height() + 8);
-    tableWidget->horizontalHeader()->setStretchLastSection(true);
+    tableWidget->horizontalHeader()->setStretchLastSection(false);
     tableWidget->setSizeAdjustPolicy(QAbstractScrollArea::AdjustIgnored);
     m_tables[table] = tableWidget;
-    row->addWidget(tableWidget, charts.size() > 1 ? 3 : 2);
+    if (charts.size() > 1)
+        bodyLayout->addWidget(tableWidget, 0, Qt::AlignLeft);
+    else
+        row->addWidget(tableWidget, 2);
     layout->addWidget(body);
 
     if (table == CalibrationTable) {
@@ -630,13 +688,14 @@ void ReportsPane::showFunnel()
     auto *series = new QHorizontalBarSeries;
     series->setBarWidth(0.7);
     showLabels(series, 8);
+    const Scale scale = niceScale(longest);
     QChart *chart = barChart(tr("Applications that reached each stage"), series, names, {set}, tr("Applications"), 0,
-                             countAxisMax(longest), QStringLiteral("%.0f"));
+                             scale.max, scale.format, scale.ticks);
     // The last bar, hired, in green (the bars run bottom-up: it is the first one).
     set->setSelectedColor(Green);
     if (!names.isEmpty())
         set->selectBar(0);
-    setChart(m_charts[FunnelChart], chart);
+    setChart(m_charts[FunnelChart], chart, int(names.size()));
 }
 
 void ReportsPane::showStageTimes()
@@ -657,9 +716,11 @@ void ReportsPane::showStageTimes()
     auto *series = new QHorizontalBarSeries;
     series->setBarWidth(0.7);
     showLabels(series, 4);
+    const Scale scale = niceScale(longest, 1.15);
     setChart(m_charts[StageTimeChart],
-             barChart(tr("Median days in stage (completed stays)"), series, names, {barSet(tr("Median days"), LightBlue, values)},
-                      tr("Days"), 0, countAxisMax(longest), QStringLiteral("%.0f")));
+             barChart(tr("Median days in stage (completed stays)"), series, names,
+                      {barSet(tr("Median days"), LightBlue, values)}, tr("Days"), 0, scale.max, scale.format, scale.ticks),
+             int(names.size()));
 }
 
 void ReportsPane::showSources()
@@ -670,25 +731,37 @@ void ReportsPane::showSources()
     QList<qreal> notReached, reachedOnly, hired;
     QList<QList<QTableWidgetItem *>> rows;
     int longest = 0;
-    for (const SourceStats &s : std::as_const(m_report.sources)) {
-        names << s.source;
-        notReached << s.applications - s.reachedSecond;
-        reachedOnly << s.reachedSecond - s.hired;
-        hired << s.hired;
-        longest = std::max(longest, s.applications);
+    // The chart shows the largest sources and the rest as one bar; the table all of them.
+    constexpr int MaxBars = 12;
+    const int count = int(m_report.sources.size());
+    for (int i = 0; i < count; ++i) {
+        const SourceStats &s = m_report.sources.at(i);
         rows << QList<QTableWidgetItem *>{cell(s.source, false), cell(s.applications), cell(s.reachedSecond),
                                           cell(percentText(s.reachedSecondShare)), cell(s.hired),
                                           cell(percentText(s.hiredShare))};
+        const bool rest = count > MaxBars && i >= MaxBars - 1;
+        if (!rest || i == MaxBars - 1) {
+            names << (rest ? tr("%n other source(s)", nullptr, count - MaxBars + 1) : s.source);
+            notReached << 0;
+            reachedOnly << 0;
+            hired << 0;
+        }
+        notReached.last() += s.applications - s.reachedSecond;
+        reachedOnly.last() += s.reachedSecond - s.hired;
+        hired.last() += s.hired;
+        longest = std::max(longest, int(notReached.last() + reachedOnly.last() + hired.last()));
     }
     fill(m_tables[SourceTable], rows);
     auto *series = new QHorizontalStackedBarSeries;
     series->setBarWidth(0.7);
+    const Scale scale = niceScale(longest, 1.03);
     setChart(m_charts[SourceChart],
              barChart(tr("Applications by source, by how far they got"), series, names,
                       {barSet(tr("Did not reach %1").arg(second), Grey, notReached),
                        barSet(tr("Reached %1 or later").arg(second), LightBlue, reachedOnly),
                        barSet(tr("Hired"), Green, hired)},
-                      tr("Applications"), 0, countAxisMax(longest), QStringLiteral("%.0f")));
+                      tr("Applications"), 0, scale.max, scale.format, scale.ticks),
+             int(names.size()));
 }
 
 void ReportsPane::showSubmissions()
@@ -725,17 +798,20 @@ void ReportsPane::showSubmissions()
 
     auto *stacked = new QHorizontalStackedBarSeries;
     stacked->setBarWidth(0.7);
+    const Scale counts = niceScale(longest, 1.03);
     setChart(m_charts[SubmissionChart],
              barChart(tr("Scorecards submitted of those expected"), stacked, names,
                       {barSet(tr("Submitted"), Blue, submitted), barSet(tr("Not submitted"), Orange, missing)},
-                      tr("Scorecards"), 0, countAxisMax(longest), QStringLiteral("%.0f")));
+                      tr("Scorecards"), 0, counts.max, counts.format, counts.ticks),
+             int(names.size()));
     auto *bars = new QHorizontalBarSeries;
     bars->setBarWidth(0.7);
     showLabels(bars, 4);
+    const Scale time = niceScale(slowest, 1.15);
     setChart(m_charts[SubmitTimeChart],
              barChart(tr("Median hours from interview end to submission"), bars, names,
-                      {barSet(tr("Median hours"), LightBlue, hours)}, tr("Hours"), 0, countAxisMax(slowest),
-                      QStringLiteral("%.0f")));
+                      {barSet(tr("Median hours"), LightBlue, hours)}, tr("Hours"), 0, time.max, time.format, time.ticks),
+             int(names.size()));
 }
 
 void ReportsPane::showCalibration()
@@ -787,8 +863,10 @@ void ReportsPane::showCalibration()
         sets << barSet(QStringLiteral("%1 %2").arg(v + 1).arg(ratingLabel(v + 1)), scale[v], counts.at(v));
     auto *percent = new QHorizontalPercentBarSeries;
     percent->setBarWidth(0.7);
-    setChart(m_charts[RatingChart], barChart(tr("How each interviewer rates"), percent, names, sets,
-                                             tr("Share of their ratings"), 0, 100, QStringLiteral("%.0f%%")));
+    setChart(m_charts[RatingChart],
+             barChart(tr("How each interviewer rates"), percent, names, sets, tr("Share of their ratings"), 0, 100,
+                      QStringLiteral("%.0f%%"), 5),
+             int(names.size()));
 
     // Symmetric around 0, in half points (whole points when wide), so "higher" and
     // "lower" look alike and 0 is a tick.
@@ -804,10 +882,8 @@ void ReportsPane::showCalibration()
                              {barSet(tr("Rates higher than colleagues"), Blue, above),
                               barSet(tr("Rates lower than colleagues"), Red, below)},
                              tr("Rating points (their rating − the others' mean)"), -reach, reach,
-                             QStringLiteral("%+.1f"));
-    if (auto *axis = qobject_cast<QValueAxis *>(chart->axes(Qt::Horizontal).value(0)))
-        axis->setTickCount(int(std::lround(2 * reach / step)) + 1);
-    setChart(m_charts[OffsetChart], chart);
+                             QStringLiteral("%.1f"), int(std::lround(2 * reach / step)) + 1);
+    setChart(m_charts[OffsetChart], chart, int(names.size()));
 }
 
 bool ReportsPane::saveChart(Chart chart, const QString &path, QString *error) const

@@ -507,7 +507,7 @@ QString Database::errorText(const QSqlError &error)
 {
     // SQLite says what failed, not what the user can do about it. Either way SQLite
     // has kept the file as it was before the write.
-    const int code = error.nativeErrorCode().toInt();
+    const int code = error.nativeErrorCode().toInt() & 0xff;  // the primary code of an extended one
     if (code == 13)  // SQLITE_FULL
         return QObject::tr("the disk is full (or the file reached its size limit), so nothing was written; "
                            "free some space and try again (%1)")
@@ -620,7 +620,7 @@ bool Database::backupTo(const QString &target)
     q.prepare(QStringLiteral("VACUUM INTO ?"));
     q.addBindValue(temp);
     if (!q.exec()) {
-        m_error = QStringLiteral("%1: %2").arg(QDir::toNativeSeparators(target), q.lastError().text());
+        m_error = QStringLiteral("%1: %2").arg(QDir::toNativeSeparators(target), errorText(q.lastError()));
         QFile::remove(temp);
         return false;
     }

@@ -2,6 +2,7 @@
 
 #include <QCoreApplication>
 #include <QDir>
+#include <QFile>
 #include <QLockFile>
 
 namespace hireloop {
@@ -29,16 +30,22 @@ DatabaseLock::Result DatabaseLock::tryLock(int timeoutMs)
     m_owner = Owner();
     if (m_lock->isLocked())
         return Result::Acquired;
+    // Like every file the app writes, the lock is its owner's only (QLockFile makes it
+    // with the umask's mode; it holds a process id and a host name, nothing more).
+    auto acquired = [this] {
+        QFile::setPermissions(m_lockPath, QFileDevice::ReadOwner | QFileDevice::WriteOwner);
+        return Result::Acquired;
+    };
     // QLockFile removes a stale lock itself (its process is gone) and then takes it.
     if (m_lock->tryLock(timeoutMs))
-        return Result::Acquired;
+        return acquired();
     const QString file = QDir::toNativeSeparators(m_databasePath);
     switch (m_lock->error()) {
     case QLockFile::LockFailedError:
         if (!m_lock->getLockInfo(&m_owner.pid, &m_owner.host, &m_owner.program)) {
             // Released between the attempt and the look: one more short try.
             if (m_lock->tryLock(100))
-                return Result::Acquired;
+                return acquired();
             m_lock->getLockInfo(&m_owner.pid, &m_owner.host, &m_owner.program);
         }
         m_error = QCoreApplication::translate("hireloop", "%1 is open in %2 (process %3) on %4")

@@ -36,6 +36,25 @@ QString countedScorecards(Id only)
                                                                          QStringLiteral("d")));
 }
 
+// The decision columns both reads select, in this order.
+const char *const decisionColumns =
+    "d.id, d.application_id, d.outcome, d.rationale, d.dissent, coalesce(d.decided_by, 0), coalesce(p.name, ''),"
+    " d.decided_at";
+
+Decision decisionAt(const QSqlQuery &q)
+{
+    Decision d;
+    d.id = q.value(0).toLongLong();
+    d.applicationId = q.value(1).toLongLong();
+    decisionOutcomeFromName(q.value(2).toString(), &d.outcome);
+    d.rationale = q.value(3).toString();
+    d.dissent = q.value(4).toString();
+    d.decidedBy = q.value(5).toLongLong();
+    d.decidedByName = q.value(6).toString();
+    d.decidedAt = q.value(7).toLongLong();
+    return d;
+}
+
 } // namespace
 
 bool DebriefRepository::rows(Id roleId, const ScorecardViewer &viewer, Id only, DebriefRows *rows)
@@ -134,29 +153,20 @@ bool DebriefRepository::readRecommendations(Id roleId, const ScorecardViewer &vi
 bool DebriefRepository::readDecisions(Id roleId, const ScorecardViewer &viewer, Id only, DebriefRows *rows)
 {
     QSqlQuery q = m_db.prepare(QStringLiteral(
-        "SELECT d.id, d.application_id, d.outcome, d.rationale, d.dissent, coalesce(d.decided_by, 0),"
-        " coalesce(p.name, ''), d.decided_at"
+        "SELECT %2"
         " FROM decision d JOIN application a ON a.id = d.application_id LEFT JOIN person p ON p.id = d.decided_by"
         " WHERE a.role_id = :role1%1 AND (:kind <> 'interviewer' OR EXISTS ("
         "   SELECT 1 FROM interview mi JOIN scorecard m ON m.interview_id = mi.id"
         "   WHERE mi.application_id = a.id AND +m.interviewer_id = :person AND m.status = 'submitted'))"
         " ORDER BY d.application_id, d.decided_at, d.id")
-        .arg(onlyClause(only, "a.id")));
+        .arg(onlyClause(only, "a.id"), QLatin1String(decisionColumns)));
     bindRole(q, roleId, only);
     q.bindValue(QStringLiteral(":kind"), personKindName(viewer.kind));
     q.bindValue(QStringLiteral(":person"), viewer.personId);
     if (!m_db.exec(q))
         return false;
     while (q.next()) {
-        Decision d;
-        d.id = q.value(0).toLongLong();
-        d.applicationId = q.value(1).toLongLong();
-        decisionOutcomeFromName(q.value(2).toString(), &d.outcome);
-        d.rationale = q.value(3).toString();
-        d.dissent = q.value(4).toString();
-        d.decidedBy = q.value(5).toLongLong();
-        d.decidedByName = q.value(6).toString();
-        d.decidedAt = q.value(7).toLongLong();
+        const Decision d = decisionAt(q);
         rows->decisions.insert(d.applicationId, d);  // ordered: the latest stays
     }
     return true;
@@ -204,24 +214,13 @@ QList<Decision> DebriefRepository::decisions(Id applicationId)
 {
     QList<Decision> list;
     QSqlQuery q = m_db.prepare(QStringLiteral(
-        "SELECT d.id, d.outcome, d.rationale, d.dissent, coalesce(d.decided_by, 0), coalesce(p.name, ''), d.decided_at"
-        " FROM decision d LEFT JOIN person p ON p.id = d.decided_by WHERE d.application_id = :a"
-        " ORDER BY d.decided_at, d.id"));
+        "SELECT %1 FROM decision d LEFT JOIN person p ON p.id = d.decided_by WHERE d.application_id = :a"
+        " ORDER BY d.decided_at, d.id").arg(QLatin1String(decisionColumns)));
     q.bindValue(QStringLiteral(":a"), applicationId);
     if (!m_db.exec(q))
         return list;
-    while (q.next()) {
-        Decision d;
-        d.id = q.value(0).toLongLong();
-        d.applicationId = applicationId;
-        decisionOutcomeFromName(q.value(1).toString(), &d.outcome);
-        d.rationale = q.value(2).toString();
-        d.dissent = q.value(3).toString();
-        d.decidedBy = q.value(4).toLongLong();
-        d.decidedByName = q.value(5).toString();
-        d.decidedAt = q.value(6).toLongLong();
-        list << d;
-    }
+    while (q.next())
+        list << decisionAt(q);
     return list;
 }
 

@@ -68,7 +68,7 @@ public:
                     for (int c = 0; c < columns; ++c)
                         q->bindValue(m_names.at(r).at(c), m_values.at((done + r) * columns + c));
                 if (!q->exec()) {
-                    m_db.setError(QStringLiteral("%1: %2").arg(m_table, q->lastError().text()));
+                    m_db.setError(QStringLiteral("%1: %2").arg(m_table, Database::errorText(q->lastError())));
                     return false;
                 }
                 done += size;
@@ -93,7 +93,7 @@ private:
         QSqlQuery q(m_db.connection());
         q.setForwardOnly(true);
         if (!q.prepare(sql)) {
-            m_db.setError(QStringLiteral("%1: %2").arg(m_table, q.lastError().text()));
+            m_db.setError(QStringLiteral("%1: %2").arg(m_table, Database::errorText(q.lastError())));
             return nullptr;
         }
         return &m_statements.emplace(rows, std::move(q)).first->second;

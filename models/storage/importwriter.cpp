@@ -62,7 +62,7 @@ public:
                         q->bindValue(names.at(c), m_values.at((done + r) * columns + c));
                 }
                 if (!q->exec()) {
-                    m_db.setError(QStringLiteral("%1: %2").arg(m_table, q->lastError().text()));
+                    m_db.setError(QStringLiteral("%1: %2").arg(m_table, Database::errorText(q->lastError())));
                     return false;
                 }
                 done += size;
@@ -91,7 +91,7 @@ private:
         QSqlQuery q(m_db.connection());
         q.setForwardOnly(true);
         if (!q.prepare(sql)) {
-            m_db.setError(QStringLiteral("%1: %2").arg(m_table, q.lastError().text()));
+            m_db.setError(QStringLiteral("%1: %2").arg(m_table, Database::errorText(q.lastError())));
             return nullptr;
         }
         return &m_statements.emplace(rows, std::move(q)).first->second;
@@ -139,7 +139,7 @@ struct ImportWriter::Tables
         events.bindValue(QStringLiteral(":first"), firstApplication);
         events.bindValue(QStringLiteral(":end"), endApplication);
         if (!events.exec()) {
-            db.setError(QStringLiteral("stage_event: %1").arg(events.lastError().text()));
+            db.setError(QStringLiteral("stage_event: %1").arg(Database::errorText(events.lastError())));
             return false;
         }
         return true;

@@ -23,12 +23,6 @@ void bindScope(QSqlQuery &q, const ReportFilter &f, const QString &suffix)
     q.bindValue(QStringLiteral(":to%1").arg(suffix), f.to);
 }
 
-// What a submitted scorecard that counts for calibration is: the current revision of
-// an interview that was not cancelled, of an application in scope.
-const char SubmittedCards[] =
-    " FROM scorecard k JOIN interview i ON i.id = k.interview_id JOIN application a ON a.id = i.application_id"
-    " WHERE k.status = 'submitted' AND i.status <> 'cancelled' AND ";
-
 } // namespace
 
 bool ReportRepository::beginSnapshot()
@@ -128,10 +122,11 @@ bool ReportRepository::submissions(const ReportFilter &filter, qint64 now, QList
     QSqlQuery q = m_db.prepare(QStringLiteral(
         "SELECT y.stage, CASE WHEN y.seconds < 0 THEN 0 ELSE y.seconds END AS delay, count(*) FROM ("
         "  SELECT i.stage_id AS stage,"
-        "   (SELECT min(k.submitted_at) FROM scorecard k WHERE k.interview_id = i.id AND k.interviewer_id = p.person_id"
-        "     AND k.status <> 'draft') - (i.starts_at + i.duration_min * 60) AS seconds"
-        "  FROM interview i JOIN panelist p ON p.interview_id = i.id JOIN application a ON a.id = i.application_id"
-        "  WHERE i.status <> 'cancelled' AND i.starts_at + i.duration_min * 60 <= :now AND %1) y"
+        "   min(CASE WHEN k.status <> 'draft' THEN k.submitted_at END) - (i.starts_at + i.duration_min * 60) AS seconds"
+        "  FROM application a JOIN interview i ON i.application_id = a.id JOIN panelist p ON p.interview_id = i.id"
+        "  LEFT JOIN scorecard k ON k.interview_id = i.id AND k.interviewer_id = p.person_id"
+        "  WHERE i.status <> 'cancelled' AND i.starts_at + i.duration_min * 60 <= :now AND %1"
+        "  GROUP BY i.id, p.person_id) y"
         " GROUP BY y.stage, delay")
                                    .arg(inScope(QStringLiteral("1"))));
     q.bindValue(QStringLiteral(":now"), now);
@@ -151,12 +146,16 @@ bool ReportRepository::submissions(const ReportFilter &filter, qint64 now, QList
 
 bool ReportRepository::interviewers(const ReportFilter &filter, QList<InterviewerRow> *rows)
 {
+    // Calibration reads current revisions ('submitted'; an amended one is 'superseded')
+    // of interviews that were not cancelled, here and in ratings().
     QSqlQuery q = m_db.prepare(QStringLiteral(
         "SELECT p.id, p.name, x.submitted, x.undecided FROM ("
         "  SELECT k.interviewer_id AS who, count(*) AS submitted,"
         "   sum(CASE WHEN k.overall = 'no_decision' THEN 1 ELSE 0 END) AS undecided"
-        "  %1%2 GROUP BY k.interviewer_id) x JOIN person p ON p.id = x.who ORDER BY p.name, p.id")
-                                   .arg(QLatin1String(SubmittedCards), inScope(QStringLiteral("1"))));
+        "  FROM application a JOIN interview i ON i.application_id = a.id JOIN scorecard k ON k.interview_id = i.id"
+        "  WHERE k.status = 'submitted' AND i.status <> 'cancelled' AND %1"
+        "  GROUP BY k.interviewer_id) x JOIN person p ON p.id = x.who ORDER BY p.name, p.id")
+                                   .arg(inScope(QStringLiteral("1"))));
     bindScope(q, filter, QStringLiteral("1"));
     if (!m_db.exec(q))
         return false;
@@ -165,43 +164,34 @@ bool ReportRepository::interviewers(const ReportFilter &filter, QList<Interviewe
     return true;
 }
 
-bool ReportRepository::ratingCounts(const ReportFilter &filter, QList<RatingCountRow> *rows)
+bool ReportRepository::ratings(const ReportFilter &filter, QList<RatingCountRow> *counts, QList<OffsetRow> *offsets)
 {
-    QSqlQuery q = m_db.prepare(QStringLiteral(
-        "SELECT k.interviewer_id, r.value, count(*) FROM rating r JOIN scorecard k ON k.id = r.scorecard_id"
-        " JOIN interview i ON i.id = k.interview_id JOIN application a ON a.id = i.application_id"
-        " WHERE k.status = 'submitted' AND i.status <> 'cancelled' AND r.value IS NOT NULL AND %1"
-        " GROUP BY k.interviewer_id, r.value")
-                                   .arg(inScope(QStringLiteral("1"))));
-    bindScope(q, filter, QStringLiteral("1"));
-    if (!m_db.exec(q))
-        return false;
-    while (q.next())
-        rows->append(RatingCountRow{q.value(0).toLongLong(), q.value(1).toInt(), q.value(2).toInt()});
-    return true;
-}
-
-bool ReportRepository::offsets(const ReportFilter &filter, QList<OffsetRow> *rows)
-{
+    // One pass over the ratings (v) for both answers, told apart by the first column.
     // x: per application, attribute and interviewer, the sum and count of their
     // ratings; t: the same per application and attribute over everyone. For one
     // interviewer's group, the others' mean is (t.s - x.s) / (t.n - x.n), and their
     // summed offset is x.s - x.n * that mean.
     QSqlQuery q = m_db.prepare(QStringLiteral(
-        "WITH x AS (SELECT i.application_id AS app, r.attribute_id AS attr, k.interviewer_id AS who,"
-        "   sum(r.value) AS s, count(*) AS n FROM rating r JOIN scorecard k ON k.id = r.scorecard_id"
-        "   JOIN interview i ON i.id = k.interview_id JOIN application a ON a.id = i.application_id"
-        "   WHERE k.status = 'submitted' AND i.status <> 'cancelled' AND r.value IS NOT NULL AND %1"
-        "   GROUP BY i.application_id, r.attribute_id, k.interviewer_id),"
+        "WITH v AS (SELECT i.application_id AS app, r.attribute_id AS attr, k.interviewer_id AS who, r.value AS value"
+        "   FROM application a JOIN interview i ON i.application_id = a.id JOIN scorecard k ON k.interview_id = i.id"
+        "   JOIN rating r ON r.scorecard_id = k.id"
+        "   WHERE k.status = 'submitted' AND i.status <> 'cancelled' AND r.value IS NOT NULL AND %1),"
+        " x AS (SELECT app, attr, who, sum(value) AS s, count(*) AS n FROM v GROUP BY app, attr, who),"
         " t AS (SELECT app, attr, sum(s) AS s, sum(n) AS n FROM x GROUP BY app, attr)"
-        " SELECT x.who, sum(x.s - x.n * (t.s - x.s) * 1.0 / (t.n - x.n)), sum(x.n)"
+        " SELECT 0, who, value, count(*) FROM v GROUP BY who, value"
+        " UNION ALL"
+        " SELECT 1, x.who, sum(x.s - x.n * (t.s - x.s) * 1.0 / (t.n - x.n)), sum(x.n)"
         " FROM x JOIN t ON t.app = x.app AND t.attr = x.attr WHERE t.n > x.n GROUP BY x.who")
                                    .arg(inScope(QStringLiteral("1"))));
     bindScope(q, filter, QStringLiteral("1"));
     if (!m_db.exec(q))
         return false;
-    while (q.next())
-        rows->append(OffsetRow{q.value(0).toLongLong(), q.value(1).toDouble(), q.value(2).toInt()});
+    while (q.next()) {
+        if (q.value(0).toInt() == 0)
+            counts->append(RatingCountRow{q.value(1).toLongLong(), q.value(2).toInt(), q.value(3).toInt()});
+        else
+            offsets->append(OffsetRow{q.value(1).toLongLong(), q.value(2).toDouble(), q.value(3).toInt()});
+    }
     return true;
 }
 

@@ -99,8 +99,8 @@ public:
     bool stays(const ReportFilter &filter, QList<StayRow> *rows);
     bool submissions(const ReportFilter &filter, qint64 now, QList<SubmissionRow> *rows);
     bool interviewers(const ReportFilter &filter, QList<InterviewerRow> *rows);
-    bool ratingCounts(const ReportFilter &filter, QList<RatingCountRow> *rows);
-    bool offsets(const ReportFilter &filter, QList<OffsetRow> *rows);
+    // The rating distributions and the offsets, in one pass over the ratings.
+    bool ratings(const ReportFilter &filter, QList<RatingCountRow> *counts, QList<OffsetRow> *offsets);
 
 private:
     Database &m_db;

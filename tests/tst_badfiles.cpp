@@ -1,0 +1,222 @@
+// Bad files given as the database, through Store::open and through the real hireloop-cli
+// (check, candidate list): a text file, random bytes, other applications' SQLite files,
+// a newer schema, truncated databases, and 1,000 seeded random byte flips of a real
+// one. Each is refused with a message naming the file, or opened and read without a
+// crash; a refused file is never written (SHA-256, size and modification time the same,
+// no -wal, -shm or -journal left beside it).
+
+#include "faultsupport.h"
+#include "store.h"
+#include "testsupport.h"
+
+#include <QRandomGenerator>
+#include <QSqlDatabase>
+#include <QSqlQuery>
+#include <QTemporaryDir>
+#include <QtEndian>
+#include <QtTest>
+
+using namespace hireloop;
+using namespace hireloop::test;
+
+class TestBadFiles : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase();
+    void refusedByStoreAndCli_data();
+    void refusedByStoreAndCli();
+    void randomByteFlips();
+
+private:
+    QString path(const QString &name) const { return m_dir.filePath(name); }
+    QByteArray sqliteFile(const QString &name, const QStringList &statements);
+    // Opens file with a Store: true when it opened; a refusal must name the file and
+    // leave it as it was.
+    bool openWithStore(const QString &file, QString *error, bool *damageFound = nullptr);
+    // `check` and `candidate list`: exit status 0 or 1 (never a crash); 1 names the file;
+    // a file Store::open refused is refused here too, and not written.
+    void runCliOn(const QString &file, bool refused);
+
+    QTemporaryDir m_dir;
+    QProcessEnvironment m_env;
+    QByteArray m_real;  // a Hireloop database with demo data, checkpointed
+};
+
+QByteArray TestBadFiles::sqliteFile(const QString &name, const QStringList &statements)
+{
+    const QString file = path(name);
+    {
+        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), name);
+        db.setDatabaseName(file);
+        db.open();
+        for (const QString &s : statements)
+            QSqlQuery(db).exec(s);
+        db.close();
+    }
+    QSqlDatabase::removeDatabase(name);
+    const QByteArray bytes = readAll(file);
+    QFile::remove(file);
+    return bytes;
+}
+
+void TestBadFiles::initTestCase()
+{
+    QVERIFY(m_dir.isValid());
+    m_env = isolatedEnvironment(m_dir.path());
+    const QString file = path(QStringLiteral("real.sqlite"));
+    {
+        Store store;
+        store.setClock([] { return qint64(1749600000); });  // the same database every run (but its random salt)
+        QVERIFY(store.open(file) && store.ensureDefaultData());
+        QVERIFY(store.addDemoData(store.roles().first().id, 15, 11));
+        QVERIFY(store.database().exec(QStringLiteral("PRAGMA wal_checkpoint(TRUNCATE)")));
+    }
+    m_real = readAll(file);
+    QFile::remove(file);
+    QVERIFY(m_real.size() > 64 * 1024);
+}
+
+bool TestBadFiles::openWithStore(const QString &file, QString *error, bool *damageFound)
+{
+    const FileState before = FileState::of(file);
+    Store store;
+    if (store.open(file)) {
+        // Read what a user would see; damage found here is reported, not a crash.
+        for (const RoleSummary &r : store.roles())
+            store.candidateRows(r.id);
+        store.persons();
+        const bool damage = !store.checkProblems().isEmpty();
+        if (damageFound)
+            *damageFound = damage;
+        store.close();
+        return true;
+    }
+    *error = store.errorString();
+    const FileState after = FileState::of(file);
+    if (!error->startsWith(file))
+        qWarning("refusal without the file name: %s", qPrintable(*error));
+    if (!after.sameFile(before) || !after.companions.isEmpty())
+        qWarning("a refused file was written: %s", qPrintable(file));
+    return false;
+}
+
+void TestBadFiles::runCliOn(const QString &file, bool refused)
+{
+    const QByteArray original = readAll(file);
+    for (const QStringList &command : {QStringList{"check"}, QStringList{"candidate", "list"}}) {
+        QVERIFY(writeAll(file, original));  // as it was, whatever an opened file went through
+        const FileState before = FileState::of(file);
+        const ProcessRun r = runCli(m_env, QStringList{"--db", file} + command);
+        QVERIFY2(r.exitCode == 0 || r.exitCode == 1,
+                 qPrintable(QStringLiteral("%1 %2: exit %3 %4").arg(file, command.join(' ')).arg(r.exitCode).arg(r.err)));
+        if (r.exitCode == 1)
+            QVERIFY2(r.err.contains(file), qPrintable(r.err));
+        if (refused) {
+            QVERIFY2(r.exitCode == 1, qPrintable(command.join(' ')));
+            const FileState after = FileState::of(file);
+            QVERIFY2(after.sameFile(before), qPrintable(QStringLiteral("%1 was written by %2").arg(file, command.join(' '))));
+            QCOMPARE(after.companions, QStringList());
+        }
+    }
+}
+
+void TestBadFiles::refusedByStoreAndCli_data()
+{
+    QTest::addColumn<QByteArray>("bytes");
+    QTest::addColumn<QString>("reason");
+
+    QTest::newRow("text") << QByteArray("name,email\r\nAda Lovelace,ada@example.org\r\n") << "not an SQLite database";
+    QByteArray noise(16384, '\0');
+    QRandomGenerator rng(7);
+    for (char &c : noise)
+        c = char(rng.bounded(256));
+    QTest::newRow("random bytes") << noise << "not an SQLite database";
+    QTest::newRow("another application's SQLite")
+        << sqliteFile("bookmarks", {"CREATE TABLE bookmarks (url TEXT, title TEXT)",
+                                    "INSERT INTO bookmarks VALUES ('https://example.org', 'Example')"})
+        << "another application";
+    QTest::newRow("another application's SQLite with its id")
+        << sqliteFile("notes", {"PRAGMA application_id = 1936614772", "PRAGMA user_version = 3", "CREATE TABLE notes (x)"})
+        << "another application";
+    QByteArray newer = m_real;
+    qToBigEndian<qint32>(Database::latestVersion() + 1, newer.data() + 60);
+    QTest::newRow("newer schema") << newer << "newer Hireloop";
+    QTest::newRow("truncated to half") << m_real.left(m_real.size() / 2) << "damaged";
+    QTest::newRow("truncated to its header") << m_real.left(100) << "damaged";
+    QTest::newRow("truncated inside its header") << m_real.left(40) << "damaged";
+}
+
+void TestBadFiles::refusedByStoreAndCli()
+{
+    QFETCH(QByteArray, bytes);
+    QFETCH(QString, reason);
+    const QString file = path(QStringLiteral("bad-%1.sqlite").arg(QTest::currentDataTag()).replace(' ', '-'));
+    QVERIFY(writeAll(file, bytes));
+    const FileState before = FileState::of(file);
+
+    QString error;
+    QVERIFY(!openWithStore(file, &error));
+    QVERIFY2(error.startsWith(file) && error.contains(reason), qPrintable(error));
+    QVERIFY(FileState::of(file).sameFile(before));
+    runCliOn(file, true);
+    QCOMPARE(sha256(file), before.sha256);
+    QCOMPARE(QFileInfo(file).size(), before.size);
+    QCOMPARE(FileState::of(file).companions, QStringList());
+}
+
+void TestBadFiles::randomByteFlips()
+{
+    const quint32 seed = qEnvironmentVariableIsSet("HIRELOOP_FLIP_SEED")
+                             ? quint32(qEnvironmentVariableIntValue("HIRELOOP_FLIP_SEED"))
+                             : 20250611u;
+    constexpr int Flips = 1000;
+    constexpr int ThroughCli = 50;  // every 50th flip also through the CLI (two processes each)
+    qInfo("byte flips: seed %u (HIRELOOP_FLIP_SEED=%u repeats them), %d flips of a %lld-byte database", seed, seed,
+          Flips, qint64(m_real.size()));
+    QRandomGenerator rng(seed);
+    const QString file = path(QStringLiteral("flipped.sqlite"));
+    int refused = 0;
+    int opened = 0;
+    int damaged = 0;  // opened, and `check` reports the damage
+    int cli = 0;
+    for (int i = 0; i < Flips; ++i) {
+        QByteArray bytes = m_real;
+        const int offset = int(rng.bounded(quint32(bytes.size())));
+        const char mask = char(1 + rng.bounded(255));
+        bytes[offset] = char(bytes.at(offset) ^ mask);
+        QFile::remove(file);
+        QVERIFY(writeAll(file, bytes));
+        const FileState before = FileState::of(file);
+
+        QString error;
+        bool damage = false;
+        if (openWithStore(file, &error, &damage)) {
+            ++opened;
+            damaged += damage ? 1 : 0;
+        } else {
+            ++refused;
+            QVERIFY2(error.startsWith(file), qPrintable(QStringLiteral("flip %1 at %2: %3").arg(i).arg(offset).arg(error)));
+            const FileState after = FileState::of(file);
+            QVERIFY2(after.sameFile(before) && after.companions.isEmpty(),
+                     qPrintable(QStringLiteral("flip %1 at byte %2 (seed %3): a refused file was written").arg(i).arg(offset).arg(seed)));
+        }
+        if (i % ThroughCli == 0) {
+            QVERIFY(writeAll(file, bytes));
+            runCliOn(file, !error.isEmpty());
+            if (QTest::currentTestFailed()) {
+                qWarning("flip %d at byte %d (seed %u)", i, offset, seed);
+                return;
+            }
+            ++cli;
+        }
+    }
+    qInfo("byte flips: %d tried, %d refused on opening, %d opened and read without a crash (for %d of them `check` "
+          "reports the damage); %d also through hireloop-cli check and candidate list",
+          Flips, refused, opened, damaged, cli);
+    QCOMPARE(refused + opened, Flips);
+}
+
+QTEST_GUILESS_MAIN(TestBadFiles)
+#include "tst_badfiles.moc"

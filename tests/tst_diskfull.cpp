@@ -1,0 +1,315 @@
+// A full disk. The real hireloop-cli on a small tmpfs filled to the brim (where this
+// process may mount one) and under RLIMIT_FSIZE (always): a clear error naming the file,
+// nothing of the failed command kept, the database intact (integrity_check, with the disk
+// still full), and the same command succeeds once there is room. In the GUI, with this
+// process's file size limited: the candidate dialog whose save fails stays open with
+// what was typed, and so does the scorecard editor with its draft; both save once there
+// is room.
+
+#include "candidatedialog.h"
+#include "faultsupport.h"
+#include "guitestsupport.h"
+#include "mainwindow.h"
+#include "scorecardeditor.h"
+#include "settings.h"
+#include "store.h"
+#include "testsupport.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMessageBox>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QTemporaryDir>
+#include <QTimer>
+#include <QUndoStack>
+#include <QtTest>
+
+#include <csignal>
+#include <sys/resource.h>
+
+using namespace hireloop;
+using namespace hireloop::test;
+
+namespace {
+
+constexpr rlim_t ChildFileLimit = 128 * 1024;
+
+// Runs f on the next message box (not on a dialog that is already up).
+void onMessageBox(std::function<void(QMessageBox *)> f)
+{
+    auto *timer = new QTimer;
+    timer->setInterval(10);
+    QObject::connect(timer, &QTimer::timeout, [timer, f] {
+        if (auto *box = qobject_cast<QMessageBox *>(QApplication::activeModalWidget())) {
+            timer->stop();
+            timer->deleteLater();
+            f(box);
+        }
+    });
+    timer->start();
+}
+
+// This process's own writes beyond limit bytes fail (EFBIG / a short write), as on a
+// full disk; restored when it goes.
+class FileSizeLimit
+{
+public:
+    explicit FileSizeLimit(rlim_t limit)
+    {
+        std::signal(SIGXFSZ, SIG_IGN);
+        ::getrlimit(RLIMIT_FSIZE, &m_old);
+        struct rlimit r = m_old;
+        r.rlim_cur = limit;
+        ::setrlimit(RLIMIT_FSIZE, &r);
+    }
+    ~FileSizeLimit() { lift(); }
+    void lift() { ::setrlimit(RLIMIT_FSIZE, &m_old); }
+
+private:
+    struct rlimit m_old {};
+};
+
+bool saysDiskFull(const QString &message)
+{
+    return message.contains(QLatin1String("the disk is full")) || message.contains(QLatin1String("could not be written"));
+}
+
+} // namespace
+
+class TestDiskFull : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void init();
+    void cliFailsCleanlyAndSucceedsWithRoom_data();
+    void cliFailsCleanlyAndSucceedsWithRoom();
+    void candidateDialogKeepsWhatWasTyped();
+    void scorecardDraftIsKept();
+
+private:
+    // The GUI on a fresh database with the limit not yet set; the WAL emptied, so the
+    // next write has to grow it.
+    void openWindow();
+    void emptyTheLog();
+
+    std::unique_ptr<QTemporaryDir> m_dir;
+    std::unique_ptr<Store> m_store;
+    std::unique_ptr<MainWindow> m_window;
+};
+
+void TestDiskFull::init()
+{
+    m_window.reset();
+    m_store.reset();
+    m_dir = std::make_unique<QTemporaryDir>();
+    QVERIFY(m_dir->isValid());
+    Settings::useFile(m_dir->filePath(QStringLiteral("settings.ini")));
+}
+
+void TestDiskFull::cliFailsCleanlyAndSucceedsWithRoom_data()
+{
+    QTest::addColumn<bool>("tmpfs");
+    QTest::newRow("RLIMIT_FSIZE") << false;
+    // Only where this process may mount a file system (root with CAP_SYS_ADMIN).
+    if (SmallFileSystem::available())
+        QTest::newRow("full tmpfs") << true;
+}
+
+void TestDiskFull::cliFailsCleanlyAndSucceedsWithRoom()
+{
+    QFETCH(bool, tmpfs);
+    const QProcessEnvironment env = isolatedEnvironment(m_dir->path());
+    const QString folder = m_dir->filePath(QStringLiteral("small"));
+    std::unique_ptr<SmallFileSystem> fs;
+    if (tmpfs) {
+        fs = std::make_unique<SmallFileSystem>(folder, 4 * 1024 * 1024);
+        QVERIFY(fs->ok());
+    } else {
+        QVERIFY(QDir().mkpath(folder));
+    }
+    const QString db = QDir(folder).filePath(QStringLiteral("hiring.sqlite"));
+    ProcessRun r = runCli(env, {"--db", db, "demo", "--candidates", "20", "--seed", "1"});
+    QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+
+    const QStringList grow{"--db", db, "demo", "--candidates", "400", "--seed", "2"};
+    std::function<void()> limit;
+    QString filler;
+    if (tmpfs) {
+        // Full, but for room to open the file (its lock and -shm): the write has to fail.
+        filler = fillUp(folder);
+        QFile f(filler);
+        QVERIFY(f.resize(qMax<qint64>(0, f.size() - 96 * 1024)));
+    } else {
+        limit = [] {
+            std::signal(SIGXFSZ, SIG_IGN);
+            const struct rlimit r{ChildFileLimit, ChildFileLimit};
+            ::setrlimit(RLIMIT_FSIZE, &r);
+        };
+    }
+    r = runCli(env, grow, limit);
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY2(r.err.contains(db) && saysDiskFull(r.err), qPrintable(r.err));
+    qInfo("the error: %s", qPrintable(r.err.trimmed()));
+
+    // Intact, and without any of the failed command, while the disk is still full.
+    r = runCli(env, {"--db", db, "--read-only", "check"});
+    QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+    r = runCli(env, {"--db", db, "--read-only", "candidate", "list"});
+    QCOMPARE(int(r.out.count('\n')), 20);
+
+    // Room again: the same command does it.
+    if (tmpfs)
+        QVERIFY(QFile::remove(filler));
+    r = runCli(env, grow);
+    QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+    r = runCli(env, {"--db", db, "candidate", "list"});
+    QCOMPARE(int(r.out.count('\n')), 420);
+    r = runCli(env, {"--db", db, "check"});
+    QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+}
+
+void TestDiskFull::openWindow()
+{
+    m_store = std::make_unique<Store>();
+    QVERIFY(m_store->open(m_dir->filePath(QStringLiteral("hiring.sqlite"))) && m_store->ensureDefaultData());
+    m_window = std::make_unique<MainWindow>(m_store.get());
+    m_window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+}
+
+void TestDiskFull::emptyTheLog()
+{
+    QVERIFY(m_store->database().exec(QStringLiteral("PRAGMA wal_checkpoint(TRUNCATE)")));
+    QCOMPARE(QFileInfo(m_store->path() + "-wal").size(), 0);
+}
+
+void TestDiskFull::candidateDialogKeepsWhatWasTyped()
+{
+    openWindow();
+    if (QTest::currentTestFailed())
+        return;
+    const Id role = m_store->roles().first().id;
+    const int before = int(m_store->candidateRows(role).size());
+    emptyTheLog();
+    FileSizeLimit full(1024);
+
+    QString warning;
+    bool stayedOpen = false;
+    QString keptName;
+    QString keptEmail;
+    QString problem;
+    onModal([&](QDialog *d) {
+        auto *dialog = qobject_cast<CandidateDialog *>(d);
+        QVERIFY(dialog);
+        QTest::keyClicks(d->findChild<QLineEdit *>("nameEdit"), "Chiamaka Eze");
+        QTest::keyClicks(d->findChild<QLineEdit *>("emailEdit"), "chiamaka.eze@example.org");
+        QTest::keyClicks(d->findChild<QLineEdit *>("locationEdit"), "Lagos, Nigeria");
+        // The store's error is shown (and answered) while Save is still being handled.
+        onMessageBox([&warning](QMessageBox *box) {
+            warning = box->text();
+            box->accept();
+        });
+        clickButton(d, QDialogButtonBox::Save);
+        stayedOpen = d->isVisible();
+        keptName = d->findChild<QLineEdit *>("nameEdit")->text();
+        keptEmail = d->findChild<QLineEdit *>("emailEdit")->text();
+        problem = d->findChild<QLabel *>("problemLabel")->text();
+        // Room again: the same Save goes through and closes the dialog.
+        full.lift();
+        clickButton(d, QDialogButtonBox::Save);
+    });
+    m_window->action(MainWindow::AddCandidate)->trigger();
+
+    QVERIFY2(saysDiskFull(warning), qPrintable(warning));
+    QVERIFY(stayedOpen);
+    QCOMPARE(keptName, QStringLiteral("Chiamaka Eze"));
+    QCOMPARE(keptEmail, QStringLiteral("chiamaka.eze@example.org"));
+    QVERIFY2(problem.contains(QStringLiteral("Not saved")) && saysDiskFull(problem), qPrintable(problem));
+    QVERIFY(!QApplication::activeModalWidget());
+
+    const QList<CandidateRow> rows = m_store->candidateRows(role);
+    QCOMPARE(rows.size(), before + 1);
+    Candidate saved;
+    QVERIFY(m_store->candidate(m_store->findCandidate(QStringLiteral("chiamaka.eze@example.org")), &saved));
+    QCOMPARE(saved.name, QStringLiteral("Chiamaka Eze"));
+    QCOMPARE(saved.location, QStringLiteral("Lagos, Nigeria"));
+    QVERIFY(m_store->checkProblems().isEmpty());
+    QCOMPARE(m_window->undoStack()->count(), 1);  // the failed attempt left nothing to undo
+}
+
+void TestDiskFull::scorecardDraftIsKept()
+{
+    openWindow();
+    if (QTest::currentTestFailed())
+        return;
+    Role role;
+    QVERIFY(m_store->role(m_store->roles().first().id, &role));
+    Candidate c;
+    c.name = QStringLiteral("Kwame Mensah");
+    Id app = 0;
+    QVERIFY(m_store->addCandidate(c, role.id, role.stages.at(2).id, &app));
+    Interview iv;
+    iv.applicationId = app;
+    iv.stageId = role.stages.at(2).id;
+    iv.startsAt = m_store->now() - 2 * 3600;
+    iv.panel = {m_store->actorId()};
+    const Id interview = m_store->scheduleInterview(iv);
+    QVERIFY(interview);
+    const Id card = m_store->myScorecard(interview);
+    ScorecardEditor *editor = m_window->openScorecard(card);
+    QVERIFY(editor);
+    QVERIFY(QTest::qWaitForWindowExposed(editor));
+    auto *takeaways = editor->findChild<QPlainTextEdit *>("takeawaysEdit");
+    auto *indicator = editor->findChild<QLabel *>("saveIndicator");
+
+    emptyTheLog();
+    FileSizeLimit full(1024);
+    // The draft is saved as it is typed: that fails, the window says so (and answers it).
+    QString warning;
+    onMessageBox([&warning](QMessageBox *box) {
+        warning = box->text();
+        box->accept();
+    });
+    const QString typed = QStringLiteral("Clear on pipeline parallelism; asked sharp questions about failure recovery.");
+    QTest::keyClicks(takeaways, typed);
+    QTRY_VERIFY_WITH_TIMEOUT(indicator->text().startsWith(QStringLiteral("Not saved")), 10000);
+    QVERIFY2(saysDiskFull(indicator->text()), qPrintable(indicator->text()));
+    QTRY_VERIFY2(saysDiskFull(warning), qPrintable(warning));
+    QTRY_VERIFY(!QApplication::activeModalWidget());
+
+    // Closing asks (after the window's own warning); "Keep Editing" keeps the window and the text.
+    QString asked;
+    std::function<void(QMessageBox *)> answer = [&asked, &answer](QMessageBox *box) {
+        if (box->objectName() != QLatin1String("unsavedDraftBox")) {
+            onMessageBox(answer);
+            box->accept();
+            return;
+        }
+        asked = box->objectName() + QLatin1Char(' ') + box->text();
+        for (QAbstractButton *b : box->buttons())
+            if (box->buttonRole(b) == QMessageBox::RejectRole)
+                QTest::mouseClick(b, Qt::LeftButton);
+    };
+    onMessageBox(answer);
+    QVERIFY(!editor->close());
+    QVERIFY2(asked.startsWith(QStringLiteral("unsavedDraftBox")) && saysDiskFull(asked), qPrintable(asked));
+    QVERIFY(editor->isVisible());
+    QCOMPARE(takeaways->toPlainText(), typed);
+    Scorecard stored;
+    QVERIFY(m_store->scorecard(card, &stored));
+    QVERIFY(stored.takeaways.isEmpty());
+
+    // Room again: closing saves it.
+    full.lift();
+    QVERIFY(editor->close());
+    QVERIFY(m_store->scorecard(card, &stored));
+    QCOMPARE(stored.takeaways, typed);
+    QVERIFY(m_store->checkProblems().isEmpty());
+}
+
+QTEST_MAIN(TestDiskFull)
+#include "tst_diskfull.moc"

@@ -1,0 +1,300 @@
+// The import dialog offscreen, as a coordinator uses it: a file's preview under the
+// guessed fields, a column's field changed, problems that keep Import off, an 8-bit
+// file read only after asking, the import (and its cancelling) reaching the candidate
+// list; and how the main window offers it (File menu, context menu, a dropped file).
+
+#include "candidatemodel.h"
+#include "candidatespane.h"
+#include "importdialog.h"
+#include "mainwindow.h"
+#include "settings.h"
+#include "store.h"
+#include "testsupport.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QComboBox>
+#include <QLabel>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QMimeData>
+#include <QProgressDialog>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QTableView>
+#include <QTableWidget>
+#include <QTemporaryDir>
+#include <QTimer>
+#include <QTreeWidget>
+#include <QUrl>
+#include <QtTest>
+
+#include "guitestsupport.h"
+
+using namespace hireloop;
+using hireloop::test::onModal;
+
+class TestImportDialog : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void init();
+    void cleanup();
+    void previewShowsRowsUnderGuessedFields();
+    void changingAColumnsFieldRechecks();
+    void problemsKeepImportOff();
+    void eightBitFileIsReadAfterAsking();
+    void importAddsRowsToTheCandidateModel();
+    void cancellingKeepsNothing();
+    void mainWindowOffersIt();
+
+private:
+    QString writeFile(const QString &name, const QByteArray &bytes);
+    // Opens path in the dialog and waits for the check of every row.
+    bool openAndCheck(ImportDialog *dialog, const QString &path);
+    QStringList issues(ImportDialog *dialog);
+
+    QTemporaryDir m_dir;
+    std::unique_ptr<Store> m_store;
+    Role m_role;
+};
+
+void TestImportDialog::init()
+{
+    const QString name = QString::fromLatin1(QTest::currentTestFunction());
+    Settings::useFile(m_dir.filePath(name + QStringLiteral(".ini")));
+    m_store = std::make_unique<Store>();
+    QVERIFY(m_store->open(m_dir.filePath(name + QStringLiteral(".sqlite"))));
+    QVERIFY(m_store->ensureDefaultData());
+    QVERIFY(m_store->role(m_store->roles().first().id, &m_role));
+}
+
+void TestImportDialog::cleanup()
+{
+    m_store.reset();
+}
+
+QString TestImportDialog::writeFile(const QString &name, const QByteArray &bytes)
+{
+    const QString path = m_dir.filePath(name);
+    test::writeAll(path, bytes);
+    return path;
+}
+
+bool TestImportDialog::openAndCheck(ImportDialog *dialog, const QString &path)
+{
+    QSignalSpy checked(dialog, &ImportDialog::checkFinished);
+    dialog->openFile(path);
+    return checked.wait(20000) && !dialog->isBusy();
+}
+
+QStringList TestImportDialog::issues(ImportDialog *dialog)
+{
+    QStringList list;
+    for (int i = 0; i < dialog->issueList()->topLevelItemCount(); ++i) {
+        const QTreeWidgetItem *item = dialog->issueList()->topLevelItem(i);
+        list << QStringLiteral("%1|%2|%3").arg(item->text(0), item->text(1), item->text(2));
+    }
+    return list;
+}
+
+void TestImportDialog::previewShowsRowsUnderGuessedFields()
+{
+    const QString file = writeFile("greenhouse.csv", "First Name,Last Name,Email,Current Stage,Salary\r\n"
+                                                     "Ada,Lovelace,ada@x.org,Recruiter screen,1\r\n"
+                                                     "Grace,Hopper,grace@x.org,,2\r\n"
+                                                     "Alan,Turing,alan@x.org,,3\r\n");
+    ImportDialog dialog(m_store.get(), m_role.id);
+    dialog.show();
+    QVERIFY(openAndCheck(&dialog, file));
+    QTableWidget *preview = dialog.previewTable();
+    QCOMPARE(preview->columnCount(), 5);
+    QCOMPARE(preview->rowCount(), 4);  // the fields, then three rows
+    QCOMPARE(preview->horizontalHeaderItem(2)->text(), QStringLiteral("Email"));
+    QCOMPARE(preview->verticalHeaderItem(1)->text(), QStringLiteral("2"));  // the line in the file
+    QCOMPARE(preview->item(1, 0)->text(), QStringLiteral("Ada"));
+    QCOMPARE(preview->item(3, 1)->text(), QStringLiteral("Turing"));
+    QCOMPARE(ImportField(dialog.fieldChooser(0)->currentData().toInt()), ImportField::FirstName);
+    QCOMPARE(ImportField(dialog.fieldChooser(3)->currentData().toInt()), ImportField::Stage);
+    QCOMPARE(ImportField(dialog.fieldChooser(4)->currentData().toInt()), ImportField::Ignore);
+    QVERIFY(dialog.importButton()->isEnabled());
+    QCOMPARE(dialog.importButton()->text().remove(QLatin1Char('&')), QStringLiteral("Import 3 Candidates"));
+    QVERIFY(dialog.findChild<QLabel *>("importFileInfo")->text().contains("not imported: Salary"));
+}
+
+void TestImportDialog::changingAColumnsFieldRechecks()
+{
+    // No column says "name": nothing can be imported until one is chosen.
+    const QString file = writeFile("nick.csv", "Nickname,Email,Stage\nAda,ada@x.org,Offer\nBob,bob@x.org,Interview 7\n");
+    ImportDialog dialog(m_store.get(), m_role.id);
+    dialog.show();
+    QVERIFY(openAndCheck(&dialog, file));
+    QVERIFY(!dialog.importButton()->isEnabled());
+    QVERIFY2(issues(&dialog).first().contains("no column gives the candidates' names"), qPrintable(issues(&dialog).join('\n')));
+
+    QSignalSpy checked(&dialog, &ImportDialog::checkFinished);
+    QComboBox *nickname = dialog.fieldChooser(0);
+    nickname->setCurrentIndex(nickname->findData(int(ImportField::Name)));
+    QVERIFY(checked.wait(20000));
+    // Now the unknown stage on line 3 is the problem; ignoring the column clears it.
+    QCOMPARE(issues(&dialog).size(), 1);
+    QVERIFY2(issues(&dialog).first().startsWith("3|Stage|no stage \"Interview 7\""), qPrintable(issues(&dialog).first()));
+    QVERIFY(!dialog.importButton()->isEnabled());
+    QComboBox *stage = dialog.fieldChooser(2);
+    stage->setCurrentIndex(stage->findData(int(ImportField::Ignore)));
+    QVERIFY(checked.wait(20000));
+    QVERIFY(issues(&dialog).isEmpty());
+    QVERIFY(dialog.importButton()->isEnabled());
+}
+
+void TestImportDialog::problemsKeepImportOff()
+{
+    Candidate existing;
+    existing.name = QStringLiteral("Grace Hopper");
+    existing.emails = {QStringLiteral("grace@x.org")};
+    QVERIFY(m_store->addCandidate(existing, m_role.id));
+    const QString file = writeFile("bad.csv", "Name,Email\nAda,ada@x.org\nBob,bob-at-x.org\nGrace H.,GRACE@x.org\n");
+    ImportDialog dialog(m_store.get(), m_role.id);
+    dialog.show();
+    QVERIFY(openAndCheck(&dialog, file));
+    QVERIFY(!dialog.importButton()->isEnabled());
+    const QStringList list = issues(&dialog);
+    QCOMPARE(list.size(), 2);
+    QCOMPARE(list.at(0), QStringLiteral("3|Email|\"bob-at-x.org\" is not a valid email address"));
+    QVERIFY2(list.at(1).startsWith("4||Already there: Grace Hopper"), qPrintable(list.at(1)));
+    // The bad cell is marked in the preview, with the reason.
+    QCOMPARE(dialog.previewTable()->item(2, 1)->toolTip(), QStringLiteral("\"bob-at-x.org\" is not a valid email address"));
+}
+
+void TestImportDialog::eightBitFileIsReadAfterAsking()
+{
+    const QString file = writeFile("latin.csv", "Name,Email,City\r\nZo\xEB M\xFCller,zoe@x.org,K\xF6ln\r\n");
+    ImportDialog dialog(m_store.get(), m_role.id);
+    dialog.show();
+    QString question;
+    onModal([&question](QDialog *d) {
+        auto *box = qobject_cast<QMessageBox *>(d);
+        QVERIFY(box);
+        QCOMPARE(box->objectName(), QStringLiteral("encodingQuestion"));
+        question = box->text() + "\n" + box->informativeText();
+        auto *yes = box->findChild<QPushButton *>("readAsWindows1252");
+        QVERIFY(yes);
+        yes->click();
+    });
+    QVERIFY(openAndCheck(&dialog, file));
+    QVERIFY2(question.contains("line 2, column 3") && question.contains("Zoë Müller,zoe@x.org,Köln"), qPrintable(question));
+    QCOMPARE(dialog.previewTable()->item(1, 0)->text(), QStringLiteral("Zoë Müller"));
+    QVERIFY(dialog.findChild<QLabel *>("importFileInfo")->text().contains("windows-1252"));
+    QVERIFY(dialog.importButton()->isEnabled());
+}
+
+void TestImportDialog::importAddsRowsToTheCandidateModel()
+{
+    CandidateModel model(m_store.get());
+    model.setRoleId(m_role.id);
+    const int before = model.rowCount();
+    const QString file = writeFile("people.csv", QStringLiteral("Name,Email,Stage\nAda,ada@x.org,%1\nBob,bob@x.org,\n"
+                                                                "Carol,carol@x.org,\n")
+                                                     .arg(m_role.stages.at(1).name)
+                                                     .toUtf8());
+    ImportDialog dialog(m_store.get(), m_role.id);
+    dialog.show();
+    QVERIFY(openAndCheck(&dialog, file));
+    // The progress dialog comes first; the summary is answered when it is up.
+    QString summary;
+    QTimer answer;
+    answer.setInterval(10);
+    connect(&answer, &QTimer::timeout, this, [&summary, &answer] {
+        auto *box = qobject_cast<QMessageBox *>(QApplication::activeModalWidget());
+        if (!box || box->objectName() != QLatin1String("importSummary"))
+            return;
+        answer.stop();
+        summary = box->text();
+        box->button(QMessageBox::Ok)->click();
+    });
+    answer.start();
+    QTest::mouseClick(dialog.importButton(), Qt::LeftButton);
+    QTRY_VERIFY_WITH_TIMEOUT(!dialog.isVisible(), 20000);
+    QCOMPARE(dialog.result(), int(QDialog::Accepted));
+    QCOMPARE(dialog.importedCount(), 3);
+    QCOMPARE(summary, QStringLiteral("Imported 3 candidates into %1.").arg(m_role.title));
+    QCOMPARE(model.rowCount(), before + 3);
+    QStringList names;
+    for (int r = 0; r < model.rowCount(); ++r)
+        names << model.index(r, CandidateModel::NameColumn).data().toString();
+    QVERIFY(names.contains("Ada") && names.contains("Bob") && names.contains("Carol"));
+}
+
+void TestImportDialog::cancellingKeepsNothing()
+{
+    QByteArray csv("Name,Email\n");
+    for (int i = 0; i < 20000; ++i)
+        csv += QStringLiteral("Person %1,p%1@example.org\n").arg(i).toUtf8();
+    const QString file = writeFile("many.csv", csv);
+    CandidateModel model(m_store.get());
+    model.setRoleId(m_role.id);
+    const int before = model.rowCount();
+    ImportDialog dialog(m_store.get(), m_role.id);
+    dialog.show();
+    QVERIFY(openAndCheck(&dialog, file));
+    QVERIFY(dialog.importButton()->isEnabled());
+    QTest::mouseClick(dialog.importButton(), Qt::LeftButton);
+    auto *progress = dialog.findChild<QProgressDialog *>("importProgress");
+    QVERIFY(progress);
+    auto *cancel = progress->findChild<QPushButton *>();
+    QVERIFY(cancel);
+    cancel->click();
+    auto *status = dialog.findChild<QLabel *>("importStatus");
+    QTRY_COMPARE_WITH_TIMEOUT(status->text(), QStringLiteral("Cancelled: nothing was imported."), 20000);
+    QVERIFY(dialog.isVisible());
+    QCOMPARE(model.rowCount(), before);
+    QCOMPARE(m_store->candidateRows(m_role.id).size(), before);
+    QVERIFY(dialog.importButton()->isEnabled());  // it can be run again
+}
+
+void TestImportDialog::mainWindowOffersIt()
+{
+    MainWindow window(m_store.get());
+    window.show();
+    QAction *import = window.action(MainWindow::ImportCandidates);
+    QVERIFY(import && import->isEnabled());
+    bool inFileMenu = false;
+    for (QAction *menu : window.menuBar()->actions())
+        if (menu->menu() && menu->menu()->actions().contains(import))
+            inFileMenu = menu->text().remove('&') == QLatin1String("File");
+    QVERIFY(inFileMenu);
+    QTableView *view = window.candidatesPane()->candidateView();
+    QVERIFY(view->actions().contains(import));  // the candidate list's context menu
+
+    // A CSV file dropped on the candidate list asks for its import; other files do not.
+    QSignalSpy requested(window.candidatesPane(), &CandidatesPane::importRequested);
+    auto drop = [view](const QString &path) {
+        QMimeData mime;
+        mime.setUrls({QUrl::fromLocalFile(path)});
+        const QPoint at = view->viewport()->rect().center();
+        QDragEnterEvent enter(at, Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+        QCoreApplication::sendEvent(view->viewport(), &enter);
+        const bool accepted = enter.isAccepted();
+        QDropEvent dropEvent(at, Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+        QCoreApplication::sendEvent(view->viewport(), &dropEvent);
+        return accepted;
+    };
+    const QString csv = writeFile("dropped.csv", "Name,Email\nAda,ada@x.org\n");
+    QVERIFY(!drop(writeFile("notes.txt", "hello")));
+    QVERIFY(drop(csv));
+    // The import dialog opens on the dropped file; closing it imports nothing.
+    QString opened;
+    onModal([&opened](QDialog *d) {
+        if (auto *dialog = qobject_cast<ImportDialog *>(d)) {
+            opened = dialog->file();
+            dialog->reject();
+        }
+    });
+    QTRY_COMPARE(requested.size(), 1);
+    QCOMPARE(requested.first().first().toString(), csv);
+    QTRY_COMPARE(opened, csv);
+}
+
+QTEST_MAIN(TestImportDialog)
+#include "tst_importdialog.moc"

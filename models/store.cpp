@@ -1008,15 +1008,6 @@ namespace hireloop {
 // Privacy: anonymization, erasure, retention, pseudonyms, the record of exports. No
 // personal data goes into the audit log: ids, counts and policies only.
 
-namespace {
-
-QString anonymizedName(Id candidateId)
-{
-    return QStringLiteral("Anonymized #%1").arg(candidateId);
-}
-
-} // namespace
-
 bool Store::mayManagePrivacy() const
 {
     return m_actor.kind == PersonKind::HiringManager || m_actor.kind == PersonKind::Coordinator;
@@ -1050,7 +1041,7 @@ bool Store::anonymizeCandidate(Id candidateId)
         return refuse(tr("Candidate %1 is already anonymized").arg(candidateId));
     const CandidateFootprint f = candidateFootprint(candidateId);
     WriteTransaction tx(m_db);
-    if (!tx.isActive() || !m_privacy.anonymizeCandidate(candidateId, anonymizedName(candidateId), now())
+    if (!tx.isActive() || !m_privacy.anonymizeCandidate(candidateId, now())
         || !audit(QStringLiteral("candidate.anonymize"), QStringLiteral("candidate"), candidateId,
                   QStringLiteral("by request; %1 applications, %2 scorecards kept without free text")
                       .arg(f.applications)
@@ -1140,18 +1131,11 @@ int Store::applyRetention()
         fail(tr("Cannot apply the retention periods"));
         return -1;
     }
-    for (Id id : due) {
-        const CandidateFootprint f = candidateFootprint(id);
-        if (!m_privacy.anonymizeCandidate(id, anonymizedName(id), now())
-            || !audit(QStringLiteral("candidate.anonymize"), QStringLiteral("candidate"), id,
-                      QStringLiteral("retention period passed; %1 applications, %2 scorecards kept without free text")
-                          .arg(f.applications)
-                          .arg(f.scorecards))) {
-            fail(tr("Cannot apply the retention periods (candidate %1)").arg(id));
-            return -1;
-        }
-    }
-    if (!tx.commit()) {
+    bool ok = m_privacy.anonymizeCandidates(due, now());
+    for (auto it = due.cbegin(); ok && it != due.cend(); ++it)
+        ok = audit(QStringLiteral("candidate.anonymize"), QStringLiteral("candidate"), *it,
+                   QStringLiteral("retention period passed"));
+    if (!ok || !tx.commit()) {
         fail(tr("Cannot apply the retention periods"));
         return -1;
     }

@@ -80,7 +80,6 @@ void TestBadFiles::initTestCase()
 
 bool TestBadFiles::openWithStore(const QString &file, QString *error, bool *damageFound)
 {
-    const FileState before = FileState::of(file);
     Store store;
     if (store.open(file)) {
         // Read what a user would see; damage found here is reported, not a crash.
@@ -94,11 +93,6 @@ bool TestBadFiles::openWithStore(const QString &file, QString *error, bool *dama
         return true;
     }
     *error = store.errorString();
-    const FileState after = FileState::of(file);
-    if (!error->startsWith(file))
-        qWarning("refusal without the file name: %s", qPrintable(*error));
-    if (!after.sameFile(before) || !after.companions.isEmpty())
-        qWarning("a refused file was written: %s", qPrintable(file));
     return false;
 }
 
@@ -188,7 +182,7 @@ void TestBadFiles::randomByteFlips()
         bytes[offset] = char(bytes.at(offset) ^ mask);
         QFile::remove(file);
         QVERIFY(writeAll(file, bytes));
-        const FileState before = FileState::of(file);
+        const QDateTime modified = QFileInfo(file).lastModified();
 
         QString error;
         bool damage = false;
@@ -198,9 +192,14 @@ void TestBadFiles::randomByteFlips()
         } else {
             ++refused;
             QVERIFY2(error.startsWith(file), qPrintable(QStringLiteral("flip %1 at %2: %3").arg(i).arg(offset).arg(error)));
-            const FileState after = FileState::of(file);
-            QVERIFY2(after.sameFile(before) && after.companions.isEmpty(),
-                     qPrintable(QStringLiteral("flip %1 at byte %2 (seed %3): a refused file was written").arg(i).arg(offset).arg(seed)));
+            // Not a byte written (compared whole, which is cheaper than hashing it twice).
+            const bool untouched = readAll(file) == bytes && QFileInfo(file).lastModified() == modified
+                                   && !QFileInfo::exists(file + "-wal") && !QFileInfo::exists(file + "-shm")
+                                   && !QFileInfo::exists(file + "-journal");
+            QVERIFY2(untouched, qPrintable(QStringLiteral("flip %1 at byte %2 (seed %3): a refused file was written")
+                                               .arg(i)
+                                               .arg(offset)
+                                               .arg(seed)));
         }
         if (i % ThroughCli == 0) {
             QVERIFY(writeAll(file, bytes));

@@ -57,6 +57,7 @@ private:
     // A candidate in the default role, selected in the list; returns the candidate id.
     Id addSelected(const QString &name, const QString &email);
     void select(const QString &name);
+    RetentionPage *showPrivacyTab();
     QStringList shownNames() const;
     void actAs(Id person);
 
@@ -104,6 +105,14 @@ Id TestPrivacyUi::addSelected(const QString &name, const QString &email)
     const Id id = m_store->addCandidate(c, m_window->currentRole());
     select(name);
     return id;
+}
+
+RetentionPage *TestPrivacyUi::showPrivacyTab()
+{
+    m_window->findChild<QTabWidget *>("mainTabs")->setCurrentWidget(m_window->roleView());
+    RetentionPage *page = m_window->roleView()->retentionPage();
+    m_window->roleView()->findChild<QTabWidget *>("roleTabs")->setCurrentWidget(page);
+    return page;
 }
 
 void TestPrivacyUi::select(const QString &name)
@@ -167,11 +176,13 @@ void TestPrivacyUi::anonymizeAsksThenAnonymizes()
     onModal([&](QDialog *d) {
         said = static_cast<CandidatePrivacyDialog *>(d)->text();
         QCOMPARE(d->objectName(), QStringLiteral("anonymizeDialog"));
+        if (!qEnvironmentVariableIsEmpty("HIRELOOP_SCREENSHOTS"))
+            d->grab().save(qEnvironmentVariable("HIRELOOP_SCREENSHOTS") + "/anonymize-dialog.png");
         QTest::mouseClick(d->findChild<QPushButton *>("confirmButton"), Qt::LeftButton);
     });
     m_window->action(MainWindow::AnonymizeCandidate)->trigger();
     QVERIFY2(said.contains("Anonymize Selma Aydın?") && said.contains(QStringLiteral("Anonymized #%1").arg(id))
-                 && said.contains("email addresses") && said.contains("screening answers")
+                 && said.contains("email addresses") && said.contains("1 screening answer")
                  && said.contains("Kept for calibration") && said.contains("cannot be undone"),
              qPrintable(said));
     QTRY_VERIFY(shownNames().contains(QStringLiteral("Anonymized #%1").arg(id)));
@@ -219,6 +230,8 @@ void TestPrivacyUi::eraseFromTheContextMenu()
     QString said;
     onModal([&](QDialog *d) {
         said = static_cast<CandidatePrivacyDialog *>(d)->text();
+        if (!qEnvironmentVariableIsEmpty("HIRELOOP_SCREENSHOTS"))
+            d->grab().save(qEnvironmentVariable("HIRELOOP_SCREENSHOTS") + "/erase-dialog.png");
         QTest::mouseClick(d->findChild<QPushButton *>("confirmButton"), Qt::LeftButton);
     });
     erase->trigger();
@@ -242,13 +255,16 @@ void TestPrivacyUi::interviewersCannot()
     select("Selma Aydın");
     QVERIFY(!m_window->action(MainWindow::AnonymizeCandidate)->isEnabled());
     QVERIFY(!m_window->action(MainWindow::EraseCandidate)->isEnabled());
-    RetentionPage *page = m_window->roleView()->retentionPage();
+    RetentionPage *page = showPrivacyTab();
+    QVERIFY(page->isVisible());
     QVERIFY(!page->enabledBox()->isEnabled());
     QVERIFY(!page->findChild<QLabel *>("retentionWho")->isHidden());
     actAs(dee);
+    m_window->findChild<QTabWidget *>("mainTabs")->setCurrentWidget(m_window->candidatesPane());
     select("Selma Aydın");
     QVERIFY(m_window->action(MainWindow::AnonymizeCandidate)->isEnabled());
     QVERIFY(m_window->action(MainWindow::EraseCandidate)->isEnabled());
+    showPrivacyTab();
     QVERIFY(page->enabledBox()->isEnabled());
     QVERIFY(page->findChild<QLabel *>("retentionWho")->isHidden());
 }
@@ -260,11 +276,7 @@ void TestPrivacyUi::retentionIsEditedUndoneAndApplied()
     QVERIFY(m_store->moveApplication(m_window->candidatesPane()->currentApplicationId(),
                                      m_store->applicationsOf(id).first().stageId, ApplicationStatus::Rejected,
                                      "Not now"));
-    auto *tabs = m_window->findChild<QTabWidget *>("mainTabs");
-    tabs->setCurrentWidget(m_window->roleView());
-    auto *roleTabs = m_window->roleView()->findChild<QTabWidget *>("roleTabs");
-    RetentionPage *page = m_window->roleView()->retentionPage();
-    roleTabs->setCurrentWidget(page);
+    RetentionPage *page = showPrivacyTab();
     const Id role = m_window->currentRole();
     QCOMPARE(m_store->retentionDays(role), -1);
     QVERIFY(!page->enabledBox()->isChecked());

@@ -16,34 +16,55 @@ CandidatePrivacyDialog::CandidatePrivacyDialog(Kind kind, const Candidate &candi
     setWindowTitle(kind == Anonymize ? tr("Anonymize Candidate") : tr("Erase Candidate"));
 
     const QString name = candidate.name.toHtmlEscaped();
+    auto counted = [](int n, const QString &one, const QString &many) { return n == 1 ? one : many.arg(n); };
+    // "a, b and c"
+    auto listed = [this](const QStringList &items) {
+        if (items.size() < 2)
+            return items.value(0);
+        return tr("%1 and %2").arg(items.mid(0, items.size() - 1).join(QStringLiteral("; ")), items.last());
+    };
     QString html;
     if (kind == Anonymize) {
+        QStringList removed = {tr("the email addresses, phone, location, profile links and notes")};
+        if (f.screeningAnswers > 0)
+            removed << counted(f.screeningAnswers, tr("1 screening answer"), tr("%1 screening answers"));
+        removed << tr("the reasons given for stage moves and rejections");
+        if (f.decisions > 0)
+            removed << tr("the rationale and dissent of %1")
+                           .arg(counted(f.decisions, tr("1 decision"), tr("%1 decisions")));
+        if (f.interviews > 0)
+            removed << tr("the location of %1").arg(counted(f.interviews, tr("1 interview"), tr("%1 interviews")));
+        if (f.scorecards > 0)
+            removed << tr("every evidence note, take-away and private note of %1")
+                           .arg(counted(f.scorecards, tr("1 scorecard"), tr("%1 scorecards")));
+        QStringList kept;
+        if (f.ratings > 0)
+            kept << tr("%1 with the recommendations")
+                        .arg(counted(f.ratings, tr("1 rating"), tr("%1 ratings")));
+        kept << tr("the stages and statuses with their dates") << tr("the source");
         html = tr("<p><b>Anonymize %1?</b></p>"
-                  "<p>The name becomes <b>Anonymized #%2</b>. Removed for good: the email addresses, phone, "
-                  "location, profile links and notes; the screening answers; the reasons given for stage "
-                  "moves and the rejection; the rationale and dissent of %3; interview locations; and in "
-                  "%4 every evidence note, take-away and private note.</p>"
-                  "<p>Kept for calibration, without the name: %5 in %4, the recommendations, the stages "
-                  "and statuses with their dates, and the source.</p>")
+                  "<p>The name becomes <b>Anonymized #%2</b>. Removed for good: %3.</p>"
+                  "<p>Kept for calibration and the funnel, without the name: %4.</p>")
                    .arg(name)
                    .arg(candidate.id)
-                   .arg(f.decisions == 1 ? tr("1 decision") : tr("%1 decisions").arg(f.decisions))
-                   .arg(f.scorecards == 1 ? tr("1 scorecard") : tr("%1 scorecards").arg(f.scorecards))
-                   .arg(f.ratings == 1 ? tr("1 rating") : tr("%1 ratings").arg(f.ratings));
+                   .arg(listed(removed), listed(kept));
     } else {
+        QStringList removed = {tr("the candidate with their contact details, profile links and notes"),
+                               tr("%1 with their stage history and screening answers")
+                                   .arg(counted(f.applications, tr("1 application"), tr("%1 applications")))};
+        if (f.interviews > 0)
+            removed << counted(f.interviews, tr("1 interview"), tr("%1 interviews"));
+        if (f.scorecards > 0)
+            removed << tr("%1 with %2 and every note")
+                           .arg(counted(f.scorecards, tr("1 scorecard"), tr("%1 scorecards")),
+                                counted(f.ratings, tr("1 rating"), tr("%1 ratings")));
+        if (f.decisions > 0)
+            removed << counted(f.decisions, tr("1 decision"), tr("%1 decisions"));
         html = tr("<p><b>Erase %1 and everything about them?</b></p>"
-                  "<p>Removed for good: the candidate with their contact details, links and notes; "
-                  "%2 with their stage history (%3) and screening answers; %4; %5 with %6 and every note; "
-                  "%7.</p>"
-                  "<p>Nothing is kept but an entry in the audit log saying that candidate %8 was erased, "
+                  "<p>Removed for good: %2.</p>"
+                  "<p>Nothing is kept but an entry in the audit log saying that candidate %3 was erased, "
                   "by whom and when.</p>")
-                   .arg(name)
-                   .arg(f.applications == 1 ? tr("1 application") : tr("%1 applications").arg(f.applications))
-                   .arg(f.stageEvents == 1 ? tr("1 entry") : tr("%1 entries").arg(f.stageEvents))
-                   .arg(f.interviews == 1 ? tr("1 interview") : tr("%1 interviews").arg(f.interviews))
-                   .arg(f.scorecards == 1 ? tr("1 scorecard") : tr("%1 scorecards").arg(f.scorecards))
-                   .arg(f.ratings == 1 ? tr("1 rating") : tr("%1 ratings").arg(f.ratings))
-                   .arg(f.decisions == 1 ? tr("1 decision") : tr("%1 decisions").arg(f.decisions))
+                   .arg(name, listed(removed))
                    .arg(candidate.id);
     }
     html += tr("<p>This cannot be undone, and the undo history is cleared so that nothing can bring the "

@@ -34,7 +34,7 @@ RetentionPage::RetentionPage(Store *store, QUndoStack *undoStack, QWidget *paren
     m_days->setAccessibleName(tr("Days after the rejection or withdrawal"));
     m_days->setRange(0, 36500);
     m_days->setValue(DefaultDays);
-    m_days->setSuffix(tr(" days after the rejection or withdrawal"));
+    m_days->setSuffix(tr(" days"));
     m_days->setKeyboardTracking(false);
 
     auto *explain = new QLabel(
@@ -63,7 +63,13 @@ RetentionPage::RetentionPage(Store *store, QUndoStack *undoStack, QWidget *paren
     dueRow->addWidget(m_apply);
     auto *form = new QFormLayout;
     form->addRow(m_enabled);
-    form->addRow(tr("&Period:"), m_days);
+    auto *period = new QHBoxLayout;
+    period->addWidget(m_days);
+    period->addWidget(new QLabel(tr("after the rejection or withdrawal"), this));
+    period->addStretch(1);
+    auto *periodLabel = new QLabel(tr("&Period:"), this);
+    periodLabel->setBuddy(m_days);
+    form->addRow(periodLabel, period);
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(form);
     layout->addWidget(explain);
@@ -85,22 +91,37 @@ RetentionPage::RetentionPage(Store *store, QUndoStack *undoStack, QWidget *paren
             refresh();
     });
     for (auto signal : {&Store::actorChanged, &Store::applicationChanged, &Store::candidateChanged})
-        connect(m_store, signal, this, &RetentionPage::refresh);
-    connect(m_store, &Store::candidateRemoved, this, &RetentionPage::refresh);
-    connect(m_store, &Store::dataReset, this, &RetentionPage::refresh);
-    refresh();
+        connect(m_store, signal, this, &RetentionPage::changed);
+    connect(m_store, &Store::candidateRemoved, this, &RetentionPage::changed);
+    connect(m_store, &Store::dataReset, this, &RetentionPage::changed);
 }
 
 void RetentionPage::setRoleId(Id roleId)
 {
     m_roleId = roleId;
-    refresh();
+    changed();
+}
+
+void RetentionPage::showEvent(QShowEvent *event)
+{
+    QWidget::showEvent(event);
+    if (m_stale)
+        refresh();
+}
+
+void RetentionPage::changed()
+{
+    if (isVisible())
+        refresh();
+    else
+        m_stale = true;
 }
 
 void RetentionPage::refresh()
 {
     if (!m_store->isOpen())
         return;
+    m_stale = false;
     m_refreshing = true;
     const int days = m_roleId ? m_store->retentionDays(m_roleId) : -1;
     const bool may = m_store->mayManagePrivacy() && !m_store->isReadOnly() && m_roleId > 0;

@@ -35,7 +35,13 @@ public:
     QPushButton *applyButton() const { return m_apply; }
     QLabel *dueLabel() const { return m_due; }
 
+protected:
+    void showEvent(QShowEvent *event) override;
+
 private:
+    // Counting the candidates due reads every stopped application: done when shown, and
+    // on a change only while shown.
+    void changed();
     void refresh();
     void commit();  // the period shown becomes the role's (an undo command)
     void applyNow();
@@ -49,6 +55,7 @@ private:
     QLabel *m_due;
     QPushButton *m_apply;
     bool m_refreshing = false;
+    bool m_stale = true;
 };
 
 } // namespace hireloop

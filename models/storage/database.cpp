@@ -209,8 +209,10 @@ bool Database::open(const QString &path, const DatabaseOptions &options)
         const bool immutable = !QFileInfo::exists(m_path + QStringLiteral("-wal"));
         if (immutable && isWritableFolder(info.absolutePath())) {
             m_lock = std::make_unique<DatabaseLock>(m_path);
+            // Held: by another reader like this one, or for a moment by a writer that is
+            // still checking the file before it opens it (a writer at work has a -wal).
             if (m_lock->tryLock(0) != DatabaseLock::Result::Acquired)
-                m_lock.reset();  // another reader holds it (a writer would have a -wal)
+                m_lock.reset();
         }
         if (!openConnection(true, immutable) || !checkContents(&userVersion, &appId)) {
             const QString err = m_error;

@@ -20,40 +20,56 @@ const QString Scorecards = QStringLiteral(
 
 } // namespace
 
-bool PrivacyRepository::anonymizeCandidate(Id candidateId, const QString &name, qint64 now)
+bool PrivacyRepository::anonymizeCandidate(Id candidateId, qint64 now)
 {
-    QSqlQuery person = m_db.prepare(QStringLiteral(
-        "UPDATE candidate SET name = :name, phone = '', location = '', notes = '', anonymized_at = :now"
-        " WHERE id = :id"));
-    person.bindValue(QStringLiteral(":name"), name);
-    person.bindValue(QStringLiteral(":now"), now);
-    person.bindValue(QStringLiteral(":id"), candidateId);
-    if (!m_db.exec(person))
+    return anonymizeCandidates({candidateId}, now);
+}
+
+bool PrivacyRepository::anonymizeCandidates(const QList<Id> &candidateIds, qint64 now)
+{
+    // The candidates in a temporary table (ids only), then each kind of row for all of
+    // them in one statement: retention catching up on tens of thousands stays quick.
+    if (!m_db.exec(QStringLiteral("CREATE TEMP TABLE IF NOT EXISTS anonymize_batch (id INTEGER PRIMARY KEY)"))
+        || !m_db.exec(QStringLiteral("DELETE FROM anonymize_batch")))
         return false;
-    if (person.numRowsAffected() != 1) {
-        m_db.setError(QObject::tr("candidate %1 does not exist").arg(candidateId));
-        return false;
-    }
-    // Only rows that still hold text are written: fewer pages touched, nothing to erase twice.
-    const QStringList statements = {
-        QStringLiteral("DELETE FROM candidate_email WHERE candidate_id = :id"),
-        QStringLiteral("DELETE FROM candidate_link WHERE candidate_id = :id"),
-        QStringLiteral("DELETE FROM screening_answer WHERE application_id IN (%1)").arg(Applications),
-        QStringLiteral("UPDATE application SET reason = '' WHERE reason <> '' AND candidate_id = :id"),
-        QStringLiteral("UPDATE stage_event SET reason = '' WHERE reason <> '' AND application_id IN (%1)").arg(Applications),
-        QStringLiteral("UPDATE decision SET rationale = '', dissent = ''"
-                       " WHERE (rationale <> '' OR dissent <> '') AND application_id IN (%1)").arg(Applications),
-        QStringLiteral("UPDATE interview SET location = '' WHERE location <> '' AND id IN (%1)").arg(Interviews),
-        QStringLiteral("UPDATE scorecard SET takeaways = '', private_note = ''"
-                       " WHERE (takeaways <> '' OR private_note <> '') AND id IN (%1)").arg(Scorecards),
-        QStringLiteral("UPDATE rating SET note = '' WHERE note <> '' AND scorecard_id IN (%1)").arg(Scorecards),
-    };
-    for (const QString &sql : statements) {
-        QSqlQuery q = m_db.prepare(sql);
-        q.bindValue(QStringLiteral(":id"), candidateId);
-        if (!m_db.exec(q))
+    QSqlQuery add = m_db.prepare(QStringLiteral("INSERT OR IGNORE INTO anonymize_batch (id) VALUES (:id)"));
+    for (Id id : candidateIds) {
+        add.bindValue(QStringLiteral(":id"), id);
+        if (!m_db.exec(add))
             return false;
     }
+    const QString batch = QStringLiteral("SELECT id FROM anonymize_batch");
+    const QString applications = QStringLiteral("SELECT id FROM application WHERE candidate_id IN (%1)").arg(batch);
+    const QString interviews = QStringLiteral("SELECT id FROM interview WHERE application_id IN (%1)").arg(applications);
+    const QString scorecards = QStringLiteral("SELECT id FROM scorecard WHERE interview_id IN (%1)").arg(interviews);
+    QSqlQuery person = m_db.prepare(QStringLiteral(
+        "UPDATE candidate SET name = 'Anonymized #' || id, phone = '', location = '', notes = '',"
+        " anonymized_at = :now WHERE id IN (%1)").arg(batch));
+    person.bindValue(QStringLiteral(":now"), now);
+    if (!m_db.exec(person))
+        return false;
+    if (person.numRowsAffected() != candidateIds.size()) {
+        m_db.setError(QObject::tr("%1 of %2 candidates exist").arg(person.numRowsAffected()).arg(candidateIds.size()));
+        return false;
+    }
+    // Only rows that still hold text are written: fewer pages touched.
+    const QStringList statements = {
+        QStringLiteral("DELETE FROM candidate_email WHERE candidate_id IN (%1)").arg(batch),
+        QStringLiteral("DELETE FROM candidate_link WHERE candidate_id IN (%1)").arg(batch),
+        QStringLiteral("DELETE FROM screening_answer WHERE application_id IN (%1)").arg(applications),
+        QStringLiteral("UPDATE application SET reason = '' WHERE reason <> '' AND candidate_id IN (%1)").arg(batch),
+        QStringLiteral("UPDATE stage_event SET reason = '' WHERE reason <> '' AND application_id IN (%1)").arg(applications),
+        QStringLiteral("UPDATE decision SET rationale = '', dissent = ''"
+                       " WHERE (rationale <> '' OR dissent <> '') AND application_id IN (%1)").arg(applications),
+        QStringLiteral("UPDATE interview SET location = '' WHERE location <> '' AND id IN (%1)").arg(interviews),
+        QStringLiteral("UPDATE scorecard SET takeaways = '', private_note = ''"
+                       " WHERE (takeaways <> '' OR private_note <> '') AND id IN (%1)").arg(scorecards),
+        QStringLiteral("UPDATE rating SET note = '' WHERE note <> '' AND scorecard_id IN (%1)").arg(scorecards),
+        QStringLiteral("DELETE FROM anonymize_batch"),
+    };
+    for (const QString &sql : statements)
+        if (!m_db.exec(sql))
+            return false;
     return true;
 }
 
@@ -114,18 +130,18 @@ bool PrivacyRepository::setRetentionDays(Id roleId, int days)
 
 QList<Id> PrivacyRepository::dueForRetention(qint64 now, Id roleId)
 {
-    // When an application stopped: its last stage event (the rejection or withdrawal).
+    // From the stopped applications (of the role), so a large database with few of them
+    // answers quickly. When an application stopped: its last stage event.
     QString sql = QStringLiteral(
-        "SELECT c.id FROM candidate c"
-        " WHERE c.anonymized_at IS NULL"
-        " AND EXISTS (SELECT 1 FROM application a WHERE a.candidate_id = c.id)"
+        "SELECT DISTINCT c.id FROM application a0 JOIN candidate c ON c.id = a0.candidate_id"
+        " WHERE a0.status IN ('rejected', 'withdrawn') AND c.anonymized_at IS NULL"
         " AND NOT EXISTS (SELECT 1 FROM application a JOIN role r ON r.id = a.role_id"
         "   WHERE a.candidate_id = c.id"
         "   AND (a.status NOT IN ('rejected', 'withdrawn') OR r.retention_days IS NULL"
         "        OR COALESCE((SELECT max(e.at) FROM stage_event e WHERE e.application_id = a.id), a.updated_at)"
         "           + r.retention_days * 86400 > :now))");
     if (roleId > 0)
-        sql += QStringLiteral(" AND EXISTS (SELECT 1 FROM application a WHERE a.candidate_id = c.id AND a.role_id = :role)");
+        sql += QStringLiteral(" AND a0.role_id = :role");
     sql += QStringLiteral(" ORDER BY c.id");
     QSqlQuery q = m_db.prepare(sql);
     q.bindValue(QStringLiteral(":now"), now);

@@ -31,11 +31,13 @@ class PrivacyRepository
 public:
     explicit PrivacyRepository(Database &db) : m_db(db) {}
 
-    // The name becomes `name`; emails, phone, location, links and notes go, and so do
-    // screening answers, rejection and stage-move reasons, decision rationale and
-    // dissent, interview locations, rating notes, take-aways and private notes. Ratings,
-    // recommendations, stages, statuses and times stay. anonymized_at becomes now.
-    bool anonymizeCandidate(Id candidateId, const QString &name, qint64 now);
+    // The name becomes "Anonymized #<id>"; emails, phone, location, links and notes go,
+    // and so do screening answers, rejection and stage-move reasons, decision rationale
+    // and dissent, interview locations, rating notes, take-aways and private notes.
+    // Ratings, recommendations, stages, statuses, times and the source stay.
+    // anonymized_at becomes now. False (nothing should be kept) if one does not exist.
+    bool anonymizeCandidate(Id candidateId, qint64 now);
+    bool anonymizeCandidates(const QList<Id> &candidateIds, qint64 now);
     qint64 anonymizedAt(Id candidateId);  // 0: not anonymized (or no such candidate)
     bool footprint(Id candidateId, CandidateFootprint *footprint);
 

@@ -27,7 +27,7 @@ packages=(
   build-essential cmake ninja-build pkg-config
   qt6-base-dev qt6-base-dev-tools libqt6sql6-sqlite libqt6svg6 qt6-qpa-plugins libgl-dev
   qt6-charts-dev libqt6opengl6-dev poppler-utils fonts-dejavu-core sqlite3 python3
-  clang libclang-rt-14-dev
+  clang libclang-rt-14-dev ccache
 )
 missing=()
 for p in "${packages[@]}"; do
@@ -41,14 +41,25 @@ if [ ${#missing[@]} -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}"
 fi
 
-# Every test under AddressSanitizer (leaks too) and UndefinedBehaviorSanitizer. Reports go
-# to files as well as failing the program that made them, so one in a child process (the
-# CLI the tests run) or in a test that expected a failure is still seen.
+# ccache, when it is there, for every build: paths under this folder are hashed relative
+# to it, so another clone of the project on this machine reuses the same compiled objects.
+launcher=()
+if command -v ccache >/dev/null 2>&1; then
+  launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
+  export CCACHE_BASEDIR="$PWD" CCACHE_NOHASHDIR=1
+fi
+
+# Every test under AddressSanitizer (leaks too) and UndefinedBehaviorSanitizer. ASan and
+# LSan reports go to files as well as failing the program that made them, so one in a child
+# process (the CLI the tests run) or in a test that expected a failure is still seen. GCC's
+# UBSan runtime, linked beside ASan's, writes to stderr only (it ignores log_path): every
+# UBSan report ends its program at once with exit code 86, which fails the test, or the
+# test that started that program (they check the exact exit code).
 if [ "$mode" = sanitize ]; then
   build=${HIRELOOP_SANITIZE_DIR:-build-sanitize}
-  cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DHIRELOOP_SANITIZE=ON >/dev/null
+  cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DHIRELOOP_SANITIZE=ON "${launcher[@]}" >/dev/null
   cmake --build "$build" --parallel "$(nproc)"
-  reports="$PWD/$build/sanitizer-reports"
+  reports="$(cd "$build" && pwd)/sanitizer-reports"
   rm -rf "$reports" && mkdir -p "$reports"
   export ASAN_OPTIONS="detect_leaks=1:abort_on_error=0:exitcode=86:log_path=$reports/asan:strict_string_checks=1:detect_stack_use_after_return=1:check_initialization_order=1"
   export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1:exitcode=86:log_path=$reports/ubsan"
@@ -71,7 +82,7 @@ fi
 if [ "$mode" = fuzz ]; then
   seconds=${1:-60}
   build=${HIRELOOP_FUZZ_DIR:-build-fuzz}
-  CC=clang CXX=clang++ cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DHIRELOOP_FUZZ=ON >/dev/null
+  CC=clang CXX=clang++ cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DHIRELOOP_FUZZ=ON "${launcher[@]}" >/dev/null
   targets=(postingparser csvreader csvimport)
   cmake --build "$build" --parallel "$(nproc)" --target "${targets[@]/#/fuzz_}"
   mkdir -p "$build/artifacts"
@@ -98,7 +109,7 @@ fi
 # The benchmark and its sqlite3 comparison, in a Release build of its own.
 if [ "$mode" = bench ]; then
   build=${HIRELOOP_BENCH_DIR:-build-bench}
-  cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
+  cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release "${launcher[@]}" >/dev/null
   cmake --build "$build" --parallel "$(nproc)" --target hireloop hireloop-bench
   exec python3 tests/bench/compare.py --bench "$build/tests/bench/hireloop-bench" --cache "$build/bench-cache" \
     --json "$build/bench.jsonl" --markdown "$build/bench.md" "$@"
@@ -107,7 +118,7 @@ fi
 build=${HIRELOOP_BUILD_DIR:-build}
 werror=OFF
 [ "$mode" = test ] && werror=ON
-cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DHIRELOOP_WERROR=$werror >/dev/null
+cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DHIRELOOP_WERROR=$werror "${launcher[@]}" >/dev/null
 cmake --build "$build" --parallel "$(nproc)"
 
 case "$mode" in

@@ -83,6 +83,7 @@ int main(int argc, char *argv[])
     DatabaseOptions options;
     options.exclusive = true;
     options.readOnly = parser.isSet(readOnlyOption);
+    options.verify = DatabaseOptions::Verify::Beside;  // the first screen does not wait for every page
     bool opened = store.open(path, options);
     if (!opened && store.database().isLockedElsewhere()) {
         std::fprintf(stderr, "hireloop: %s\n", qPrintable(store.errorString()));

@@ -2,6 +2,8 @@
 
 #include <QCoreApplication>
 
+#include <vector>
+
 namespace hireloop {
 
 namespace {
@@ -142,98 +144,124 @@ QStringList DebriefSummary::agenda(const Role &role) const
 
 QList<DebriefSummary> Debrief::build(const Role &role, const DebriefRows &rows)
 {
-    // The rubric once: attribute id -> its place, category and weight.
+    // The rubric once: attribute id -> its place (slot), category and weight.
     struct Slot
     {
         const Attribute *attribute;
         Id categoryId;
+        int category;  // index into role.categories
     };
     QHash<Id, int> slotOf;
     QList<Slot> places;
-    for (const Category &c : role.categories) {
+    for (int ci = 0; ci < role.categories.size(); ++ci) {
+        const Category &c = role.categories.at(ci);
         for (const Attribute &a : c.attributes) {
             slotOf.insert(a.id, int(places.size()));
-            places.append({&a, c.id});
+            places.append({&a, c.id, ci});
         }
     }
     QHash<Id, QList<int>> focusOfStage;  // stage -> slots
+    QHash<Id, QString> stageName;
     for (const Stage &s : role.stages) {
+        stageName.insert(s.id, s.name);
         for (Id attributeId : s.focus) {
             const auto it = slotOf.constFind(attributeId);
             if (it != slotOf.constEnd())
                 focusOfStage[s.id] << *it;
         }
     }
+    // Every category unrated: shared by the summaries without ratings.
+    QList<CategoryDebrief> unrated;
+    for (const Category &c : role.categories) {
+        CategoryDebrief cd;
+        cd.categoryId = c.id;
+        unrated.append(cd);
+    }
 
-    QHash<Id, int> indexOf;
+    // One application's stats by slot, reset after each.
+    std::vector<AttributeDebrief> stats(places.size());
+    std::vector<char> present(places.size(), 0);
+    std::vector<std::pair<double, double>> perCategory(role.categories.size());  // sum of mean * weight, of weights
+    std::vector<int> ratedInCategory(role.categories.size());
+
     QList<DebriefSummary> summaries;
     summaries.reserve(rows.applications.size());
-    for (const DebriefRows::Application &a : rows.applications) {
+    qsizetype next = 0;  // the first rating row not yet folded
+    for (int n = 0; n < rows.applications.size(); ++n) {
+        const DebriefRows::Application &a = rows.applications.at(n);
         DebriefSummary s;
         s.applicationId = a.applicationId;
         s.candidateId = a.candidateId;
         s.candidate = a.candidate;
         s.email = a.email;
         s.stageId = a.stageId;
-        s.stage = a.stage;
+        s.stage = stageName.value(a.stageId);
         s.status = a.status;
         s.scorecardsSubmitted = a.submitted;
         s.scorecardsExpected = a.expected;
         s.interviews = a.interviews;
         s.firstInterviewAt = a.firstInterviewAt;
         s.lastInterviewAt = a.lastInterviewAt;
-        s.tally = rows.tallies.value(a.applicationId);
+        s.tally = a.tally;
         const auto d = rows.decisions.constFind(a.applicationId);
         if (d != rows.decisions.constEnd()) {
             s.hasDecision = true;
             s.decision = *d;
         }
-        indexOf.insert(a.applicationId, int(summaries.size()));
-        summaries.append(s);
-    }
 
-    // Per application, the stats by slot (only for slots that are rated or focus).
-    QHash<Id, QHash<int, AttributeDebrief>> stats;
-    for (const DebriefRows::Ratings &r : rows.ratings) {
-        const auto slot = slotOf.constFind(r.attributeId);
-        if (slot == slotOf.constEnd() || r.count <= 0 || !indexOf.contains(r.applicationId))
-            continue;
-        AttributeDebrief &ad = stats[r.applicationId][*slot];
-        ad.count = r.count;
-        ad.mean = r.sum / r.count;
-        ad.min = r.min;
-        ad.max = r.max;
-    }
-    for (auto it = rows.interviewedStages.constBegin(); it != rows.interviewedStages.constEnd(); ++it) {
-        if (!indexOf.contains(it.key()))
-            continue;
-        for (Id stageId : it.value()) {
-            for (int slot : focusOfStage.value(stageId))
-                stats[it.key()][slot].focus = true;
+        bool any = false;
+        while (next < rows.ratings.size() && rows.ratings.at(next).application < n)
+            ++next;
+        for (; next < rows.ratings.size() && rows.ratings.at(next).application == n; ++next) {
+            const DebriefRows::Ratings &r = rows.ratings.at(next);
+            const auto slot = slotOf.constFind(r.attributeId);
+            if (slot == slotOf.constEnd() || r.count <= 0)
+                continue;
+            AttributeDebrief &ad = stats[*slot];
+            ad.count = r.count;
+            ad.mean = r.sum / r.count;
+            ad.min = r.min;
+            ad.max = r.max;
+            present[*slot] = 1;
+            any = true;
         }
-    }
+        for (Id stageId : a.interviewedStages) {
+            const auto focus = focusOfStage.constFind(stageId);
+            if (focus == focusOfStage.constEnd())
+                continue;
+            for (int slot : *focus) {
+                stats[slot].focus = true;
+                present[slot] = 1;
+                any = true;
+            }
+        }
+        if (!any) {
+            s.categories = unrated;
+            summaries.append(std::move(s));
+            continue;
+        }
 
-    for (DebriefSummary &s : summaries) {
-        const QHash<int, AttributeDebrief> mine = stats.value(s.applicationId);
-        QList<int> order = mine.keys();
-        std::sort(order.begin(), order.end());
         double weighted = 0, weights = 0;
-        QHash<Id, std::pair<double, double>> perCategory;  // sum of mean * weight, sum of weights
-        QHash<Id, int> ratedInCategory;
-        for (int slot : order) {
-            AttributeDebrief ad = mine.value(slot);
-            const Attribute *attribute = places[slot].attribute;
-            ad.attributeId = attribute->id;
-            ad.categoryId = places[slot].categoryId;
-            ad.weight = attribute->weight;
-            ad.mustHave = attribute->mustHave;
+        bool rated = false;
+        for (int slot = 0; slot < int(places.size()); ++slot) {
+            if (!present[slot])
+                continue;
+            AttributeDebrief ad = stats[slot];
+            stats[slot] = AttributeDebrief();
+            present[slot] = 0;
+            const Slot &place = places.at(slot);
+            ad.attributeId = place.attribute->id;
+            ad.categoryId = place.categoryId;
+            ad.weight = place.attribute->weight;
+            ad.mustHave = place.attribute->mustHave;
             if (ad.rated()) {
                 weighted += ad.mean * ad.weight;
                 weights += ad.weight;
-                auto &c = perCategory[ad.categoryId];
+                auto &c = perCategory[place.category];
                 c.first += ad.mean * ad.weight;
                 c.second += ad.weight;
-                ++ratedInCategory[ad.categoryId];
+                ++ratedInCategory[place.category];
+                rated = true;
             }
             s.attributes.append(ad);
         }
@@ -241,15 +269,22 @@ QList<DebriefSummary> Debrief::build(const Role &role, const DebriefRows &rows)
             s.hasScore = true;
             s.weightedScore = weighted / weights;
         }
-        for (const Category &c : role.categories) {
-            CategoryDebrief cd;
-            cd.categoryId = c.id;
-            cd.rated = ratedInCategory.value(c.id);
-            const auto sums = perCategory.value(c.id);
-            if (sums.second > 0)
-                cd.mean = sums.first / sums.second;
-            s.categories.append(cd);
+        if (!rated) {
+            s.categories = unrated;
+        } else {
+            s.categories.reserve(role.categories.size());
+            for (int ci = 0; ci < role.categories.size(); ++ci) {
+                CategoryDebrief cd;
+                cd.categoryId = role.categories.at(ci).id;
+                cd.rated = ratedInCategory[ci];
+                if (perCategory[ci].second > 0)
+                    cd.mean = perCategory[ci].first / perCategory[ci].second;
+                s.categories.append(cd);
+                perCategory[ci] = {0, 0};
+                ratedInCategory[ci] = 0;
+            }
         }
+        summaries.append(std::move(s));
     }
     return summaries;
 }

@@ -103,8 +103,10 @@ struct DebriefSummary
     QStringList agenda(const Role &role) const;
 };
 
-// Aggregate rows as the repository reads them (only submitted scorecards the reader may
-// see), and the fold into summaries.
+// What the repository reads (only submitted scorecards the reader may see count
+// towards tallies, stages and ratings), folded into summaries by Debrief::build.
+// Flat and ordered, so that a role of a hundred thousand applications folds without a
+// hash table per application.
 struct DebriefRows
 {
     struct Application
@@ -113,30 +115,38 @@ struct DebriefRows
         Id candidateId = 0;
         QString candidate;
         QString email;
-        Id stageId = 0;
-        QString stage;
+        Id stageId = 0;   // its name comes from the role
         ApplicationStatus status = ApplicationStatus::Active;
-        int submitted = 0;
+        int submitted = 0;   // scorecards, whoever may see them
         int expected = 0;
         int interviews = 0;
         qint64 firstInterviewAt = 0;
         qint64 lastInterviewAt = 0;
+        std::array<int, 5> tally{};   // by tallyIndex
+        QList<Id> interviewedStages;  // stages with a submitted scorecard the reader may see
     };
+    // The ratings (1-5) of one attribute of one application.
     struct Ratings
     {
-        Id applicationId = 0;
+        int application = 0;   // index into applications
         Id attributeId = 0;
         int count = 0;
         double sum = 0;
         int min = 0;
         int max = 0;
     };
-    QList<Application> applications;
-    QList<Ratings> ratings;
-    QHash<Id, std::array<int, 5>> tallies;     // application -> tally
-    QHash<Id, QSet<Id>> interviewedStages;     // application -> stages with a submitted scorecard
-    QHash<Id, Decision> decisions;             // application -> latest decision
+    QList<Application> applications;   // by id
+    QList<Ratings> ratings;            // by application, then attribute
+    QHash<Id, Decision> decisions;     // application -> latest decision
 };
+
+} // namespace hireloop
+
+// A role's summary is a list of 100k of these: moved in memory as bytes when it grows.
+Q_DECLARE_TYPEINFO(hireloop::DebriefSummary, Q_RELOCATABLE_TYPE);
+Q_DECLARE_TYPEINFO(hireloop::DebriefRows::Application, Q_RELOCATABLE_TYPE);
+
+namespace hireloop {
 
 class Debrief
 {

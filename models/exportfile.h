@@ -4,6 +4,7 @@
 #include <QJsonValue>
 #include <QString>
 #include <QVariant>
+#include <functional>
 
 // What every export shares: the file is written whole through QSaveFile, mode 0600
 // (exports hold personal data), or not at all; times are ISO 8601 in UTC; a null value
@@ -18,6 +19,29 @@ public:
     static bool write(const QString &path, const QByteArray &bytes, QString *error);
     static QVariant isoTime(qint64 secs);  // null for 0 ("not yet")
     static QJsonValue json(const QVariant &value);
+};
+
+// Progress and cancel for an export that takes a while (a worker thread's): step() is
+// called for each record, and tells the callback every 256th and the last; once the
+// callback says stop, step() says so too and the export writes nothing.
+class ExportProgress
+{
+public:
+    using Callback = std::function<bool(int done, int total)>;
+    void setProgress(Callback callback) { m_callback = std::move(callback); }
+    bool wasCancelled() const { return m_cancelled; }
+
+protected:
+    bool step(int done, int total)
+    {
+        if (!m_cancelled && m_callback && (done % 256 == 0 || done == total) && !m_callback(done, total))
+            m_cancelled = true;
+        return !m_cancelled;
+    }
+
+private:
+    Callback m_callback;
+    bool m_cancelled = false;
 };
 
 } // namespace hireloop

@@ -5,53 +5,14 @@
 namespace hireloop {
 
 ImportWorker::ImportWorker(const QString &databasePath, Id actorId, QObject *parent)
-    : QObject(parent)
-    , m_path(databasePath)
-    , m_actorId(actorId)
-    , m_context(new QObject)
+    : StoreWorker(databasePath, actorId, QStringLiteral("hireloop-import"), parent)
 {
-    m_thread.setObjectName(QStringLiteral("hireloop-import"));
-    m_context->moveToThread(&m_thread);
-    m_thread.start();
 }
 
 ImportWorker::~ImportWorker()
 {
-    m_cancel = true;
     ++m_latestCheck;  // waiting checks are not run
-    // The worker's Store is closed in the thread that opened it.
-    post([this] {
-        m_store.reset();
-        m_context->deleteLater();
-        QThread::currentThread()->quit();
-    });
-    m_thread.wait();
-}
-
-void ImportWorker::post(std::function<void()> job)
-{
-    QMetaObject::invokeMethod(m_context, std::move(job), Qt::QueuedConnection);
-}
-
-void ImportWorker::deliver(std::function<void()> signal)
-{
-    // Safe while the worker lives: its destructor waits for the thread first.
-    QMetaObject::invokeMethod(this, std::move(signal), Qt::QueuedConnection);
-}
-
-Store *ImportWorker::store(QString *error)
-{
-    if (!m_store) {
-        auto store = std::make_unique<Store>();
-        if (!store->open(m_path)) {
-            *error = store->errorString();
-            return nullptr;
-        }
-        if (m_actorId)
-            store->setActor(m_actorId);
-        m_store = std::move(store);
-    }
-    return m_store.get();
+    stop();
 }
 
 void ImportWorker::read(const QString &path, TextFile::Encoding eightBit)
@@ -94,7 +55,7 @@ int ImportWorker::check(const CandidateImport &import, Id roleId)
 
 void ImportWorker::import(const QList<ImportedCandidate> &rows, Id roleId)
 {
-    m_cancel = false;
+    resetCancel();
     post([this, rows, roleId] {
         QString error;
         ImportResult result;
@@ -104,7 +65,7 @@ void ImportWorker::import(const QList<ImportedCandidate> &rows, Id roleId)
             ok = s->importCandidates(
                 roleId, rows,
                 [this](int done, int total) {
-                    if (m_cancel)
+                    if (cancelled())
                         return false;
                     deliver([this, done, total] { Q_EMIT progressed(done, total); });
                     return true;
@@ -115,11 +76,6 @@ void ImportWorker::import(const QList<ImportedCandidate> &rows, Id roleId)
         }
         deliver([this, ok, result, error] { Q_EMIT imported(ok, result, error); });
     });
-}
-
-void ImportWorker::cancel()
-{
-    m_cancel = true;
 }
 
 } // namespace hireloop

@@ -1,18 +1,13 @@
 #pragma once
 
 #include "candidateimport.h"
+#include "storeworker.h"
 
-#include <QObject>
-#include <QThread>
 #include <atomic>
-#include <memory>
 
-// The long parts of a candidate import, off the GUI thread: reading the file, checking
-// every row (and which rows the database already has), and the import itself. They
-// run one after another in a thread of the worker's own, through a Store of its own
-// on the same database file (a connection belongs to the thread that opened it).
-// Results come back as signals in the thread that made the worker. The GUI's Store
-// is not told of an import: whoever asked for it calls notifyDataReset() on it.
+// The long parts of a candidate import, off the GUI thread (see StoreWorker): reading
+// the file, checking every row (and which rows the database already has), and the
+// import itself, one after another.
 
 namespace hireloop {
 
@@ -29,7 +24,7 @@ struct ImportCheck
     QString databaseError;      // the database could not be read
 };
 
-class ImportWorker : public QObject
+class ImportWorker : public StoreWorker
 {
     Q_OBJECT
 
@@ -45,8 +40,7 @@ public:
     // Imports rows into roleId (Store::importCandidates); answers with progressed() as
     // it goes and imported() at the end.
     void import(const QList<ImportedCandidate> &rows, Id roleId);
-    // The running import stops at its next batch; it keeps nothing.
-    void cancel();
+    // cancel(): the running import stops at its next batch; it keeps nothing.
 
 Q_SIGNALS:
     void fileRead(const hireloop::CandidateImport &import);
@@ -55,17 +49,7 @@ Q_SIGNALS:
     void imported(bool ok, const hireloop::ImportResult &result, const QString &error);
 
 private:
-    Store *store(QString *error);  // in the worker thread only
-    void post(std::function<void()> job);
-    void deliver(std::function<void()> signal);
-
-    QString m_path;
-    Id m_actorId;
-    QThread m_thread;
-    QObject *m_context;  // lives in m_thread: jobs run there
-    std::unique_ptr<Store> m_store;  // made, used and deleted in m_thread
     std::atomic<int> m_latestCheck{0};
-    std::atomic<bool> m_cancel{false};
 };
 
 } // namespace hireloop

@@ -77,7 +77,11 @@ QList<ScorecardExport::Entry> ScorecardExport::collect(Id roleId)
     if (!m_store.role(roleId, &m_role))
         return entries;
     QHash<Id, Interview> interviews;
-    for (const CandidateRow &row : m_store.candidateRows(roleId)) {
+    const QList<CandidateRow> rows = m_store.candidateRows(roleId);
+    for (int i = 0; i < rows.size(); ++i) {
+        if (!step(i + 1, int(rows.size())))
+            return {};
+        const CandidateRow &row = rows.at(i);
         for (const Scorecard &card : m_store.scorecardsOf(row.applicationId)) {
             auto it = interviews.find(card.interviewId);
             if (it == interviews.end()) {
@@ -217,6 +221,10 @@ bool ScorecardExport::write(Id roleId, Format format, Profile profile, const QSt
         return false;
     }
     const QList<Entry> entries = collect(roleId);
+    if (wasCancelled()) {
+        *error = QObject::tr("%1: cancelled, nothing written").arg(QDir::toNativeSeparators(path));
+        return false;
+    }
     const QByteArray bytes = format == Format::Json ? QJsonDocument(json(entries, profile)).toJson(QJsonDocument::Indented)
                                                     : csv(entries, profile);
     // Recorded first: an export that cannot be recorded is not written.

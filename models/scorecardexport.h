@@ -1,6 +1,7 @@
 #pragma once
 
 #include "domain.h"
+#include "exportfile.h"
 
 #include <QByteArray>
 #include <QJsonArray>
@@ -20,7 +21,7 @@ namespace hireloop {
 
 class Store;
 
-class ScorecardExport
+class ScorecardExport : public ExportProgress
 {
 public:
     enum class Format { Csv, Json };

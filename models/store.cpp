@@ -37,12 +37,26 @@ bool Store::open(const QString &path, const DatabaseOptions &options)
     m_error.clear();
     if (const Id manager = m_persons.firstOfKind(PersonKind::HiringManager))
         m_persons.load(manager, &m_actor);
+    // The check beside the first reads ends on its own thread; its result is taken here.
+    const quint64 generation = ++m_openGeneration;
+    m_db.setCheckedCallback([this, generation] {
+        QMetaObject::invokeMethod(
+            this,
+            [this, generation] {
+                if (generation == m_openGeneration && m_db.isOpen() && !m_db.waitForCheck()) {
+                    m_error = m_db.errorString();
+                    Q_EMIT opened();  // the same file, now read-only: what may be done changed
+                }
+            },
+            Qt::QueuedConnection);
+    });
     Q_EMIT opened();
     return true;
 }
 
 void Store::close()
 {
+    ++m_openGeneration;
     m_actor = Person();
     m_pseudonymSalt.clear();
     m_db.close();
@@ -322,6 +336,16 @@ QList<StageEvent> Store::stageEvents(Id applicationId)
 QList<CandidateRow> Store::candidateRows(Id roleId)
 {
     return m_candidates.rows(roleId, m_actor.id, canSeeAllScores());
+}
+
+QList<CandidateRow> Store::firstCandidateRows(Id roleId, int limit)
+{
+    return m_candidates.firstRowsByName(roleId, m_actor.id, canSeeAllScores(), limit);
+}
+
+int Store::applicationCount(Id roleId)
+{
+    return m_candidates.applicationCount(roleId);
 }
 
 bool Store::candidateRow(Id applicationId, CandidateRow *row)

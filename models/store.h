@@ -83,6 +83,8 @@ public:
     bool moveApplication(Id applicationId, Id toStageId, ApplicationStatus toStatus, const QString &reason = {});
     QList<StageEvent> stageEvents(Id applicationId);
     QList<CandidateRow> candidateRows(Id roleId);           // as the actor may see them
+    QList<CandidateRow> firstCandidateRows(Id roleId, int limit);  // the first by name: a first screen
+    int applicationCount(Id roleId);
     bool candidateRow(Id applicationId, CandidateRow *row);  // one, for a row refresh
     QHash<Id, std::array<int, 4>> stageCounts(Id roleId);    // stage -> active, rejected, withdrawn, hired
     QList<ScreeningAnswer> screeningAnswers(Id applicationId);
@@ -199,6 +201,8 @@ public:
     qint64 now() const { return m_clock(); }
 
 Q_SIGNALS:
+    // A file was opened; or damage found beside the first reads made it read-only
+    // (DatabaseOptions::Verify::Beside): what may be done with it changed.
     void opened();
     void actorChanged(hireloop::Id personId);
     void personAdded(hireloop::Id personId);
@@ -228,6 +232,7 @@ private:
     bool recordSummaryReveals(Id roleId, Id onlyApplication);
 
     Database m_db;
+    quint64 m_openGeneration = 0;  // which open a late result (the check beside) belongs to
     PersonRepository m_persons{m_db};
     RoleRepository m_roles{m_db};
     AuditRepository m_audit{m_db};

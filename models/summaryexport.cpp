@@ -173,7 +173,11 @@ QByteArray SummaryExport::toCsv(Id roleId, Profile profile, Id applicationId)
         header << QStringLiteral("interviews") << QStringLiteral("first_interview_at") << QStringLiteral("last_interview_at");
     csv.addHeader(header);
 
-    for (const DebriefSummary &s : std::as_const(m_summaries)) {
+    const int total = int(m_summaries.size());
+    for (int i = 0; i < total; ++i) {
+        if (!step(i + 1, total))
+            return {};
+        const DebriefSummary &s = m_summaries.at(i);
         QVariantList row;
         if (calibration)
             row << candidateKey(s, profile);
@@ -200,7 +204,11 @@ QJsonArray SummaryExport::toJson(Id roleId, Profile profile, Id applicationId)
     const bool logistics = profile == Profile::Logistics;
     const bool calibration = profile == Profile::Calibration;
     QJsonArray array;
-    for (const DebriefSummary &s : std::as_const(m_summaries)) {
+    const int total = int(m_summaries.size());
+    for (int i = 0; i < total; ++i) {
+        if (!step(i + 1, total))
+            return {};
+        const DebriefSummary &s = m_summaries.at(i);
         QJsonObject o;
         if (calibration) {
             o.insert(QStringLiteral("candidate_id"), candidateKey(s, profile));
@@ -540,6 +548,8 @@ QByteArray SummaryExport::toPdf(Id roleId, Profile profile, Id applicationId)
         ? QObject::tr("Calibration profile: pseudonymous")
         : QObject::tr("Confidential: personal data for the hiring committee");
     for (int page = 0; page < pages; ++page) {
+        if (!step(page + 1, pages))
+            return {};
         if (page > 0)
             pdf.newPage();
         const qreal top = page * doc.pageSize().height();
@@ -569,6 +579,10 @@ bool SummaryExport::write(Id roleId, Format format, Profile profile, const QStri
     case Format::Csv: bytes = toCsv(roleId, profile, applicationId); break;
     case Format::Json: bytes = QJsonDocument(toJson(roleId, profile, applicationId)).toJson(QJsonDocument::Indented); break;
     case Format::Pdf: bytes = toPdf(roleId, profile, applicationId); break;
+    }
+    if (wasCancelled()) {
+        *error = QObject::tr("%1: cancelled, nothing written").arg(QDir::toNativeSeparators(path));
+        return false;
     }
     // Recorded first: an export that cannot be recorded is not written.
     static const char *const formats[] = {"csv", "json", "pdf"};

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "debrief.h"
+#include "exportfile.h"
 #include "scorecardexport.h"
 
 #include <QByteArray>
@@ -22,7 +23,7 @@ namespace hireloop {
 
 class Store;
 
-class SummaryExport
+class SummaryExport : public ExportProgress
 {
 public:
     enum class Format { Csv, Json, Pdf };

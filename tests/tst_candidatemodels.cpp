@@ -1,7 +1,8 @@
 // The candidates pane's models over the store: exact signals for each edit, live
-// pipeline counts, search and filters, numeric sorting, and the undo commands.
+// pipeline counts, search and filters, sorting (numbers as numbers), edits that move a
+// row where it now sorts, loading a large role in two steps, and the undo commands.
 
-#include "candidatefiltermodel.h"
+#include "candidateloader.h"
 #include "candidatemodel.h"
 #include "commands.h"
 #include "modelroles.h"
@@ -34,11 +35,24 @@ private Q_SLOTS:
     void stageAndStatusFilters();
     void numbersSortAsNumbers();
     void weightedScoreFollowsRatingsAndVisibility();
+    void sortIsOneLayoutChangeFollowingPersistentIndexes();
+    void filterIsOneLayoutChangeAndTypingOnNarrows();
+    void addIsInsertedWhereItSorts();
+    void editThatSortsElsewhereIsOneMove();
+    void editLeavingOrEnteringTheFilterIsOneRemoveOrInsert();
+    void removeUnderSortAndFilter();
+    void asyncLoadShowsFirstScreenThenTheRest();
+    void asyncLoadKeepsChangesMadeWhileLoading();
+    void roleSwitchDuringLoadDropsTheStaleResult();
+    void asyncLoadKeepsTheVisibilityRule();
+    void asyncLoadOfAReadOnlyFile();
     void undoRedoKeepsIds();
     void rejectNeedsAReason();
     void duplicatesByEmailAndLink();
 
 private:
+    QStringList names(const CandidateModel &model) const;
+    void waitForLoad(CandidateModel &model);
     Id add(const QString &name, const QString &email, const QString &source = {}, const QString &link = {},
            Id *applicationId = nullptr);
     QTemporaryDir m_dir;
@@ -218,16 +232,15 @@ void TestCandidateModels::searchFiltersAsYouType()
     add("Björn Lindqvist", "bjorn@kth.se", "LinkedIn");
     add("Priya Raman", "priya@example.in", "Conference (NeurIPS)", "https://scholar.google.com/citations?user=AbC123");
     CandidateModel model(m_store.get());
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
     model.setRoleId(m_role.id);
-    CandidateFilterModel filter;
-    QAbstractItemModelTester tester(&filter, QAbstractItemModelTester::FailureReportingMode::QtTest);
-    filter.setSourceModel(&model);
-    filter.sort(CandidateModel::NameColumn);
-    filter.setSearchText(text);
-    QStringList shown;
-    for (int r = 0; r < filter.rowCount(); ++r)
-        shown << filter.index(r, CandidateModel::NameColumn).data().toString();
-    QCOMPARE(shown, names);
+    model.sort(CandidateModel::NameColumn);
+    model.setSearchText(text);
+    QCOMPARE(this->names(model), names);
+    QCOMPARE(model.totalCount(), 3);
+    // Back to nothing typed: every row again.
+    model.setSearchText(QString());
+    QCOMPARE(model.rowCount(), 3);
 }
 
 void TestCandidateModels::stageAndStatusFilters()
@@ -239,9 +252,9 @@ void TestCandidateModels::stageAndStatusFilters()
     QVERIFY(m_store->moveApplication(a1, m_role.stages.at(1).id, ApplicationStatus::Active));
     QVERIFY(m_store->moveApplication(a2, m_role.stages.at(0).id, ApplicationStatus::Withdrawn, "Took another offer"));
     CandidateModel model(m_store.get());
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
     model.setRoleId(m_role.id);
-    CandidateFilterModel filter;
-    filter.setSourceModel(&model);
+    CandidateModel &filter = model;
     filter.setStageFilter(m_role.stages.at(0).id);
     QCOMPARE(filter.rowCount(), 2);
     filter.setStatusFilter(int(ApplicationStatus::Active));
@@ -272,13 +285,17 @@ void TestCandidateModels::numbersSortAsNumbers()
     m_now += 2 * 86400;
     CandidateModel model(m_store.get());
     model.setRoleId(m_role.id);
-    CandidateFilterModel filter;
-    filter.setSourceModel(&model);
-    filter.sort(CandidateModel::DaysInStageColumn, Qt::AscendingOrder);
+    model.sort(CandidateModel::DaysInStageColumn, Qt::AscendingOrder);
     QStringList days;
-    for (int r = 0; r < filter.rowCount(); ++r)
-        days << filter.index(r, CandidateModel::DaysInStageColumn).data().toString();
+    for (int r = 0; r < model.rowCount(); ++r)
+        days << model.index(r, CandidateModel::DaysInStageColumn).data().toString();
     QCOMPARE(days, (QStringList{"2", "10", "100"}));
+    model.sort(CandidateModel::DaysInStageColumn, Qt::DescendingOrder);
+    QCOMPARE(model.index(0, CandidateModel::DaysInStageColumn).data().toString(), QStringLiteral("100"));
+    // Not waiting (withdrawn): below every active row, as "no days".
+    QVERIFY(m_store->moveApplication(a, m_role.stages.at(0).id, ApplicationStatus::Withdrawn, "Took another offer"));
+    QCOMPARE(model.index(2, CandidateModel::NameColumn).data().toString(), QStringLiteral("A"));
+    QCOMPARE(model.index(0, CandidateModel::NameColumn).data().toString(), QStringLiteral("B"));
 }
 
 void TestCandidateModels::weightedScoreFollowsRatingsAndVisibility()
@@ -323,6 +340,400 @@ void TestCandidateModels::weightedScoreFollowsRatingsAndVisibility()
     QCOMPARE(m_store->visibleScorecards(app).size(), 2);
     QVERIFY(m_store->setActor(ben.id));
     QCOMPARE(m_store->visibleScorecards(app).size(), 2);
+}
+
+QStringList TestCandidateModels::names(const CandidateModel &model) const
+{
+    QStringList list;
+    for (int r = 0; r < model.rowCount(); ++r)
+        list << model.index(r, CandidateModel::NameColumn).data().toString();
+    return list;
+}
+
+void TestCandidateModels::waitForLoad(CandidateModel &model)
+{
+    QTRY_VERIFY(!model.isLoading());
+}
+
+void TestCandidateModels::sortIsOneLayoutChangeFollowingPersistentIndexes()
+{
+    Id bApp = 0;
+    add("Cid", "cid@example.org", "LinkedIn");
+    add("amy", "amy@example.org", "referral", {}, &bApp);
+    add("Bea", "bea@example.org", "Conference");
+    CandidateModel model(m_store.get());
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    model.setRoleId(m_role.id);
+    QCOMPARE(names(model), (QStringList{"Cid", "amy", "Bea"}));  // unsorted: as added
+    const QPersistentModelIndex amy = model.index(1, CandidateModel::SourceColumn);
+    QSignalSpy aboutToChange(&model, &QAbstractItemModel::layoutAboutToBeChanged);
+    QSignalSpy changed(&model, &QAbstractItemModel::layoutChanged);
+    QSignalSpy reset(&model, &QAbstractItemModel::modelReset);
+    QSignalSpy moved(&model, &QAbstractItemModel::rowsMoved);
+    model.sort(CandidateModel::NameColumn, Qt::AscendingOrder);
+    QCOMPARE(names(model), (QStringList{"amy", "Bea", "Cid"}));  // any case
+    QCOMPARE(aboutToChange.count(), 1);
+    QCOMPARE(changed.count(), 1);
+    QCOMPARE(changed.first().at(1).value<QAbstractItemModel::LayoutChangeHint>(), QAbstractItemModel::VerticalSortHint);
+    QCOMPARE(reset.count(), 0);
+    QCOMPARE(moved.count(), 0);
+    QCOMPARE(amy.row(), 0);
+    QCOMPARE(amy.column(), int(CandidateModel::SourceColumn));
+    QCOMPARE(amy.data().toString(), QStringLiteral("referral"));
+    QCOMPARE(model.rowOfApplication(bApp), 0);
+    model.sort(CandidateModel::NameColumn, Qt::DescendingOrder);
+    QCOMPARE(names(model), (QStringList{"Cid", "Bea", "amy"}));
+    QCOMPARE(amy.row(), 2);
+    model.sort(CandidateModel::SourceColumn, Qt::AscendingOrder);
+    QCOMPARE(names(model), (QStringList{"Bea", "Cid", "amy"}));  // Conference, LinkedIn, referral
+    QCOMPARE(model.sortColumn(), int(CandidateModel::SourceColumn));
+    QCOMPARE(model.sortOrder(), Qt::AscendingOrder);
+    QCOMPARE(changed.count(), 3);
+    QCOMPARE(reset.count(), 0);
+}
+
+void TestCandidateModels::filterIsOneLayoutChangeAndTypingOnNarrows()
+{
+    add("Amara Okafor", "amara@example.org");
+    add("Björn Lindqvist", "bjorn@kth.se");
+    add("Priya Raman", "priya@example.in");
+    CandidateModel model(m_store.get());
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    model.setRoleId(m_role.id);
+    model.sort(CandidateModel::NameColumn);
+    const QPersistentModelIndex bjorn = model.index(1, 0);
+    const QPersistentModelIndex priya = model.index(2, 0);
+    QSignalSpy changed(&model, &QAbstractItemModel::layoutChanged);
+    QSignalSpy removed(&model, &QAbstractItemModel::rowsRemoved);
+    QSignalSpy inserted(&model, &QAbstractItemModel::rowsInserted);
+    model.setSearchText("a");
+    QCOMPARE(names(model), (QStringList{"Amara Okafor", "Priya Raman"}));
+    QCOMPARE(changed.count(), 1);
+    QVERIFY(!bjorn.isValid());  // filtered out
+    QCOMPARE(priya.row(), 1);
+    // Typing on: fewer rows; the same text again: nothing.
+    model.setSearchText("am");
+    QCOMPARE(names(model), (QStringList{"Amara Okafor", "Priya Raman"}));
+    QCOMPARE(changed.count(), 1);  // the same rows: no signal
+    model.setSearchText("amar");
+    QCOMPARE(names(model), (QStringList{"Amara Okafor"}));
+    QCOMPARE(changed.count(), 2);
+    QVERIFY(!priya.isValid());
+    // Deleting back widens again.
+    model.setSearchText("a");
+    QCOMPARE(names(model), (QStringList{"Amara Okafor", "Priya Raman"}));
+    model.setSearchText("  ");
+    QCOMPARE(model.rowCount(), 3);
+    QCOMPARE(changed.count(), 4);
+    QCOMPARE(removed.count(), 0);
+    QCOMPARE(inserted.count(), 0);
+    QCOMPARE(model.searchText(), QStringLiteral("  "));
+}
+
+void TestCandidateModels::addIsInsertedWhereItSorts()
+{
+    add("Ann", "ann@example.org", "Referral");
+    add("Cid", "cid@example.org", "Referral");
+    add("Dot", "dot@example.org", "LinkedIn");
+    CandidateModel model(m_store.get());
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    model.setRoleId(m_role.id);
+    model.sort(CandidateModel::NameColumn, Qt::AscendingOrder);
+    model.setSearchText("referral");
+    QCOMPARE(names(model), (QStringList{"Ann", "Cid"}));
+    QSignalSpy inserted(&model, &QAbstractItemModel::rowsInserted);
+    QSignalSpy layout(&model, &QAbstractItemModel::layoutChanged);
+    QSignalSpy total(&model, &CandidateModel::totalCountChanged);
+    Id app = 0;
+    add("Bea", "bea@example.org", "Referral", {}, &app);
+    QCOMPARE(inserted.count(), 1);
+    QCOMPARE(inserted.first().at(1).toInt(), 1);
+    QCOMPARE(inserted.first().at(2).toInt(), 1);
+    QCOMPARE(names(model), (QStringList{"Ann", "Bea", "Cid"}));
+    QCOMPARE(model.rowOfApplication(app), 1);
+    // One that the search hides: counted, not shown.
+    add("Eve", "eve@example.org", "LinkedIn");
+    QCOMPARE(inserted.count(), 1);
+    QCOMPARE(model.totalCount(), 5);
+    QCOMPARE(total.count(), 2);  // the pane's count follows
+    QCOMPARE(layout.count(), 0);
+    model.setSearchText(QString());
+    QCOMPARE(names(model), (QStringList{"Ann", "Bea", "Cid", "Dot", "Eve"}));
+}
+
+void TestCandidateModels::editThatSortsElsewhereIsOneMove()
+{
+    Id amy = 0;
+    const Id amyCandidate = add("Amy", "amy@example.org", {}, {}, &amy);
+    add("Bea", "bea@example.org");
+    add("Cid", "cid@example.org");
+    add("Dot", "dot@example.org");
+    CandidateModel model(m_store.get());
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    model.setRoleId(m_role.id);
+    model.sort(CandidateModel::NameColumn, Qt::AscendingOrder);
+    QSignalSpy moved(&model, &QAbstractItemModel::rowsMoved);
+    QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
+    QSignalSpy inserted(&model, &QAbstractItemModel::rowsInserted);
+    QSignalSpy removed(&model, &QAbstractItemModel::rowsRemoved);
+    QSignalSpy layout(&model, &QAbstractItemModel::layoutChanged);
+    Candidate c;
+    QVERIFY(m_store->candidate(amyCandidate, &c));
+    c.name = "Cora";  // between Cid and Dot
+    QVERIFY(m_store->updateCandidate(c));
+    QCOMPARE(names(model), (QStringList{"Bea", "Cid", "Cora", "Dot"}));
+    QCOMPARE(moved.count(), 1);
+    QCOMPARE(moved.first().at(1).toInt(), 0);  // from row 0
+    QCOMPARE(moved.first().at(4).toInt(), 3);  // before the old row 3 (Dot)
+    QCOMPARE(changed.count(), 1);
+    QCOMPARE(changed.first().at(0).toModelIndex().row(), 2);
+    QCOMPARE(model.rowOfApplication(amy), 2);
+    // Back up to the top.
+    c.name = "Aaron";
+    QVERIFY(m_store->updateCandidate(c));
+    QCOMPARE(names(model), (QStringList{"Aaron", "Bea", "Cid", "Dot"}));
+    QCOMPARE(moved.count(), 2);
+    QCOMPARE(moved.last().at(1).toInt(), 2);
+    QCOMPARE(moved.last().at(4).toInt(), 0);
+    // An edit that keeps its place: only dataChanged.
+    c.location = "Lagos, Nigeria";
+    QVERIFY(m_store->updateCandidate(c));
+    QCOMPARE(moved.count(), 2);
+    QCOMPARE(changed.count(), 3);
+    QCOMPARE(changed.last().at(0).toModelIndex().row(), 0);
+    // A stage move re-sorts by stage.
+    model.sort(CandidateModel::StageColumn, Qt::DescendingOrder);
+    QCOMPARE(model.rowOfApplication(amy), 0);  // stage ties: by application id
+    QVERIFY(m_store->moveApplication(model.index(3, 0).data(CandidateModel::ApplicationIdRole).toLongLong(),
+                                     m_role.stages.at(2).id, ApplicationStatus::Active));
+    QCOMPARE(names(model).first(), QStringLiteral("Dot"));
+    QCOMPARE(moved.count(), 3);
+    QCOMPARE(inserted.count(), 0);
+    QCOMPARE(removed.count(), 0);
+    QCOMPARE(layout.count(), 1);  // the sort
+}
+
+void TestCandidateModels::editLeavingOrEnteringTheFilterIsOneRemoveOrInsert()
+{
+    Id a1 = 0, a2 = 0;
+    add("One", "one@example.org", {}, {}, &a1);
+    add("Two", "two@example.org", {}, {}, &a2);
+    CandidateModel model(m_store.get());
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    model.setRoleId(m_role.id);
+    model.sort(CandidateModel::NameColumn);
+    model.setStatusFilter(int(ApplicationStatus::Active));
+    QSignalSpy removed(&model, &QAbstractItemModel::rowsRemoved);
+    QSignalSpy inserted(&model, &QAbstractItemModel::rowsInserted);
+    QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
+    QVERIFY(m_store->moveApplication(a1, m_role.stages.at(0).id, ApplicationStatus::Rejected, "Other"));
+    QCOMPARE(removed.count(), 1);
+    QCOMPARE(removed.first().at(1).toInt(), 0);
+    QCOMPARE(names(model), QStringList{"Two"});
+    QCOMPARE(model.rowOfApplication(a1), -1);
+    QCOMPARE(model.totalCount(), 2);
+    QVERIFY(m_store->moveApplication(a1, m_role.stages.at(0).id, ApplicationStatus::Active));
+    QCOMPARE(inserted.count(), 1);
+    QCOMPARE(inserted.first().at(1).toInt(), 0);
+    QCOMPARE(names(model), (QStringList{"One", "Two"}));
+    QCOMPARE(changed.count(), 0);
+}
+
+void TestCandidateModels::removeUnderSortAndFilter()
+{
+    add("Dot", "dot@example.org", "Referral");
+    const Id cid = add("Cid", "cid@example.org", "Referral");
+    const Id bea = add("Bea", "bea@example.org", "LinkedIn");
+    add("Amy", "amy@example.org", "Referral");
+    CandidateModel model(m_store.get());
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    model.setRoleId(m_role.id);
+    model.sort(CandidateModel::NameColumn);
+    model.setSearchText("referral");
+    QSignalSpy removed(&model, &QAbstractItemModel::rowsRemoved);
+    QVERIFY(m_store->removeCandidate(cid));
+    QCOMPARE(removed.count(), 1);
+    QCOMPARE(removed.first().at(1).toInt(), 1);
+    QCOMPARE(names(model), (QStringList{"Amy", "Dot"}));
+    QVERIFY(m_store->removeCandidate(bea));  // hidden by the search: nothing shown changes
+    QCOMPARE(removed.count(), 1);
+    QCOMPARE(model.totalCount(), 2);
+    for (int r = 0; r < model.rowCount(); ++r)
+        QCOMPARE(model.rowOfApplication(model.index(r, 0).data(CandidateModel::ApplicationIdRole).toLongLong()), r);
+    model.setSearchText(QString());
+    QCOMPARE(names(model), (QStringList{"Amy", "Dot"}));
+}
+
+void TestCandidateModels::asyncLoadShowsFirstScreenThenTheRest()
+{
+    const QStringList all{"Hal", "ada", "Gus", "Bo", "Fay", "Eli", "Cy", "Di"};
+    for (const QString &name : all)
+        add(name, name.toLower() + "@example.org");
+    CandidateModel model(m_store.get());
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    model.setAsyncThreshold(5);
+    model.setFirstScreenRows(3);
+    model.sort(CandidateModel::NameColumn, Qt::AscendingOrder);
+    QSignalSpy loading(&model, &CandidateModel::loadingChanged);
+    QSignalSpy reset(&model, &QAbstractItemModel::modelReset);
+    QSignalSpy layout(&model, &QAbstractItemModel::layoutChanged);
+    model.setRoleId(m_role.id);
+    // At once: the first three by name, any case; the count says how many will come.
+    QCOMPARE(names(model), (QStringList{"ada", "Bo", "Cy"}));
+    QVERIFY(model.isLoading());
+    QCOMPARE(model.totalCount(), 8);
+    QCOMPARE(loading.count(), 1);
+    QCOMPARE(loading.first().at(0).toBool(), true);
+    QCOMPARE(reset.count(), 1);
+    const QPersistentModelIndex bo = model.index(1, 0);
+    waitForLoad(model);
+    // Then the rest, in one layout change; the persistent index stays on its row.
+    QCOMPARE(names(model), (QStringList{"ada", "Bo", "Cy", "Di", "Eli", "Fay", "Gus", "Hal"}));
+    QCOMPARE(loading.count(), 2);
+    QCOMPARE(loading.last().at(0).toBool(), false);
+    QCOMPARE(reset.count(), 1);
+    QCOMPARE(layout.count(), 1);
+    QCOMPARE(bo.data().toString(), QStringLiteral("Bo"));
+    QCOMPARE(model.totalCount(), 8);
+    // A small role loads at once, as a whole.
+    model.setAsyncThreshold(100);
+    model.setRoleId(m_role.id);
+    QVERIFY(!model.isLoading());
+    QCOMPARE(model.rowCount(), 8);
+    // Below the first screen's size nothing needs a second step either.
+    model.setAsyncThreshold(5);
+    model.setFirstScreenRows(20);
+    model.setRoleId(m_role.id);
+    QVERIFY(!model.isLoading());
+    QCOMPARE(model.rowCount(), 8);
+}
+
+void TestCandidateModels::asyncLoadKeepsChangesMadeWhileLoading()
+{
+    QList<Id> candidates;
+    QList<Id> apps;
+    for (const char *name : {"Ann", "Bea", "Cid", "Dot", "Eve", "Fay"}) {
+        Id app = 0;
+        candidates << add(name, QString::fromLatin1(name).toLower() + "@example.org", {}, {}, &app);
+        apps << app;
+    }
+    CandidateModel model(m_store.get());
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    model.setAsyncThreshold(3);
+    model.setFirstScreenRows(2);
+    model.sort(CandidateModel::NameColumn);
+    model.setRoleId(m_role.id);
+    QVERIFY(model.isLoading());
+    QCOMPARE(names(model), (QStringList{"Ann", "Bea"}));
+    // While the worker reads (it cannot deliver before the event loop runs): an add, a
+    // rename of a row not on the first screen, a move, a removal of a first-screen row.
+    add("Abe", "abe@example.org");
+    Candidate eve;
+    QVERIFY(m_store->candidate(candidates.at(4), &eve));
+    eve.name = "Zoe";
+    QVERIFY(m_store->updateCandidate(eve));
+    QVERIFY(m_store->moveApplication(apps.at(2), m_role.stages.at(1).id, ApplicationStatus::Active));
+    QVERIFY(m_store->removeCandidate(candidates.at(1)));
+    QCOMPARE(names(model), (QStringList{"Abe", "Ann"}));  // the first screen follows too
+    waitForLoad(model);
+    QCOMPARE(names(model), (QStringList{"Abe", "Ann", "Cid", "Dot", "Fay", "Zoe"}));
+    QCOMPARE(model.index(model.rowOfApplication(apps.at(2)), CandidateModel::StageColumn).data().toString(),
+             m_role.stages.at(1).name);
+    QCOMPARE(model.totalCount(), 6);
+    for (int r = 0; r < model.rowCount(); ++r)
+        QCOMPARE(model.rowOfApplication(model.index(r, 0).data(CandidateModel::ApplicationIdRole).toLongLong()), r);
+}
+
+void TestCandidateModels::roleSwitchDuringLoadDropsTheStaleResult()
+{
+    for (int i = 0; i < 6; ++i)
+        add(QStringLiteral("First role %1").arg(i), QStringLiteral("first%1@example.org").arg(i));
+    Role other = m_role;
+    other.title = "Other role";
+    const Id otherRole = m_store->addRole(other);
+    for (int i = 0; i < 4; ++i) {
+        Candidate c;
+        c.name = QStringLiteral("Other role %1").arg(i);
+        QVERIFY(m_store->addCandidate(c, otherRole));
+    }
+    CandidateModel model(m_store.get());
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    model.setAsyncThreshold(3);
+    model.setFirstScreenRows(2);
+    model.sort(CandidateModel::NameColumn);
+    QSignalSpy layout(&model, &QAbstractItemModel::layoutChanged);
+    model.setRoleId(m_role.id);
+    QVERIFY(model.isLoading());
+    model.setRoleId(otherRole);  // before the first role's rows arrive
+    QVERIFY(model.isLoading());
+    waitForLoad(model);
+    auto *loader = model.findChild<CandidateLoader *>();
+    QVERIFY(loader);
+    QTRY_COMPARE(loader->running(), 0);  // the first role's worker has ended too
+    QCoreApplication::processEvents();
+    QCOMPARE(names(model), (QStringList{"Other role 0", "Other role 1", "Other role 2", "Other role 3"}));
+    QCOMPARE(layout.count(), 1);  // only the second role's rows were swapped in
+    QCOMPARE(model.totalCount(), 4);
+}
+
+void TestCandidateModels::asyncLoadKeepsTheVisibilityRule()
+{
+    Id app = 0;
+    add("Scored", "scored@example.org", {}, {}, &app);
+    add("Unscored", "unscored@example.org");
+    Person ben{0, "Ben Okafor", "ben@lab.example", PersonKind::Interviewer};
+    ben.id = m_store->addPerson(ben);
+    Id phd = 0;
+    for (const Attribute &a : m_role.attributes())
+        if (a.name == QLatin1String("PhD or publication record"))
+            phd = a.id;
+    QVERIFY(phd);
+    QSqlQuery q(m_store->database().connection());
+    QVERIFY(q.exec(QStringLiteral("INSERT INTO interview (id, application_id, stage_id, starts_at, duration_min, created_at, updated_at)"
+                                  " VALUES (1, %1, %2, 0, 60, 0, 0)").arg(app).arg(m_role.stages.at(0).id)));
+    QVERIFY(q.exec(QStringLiteral("INSERT INTO scorecard (id, interview_id, interviewer_id, status, overall, created_at, updated_at, submitted_at)"
+                                  " VALUES (1, 1, %1, 'submitted', 'yes', 0, 0, 1)").arg(m_store->actorId())));
+    QVERIFY(q.exec(QStringLiteral("INSERT INTO rating VALUES (1, %1, 4, '')").arg(phd)));
+    CandidateModel model(m_store.get());
+    model.setAsyncThreshold(1);
+    model.setFirstScreenRows(0);  // everything through the worker
+    model.sort(CandidateModel::NameColumn);
+    model.setRoleId(m_role.id);
+    QVERIFY(model.isLoading());
+    QCOMPARE(model.rowCount(), 0);
+    waitForLoad(model);
+    QCOMPARE(model.index(0, CandidateModel::ScoreColumn).data().toString(), QStringLiteral("4.00"));
+    // Ben, an interviewer who submitted nothing for it, sees no score: the worker is told who acts.
+    QVERIFY(m_store->setActor(ben.id));
+    QVERIFY(model.isLoading());
+    waitForLoad(model);
+    QCOMPARE(model.rowCount(), 2);
+    QCOMPARE(model.index(0, CandidateModel::ScoreColumn).data().toString(), QString());
+    QCOMPARE(model.index(0, CandidateModel::ScorecardsColumn).data().toString(), QStringLiteral("1/1"));
+}
+
+void TestCandidateModels::asyncLoadOfAReadOnlyFile()
+{
+    for (int i = 0; i < 5; ++i)
+        add(QStringLiteral("Candidate %1").arg(i), QStringLiteral("c%1@example.org").arg(i));
+    const QString path = m_store->path();
+    m_store.reset();  // closed: no -wal left, so a read-only open is immutable
+    QVERIFY(!QFileInfo::exists(path + "-wal"));
+    Store store;
+    DatabaseOptions options;
+    options.readOnly = true;
+    QVERIFY2(store.open(path, options), qPrintable(store.errorString()));
+    QVERIFY(store.isReadOnly());
+    CandidateModel model(&store);
+    model.setAsyncThreshold(2);
+    model.setFirstScreenRows(1);
+    model.setRoleId(store.roles().first().id);
+    QVERIFY(model.isLoading());
+    waitForLoad(model);
+    QCOMPARE(model.rowCount(), 5);
+    // Nothing was written beside the file.
+    QVERIFY(!QFileInfo::exists(path + "-wal"));
+    QVERIFY(!QFileInfo::exists(path + "-shm"));
 }
 
 void TestCandidateModels::undoRedoKeepsIds()

@@ -8,6 +8,7 @@
 
 #include <QFileInfo>
 #include <QRandomGenerator>
+#include <QSignalSpy>
 #include <QSqlError>
 #include <QSqlQuery>
 #include <QTemporaryDir>
@@ -32,11 +33,17 @@ private Q_SLOTS:
     void refusesBadFiles_data();
     void refusesBadFiles();
     void emptyFileBecomesADatabase();
+    void checkBesideFindsDamageBeforeAnyWrite();
+    void checkBesideOnACleanFile();
+    void checkBesideComesFirstForAMigration();
     void backupIsConsistentAndPrivate();
     void secondConnectionSeesAFreshDatabase();
 
 private:
     QString path(const QString &name) const { return m_dir.filePath(name); }
+    // A Hireloop database of schema version `version` (latest: -1) whose b-tree pages
+    // after the first are overwritten, its header left whole.
+    QByteArray damagedDatabase(const QString &name, int version = -1);
     QTemporaryDir m_dir;
 };
 
@@ -308,6 +315,121 @@ void TestDatabase::refusesBadFiles()
     QCOMPARE(QFileInfo(file).lastModified(), mtime);
     QVERIFY(!QFileInfo::exists(file + "-wal"));
     QVERIFY(!QFileInfo::exists(file + "-journal"));
+}
+
+QByteArray TestDatabase::damagedDatabase(const QString &name, int version)
+{
+    const QString file = path(name);
+    {
+        Store store;
+        DatabaseOptions options;
+        options.targetVersion = version;
+        if (!store.open(file, options))
+            return {};
+        if (version < 0)
+            store.ensureDefaultData();
+        store.database().exec("PRAGMA wal_checkpoint(TRUNCATE)");
+        store.close();
+    }
+    QByteArray bytes = readAll(file);
+    for (const char *suffix : {"", "-wal", "-shm"})
+        QFile::remove(file + suffix);
+    for (int i = 4096 + 8; i < qMin(int(bytes.size()), 3 * 4096); ++i)
+        bytes[i] = char(0xA5);
+    return bytes;
+}
+
+void TestDatabase::checkBesideFindsDamageBeforeAnyWrite()
+{
+    // The app's way: the file opens at once on its header, every page is read on a
+    // thread beside; damage makes it read-only before anything is written.
+    const QString file = path("damaged-beside.sqlite");
+    const QByteArray bytes = damagedDatabase("damaged-beside.sqlite");
+    QVERIFY(bytes.size() > 4 * 4096);
+    QVERIFY(writeAll(file, bytes));
+    const QDateTime mtime = QFileInfo(file).lastModified();
+
+    Store store;
+    DatabaseOptions options;
+    options.verify = DatabaseOptions::Verify::Beside;
+    QSignalSpy opened(&store, &Store::opened);
+    QVERIFY2(store.open(file, options), qPrintable(store.errorString()));
+    QCOMPARE(opened.count(), 1);
+    // The result reaches the store by itself: "opened" again, now read-only.
+    QTRY_COMPARE(opened.count(), 2);
+    QVERIFY(store.isReadOnly());
+    QVERIFY2(store.database().readOnlyReason().contains("damaged (quick_check"),
+             qPrintable(store.database().readOnlyReason()));
+    QVERIFY(!store.database().isChecking());
+    // A write is refused, saying why.
+    QCOMPARE(store.addPerson(Person{0, "Ana Alves", "ana@lab.example", PersonKind::Interviewer}), Id(0));
+    QVERIFY2(store.errorString().contains("damaged"), qPrintable(store.errorString()));
+    store.close();
+    QCOMPARE(readAll(file), bytes);
+    QCOMPARE(QFileInfo(file).lastModified(), mtime);
+    QVERIFY(!QFileInfo::exists(file + "-wal"));
+    QVERIFY(!QFileInfo::exists(file + "-journal"));
+
+    // A write asked for before the check has ended waits for it, and is refused.
+    Database db;
+    QVERIFY2(db.open(file, options), qPrintable(db.errorString()));
+    QVERIFY(!db.beginWrite());
+    QVERIFY2(db.errorString().startsWith(file) && db.errorString().contains("damaged"), qPrintable(db.errorString()));
+    QVERIFY(db.isReadOnly());
+    db.close();
+    QCOMPARE(readAll(file), bytes);
+
+    // Read-only opens are checked beside too.
+    DatabaseOptions readOnly = options;
+    readOnly.readOnly = true;
+    QVERIFY2(db.open(file, readOnly), qPrintable(db.errorString()));
+    QVERIFY(!db.waitForCheck());
+    QVERIFY2(db.readOnlyReason().contains("damaged"), qPrintable(db.readOnlyReason()));
+    db.close();
+    QCOMPARE(readAll(file), bytes);
+
+    // The same file, checked before it opens (the CLI's way): refused.
+    QVERIFY(!db.open(file));
+    QVERIFY2(db.errorString().contains("damaged"), qPrintable(db.errorString()));
+}
+
+void TestDatabase::checkBesideOnACleanFile()
+{
+    const QString file = path("clean-beside.sqlite");
+    {
+        Store store;
+        QVERIFY(store.open(file) && store.ensureDefaultData());
+    }
+    Store store;
+    DatabaseOptions options;
+    options.verify = DatabaseOptions::Verify::Beside;
+    QSignalSpy opened(&store, &Store::opened);
+    QVERIFY2(store.open(file, options), qPrintable(store.errorString()));
+    QVERIFY(!store.roles().isEmpty());  // read while the check may still run
+    QVERIFY(store.database().waitForCheck());
+    QVERIFY(!store.database().isChecking());
+    QVERIFY(!store.isReadOnly());
+    QVERIFY(store.addPerson(Person{0, "Ana Alves", "ana@lab.example", PersonKind::Interviewer}) > 0);
+    QCoreApplication::processEvents();
+    QCOMPARE(opened.count(), 1);  // nothing more to say
+    QVERIFY(store.database().integrityProblems(false).isEmpty());
+}
+
+void TestDatabase::checkBesideComesFirstForAMigration()
+{
+    // An older schema is migrated (a write) only once the file is known to be whole.
+    const QString file = path("damaged-old.sqlite");
+    const QByteArray bytes = damagedDatabase("damaged-old.sqlite", 1);
+    QVERIFY(bytes.size() > 2 * 4096);
+    QVERIFY(writeAll(file, bytes));
+    Database db;
+    DatabaseOptions options;
+    options.verify = DatabaseOptions::Verify::Beside;
+    QVERIFY(!db.open(file, options));
+    QVERIFY2(db.errorString().startsWith(file) && db.errorString().contains("damaged"), qPrintable(db.errorString()));
+    QCOMPARE(readAll(file), bytes);
+    QCOMPARE(QDir(m_dir.path()).entryList({"damaged-old.sqlite.*"}, QDir::Files), QStringList());  // no backup
+    QVERIFY(!QFileInfo::exists(file + "-wal"));
 }
 
 void TestDatabase::emptyFileBecomesADatabase()

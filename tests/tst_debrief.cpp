@@ -4,6 +4,7 @@
 // CSV, JSON and PDF (read back with pdftotext) in each profile, through the store and
 // through hireloop-cli.
 
+#include "exportfile.h"
 #include "store.h"
 #include "summaryexport.h"
 #include "testsupport.h"
@@ -13,8 +14,12 @@
 #include <QJsonObject>
 #include <QProcess>
 #include <QSignalSpy>
+#include <QSqlDatabase>
+#include <QSqlQuery>
 #include <QTemporaryDir>
 #include <QtTest>
+
+#include <numeric>
 
 using namespace hireloop;
 using namespace hireloop::test;
@@ -41,6 +46,9 @@ private Q_SLOTS:
     void pdfProfiles();
     void cliExportSummary();
     void exportImportRoundTrip();
+    void summaryMatchesRecomputation_data();
+    void summaryMatchesRecomputation();
+    void isoTimeAsQDateTimeWritesIt();
 
 private:
     Id addPerson(const QString &name, PersonKind kind);
@@ -670,6 +678,200 @@ void TestDebrief::exportImportRoundTrip()
     QCOMPARE(QJsonDocument::fromJson(r.second).object()["imported"].toInt(), 0);
     QCOMPARE(QJsonDocument::fromJson(r.second).object()["duplicates"].toInt(), 60);
     QCOMPARE(people(to).size(), 60);
+}
+
+void TestDebrief::summaryMatchesRecomputation_data()
+{
+    QTest::addColumn<QString>("viewer");
+    QTest::newRow("hiring manager") << "hiring_manager";
+    QTest::newRow("interviewer") << "interviewer";
+    QTest::newRow("coordinator") << "coordinator";
+}
+
+// A few hundred demo candidates: every figure of every summary, recomputed here from
+// the plain rows of the tables with the rule written out once more, one application
+// at a time (no joins, no grouping in SQL).
+void TestDebrief::summaryMatchesRecomputation()
+{
+    QFETCH(QString, viewer);
+    QVERIFY(m_store->addDemoData(m_role.id, 300, 11));
+    QVERIFY(m_store->role(m_role.id, &m_role));
+
+    struct Card { Id id, interview, interviewer; QString status, overall; };
+    struct Iv { Id application, stage; qint64 starts; bool cancelled; };
+    QHash<Id, Iv> interviews;
+    QList<Card> cards;
+    QHash<Id, QList<std::pair<Id, int>>> ratingsOf;  // scorecard -> (attribute, value)
+    QHash<Id, QString> latestDecision;                // application -> outcome
+    {
+        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("recompute"));
+        db.setDatabaseName(m_dir.filePath(QStringLiteral("summaryMatchesRecomputation-%1.sqlite")
+                                              .arg(QString::fromUtf8(QTest::currentDataTag()))));
+        QVERIFY(db.open());
+        QSqlQuery q(db);
+        QVERIFY(q.exec("SELECT id, application_id, stage_id, starts_at, status FROM interview"));
+        while (q.next())
+            interviews.insert(q.value(0).toLongLong(), {q.value(1).toLongLong(), q.value(2).toLongLong(),
+                                                        q.value(3).toLongLong(), q.value(4).toString() == "cancelled"});
+        QVERIFY(q.exec("SELECT id, interview_id, interviewer_id, status, coalesce(overall, '') FROM scorecard"));
+        while (q.next())
+            cards.append({q.value(0).toLongLong(), q.value(1).toLongLong(), q.value(2).toLongLong(),
+                          q.value(3).toString(), q.value(4).toString()});
+        QVERIFY(q.exec("SELECT scorecard_id, attribute_id, value FROM rating WHERE value IS NOT NULL"));
+        while (q.next())
+            ratingsOf[q.value(0).toLongLong()].append({q.value(1).toLongLong(), q.value(2).toInt()});
+        QVERIFY(q.exec("SELECT application_id, outcome FROM decision ORDER BY decided_at, id"));
+        while (q.next())
+            latestDecision.insert(q.value(0).toLongLong(), q.value(1).toString());
+        q = QSqlQuery();
+        db.close();
+    }
+    QSqlDatabase::removeDatabase(QStringLiteral("recompute"));
+
+    // The viewer: a demo interviewer with submitted scorecards, or a coordinator.
+    Id person = m_hm;
+    if (viewer == "interviewer") {
+        for (const Card &k : std::as_const(cards))
+            if (k.status == "submitted" && k.interviewer != m_a && k.interviewer != m_b && k.interviewer != m_c) {
+                person = k.interviewer;
+                break;
+            }
+    } else if (viewer == "coordinator") {
+        person = m_coord;
+    }
+    QVERIFY(person != m_hm || viewer == "hiring_manager");
+    actAs(person);
+    QSet<Id> ownSubmitted;  // applications where the viewer has submitted
+    for (const Card &k : std::as_const(cards))
+        if (k.interviewer == person && k.status == "submitted")
+            ownSubmitted.insert(interviews.value(k.interview).application);
+    auto visible = [&](const Card &k) {
+        return viewer == "hiring_manager" || k.interviewer == person
+            || (k.status == "submitted" && (viewer == "coordinator" || ownSubmitted.contains(interviews.value(k.interview).application)));
+    };
+    QHash<Id, Id> categoryOf;
+    QHash<Id, const Attribute *> attributes;
+    for (const Category &c : std::as_const(m_role.categories))
+        for (const Attribute &a : c.attributes) {
+            categoryOf.insert(a.id, c.id);
+            attributes.insert(a.id, &a);
+        }
+
+    const QList<DebriefSummary> all = m_store->debriefSummaries(m_role.id);
+    QCOMPARE(all.size(), 302);
+    int withRatings = 0;
+    for (const DebriefSummary &s : all) {
+        const Id app = s.applicationId;
+        int held = 0, submitted = 0, expected = 0;
+        qint64 first = 0, last = 0;
+        std::array<int, 5> tally{};
+        QSet<Id> stages;
+        QMap<Id, QList<int>> values;  // attribute -> its ratings
+        for (auto it = interviews.cbegin(); it != interviews.cend(); ++it) {
+            if (it->application != app || it->cancelled)
+                continue;
+            first = held ? std::min(first, it->starts) : it->starts;
+            last = held ? std::max(last, it->starts) : it->starts;
+            ++held;
+        }
+        for (const Card &k : std::as_const(cards)) {
+            const Iv iv = interviews.value(k.interview);
+            if (iv.application != app || iv.cancelled || k.status == "superseded")
+                continue;
+            ++expected;
+            if (k.status != "submitted")
+                continue;
+            ++submitted;
+            if (!visible(k))
+                continue;
+            stages.insert(iv.stage);
+            Recommendation r = Recommendation::None;
+            QVERIFY(recommendationFromName(k.overall, &r));
+            ++tally[tallyIndex(r)];
+            for (const auto &[attribute, value] : ratingsOf.value(k.id))
+                values[attribute].append(value);
+        }
+        QCOMPARE(s.interviews, held);
+        QCOMPARE(s.firstInterviewAt, first);
+        QCOMPARE(s.lastInterviewAt, last);
+        QCOMPARE(s.scorecardsSubmitted, submitted);
+        QCOMPARE(s.scorecardsExpected, expected);
+        QCOMPARE(s.tally, tally);
+        // Decisions: for an interviewer, only where they have submitted.
+        QCOMPARE(s.hasDecision, latestDecision.contains(app) && (viewer != "interviewer" || ownSubmitted.contains(app)));
+        if (s.hasDecision)
+            QCOMPARE(decisionOutcomeName(s.decision.outcome), latestDecision.value(app));
+
+        QSet<Id> focus;
+        for (const Stage &st : std::as_const(m_role.stages))
+            if (stages.contains(st.id))
+                for (Id a : st.focus)
+                    focus.insert(a);
+        double weighted = 0, weights = 0;
+        QHash<Id, std::pair<double, double>> perCategory;
+        QList<Id> listed;
+        for (const Category &c : std::as_const(m_role.categories))
+            for (const Attribute &a : c.attributes)
+                if (values.contains(a.id) || focus.contains(a.id))
+                    listed << a.id;
+        QCOMPARE(s.attributes.size(), listed.size());
+        for (int n = 0; n < listed.size(); ++n) {
+            const AttributeDebrief &ad = s.attributes.at(n);
+            const QList<int> v = values.value(listed[n]);
+            QCOMPARE(ad.attributeId, listed[n]);
+            QCOMPARE(ad.focus, focus.contains(listed[n]));
+            QCOMPARE(ad.count, int(v.size()));
+            if (v.isEmpty())
+                continue;
+            const double mean = std::accumulate(v.cbegin(), v.cend(), 0.0) / v.size();
+            QVERIFY(qAbs(ad.mean - mean) < 1e-9);
+            QCOMPARE(ad.min, *std::min_element(v.cbegin(), v.cend()));
+            QCOMPARE(ad.max, *std::max_element(v.cbegin(), v.cend()));
+            const double w = attributes.value(listed[n])->weight;
+            weighted += mean * w;
+            weights += w;
+            perCategory[categoryOf.value(listed[n])].first += mean * w;
+            perCategory[categoryOf.value(listed[n])].second += w;
+        }
+        QCOMPARE(s.hasScore, weights > 0);
+        if (weights > 0) {
+            ++withRatings;
+            QVERIFY(qAbs(s.weightedScore - weighted / weights) < 1e-9);
+        }
+        QCOMPARE(s.categories.size(), m_role.categories.size());
+        for (const CategoryDebrief &c : s.categories) {
+            const auto sums = perCategory.value(c.categoryId);
+            QCOMPARE(c.hasMean(), sums.second > 0);
+            if (sums.second > 0)
+                QVERIFY(qAbs(c.mean - sums.first / sums.second) < 1e-9);
+        }
+
+        // One application alone says the same.
+        if (app % 37 == 0) {
+            DebriefSummary one;
+            QVERIFY(m_store->debriefSummary(app, &one));
+            QCOMPARE(one.scorecardsSubmitted, s.scorecardsSubmitted);
+            QCOMPARE(one.tally, s.tally);
+            QCOMPARE(one.attributes.size(), s.attributes.size());
+            QCOMPARE(one.hasScore, s.hasScore);
+            QCOMPARE(one.weightedScore, s.weightedScore);
+        }
+    }
+    QVERIFY2(withRatings >= 10, qPrintable(QString::number(withRatings)));  // so the figures were put to the test
+}
+
+// Export times are written by hand for speed: the same text as QDateTime's.
+void TestDebrief::isoTimeAsQDateTimeWritesIt()
+{
+    QList<qint64> times{1, 59, 60, 3599, 3600, 86399, 86400, 951782400 /* 2000-02-29 */, 951868800,
+                        4107542400 /* 2100-03-01 */, 253402300799 /* 9999-12-31T23:59:59 */, 253402300800};
+    for (qint64 t = 1; t < 253402300800; t += 9876543217)
+        times << t;
+    for (qint64 t = 1700000000; t < 1900000000; t += 86400 * 7 + 3671)
+        times << t;
+    for (qint64 t : std::as_const(times))
+        QCOMPARE(ExportFile::isoTime(t).toString(), QDateTime::fromSecsSinceEpoch(t, Qt::UTC).toString(Qt::ISODate));
+    QVERIFY(ExportFile::isoTime(0).isNull());
 }
 
 QTEST_MAIN(TestDebrief)

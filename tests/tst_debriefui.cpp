@@ -17,6 +17,7 @@
 #include <QRadioButton>
 #include <QTableView>
 #include <QTemporaryDir>
+#include <QProgressBar>
 #include <QtTest>
 
 using namespace hireloop;
@@ -224,7 +225,12 @@ void TestDebriefUi::exportsPacketAndEveryFormat()
         exportDialog.setFormat(c.format);
         exportDialog.setProfile(c.profile);
         exportDialog.setPath(path);
+        exportDialog.show();
         exportDialog.accept();
+        // Written on a worker thread: the dialog shows progress and closes when it is done.
+        QVERIFY(exportDialog.isExporting());
+        QVERIFY(exportDialog.findChild<QProgressBar *>("exportProgress")->isVisible());
+        QTRY_VERIFY(!exportDialog.isVisible());
         QCOMPARE(exportDialog.result(), int(QDialog::Accepted));
         const QByteArray bytes = readAll(path);
         QVERIFY2(bytes.contains(c.mustContain), qPrintable(path));
@@ -242,8 +248,33 @@ void TestDebriefUi::exportsPacketAndEveryFormat()
     single.setCandidateOnly(true);
     single.setPath(one);
     single.accept();
+    QTRY_VERIFY(!single.isExporting());
     QCOMPARE(single.result(), int(QDialog::Accepted));
     QVERIFY(readAll(one).startsWith("%PDF-"));
+    QCOMPARE(fileMode(one), 0600);
+
+    // Cancel while it runs: nothing written, nothing recorded, the dialog stays open.
+    const QString cancelled = m_dir.filePath("cancelled.pdf");
+    const int exportsBefore = int(m_store->recentAudit(1000).size());
+    ExportDialog stopped(m_store.get(), m_role.id, m_app, "Kwame Mensah");
+    stopped.setFormat("pdf");
+    stopped.setPath(cancelled);
+    stopped.show();
+    stopped.accept();
+    if (!qEnvironmentVariableIsEmpty("HIRELOOP_SCREENSHOTS"))
+        stopped.grab().save(qEnvironmentVariable("HIRELOOP_SCREENSHOTS") + "/export-running.png");
+    stopped.reject();
+    QVERIFY(stopped.isVisible());
+    QTRY_VERIFY(!stopped.isExporting());
+    QVERIFY(stopped.isVisible());
+    auto *problem = stopped.findChild<QLabel *>("exportProblem");
+    QVERIFY2(problem->isVisible() && problem->text().contains("cancelled, nothing written"), qPrintable(problem->text()));
+    QVERIFY(!QFileInfo::exists(cancelled));
+    QCOMPARE(int(m_store->recentAudit(1000).size()), exportsBefore);
+    // Exporting again from the same dialog works.
+    stopped.accept();
+    QTRY_VERIFY(!stopped.isVisible());
+    QVERIFY(readAll(cancelled).startsWith("%PDF-"));
 }
 
 void TestDebriefUi::exportRefusesTheDatabaseItself()
@@ -263,8 +294,9 @@ void TestDebriefUi::exportRefusesTheDatabaseItself()
     const QString missing = m_dir.filePath("no/such/dir/out.csv");
     dialog.setPath(missing);
     dialog.accept();
+    QTRY_VERIFY(!dialog.isExporting());
     QVERIFY(dialog.isVisible());
-    QVERIFY(problem->text().contains("no/such/dir"));
+    QVERIFY2(problem->isVisible() && problem->text().contains("no/such/dir"), qPrintable(problem->text()));
     QVERIFY(!QFile::exists(missing));
 }
 

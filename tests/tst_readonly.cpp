@@ -51,6 +51,7 @@ private Q_SLOTS:
     void guiSaysWhyAndOffersNoEdit_data() { kinds(); }
     void guiSaysWhyAndOffersNoEdit();
     void oldSchemaIsNotUpgradedReadOnly();
+    void damageFoundBesideMakesTheWindowReadOnly();
 
 private:
     static void kinds()
@@ -358,6 +359,39 @@ void TestReadOnly::oldSchemaIsNotUpgradedReadOnly()
     QVERIFY(db.errorString().startsWith(old));
     QVERIFY(FileState::of(old).sameFile(before));
     QCOMPARE(folderEntries(), entries);
+}
+
+void TestReadOnly::damageFoundBesideMakesTheWindowReadOnly()
+{
+    // The app opens a file on its header and reads every page beside the first screen;
+    // damage found there turns the window read-only, saying why, before anything is written.
+    QByteArray bytes = readAll(m_db);
+    QVERIFY(bytes.size() > 8 * 4096);
+    for (qsizetype i = bytes.size() - 2 * 4096 + 8; i < bytes.size(); ++i)  // the last two pages
+        bytes[i] = char(0x5A);
+    QVERIFY(writeAll(m_db, bytes));
+    auto store = std::make_unique<Store>();
+    DatabaseOptions options;
+    options.exclusive = true;
+    options.verify = DatabaseOptions::Verify::Beside;
+    QVERIFY2(store->open(m_db, options), qPrintable(store->errorString()));
+    auto window = std::make_unique<MainWindow>(store.get());
+    window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(window.get()));
+    auto *banner = window->findChild<QLabel *>("readOnlyBanner");
+    QTRY_VERIFY(banner->isVisible());
+    QVERIFY2(banner->text().contains("hiring.sqlite is read-only</b>: it is damaged (quick_check"),
+             qPrintable(banner->text()));
+    QVERIFY(window->windowTitle().contains(QStringLiteral("read-only")));
+    for (MainWindow::ActionId id : {MainWindow::AddCandidate, MainWindow::NewRole, MainWindow::ImportCandidates,
+                                    MainWindow::ExportData})
+        QVERIFY2(!window->action(id)->isEnabled(), qPrintable(window->action(id)->text()));
+    window.reset();
+    QCOMPARE(store->addPerson(Person{0, "Ana Alves", "ana@lab.example", PersonKind::Interviewer}), Id(0));
+    store.reset();
+    QCOMPARE(readAll(m_db), bytes);
+    QVERIFY(!QFileInfo::exists(m_db + "-wal"));
+    QVERIFY(!QFileInfo::exists(m_db + ".lock"));
 }
 
 QTEST_MAIN(TestReadOnly)

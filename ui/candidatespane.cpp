@@ -1,7 +1,6 @@
 #include "candidatespane.h"
 
 #include "candidatedetailview.h"
-#include "candidatefiltermodel.h"
 #include "candidatemodel.h"
 #include "commands.h"
 #include "modelroles.h"
@@ -32,11 +31,8 @@ CandidatesPane::CandidatesPane(Store *store, QUndoStack *undoStack, QWidget *par
     , m_store(store)
     , m_undoStack(undoStack)
     , m_candidates(new CandidateModel(store, this))
-    , m_filter(new CandidateFilterModel(this))
     , m_pipeline(new PipelineModel(store, this))
 {
-    m_filter->setSourceModel(m_candidates);
-
     m_pipelineView = new QTableView(this);
     m_pipelineView->setObjectName(QStringLiteral("pipelineView"));
     m_pipelineView->setAccessibleName(tr("Pipeline"));
@@ -63,11 +59,14 @@ CandidatesPane::CandidatesPane(Store *store, QUndoStack *undoStack, QWidget *par
         m_status->addItem(applicationStatusLabel(s), int(s));
     m_count = new QLabel(this);
     m_count->setObjectName(QStringLiteral("countLabel"));
+    // Wide enough for a large role while it loads, so the search box does not jump.
+    m_count->setMinimumWidth(m_count->fontMetrics().horizontalAdvance(tr("%1 of %2, loading…").arg(100000).arg(100000)));
+    m_count->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
 
     m_candidateView = new QTableView(this);
     m_candidateView->setObjectName(QStringLiteral("candidateView"));
     m_candidateView->setAccessibleName(tr("Candidates"));
-    m_candidateView->setModel(m_filter);
+    m_candidateView->setModel(m_candidates);
     m_candidateView->setSortingEnabled(true);
     m_candidateView->sortByColumn(CandidateModel::NameColumn, Qt::AscendingOrder);
     m_candidateView->setSelectionBehavior(QAbstractItemView::SelectRows);
@@ -127,38 +126,44 @@ CandidatesPane::CandidatesPane(Store *store, QUndoStack *undoStack, QWidget *par
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_splitter);
 
-    connect(m_search, &QLineEdit::textChanged, m_filter, &CandidateFilterModel::setSearchText);
+    connect(m_search, &QLineEdit::textChanged, m_candidates, &CandidateModel::setSearchText);
     connect(m_status, &QComboBox::currentIndexChanged, this,
-            [this] { m_filter->setStatusFilter(m_status->currentData().toInt()); });
+            [this] { m_candidates->setStatusFilter(m_status->currentData().toInt()); });
     connect(m_pipelineView->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
-            [this](const QModelIndex &current) { m_filter->setStageFilter(m_pipeline->stageIdAt(current.row())); });
-    connect(m_candidateView->selectionModel(), &QItemSelectionModel::currentRowChanged, this, [this] {
-        const Id id = currentApplicationId();
-        m_detail->setApplicationId(id);
-        Q_EMIT currentApplicationChanged(id);
-    });
+            [this](const QModelIndex &current) { m_candidates->setStageFilter(m_pipeline->stageIdAt(current.row())); });
+    connect(m_candidateView->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+            &CandidatesPane::followCurrent);
     connect(m_candidateView, &QAbstractItemView::activated, this,
             [this](const QModelIndex &index) { Q_EMIT activated(index.data(CandidateModel::ApplicationIdRole).toLongLong()); });
-    for (QAbstractItemModel *m : {static_cast<QAbstractItemModel *>(m_filter)}) {
-        connect(m, &QAbstractItemModel::rowsInserted, this, &CandidatesPane::updateCount);
-        connect(m, &QAbstractItemModel::rowsRemoved, this, &CandidatesPane::updateCount);
-        connect(m, &QAbstractItemModel::modelReset, this, &CandidatesPane::updateCount);
-        connect(m, &QAbstractItemModel::layoutChanged, this, &CandidatesPane::updateCount);
-    }
-    // A stage or status change can move the current row out of the filter.
-    connect(m_filter, &QAbstractItemModel::rowsRemoved, this, [this] {
-        if (!m_candidateView->currentIndex().isValid())
-            m_detail->setApplicationId(0);
-    });
+    connect(m_candidates, &QAbstractItemModel::rowsInserted, this, &CandidatesPane::updateCount);
+    connect(m_candidates, &QAbstractItemModel::rowsRemoved, this, &CandidatesPane::updateCount);
+    connect(m_candidates, &QAbstractItemModel::modelReset, this, &CandidatesPane::updateCount);
+    connect(m_candidates, &QAbstractItemModel::layoutChanged, this, &CandidatesPane::updateCount);
+    connect(m_candidates, &CandidateModel::loadingChanged, this, &CandidatesPane::updateCount);
+    connect(m_candidates, &CandidateModel::totalCountChanged, this, &CandidatesPane::updateCount);
+    // A stage or status filter, a search or a reload can take the current row away.
+    connect(m_candidates, &QAbstractItemModel::rowsRemoved, this, &CandidatesPane::followCurrent);
+    connect(m_candidates, &QAbstractItemModel::layoutChanged, this, &CandidatesPane::followCurrent);
+    connect(m_candidates, &QAbstractItemModel::modelReset, this, &CandidatesPane::followCurrent);
+}
+
+void CandidatesPane::followCurrent()
+{
+    const Id id = currentApplicationId();
+    if (id == m_current)
+        return;
+    m_current = id;
+    m_detail->setApplicationId(id);
+    Q_EMIT currentApplicationChanged(id);
 }
 
 void CandidatesPane::setRoleId(Id roleId)
 {
+    m_candidates->setStageFilter(0);  // first: the reload then filters once
     m_candidates->setRoleId(roleId);
     m_pipeline->setRoleId(roleId);
-    m_filter->setStageFilter(0);
     m_pipelineView->selectRow(0);
-    m_detail->setApplicationId(0);
+    followCurrent();
     updateCount();
 }
 
@@ -173,9 +178,7 @@ void CandidatesPane::selectApplication(Id applicationId)
     const int row = m_candidates->rowOfApplication(applicationId);
     if (row < 0)
         return;
-    const QModelIndex index = m_filter->mapFromSource(m_candidates->index(row, 0));
-    if (!index.isValid())
-        return;
+    const QModelIndex index = m_candidates->index(row, 0);
     m_candidateView->setCurrentIndex(index);
     m_candidateView->scrollTo(index);
 }
@@ -257,7 +260,9 @@ void CandidatesPane::focusSearch()
 
 void CandidatesPane::updateCount()
 {
-    m_count->setText(tr("%1 of %2").arg(m_filter->rowCount()).arg(m_candidates->rowCount()));
+    m_count->setText(m_candidates->isLoading()
+                         ? tr("%1 of %2, loading…").arg(m_candidates->rowCount()).arg(m_candidates->totalCount())
+                         : tr("%1 of %2").arg(m_candidates->rowCount()).arg(m_candidates->totalCount()));
 }
 
 } // namespace hireloop

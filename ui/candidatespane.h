@@ -19,7 +19,6 @@ class QAction;
 namespace hireloop {
 
 class CandidateDetailView;
-class CandidateFilterModel;
 class CandidateModel;
 class PipelineModel;
 class Store;
@@ -37,7 +36,6 @@ public:
     void focusSearch();
 
     CandidateModel *candidateModel() const { return m_candidates; }
-    CandidateFilterModel *filterModel() const { return m_filter; }
     PipelineModel *pipelineModel() const { return m_pipeline; }
     QTableView *candidateView() const { return m_candidateView; }
     QSplitter *splitter() const { return m_splitter; }
@@ -54,12 +52,14 @@ protected:
 
 private:
     void updateCount();
+    // The detail and currentApplicationChanged follow the current row, also when a
+    // filter or a reload takes it away.
+    void followCurrent();
 
     Store *m_store;
     QUndoStack *m_undoStack;
     QAction *m_screeningAction;
     CandidateModel *m_candidates;
-    CandidateFilterModel *m_filter;
     PipelineModel *m_pipeline;
     QTableView *m_pipelineView;
     QLineEdit *m_search;
@@ -68,6 +68,7 @@ private:
     QTableView *m_candidateView;
     CandidateDetailView *m_detail;
     QSplitter *m_splitter;
+    Id m_current = 0;
 };
 
 } // namespace hireloop

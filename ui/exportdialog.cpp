@@ -1,6 +1,6 @@
 #include "exportdialog.h"
 
-#include "scorecardexport.h"
+#include "exportworker.h"
 #include "store.h"
 #include "summaryexport.h"
 
@@ -13,6 +13,7 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
+#include <QProgressBar>
 #include <QPushButton>
 #include <QRadioButton>
 #include <QStandardPaths>
@@ -34,6 +35,8 @@ ExportDialog::ExportDialog(Store *store, Id roleId, Id applicationId, const QStr
     , m_path(new QLineEdit(this))
     , m_profileHelp(new QLabel(this))
     , m_problem(new QLabel(this))
+    , m_progress(new QProgressBar(this))
+    , m_buttons(new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this))
 {
     setWindowTitle(tr("Export"));
     m_what->setObjectName(QStringLiteral("exportWhat"));
@@ -66,17 +69,24 @@ ExportDialog::ExportDialog(Store *store, Id roleId, Id applicationId, const QStr
     auto *pathRow = new QHBoxLayout;
     pathRow->addWidget(m_path, 1);
     auto *browse = new QPushButton(tr("&Browse…"), this);
+    browse->setObjectName(QStringLiteral("exportBrowse"));
     pathRow->addWidget(browse);
-    form->addRow(tr("&Save to:"), pathRow);
+    auto *pathLabel = new QLabel(tr("&Save to:"), this);  // a row of a layout gets no buddy by itself
+    pathLabel->setBuddy(m_path);
+    form->addRow(pathLabel, pathRow);
+
+    m_progress->setObjectName(QStringLiteral("exportProgress"));
+    m_progress->setFormat(tr("%v of %m"));
+    m_progress->hide();
 
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(form);
     layout->addWidget(m_problem);
-    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
-    buttons->button(QDialogButtonBox::Ok)->setText(tr("Export"));
-    connect(buttons, &QDialogButtonBox::accepted, this, &ExportDialog::accept);
-    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
-    layout->addWidget(buttons);
+    layout->addWidget(m_progress);
+    m_buttons->button(QDialogButtonBox::Ok)->setText(tr("Export"));
+    connect(m_buttons, &QDialogButtonBox::accepted, this, &ExportDialog::accept);
+    connect(m_buttons, &QDialogButtonBox::rejected, this, &ExportDialog::reject);
+    layout->addWidget(m_buttons);
 
     connect(browse, &QPushButton::clicked, this, [this] {
         const QString format = m_format->currentData().toString();
@@ -165,33 +175,75 @@ void ExportDialog::update()
 
 void ExportDialog::accept()
 {
+    if (m_worker)
+        return;
     const QString target = path();
-    QString error;
-    if (target.isEmpty()) {
-        error = tr("Choose a file to export to.");
-    } else if (QFileInfo(target).absoluteFilePath() == QFileInfo(m_store->path()).absoluteFilePath()) {
-        error = tr("%1 is the database itself.").arg(QDir::toNativeSeparators(target));
-    } else {
-        ScorecardExport::Profile profile = ScorecardExport::Profile::Full;
-        ScorecardExport::profileFromName(m_profile->currentData().toString(), &profile);
-        const QString format = m_format->currentData().toString();
-        if (m_what->currentData().toInt() == Summary) {
-            SummaryExport::Format f = SummaryExport::Format::Csv;
-            SummaryExport::formatFromName(format, &f);
-            SummaryExport(*m_store).write(m_roleId, f, profile, target, &error, nullptr,
-                                          m_candidateOnly->isChecked() ? m_applicationId : 0);
-        } else {
-            ScorecardExport::Format f = ScorecardExport::Format::Csv;
-            ScorecardExport::formatFromName(format, &f);
-            ScorecardExport(*m_store).write(m_roleId, f, profile, target, &error);
-        }
+    if (target.isEmpty() || QFileInfo(target).absoluteFilePath() == QFileInfo(m_store->path()).absoluteFilePath()) {
+        finish(false, target.isEmpty() ? tr("Choose a file to export to.")
+                                       : tr("%1 is the database itself.").arg(QDir::toNativeSeparators(target)));
+        return;
     }
-    if (!error.isEmpty()) {
+    ExportRequest request;
+    request.what = m_what->currentData().toInt() == Summary ? ExportRequest::Summary : ExportRequest::Scorecards;
+    request.format = m_format->currentData().toString();
+    ScorecardExport::profileFromName(m_profile->currentData().toString(), &request.profile);
+    request.roleId = m_roleId;
+    request.applicationId = request.what == ExportRequest::Summary && m_candidateOnly->isChecked() ? m_applicationId : 0;
+    request.path = target;
+    // The worker reads and writes through a connection of its own, as the same person.
+    m_worker = new ExportWorker(m_store->path(), m_store->actorId(), this);
+    connect(m_worker, &ExportWorker::progressed, this, [this](int done, int total) {
+        m_progress->setRange(0, total);
+        m_progress->setValue(done);
+    });
+    connect(m_worker, &ExportWorker::finished, this,
+            [this](bool ok, int, const QString &error) { finish(ok, error); });
+    setExporting(true);
+    m_worker->start(request);
+}
+
+void ExportDialog::reject()
+{
+    if (m_worker) {
+        m_worker->cancel();  // finished() follows, saying nothing was written
+        return;
+    }
+    QDialog::reject();
+}
+
+void ExportDialog::finish(bool ok, const QString &error)
+{
+    if (m_worker) {
+        m_worker->deleteLater();
+        m_worker = nullptr;
+    }
+    setExporting(false);
+    if (!ok) {
         m_problem->setText(error);
         m_problem->show();
         return;
     }
     QDialog::accept();
+}
+
+void ExportDialog::setExporting(bool on)
+{
+    // Nothing is changed while the file is made; Cancel stays, to stop it.
+    for (QWidget *w : {static_cast<QWidget *>(m_what), static_cast<QWidget *>(m_format),
+                       static_cast<QWidget *>(m_profile), static_cast<QWidget *>(m_path),
+                       findChild<QWidget *>(QStringLiteral("exportBrowse"))})
+        w->setEnabled(!on);
+    if (on) {
+        m_wholeRole->setEnabled(false);
+        m_candidateOnly->setEnabled(false);
+    } else {
+        update();
+    }
+    m_buttons->button(QDialogButtonBox::Ok)->setEnabled(!on);
+    m_progress->setRange(0, 0);  // busy until the first step is known
+    m_progress->setVisible(on);
+    if (on)
+        m_problem->hide();
 }
 
 } // namespace hireloop

@@ -5,18 +5,22 @@
 #include <QDialog>
 
 class QComboBox;
+class QDialogButtonBox;
 class QLabel;
+class QProgressBar;
 class QLineEdit;
 class QPushButton;
 class QRadioButton;
 
 // File › Export…: the role's debrief summary (CSV, JSON or a PDF packet, for the role
 // or for the selected candidate) or its scorecards (CSV or JSON), in the full,
-// logistics or calibration profile, as the acting person may see them. Writes the
-// file on OK; a failed export leaves nothing behind and keeps the dialog open.
+// logistics or calibration profile, as the acting person may see them. Export writes
+// the file on a worker thread (ExportWorker) with a progress bar; Cancel stops it with
+// nothing written. A failed export leaves nothing behind and keeps the dialog open.
 
 namespace hireloop {
 
+class ExportWorker;
 class Store;
 
 class ExportDialog : public QDialog
@@ -35,10 +39,14 @@ public:
     void setPath(const QString &path);
     QString path() const;
 
-    void accept() override;
+    void accept() override;  // starts the export; the dialog closes when the file is written
+    void reject() override;  // while exporting: stops it, nothing written, the dialog stays
+    bool isExporting() const { return m_worker != nullptr; }
 
 private:
     void update();
+    void finish(bool ok, const QString &error);
+    void setExporting(bool on);
     QString suggestedName() const;
 
     Store *m_store;
@@ -52,6 +60,9 @@ private:
     QLineEdit *m_path;
     QLabel *m_profileHelp;
     QLabel *m_problem;
+    QProgressBar *m_progress;
+    QDialogButtonBox *m_buttons;
+    ExportWorker *m_worker = nullptr;  // while exporting
     bool m_pathEdited = false;
 };
 

@@ -169,6 +169,10 @@ MainWindow::~MainWindow()
     // since the store's signals of that save reach it.
     for (ScorecardEditor *editor : scorecardEditors())
         delete editor;
+    // The undo stack is a child: QWidget's destructor deletes it after this one has run,
+    // and its clear() then emits indexChanged, whose handler here would use the status bar
+    // of a window that is no longer a MainWindow.
+    m_undoStack->disconnect(this);
 }
 
 void MainWindow::createActions()
@@ -799,6 +803,7 @@ bool MainWindow::switchDatabase(const QString &path)
     // The window keeps the way its file was opened: with the lock file (the app) or not.
     DatabaseOptions options;
     options.exclusive = previousOptions.exclusive || previousOptions.readOnly;
+    options.verify = previousOptions.verify;
     bool opened = m_store->open(path, options);
     if (!opened && m_store->database().isLockedElsewhere()) {
         DatabaseLockedDialog ask(m_store->errorString(), tr("Cancel"), this);

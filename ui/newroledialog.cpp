@@ -322,6 +322,13 @@ NewRoleDialog::NewRoleDialog(Store *store, QWidget *parent)
     m_posting->setFocus();
 }
 
+NewRoleDialog::~NewRoleDialog()
+{
+    // QDialog's destructor hides the dialog, which resizes the preview's header sections
+    // after this destructor has run: the handler must not reach a half-destroyed dialog.
+    m_preview->header()->disconnect(this);
+}
+
 bool NewRoleDialog::loadFile(const QString &path)
 {
     QString text;

@@ -32,6 +32,7 @@ class NewRoleDialog : public QDialog
 
 public:
     explicit NewRoleDialog(Store *store, QWidget *parent = nullptr);
+    ~NewRoleDialog() override;
 
     // Reads a posting (strict UTF-8/UTF-16) into the editor. On failure the problem
     // label names file, line and column and the editor keeps its text.

@@ -3,6 +3,7 @@
 #include "contactnormalizer.h"
 #include "database.h"
 
+#include <QSqlError>
 #include <QSqlQuery>
 #include <QVariant>
 
@@ -305,9 +306,55 @@ QList<StageEvent> CandidateRepository::stageEvents(Id applicationId)
 
 QList<CandidateRow> CandidateRepository::rows(Id roleId, Id actorId, bool seeAllScores, Id onlyApplication)
 {
-    auto only = [onlyApplication](int i) {
-        return onlyApplication ? QStringLiteral(" AND a2.id = :only%1").arg(i) : QString();
-    };
+    QString error;
+    QList<CandidateRow> list = rows(m_db.connection(), roleId, actorId, seeAllScores,
+                                    onlyApplication ? QList<Id>{onlyApplication} : QList<Id>(), nullptr, &error);
+    if (!error.isEmpty())
+        m_db.setError(error);
+    return list;
+}
+
+QList<CandidateRow> CandidateRepository::firstRowsByName(Id roleId, Id actorId, bool seeAllScores, int limit)
+{
+    // The names through the index on candidate (name COLLATE NOCASE), probing each
+    // candidate's application to the role, so that a first screen reads ~limit rows of
+    // a large role rather than sorting all of them; then those rows in full. The unary +
+    // keeps SQLite from starting at the role's applications (it would then sort them all).
+    QSqlQuery q = m_db.prepare(QStringLiteral(
+        "SELECT a.id FROM candidate c JOIN application a ON a.candidate_id = c.id AND +a.role_id = :r"
+        " ORDER BY c.name COLLATE NOCASE, c.id LIMIT :n"));
+    q.bindValue(QStringLiteral(":r"), roleId);
+    q.bindValue(QStringLiteral(":n"), limit);
+    if (!m_db.exec(q))
+        return {};
+    QList<Id> ids;
+    while (q.next())
+        ids << q.value(0).toLongLong();
+    if (ids.isEmpty())
+        return {};
+    QString error;
+    QList<CandidateRow> list = rows(m_db.connection(), roleId, actorId, seeAllScores, ids, nullptr, &error);
+    if (!error.isEmpty())
+        m_db.setError(error);
+    return list;
+}
+
+int CandidateRepository::applicationCount(Id roleId)
+{
+    QSqlQuery q = m_db.prepare(QStringLiteral("SELECT count(*) FROM application WHERE role_id = :r"));
+    q.bindValue(QStringLiteral(":r"), roleId);
+    return m_db.exec(q) && q.next() ? q.value(0).toInt() : 0;
+}
+
+QList<CandidateRow> CandidateRepository::rows(const QSqlDatabase &connection, Id roleId, Id actorId,
+                                              bool seeAllScores, const QList<Id> &only,
+                                              const std::atomic<bool> *cancel, QString *error)
+{
+    // Ids of our own rows, written as numbers: a list of binds would need one name each.
+    QString onlyList;
+    for (Id id : only)
+        onlyList += (onlyList.isEmpty() ? QString() : QStringLiteral(",")) + QString::number(id);
+    const QString restrict = only.isEmpty() ? QString() : QStringLiteral(" AND a2.id IN (%1)").arg(onlyList);
     // The unary + keeps SQLite on the application's few interviews rather than every
     // scorecard the actor ever submitted (plain SQL all the same).
     const QString sql = QStringLiteral(
@@ -329,23 +376,29 @@ QList<CandidateRow> CandidateRepository::rows(Id roleId, Id actorId, bool seeAll
         "   SELECT i.application_id AS app, r.attribute_id AS attr, avg(r.value) AS m FROM rating r"
         "   JOIN scorecard k ON k.id = r.scorecard_id JOIN interview i ON i.id = k.interview_id"
         "   JOIN application a2 ON a2.id = i.application_id"
-        "   WHERE k.status = 'submitted' AND r.value IS NOT NULL AND i.status <> 'cancelled' AND a2.role_id = :role2%2"
+        "   WHERE k.status = 'submitted' AND r.value IS NOT NULL AND i.status <> 'cancelled' AND a2.role_id = :role2%1"
         "   GROUP BY i.application_id, r.attribute_id) am JOIN attribute t ON t.id = am.attr GROUP BY am.app) ws"
         "   ON ws.app = a.id"
-        " WHERE a2.role_id = :role3%3 ORDER BY a.id")
-        .arg(only(1), only(2), only(3));
-    QSqlQuery q = m_db.prepare(sql);
+        " WHERE a2.role_id = :role3%1 ORDER BY a.id")
+        .arg(restrict);
+    QSqlQuery q(connection);
+    q.setForwardOnly(true);
+    QList<CandidateRow> rows;
+    if (!q.prepare(sql)) {
+        *error = Database::errorText(q.lastError());
+        return rows;
+    }
     q.bindValue(QStringLiteral(":all"), seeAllScores ? 1 : 0);
     q.bindValue(QStringLiteral(":actor"), actorId);
-    for (int i = 1; i <= 3; ++i) {
+    for (int i = 1; i <= 3; ++i)
         q.bindValue(QStringLiteral(":role%1").arg(i), roleId);
-        if (onlyApplication)
-            q.bindValue(QStringLiteral(":only%1").arg(i), onlyApplication);
-    }
-    QList<CandidateRow> rows;
-    if (!m_db.exec(q))
+    if (!q.exec()) {
+        *error = Database::errorText(q.lastError());
         return rows;
+    }
     while (q.next()) {
+        if (cancel && cancel->load(std::memory_order_relaxed))
+            return {};
         CandidateRow r;
         r.applicationId = q.value(0).toLongLong();
         r.candidateId = q.value(1).toLongLong();
@@ -366,6 +419,8 @@ QList<CandidateRow> CandidateRepository::rows(Id roleId, Id actorId, bool seeAll
         r.searchText = QStringList{r.name, emails, r.source, q.value(14).toString()}.join(QLatin1Char(' ')).toLower();
         rows << r;
     }
+    if (q.lastError().isValid())
+        *error = Database::errorText(q.lastError());
     return rows;
 }
 

@@ -2,7 +2,9 @@
 
 #include "domain.h"
 
+#include <QSqlDatabase>
 #include <array>
+#include <atomic>
 
 // Candidates, their applications, stage history, screening answers, and the read-only
 // views the panes need (rows for the candidates pane, stage counts, interviews and
@@ -36,6 +38,13 @@ public:
     // Rows for the candidates pane. Weighted scores only where seeAllScores, or where
     // actorId has submitted a scorecard of their own for that application.
     QList<CandidateRow> rows(Id roleId, Id actorId, bool seeAllScores, Id onlyApplication = 0);
+    // The same rows, the first limit of them by name (case-insensitive): a first screen.
+    QList<CandidateRow> firstRowsByName(Id roleId, Id actorId, bool seeAllScores, int limit);
+    int applicationCount(Id roleId);
+    // rows() on any connection (a worker thread's own), of only some applications when
+    // only is not empty, stopping with nothing when *cancel turns true; failures in *error.
+    static QList<CandidateRow> rows(const QSqlDatabase &connection, Id roleId, Id actorId, bool seeAllScores,
+                                    const QList<Id> &only, const std::atomic<bool> *cancel, QString *error);
     // Per stage: active, rejected, withdrawn, hired.
     QHash<Id, std::array<int, 4>> stageCounts(Id roleId);
 

@@ -13,6 +13,10 @@
 #include <QUrl>
 #include <QtEndian>
 
+#include <condition_variable>
+#include <mutex>
+#include <thread>
+
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -22,6 +26,35 @@ namespace hireloop {
 namespace {
 
 QAtomicInt s_connectionCounter;
+
+// The first problem a check found, on one line: SQLite may report a damaged page as one
+// row of many lines ("*** in database main ***", "Page 68: …", a line per cell).
+QString firstProblem(const QStringList &problems)
+{
+    for (const QString &problem : problems)
+        for (const QString &line : problem.split(QLatin1Char('\n'), Qt::SkipEmptyParts))
+            if (!line.startsWith(QLatin1String("***")))
+                return line.trimmed();
+    return problems.value(0).simplified();
+}
+
+// The problems PRAGMA quick_check (or integrity_check) reports on db: empty when clean.
+QStringList checkProblems(const QSqlDatabase &db, bool quick)
+{
+    QStringList problems;
+    QSqlQuery q(db);
+    q.setForwardOnly(true);
+    if (!q.exec(quick ? QStringLiteral("PRAGMA quick_check") : QStringLiteral("PRAGMA integrity_check")))
+        return {q.lastError().text()};
+    while (q.next()) {
+        const QString line = q.value(0).toString();
+        if (line != QLatin1String("ok"))
+            problems << line;
+    }
+    if (q.lastError().isValid())
+        problems << q.lastError().text();
+    return problems;
+}
 
 constexpr char SqliteMagic[] = "SQLite format 3";  // 16 bytes with the NUL
 constexpr int SqliteHeaderSize = 100;
@@ -89,6 +122,116 @@ Database::~Database()
     close();
 }
 
+// The check beside: a thread with a read-only connection of its own (a Qt SQL connection
+// belongs to the thread that made it). WAL lets it read while the app's connection does.
+struct Database::Check
+{
+    std::thread thread;
+    std::mutex mutex;
+    std::condition_variable ended;
+    bool done = false;
+    QStringList problems;
+    std::function<void()> onChecked;
+};
+
+QString Database::readOnlyUri(bool immutable) const
+{
+    // A URI, so that SQLite itself knows: mode=ro never writes; immutable=1 also takes no
+    // locks and opens no -wal or -shm.
+    QString uri = QStringLiteral("file:%1?mode=ro")
+                      .arg(QString::fromLatin1(QUrl::toPercentEncoding(m_path, QByteArrayLiteral("/"))));
+    if (immutable)
+        uri += QStringLiteral("&immutable=1");
+    return uri;
+}
+
+void Database::startCheck(bool immutable)
+{
+    auto check = std::make_shared<Check>();
+    const QString uri = readOnlyUri(immutable);
+    const QString name = QStringLiteral("hireloop-check-%1").arg(s_connectionCounter.fetchAndAddRelaxed(1));
+    check->thread = std::thread([check, uri, name] {
+        QStringList problems;
+        {
+            QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), name);
+            db.setConnectOptions(QStringLiteral("QSQLITE_OPEN_URI;QSQLITE_OPEN_READONLY;QSQLITE_BUSY_TIMEOUT=%1")
+                                     .arg(BusyTimeoutMs));
+            db.setDatabaseName(uri);
+            // Not checked is not clean: a file that cannot be read through is treated as damaged.
+            problems = db.open() ? checkProblems(db, true) : QStringList{db.lastError().text()};
+            db.close();
+        }
+        QSqlDatabase::removeDatabase(name);
+        std::function<void()> onChecked;
+        {
+            std::lock_guard<std::mutex> lock(check->mutex);
+            check->problems = problems;
+            check->done = true;
+            onChecked = std::move(check->onChecked);
+        }
+        check->ended.notify_all();
+        if (onChecked)
+            onChecked();
+    });
+    m_check = std::move(check);
+}
+
+bool Database::isChecking() const
+{
+    if (!m_check)
+        return false;
+    std::lock_guard<std::mutex> lock(m_check->mutex);
+    return !m_check->done;
+}
+
+void Database::setCheckedCallback(std::function<void()> onChecked)
+{
+    if (!m_check)
+        return;
+    {
+        std::lock_guard<std::mutex> lock(m_check->mutex);
+        if (!m_check->done) {
+            m_check->onChecked = std::move(onChecked);
+            return;
+        }
+    }
+    if (onChecked)
+        onChecked();
+}
+
+bool Database::waitForCheck()
+{
+    if (!m_check)
+        return m_damage.isEmpty();
+    QStringList problems;
+    {
+        std::unique_lock<std::mutex> lock(m_check->mutex);
+        m_check->ended.wait(lock, [this] { return m_check->done; });
+        problems = m_check->problems;
+    }
+    stopCheck();
+    if (!problems.isEmpty()) {
+        m_damage = QObject::tr("it is damaged (quick_check: %1)").arg(firstProblem(problems));
+        m_readOnly = true;
+        m_readOnlyReason = m_damage;
+        fail(QObject::tr("the database is damaged (quick_check: %1)").arg(firstProblem(problems)));
+    }
+    return m_damage.isEmpty();
+}
+
+void Database::stopCheck()
+{
+    if (!m_check)
+        return;
+    {
+        std::lock_guard<std::mutex> lock(m_check->mutex);
+        m_check->onChecked = nullptr;  // whoever asked may be going away
+    }
+    if (m_check->thread.joinable())
+        m_check->thread.join();
+    m_check.reset();
+}
+
 int Database::latestVersion()
 {
     return migrations().isEmpty() ? 0 : migrations().constLast().version;
@@ -121,6 +264,7 @@ bool Database::open(const QString &path, const DatabaseOptions &options)
     m_options = options;
     m_readOnly = false;
     m_readOnlyReason.clear();
+    m_damage.clear();
     m_lockedElsewhere = false;
     m_lockOwner = DatabaseLock::Owner();
     m_upgradeBackup.clear();
@@ -214,7 +358,7 @@ bool Database::open(const QString &path, const DatabaseOptions &options)
             if (m_lock->tryLock(0) != DatabaseLock::Result::Acquired)
                 m_lock.reset();
         }
-        if (!openConnection(true, immutable) || !checkContents(&userVersion, &appId)) {
+        if (!openConnection(true, immutable) || !checkContents(&userVersion, &appId, targetVersion)) {
             const QString err = m_error;
             close();
             m_error = err;
@@ -232,11 +376,13 @@ bool Database::open(const QString &path, const DatabaseOptions &options)
         }
         QSqlQuery q(m_db);
         q.exec(QStringLiteral("PRAGMA foreign_keys = ON"));
+        if (options.verify == DatabaseOptions::Verify::Beside)
+            startCheck(immutable);
         return true;
     }
 
     if (!m_created && atRest) {
-        if (!openConnection(true, true) || !checkContents(&userVersion, &appId)) {
+        if (!openConnection(true, true) || !checkContents(&userVersion, &appId, targetVersion)) {
             const QString err = m_error;
             close();
             m_error = err;
@@ -250,20 +396,23 @@ bool Database::open(const QString &path, const DatabaseOptions &options)
         m_error = err;
         return false;
     }
-    if (!m_created && !atRest && !checkContents(&userVersion, &appId)) {
+    if (!m_created && !atRest && !checkContents(&userVersion, &appId, targetVersion)) {
         const QString err = m_error;
         close();
         m_error = err;
         return false;
     }
+    const bool migrating = userVersion < targetVersion;
 
-    if (!applyPragmas() || (userVersion < targetVersion && !backupBeforeUpgrade(userVersion, targetVersion))
-        || (userVersion < targetVersion && !migrate(userVersion, targetVersion))) {
+    if (!applyPragmas() || (migrating && !backupBeforeUpgrade(userVersion, targetVersion))
+        || (migrating && !migrate(userVersion, targetVersion))) {
         const QString err = m_error;
         close();
         m_error = err;
         return false;
     }
+    if (!m_created && !migrating && options.verify == DatabaseOptions::Verify::Beside)
+        startCheck(false);
     return true;
 }
 
@@ -273,14 +422,8 @@ bool Database::openConnection(bool readOnly, bool immutable)
     m_db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), m_connectionName);
     QStringList options{QStringLiteral("QSQLITE_BUSY_TIMEOUT=%1").arg(BusyTimeoutMs)};
     if (readOnly) {
-        // A URI, so that SQLite itself knows: mode=ro never writes; immutable=1 also takes
-        // no locks and opens no -wal or -shm.
         options << QStringLiteral("QSQLITE_OPEN_URI") << QStringLiteral("QSQLITE_OPEN_READONLY");
-        QString uri = QStringLiteral("file:%1?mode=ro")
-                          .arg(QString::fromLatin1(QUrl::toPercentEncoding(m_path, QByteArrayLiteral("/"))));
-        if (immutable)
-            uri += QStringLiteral("&immutable=1");
-        m_db.setDatabaseName(uri);
+        m_db.setDatabaseName(readOnlyUri(immutable));
     } else {
         m_db.setDatabaseName(m_path);
     }
@@ -294,13 +437,21 @@ bool Database::openConnection(bool readOnly, bool immutable)
     return true;
 }
 
-bool Database::checkContents(int *userVersion, quint32 *applicationId)
+bool Database::checkPages()
 {
     const QStringList problems = integrityProblems(true);
     if (!problems.isEmpty()) {
-        fail(QObject::tr("the database is damaged (quick_check: %1)").arg(problems.first()));
+        fail(QObject::tr("the database is damaged (quick_check: %1)").arg(firstProblem(problems)));
         return false;
     }
+    return true;
+}
+
+bool Database::checkContents(int *userVersion, quint32 *applicationId, int targetVersion)
+{
+    const DatabaseOptions::Verify verify = m_options.verify;
+    if (verify == DatabaseOptions::Verify::BeforeOpen && !checkPages())
+        return false;
     // The header on disk can lag behind the write-ahead log (a database another
     // process has just created): what SQLite reads is what counts.
     *applicationId = quint32(pragma(QStringLiteral("application_id")).toLongLong());
@@ -324,6 +475,9 @@ bool Database::checkContents(int *userVersion, quint32 *applicationId)
             return false;
         }
     }
+    // A migration writes: it never starts on a file not known to be whole.
+    if (verify == DatabaseOptions::Verify::Beside && *userVersion < targetVersion && !checkPages())
+        return false;
     return true;
 }
 
@@ -466,6 +620,7 @@ bool Database::migrate(int from, int to)
 
 void Database::close()
 {
+    stopCheck();  // before the connection: the file is not released while it is read
     closeConnection();
     m_lock.reset();  // after the connection: the file is released before the lock says so
 }
@@ -532,6 +687,9 @@ QSqlQuery Database::prepare(const QString &sql)
 
 bool Database::beginWrite()
 {
+    // Nothing is written to a file not yet known to be undamaged.
+    if (m_check && !waitForCheck())
+        return false;
     if (m_readOnly) {
         m_error = QObject::tr("%1 is read-only: %2").arg(QDir::toNativeSeparators(m_path), m_readOnlyReason);
         return false;
@@ -578,21 +736,22 @@ bool Database::checkpoint()
     return true;
 }
 
+LargerCache::LargerCache(Database &db, int mebibytes)
+    : m_db(db)
+    , m_before(db.pragma(QStringLiteral("cache_size")))
+{
+    m_db.exec(QStringLiteral("PRAGMA cache_size = %1").arg(-1024 * mebibytes));  // negative: KiB
+}
+
+LargerCache::~LargerCache()
+{
+    if (m_before.isValid())
+        m_db.exec(QStringLiteral("PRAGMA cache_size = %1").arg(m_before.toLongLong()));
+}
+
 QStringList Database::integrityProblems(bool quick)
 {
-    QStringList problems;
-    QSqlQuery q(m_db);
-    q.setForwardOnly(true);
-    if (!q.exec(quick ? QStringLiteral("PRAGMA quick_check") : QStringLiteral("PRAGMA integrity_check")))
-        return {q.lastError().text()};
-    while (q.next()) {
-        const QString line = q.value(0).toString();
-        if (line != QLatin1String("ok"))
-            problems << line;
-    }
-    if (q.lastError().isValid())
-        problems << q.lastError().text();
-    return problems;
+    return checkProblems(m_db, quick);
 }
 
 QStringList Database::foreignKeyProblems()

@@ -7,6 +7,7 @@
 #include <QSqlQuery>
 #include <QString>
 #include <QVariant>
+#include <functional>
 #include <memory>
 
 // The one SQLite file. Everything SQLite-specific lives here: header inspection,
@@ -24,6 +25,14 @@ struct DatabaseOptions
     bool exclusive = false;  // hold "<db>.lock" while open, so a second instance is told who has it (the apps)
     int lockTimeoutMs = DatabaseLock::DefaultTimeoutMs;
     QString readOnlyReason;  // why readOnly was asked for, for readOnlyReason(); default "it was opened read-only"
+    // When the whole file is read for damage (PRAGMA quick_check, every page):
+    enum class Verify {
+        BeforeOpen,  // open() refuses a damaged file (the CLI, tests)
+        Beside,      // on a thread of its own while the file is read; the first write (and a
+                     // migration) waits for it (the app: a large file's first screen does not
+                     // wait for a read of every page)
+    };
+    Verify verify = Verify::BeforeOpen;
 };
 
 class Database
@@ -62,6 +71,16 @@ public:
     bool isLockedElsewhere() const { return m_lockedElsewhere; }
     DatabaseLock::Owner lockOwner() const { return m_lockOwner; }
     QString upgradeBackupPath() const { return m_upgradeBackup; }  // empty when open() migrated nothing
+
+    // The check beside the first reads (DatabaseOptions::Verify::Beside). onChecked runs
+    // once, on the checking thread, when it ends (at once when it has ended already);
+    // then waitForCheck() has the result without waiting. waitForCheck() returns false
+    // when damage was found: the file is read-only from then on, readOnlyReason() says
+    // so, and errorString() names the file and the damage. Every write waits for it.
+    bool isChecking() const;
+    QString damage() const { return m_damage; }  // "it is damaged (quick_check: …)", or empty
+    void setCheckedCallback(std::function<void()> onChecked);
+    bool waitForCheck();
 
     QString path() const { return m_path; }
     QString errorString() const { return m_error; }
@@ -106,12 +125,20 @@ private:
     bool createFile(const QString &path);
     bool openConnection(bool readOnly, bool immutable);
     void closeConnection();
-    bool checkContents(int *userVersion, quint32 *applicationId);
+    // The header's promises (ours, a schema this build knows) and, as options say, every
+    // page (checkPages: quick_check) — always before a migration to targetVersion.
+    bool checkContents(int *userVersion, quint32 *applicationId, int targetVersion);
+    bool checkPages();
     bool applyPragmas();
     bool backupBeforeUpgrade(int from, int to);
     bool migrate(int from, int to);
     QString fail(const QString &reason);
+    QString readOnlyUri(bool immutable) const;
+    void startCheck(bool immutable);
+    void stopCheck();
 
+    struct Check;
+    std::shared_ptr<Check> m_check;  // the check beside, while it runs or until its result is taken
     QSqlDatabase m_db;
     QString m_connectionName;
     QString m_path;
@@ -120,6 +147,7 @@ private:
     DatabaseOptions m_options;
     bool m_readOnly = false;
     QString m_readOnlyReason;
+    QString m_damage;  // what the check beside found; empty: nothing (yet)
     std::unique_ptr<DatabaseLock> m_lock;
     bool m_lockedElsewhere = false;
     DatabaseLock::Owner m_lockOwner;
@@ -131,6 +159,23 @@ inline QVariant sqlText(const QString &text)
 {
     return text.isNull() ? QVariant(QStringLiteral("")) : QVariant(text);
 }
+
+// A larger page cache for the length of one bulk write that touches many tables and
+// indexes in turn (an import): with SQLite's default 2 MB their pages would leave the
+// cache and come back through the WAL batch after batch. The size before comes back
+// at the end of the scope.
+class LargerCache
+{
+public:
+    LargerCache(Database &db, int mebibytes);
+    ~LargerCache();
+    LargerCache(const LargerCache &) = delete;
+    LargerCache &operator=(const LargerCache &) = delete;
+
+private:
+    Database &m_db;
+    QVariant m_before;
+};
 
 // Rolls back unless commit() was called: every store write is one of these.
 class WriteTransaction

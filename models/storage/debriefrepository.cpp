@@ -5,6 +5,9 @@
 #include <QSqlQuery>
 #include <QVariant>
 
+#include <algorithm>
+#include <vector>
+
 namespace hireloop {
 
 namespace {
@@ -23,17 +26,6 @@ void bindRole(QSqlQuery &q, Id roleId, Id only, int places = 1)
         if (only)
             q.bindValue(QStringLiteral(":only%1").arg(n), only);
     }
-}
-
-// The scorecards a summary counts: submitted, of interviews held, that the viewer may see.
-QString countedScorecards(Id only)
-{
-    return QStringLiteral(
-               " FROM scorecard k JOIN interview i ON i.id = k.interview_id"
-               " JOIN application a ON a.id = i.application_id"
-               " WHERE a.role_id = :role1%1 AND k.status = 'submitted' AND i.status <> 'cancelled' AND %2")
-        .arg(onlyClause(only, "a.id"), ScorecardRepository::visibleTo(QStringLiteral("k"), QStringLiteral("i"),
-                                                                         QStringLiteral("d")));
 }
 
 // The decision columns both reads select, in this order.
@@ -55,34 +47,50 @@ Decision decisionAt(const QSqlQuery &q)
     return d;
 }
 
+// The tables of a read, the one with the most rows first, joined by conditions in the
+// WHERE clause. Over a whole role SQLite is held to that order (CROSS JOIN): it scans
+// the first table as stored and finds each row's parents by their ids, which for most
+// of a large role is far cheaper than going down the role's index and each child
+// table's index per row. For one application the other way round: from the
+// application down the indexes.
+QString tables(Id only, QStringList scanOrder)
+{
+    if (only)
+        std::reverse(scanOrder.begin(), scanOrder.end());
+    return scanOrder.join(QStringLiteral(" CROSS JOIN "));
+}
+
 } // namespace
 
 bool DebriefRepository::rows(Id roleId, const ScorecardViewer &viewer, Id only, DebriefRows *rows)
 {
     *rows = DebriefRows();
-    return readApplications(roleId, only, rows) && readRatings(roleId, viewer, only, rows)
-        && readRecommendations(roleId, viewer, only, rows) && readDecisions(roleId, viewer, only, rows);
+    m_ids.clear();
+    const bool ok = readApplications(roleId, only, rows) && readInterviews(roleId, only, rows)
+        && readScorecards(roleId, viewer, only, rows) && readRatings(roleId, viewer, only, rows)
+        && readDecisions(roleId, viewer, only, rows);
+    m_ids.clear();
+    return ok;
 }
 
+int DebriefRepository::indexOf(Id applicationId) const
+{
+    const auto it = std::lower_bound(m_ids.cbegin(), m_ids.cend(), applicationId);
+    return it != m_ids.cend() && *it == applicationId ? int(it - m_ids.cbegin()) : -1;
+}
+
+// The unary + keeps SQLite off the role's index: it reads the table in id order, as
+// the summary lists it, instead of the role's rows by stage and then a sort.
 bool DebriefRepository::readApplications(Id roleId, Id only, DebriefRows *rows)
 {
     QSqlQuery q = m_db.prepare(QStringLiteral(
         "SELECT a.id, c.id, c.name,"
         " (SELECT e.email FROM candidate_email e WHERE e.candidate_id = c.id ORDER BY e.position, e.id LIMIT 1),"
-        " a.stage_id, s.name, a.status, coalesce(sc.submitted, 0), coalesce(sc.expected, 0),"
-        " coalesce(iv.n, 0), coalesce(iv.first, 0), coalesce(iv.last, 0)"
-        " FROM application a JOIN candidate c ON c.id = a.candidate_id JOIN stage s ON s.id = a.stage_id"
-        " LEFT JOIN (SELECT i.application_id AS app, count(*) AS n, min(i.starts_at) AS first, max(i.starts_at) AS last"
-        "   FROM interview i JOIN application a3 ON a3.id = i.application_id"
-        "   WHERE i.status <> 'cancelled' AND a3.role_id = :role3%3 GROUP BY i.application_id) iv ON iv.app = a.id"
-        " LEFT JOIN (SELECT i.application_id AS app, sum(CASE WHEN k.status = 'submitted' THEN 1 ELSE 0 END) AS submitted,"
-        "   count(*) AS expected FROM scorecard k JOIN interview i ON i.id = k.interview_id"
-        "   JOIN application a2 ON a2.id = i.application_id"
-        "   WHERE k.status <> 'superseded' AND i.status <> 'cancelled' AND a2.role_id = :role1%1"
-        "   GROUP BY i.application_id) sc ON sc.app = a.id"
-        " WHERE a.role_id = :role2%2 ORDER BY a.id")
-        .arg(onlyClause(only, "a2.id", 1), onlyClause(only, "a.id", 2), onlyClause(only, "a3.id", 3)));
-    bindRole(q, roleId, only, 3);
+        " a.stage_id, a.status"
+        " FROM application a CROSS JOIN candidate c"
+        " WHERE c.id = a.candidate_id AND +a.role_id = :role1%1 ORDER BY a.id")
+        .arg(onlyClause(only, "a.id")));
+    bindRole(q, roleId, only);
     if (!m_db.exec(q))
         return false;
     while (q.next()) {
@@ -92,58 +100,123 @@ bool DebriefRepository::readApplications(Id roleId, Id only, DebriefRows *rows)
         a.candidate = q.value(2).toString();
         a.email = q.value(3).toString();
         a.stageId = q.value(4).toLongLong();
-        a.stage = q.value(5).toString();
-        applicationStatusFromName(q.value(6).toString(), &a.status);
-        a.submitted = q.value(7).toInt();
-        a.expected = q.value(8).toInt();
-        a.interviews = q.value(9).toInt();
-        a.firstInterviewAt = q.value(10).toLongLong();
-        a.lastInterviewAt = q.value(11).toLongLong();
-        rows->applications.append(a);
+        applicationStatusFromName(q.value(5).toString(), &a.status);
+        rows->applications.append(std::move(a));
+        m_ids.append(rows->applications.constLast().applicationId);
     }
     return true;
 }
 
-bool DebriefRepository::readRatings(Id roleId, const ScorecardViewer &viewer, Id only, DebriefRows *rows)
+// The interviews held (not cancelled): how many, the first and the last.
+bool DebriefRepository::readInterviews(Id roleId, Id only, DebriefRows *rows)
 {
-    QSqlQuery q = m_db.prepare(
-        QStringLiteral("SELECT i.application_id, r.attribute_id, count(r.value), sum(r.value), min(r.value), max(r.value)"
-                       " FROM rating r JOIN scorecard k ON k.id = r.scorecard_id JOIN interview i ON i.id = k.interview_id"
-                       " JOIN application a ON a.id = i.application_id"
-                       " WHERE a.role_id = :role1%1 AND k.status = 'submitted' AND i.status <> 'cancelled'"
-                       " AND r.value IS NOT NULL AND %2"
-                       " GROUP BY i.application_id, r.attribute_id")
-            .arg(onlyClause(only, "a.id"),
-                 ScorecardRepository::visibleTo(QStringLiteral("k"), QStringLiteral("i"), QStringLiteral("d"))));
+    QSqlQuery q = m_db.prepare(QStringLiteral(
+        "SELECT i.application_id, i.starts_at FROM %2"
+        " WHERE a.id = i.application_id AND a.role_id = :role1%1 AND i.status <> 'cancelled'")
+        .arg(onlyClause(only, "a.id"), tables(only, {QStringLiteral("interview i"), QStringLiteral("application a")})));
     bindRole(q, roleId, only);
-    ScorecardRepository::bindVisible(q, viewer, QStringLiteral("d"));
     if (!m_db.exec(q))
         return false;
     while (q.next()) {
-        rows->ratings.append({q.value(0).toLongLong(), q.value(1).toLongLong(), q.value(2).toInt(),
-                              q.value(3).toDouble(), q.value(4).toInt(), q.value(5).toInt()});
+        const int n = indexOf(q.value(0).toLongLong());
+        if (n < 0)
+            continue;
+        DebriefRows::Application &a = rows->applications[n];
+        const qint64 starts = q.value(1).toLongLong();
+        a.firstInterviewAt = a.interviews ? std::min(a.firstInterviewAt, starts) : starts;
+        a.lastInterviewAt = a.interviews ? std::max(a.lastInterviewAt, starts) : starts;
+        ++a.interviews;
     }
     return true;
 }
 
-// One pass gives both the tally and the stages each application was interviewed in.
-bool DebriefRepository::readRecommendations(Id roleId, const ScorecardViewer &viewer, Id only, DebriefRows *rows)
+// One row per current scorecard of an interview held: every one counts towards
+// expected and submitted; the submitted ones the viewer may see give the tally and
+// the stages interviewed in.
+bool DebriefRepository::readScorecards(Id roleId, const ScorecardViewer &viewer, Id only, DebriefRows *rows)
 {
-    QSqlQuery q = m_db.prepare(QStringLiteral("SELECT i.application_id, i.stage_id, k.overall, count(*)%1"
-                                              " GROUP BY i.application_id, i.stage_id, k.overall")
-                                   .arg(countedScorecards(only)));
+    QSqlQuery q = m_db.prepare(QStringLiteral(
+        "SELECT i.application_id, i.stage_id, k.status, k.overall, %2 FROM %3"
+        " WHERE i.id = k.interview_id AND a.id = i.application_id AND a.role_id = :role1%1"
+        " AND k.status <> 'superseded' AND i.status <> 'cancelled'")
+        .arg(onlyClause(only, "a.id"),
+             ScorecardRepository::visibleToInBulk(QStringLiteral("k"), QStringLiteral("i"), QStringLiteral("d")),
+             tables(only, {QStringLiteral("scorecard k"), QStringLiteral("interview i"), QStringLiteral("application a")})));
     bindRole(q, roleId, only);
     ScorecardRepository::bindVisible(q, viewer, QStringLiteral("d"));
     if (!m_db.exec(q))
         return false;
+    const QString submitted = QStringLiteral("submitted");
     while (q.next()) {
-        const Id app = q.value(0).toLongLong();
-        rows->interviewedStages[app].insert(q.value(1).toLongLong());
+        const int n = indexOf(q.value(0).toLongLong());
+        if (n < 0)
+            continue;
+        DebriefRows::Application &a = rows->applications[n];
+        ++a.expected;
+        if (q.value(2).toString() != submitted)
+            continue;
+        ++a.submitted;
+        if (!q.value(4).toBool())
+            continue;
+        const Id stage = q.value(1).toLongLong();
+        if (!a.interviewedStages.contains(stage))
+            a.interviewedStages.append(stage);
         Recommendation r = Recommendation::None;
-        recommendationFromName(q.value(2).toString(), &r);
+        recommendationFromName(q.value(3).toString(), &r);
         const int index = tallyIndex(r);
         if (index >= 0)
-            rows->tallies[app][index] += q.value(3).toInt();
+            ++a.tally[index];
+    }
+    return true;
+}
+
+// Every 1-5 rating the viewer may see, counted here by application and attribute.
+bool DebriefRepository::readRatings(Id roleId, const ScorecardViewer &viewer, Id only, DebriefRows *rows)
+{
+    QSqlQuery q = m_db.prepare(QStringLiteral(
+        "SELECT i.application_id, r.attribute_id, r.value FROM %3"
+        " WHERE k.id = r.scorecard_id AND i.id = k.interview_id AND a.id = i.application_id AND a.role_id = :role1%1"
+        " AND k.status = 'submitted' AND i.status <> 'cancelled' AND r.value IS NOT NULL AND %2")
+        .arg(onlyClause(only, "a.id"),
+             ScorecardRepository::visibleToInBulk(QStringLiteral("k"), QStringLiteral("i"), QStringLiteral("d")),
+             tables(only, {QStringLiteral("rating r"), QStringLiteral("scorecard k"), QStringLiteral("interview i"),
+                           QStringLiteral("application a")})));
+    bindRole(q, roleId, only);
+    ScorecardRepository::bindVisible(q, viewer, QStringLiteral("d"));
+    if (!m_db.exec(q))
+        return false;
+    struct Value
+    {
+        int application;
+        Id attributeId;
+        int value;
+        bool operator<(const Value &o) const
+        {
+            return application != o.application ? application < o.application : attributeId < o.attributeId;
+        }
+    };
+    std::vector<Value> values;
+    while (q.next()) {
+        const int n = indexOf(q.value(0).toLongLong());
+        if (n >= 0)
+            values.push_back({n, q.value(1).toLongLong(), q.value(2).toInt()});
+    }
+    std::sort(values.begin(), values.end());
+    for (std::size_t v = 0; v < values.size();) {
+        DebriefRows::Ratings r;
+        r.application = values[v].application;
+        r.attributeId = values[v].attributeId;
+        r.min = r.max = values[v].value;
+        long long sum = 0;
+        for (; v < values.size() && values[v].application == r.application && values[v].attributeId == r.attributeId;
+             ++v) {
+            ++r.count;
+            sum += values[v].value;
+            r.min = std::min(r.min, values[v].value);
+            r.max = std::max(r.max, values[v].value);
+        }
+        r.sum = double(sum);
+        rows->ratings.append(r);
     }
     return true;
 }
@@ -153,13 +226,13 @@ bool DebriefRepository::readRecommendations(Id roleId, const ScorecardViewer &vi
 bool DebriefRepository::readDecisions(Id roleId, const ScorecardViewer &viewer, Id only, DebriefRows *rows)
 {
     QSqlQuery q = m_db.prepare(QStringLiteral(
-        "SELECT %2"
-        " FROM decision d JOIN application a ON a.id = d.application_id LEFT JOIN person p ON p.id = d.decided_by"
-        " WHERE a.role_id = :role1%1 AND (:kind <> 'interviewer' OR EXISTS ("
-        "   SELECT 1 FROM interview mi JOIN scorecard m ON m.interview_id = mi.id"
-        "   WHERE mi.application_id = a.id AND +m.interviewer_id = :person AND m.status = 'submitted'))"
+        "SELECT %2 FROM %3 LEFT JOIN person p ON p.id = d.decided_by"
+        " WHERE a.id = d.application_id AND a.role_id = :role1%1 AND (:kind <> 'interviewer' OR a.id IN ("
+        "   SELECT mi.application_id FROM scorecard m JOIN interview mi ON mi.id = m.interview_id"
+        "   WHERE m.interviewer_id = :person AND m.status = 'submitted'))"
         " ORDER BY d.application_id, d.decided_at, d.id")
-        .arg(onlyClause(only, "a.id"), QLatin1String(decisionColumns)));
+        .arg(onlyClause(only, "a.id"), QLatin1String(decisionColumns),
+             tables(only, {QStringLiteral("decision d"), QStringLiteral("application a")})));
     bindRole(q, roleId, only);
     q.bindValue(QStringLiteral(":kind"), personKindName(viewer.kind));
     q.bindValue(QStringLiteral(":person"), viewer.personId);
@@ -167,7 +240,8 @@ bool DebriefRepository::readDecisions(Id roleId, const ScorecardViewer &viewer, 
         return false;
     while (q.next()) {
         const Decision d = decisionAt(q);
-        rows->decisions.insert(d.applicationId, d);  // ordered: the latest stays
+        if (indexOf(d.applicationId) >= 0)
+            rows->decisions.insert(d.applicationId, d);  // ordered: the latest stays
     }
     return true;
 }

@@ -283,6 +283,8 @@ bool ImportWriter::write(const QList<ImportedCandidate> &rows, const QList<int> 
     Id nextApplication = nextId("application");
     if (!nextCandidate || !nextApplication)
         return false;
+    // The batches touch five tables and eight indexes in turn (see LargerCache).
+    const LargerCache cache(m_db, 32);
     m_tables = std::make_unique<Tables>(m_db, roleId, now, actorId);
     Tables &t = *m_tables;
     const int total = int(accepted.size());

@@ -46,6 +46,18 @@ QString ScorecardRepository::visibleTo(const QString &k, const QString &i, const
         .arg(k, i, ph("vkind", suffix), ph("vperson", suffix), ph("vkind2", suffix), ph("vperson2", suffix));
 }
 
+// The subquery does not depend on the row, so SQLite runs it once, when a row first
+// needs it (never for a hiring manager or a coordinator).
+QString ScorecardRepository::visibleToInBulk(const QString &k, const QString &i, const QString &suffix)
+{
+    return QStringLiteral(
+               "(%3 = 'hiring_manager' OR %1.interviewer_id = %4"
+               " OR (%1.status = 'submitted' AND (%5 = 'coordinator' OR %2.application_id IN ("
+               "   SELECT minei.application_id FROM scorecard mine JOIN interview minei ON minei.id = mine.interview_id"
+               "   WHERE mine.interviewer_id = %6 AND mine.status = 'submitted'))))")
+        .arg(k, i, ph("vkind", suffix), ph("vperson", suffix), ph("vkind2", suffix), ph("vperson2", suffix));
+}
+
 QString ScorecardRepository::noteFor(const QString &k, const QString &suffix)
 {
     return QStringLiteral("CASE WHEN %2 = 'hiring_manager' OR %1.interviewer_id = %3 THEN %1.private_note END")

@@ -90,6 +90,9 @@ public:
     // ones; anyone else submitted ones of an application once they have submitted one
     // of their own for it. Placeholders end in suffix; bindViewer fills them.
     static QString visibleTo(const QString &k, const QString &i, const QString &suffix);
+    // The same rule for reads over many applications (a role's summary): the viewer's
+    // own submissions are looked up once, not once per row. Bound by bindVisible.
+    static QString visibleToInBulk(const QString &k, const QString &i, const QString &suffix);
     // The private note of k where the viewer may read it (author, hiring manager), else NULL.
     static QString noteFor(const QString &k, const QString &suffix);
     static void bindVisible(QSqlQuery &q, const ScorecardViewer &viewer, const QString &suffix);

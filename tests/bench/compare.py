@@ -3,15 +3,33 @@
 then prints ours, sqlite3's and the ratio for each size, and the targets at 100k.
 
   compare.py --bench BUILD/tests/bench/hireloop-bench [--cache DIR] [--sizes 1000,10000,100000]
-             [--runs N] [--json FILE] [--markdown FILE]
+             [--runs N] [--only NAME,...] [--json FILE] [--markdown FILE]
 
 sqlite3's side:
-  import   .import of the same CSV file into a candidate-like table with the same
-           indexes (a unique index on the normalized email and on the normalized profile
-           link, an index on the name), in a WAL database with synchronous=FULL as ours.
-  summary  the aggregate SQL of models/storage/debriefrepository.cpp (applications,
-           ratings, recommendations, decisions) on the same demo database, as a hiring
-           manager sees it (the visibility filter is true), its time from .timer.
+  import   the same CSV file into the same tables with the same indexes, constraints
+           and foreign keys as ours, in a WAL database with the pragmas ours sets
+           (synchronous=FULL, foreign_keys, temp_store=MEMORY, secure_delete): .import
+           into a temporary table, then one INSERT ... SELECT per table in one
+           transaction, the normalization done in SQL. Per imported candidate both sides
+           write 5 table rows (candidate, candidate_email, candidate_link, application,
+           stage_event) and these 8 index entries:
+             candidate_name (name)
+             candidate_email UNIQUE (normalized)     lower(trim(email)), as ContactNormalizer::email
+             candidate_email_candidate (candidate_id, position)
+             candidate_link UNIQUE (normalized)      lower(trim(url)) without "https://", as
+                                                     ContactNormalizer::link for this file's
+                                                     https://github.com/NAME links
+             candidate_link_candidate (candidate_id)
+             application UNIQUE (candidate_id, role_id)
+             application_role_stage (role_id, stage_id, status)
+             stage_event_application (application_id, at)
+           Ours also reads the database's existing emails and links for the duplicate
+           check and writes one audit entry; sqlite3 does neither, it trusts the file.
+  summary  the statements of models/storage/debriefrepository.cpp, the same but for
+           line breaks and the bound values (the role, and the viewer: the hiring
+           manager, person 1, as in the benchmark), on the same demo database, timed by
+           .timer.
+           They return rows that ours counts in C++ (sqlite3 prints them to /dev/null).
 Only the standard library is used.
 """
 
@@ -29,57 +47,99 @@ import time
 
 ROLE = 1
 
-# models/storage/debriefrepository.cpp, with :role* = ROLE and the viewer a hiring
-# manager (ScorecardRepository::visibleTo: :vkind = 'hiring_manager').
-VISIBLE = ("('hiring_manager' = 'hiring_manager' OR k.interviewer_id = 0"
-           " OR (k.status = 'submitted' AND ('hiring_manager' = 'coordinator' OR EXISTS ("
-           "   SELECT 1 FROM interview minei JOIN scorecard mine ON mine.interview_id = minei.id"
-           "   WHERE minei.application_id = i.application_id AND +mine.interviewer_id = 0"
-           "   AND mine.status = 'submitted'))))")
+# models/storage/debriefrepository.cpp, with :role1 = ROLE and the viewer a hiring
+# manager (ScorecardRepository::visibleToInBulk: :vkind_d = 'hiring_manager').
+VISIBLE = ("('hiring_manager' = 'hiring_manager' OR k.interviewer_id = 1"
+           " OR (k.status = 'submitted' AND ('hiring_manager' = 'coordinator' OR i.application_id IN ("
+           "   SELECT minei.application_id FROM scorecard mine JOIN interview minei ON minei.id = mine.interview_id"
+           "   WHERE mine.interviewer_id = 1 AND mine.status = 'submitted'))))")
 
 SUMMARY_SQL = [
     f"""SELECT a.id, c.id, c.name,
  (SELECT e.email FROM candidate_email e WHERE e.candidate_id = c.id ORDER BY e.position, e.id LIMIT 1),
- a.stage_id, s.name, a.status, coalesce(sc.submitted, 0), coalesce(sc.expected, 0),
- coalesce(iv.n, 0), coalesce(iv.first, 0), coalesce(iv.last, 0)
- FROM application a JOIN candidate c ON c.id = a.candidate_id JOIN stage s ON s.id = a.stage_id
- LEFT JOIN (SELECT i.application_id AS app, count(*) AS n, min(i.starts_at) AS first, max(i.starts_at) AS last
-   FROM interview i JOIN application a3 ON a3.id = i.application_id
-   WHERE i.status <> 'cancelled' AND a3.role_id = {ROLE} GROUP BY i.application_id) iv ON iv.app = a.id
- LEFT JOIN (SELECT i.application_id AS app, sum(CASE WHEN k.status = 'submitted' THEN 1 ELSE 0 END) AS submitted,
-   count(*) AS expected FROM scorecard k JOIN interview i ON i.id = k.interview_id
-   JOIN application a2 ON a2.id = i.application_id
-   WHERE k.status <> 'superseded' AND i.status <> 'cancelled' AND a2.role_id = {ROLE}
-   GROUP BY i.application_id) sc ON sc.app = a.id
- WHERE a.role_id = {ROLE} ORDER BY a.id;""",
-    f"""SELECT i.application_id, r.attribute_id, count(r.value), sum(r.value), min(r.value), max(r.value)
- FROM rating r JOIN scorecard k ON k.id = r.scorecard_id JOIN interview i ON i.id = k.interview_id
- JOIN application a ON a.id = i.application_id
- WHERE a.role_id = {ROLE} AND k.status = 'submitted' AND i.status <> 'cancelled'
- AND r.value IS NOT NULL AND {VISIBLE}
- GROUP BY i.application_id, r.attribute_id;""",
-    f"""SELECT i.application_id, i.stage_id, k.overall, count(*)
- FROM scorecard k JOIN interview i ON i.id = k.interview_id
- JOIN application a ON a.id = i.application_id
- WHERE a.role_id = {ROLE} AND k.status = 'submitted' AND i.status <> 'cancelled' AND {VISIBLE}
- GROUP BY i.application_id, i.stage_id, k.overall;""",
+ a.stage_id, a.status FROM application a CROSS JOIN candidate c
+ WHERE c.id = a.candidate_id AND +a.role_id = {ROLE} ORDER BY a.id;""",
+    f"""SELECT i.application_id, i.starts_at FROM interview i CROSS JOIN application a
+ WHERE a.id = i.application_id AND a.role_id = {ROLE} AND i.status <> 'cancelled';""",
+    f"""SELECT i.application_id, i.stage_id, k.status, k.overall, {VISIBLE}
+ FROM scorecard k CROSS JOIN interview i CROSS JOIN application a
+ WHERE i.id = k.interview_id AND a.id = i.application_id AND a.role_id = {ROLE}
+ AND k.status <> 'superseded' AND i.status <> 'cancelled';""",
+    f"""SELECT i.application_id, r.attribute_id, r.value
+ FROM rating r CROSS JOIN scorecard k CROSS JOIN interview i CROSS JOIN application a
+ WHERE k.id = r.scorecard_id AND i.id = k.interview_id AND a.id = i.application_id AND a.role_id = {ROLE}
+ AND k.status = 'submitted' AND i.status <> 'cancelled' AND r.value IS NOT NULL AND {VISIBLE};""",
     f"""SELECT d.id, d.application_id, d.outcome, d.rationale, d.dissent, coalesce(d.decided_by, 0),
  coalesce(p.name, ''), d.decided_at
- FROM decision d JOIN application a ON a.id = d.application_id LEFT JOIN person p ON p.id = d.decided_by
- WHERE a.role_id = {ROLE} AND ('hiring_manager' <> 'interviewer' OR EXISTS (
-   SELECT 1 FROM interview mi JOIN scorecard m ON m.interview_id = mi.id
-   WHERE mi.application_id = a.id AND +m.interviewer_id = 0 AND m.status = 'submitted'))
+ FROM decision d CROSS JOIN application a LEFT JOIN person p ON p.id = d.decided_by
+ WHERE a.id = d.application_id AND a.role_id = {ROLE} AND ('hiring_manager' <> 'interviewer' OR a.id IN (
+   SELECT mi.application_id FROM scorecard m JOIN interview mi ON mi.id = m.interview_id
+   WHERE m.interviewer_id = 1 AND m.status = 'submitted'))
  ORDER BY d.application_id, d.decided_at, d.id;""",
 ]
 
+# models/storage/migrations.cpp: the five tables an import writes, with their indexes,
+# and stand-ins for the role, stage and person they refer to.
 IMPORT_SCHEMA = """PRAGMA journal_mode = WAL;
-PRAGMA synchronous = FULL;
-CREATE TABLE candidate (name TEXT NOT NULL CHECK (trim(name) <> ''), email TEXT NOT NULL CHECK (email LIKE '%_@_%'),
+CREATE TABLE role (id INTEGER PRIMARY KEY);
+CREATE TABLE stage (id INTEGER PRIMARY KEY);
+CREATE TABLE person (id INTEGER PRIMARY KEY);
+INSERT INTO role VALUES (1);
+INSERT INTO stage VALUES (1);
+INSERT INTO person VALUES (1);
+CREATE TABLE candidate (id INTEGER PRIMARY KEY, name TEXT NOT NULL CHECK (trim(name) <> ''),
   phone TEXT NOT NULL DEFAULT '', location TEXT NOT NULL DEFAULT '', source TEXT NOT NULL DEFAULT '',
-  github TEXT NOT NULL DEFAULT '');
+  notes TEXT NOT NULL DEFAULT '', created_at BIGINT NOT NULL, anonymized_at BIGINT);
 CREATE INDEX candidate_name ON candidate (name);
-CREATE UNIQUE INDEX candidate_email_normalized ON candidate (lower(trim(email)));
-CREATE UNIQUE INDEX candidate_link_normalized ON candidate (lower(trim(github)));
+CREATE TABLE candidate_email (id INTEGER PRIMARY KEY,
+  candidate_id INTEGER NOT NULL REFERENCES candidate (id) ON DELETE CASCADE,
+  email TEXT NOT NULL CHECK (email LIKE '%_@_%'), normalized TEXT NOT NULL UNIQUE,
+  position INTEGER NOT NULL DEFAULT 0);
+CREATE INDEX candidate_email_candidate ON candidate_email (candidate_id, position);
+CREATE TABLE candidate_link (id INTEGER PRIMARY KEY,
+  candidate_id INTEGER NOT NULL REFERENCES candidate (id) ON DELETE CASCADE,
+  kind TEXT NOT NULL CHECK (kind IN ('scholar', 'github', 'orcid', 'arxiv', 'linkedin', 'website', 'other')),
+  url TEXT NOT NULL CHECK (trim(url) <> ''), normalized TEXT NOT NULL UNIQUE);
+CREATE INDEX candidate_link_candidate ON candidate_link (candidate_id);
+CREATE TABLE application (id INTEGER PRIMARY KEY,
+  candidate_id INTEGER NOT NULL REFERENCES candidate (id) ON DELETE CASCADE,
+  role_id INTEGER NOT NULL REFERENCES role (id) ON DELETE CASCADE,
+  stage_id INTEGER NOT NULL REFERENCES stage (id) ON DELETE RESTRICT,
+  status TEXT NOT NULL DEFAULT 'active' CHECK (status IN ('active', 'rejected', 'withdrawn', 'hired')),
+  reason TEXT NOT NULL DEFAULT '', created_at BIGINT NOT NULL, stage_entered_at BIGINT NOT NULL,
+  updated_at BIGINT NOT NULL, UNIQUE (candidate_id, role_id));
+CREATE INDEX application_role_stage ON application (role_id, stage_id, status);
+CREATE TABLE stage_event (id INTEGER PRIMARY KEY,
+  application_id INTEGER NOT NULL REFERENCES application (id) ON DELETE CASCADE,
+  from_stage_id INTEGER REFERENCES stage (id) ON DELETE RESTRICT,
+  to_stage_id INTEGER NOT NULL REFERENCES stage (id) ON DELETE RESTRICT,
+  from_status TEXT CHECK (from_status IS NULL OR from_status IN ('active', 'rejected', 'withdrawn', 'hired')),
+  to_status TEXT NOT NULL CHECK (to_status IN ('active', 'rejected', 'withdrawn', 'hired')),
+  at BIGINT NOT NULL, actor_id INTEGER REFERENCES person (id) ON DELETE SET NULL,
+  reason TEXT NOT NULL DEFAULT '');
+CREATE INDEX stage_event_application ON stage_event (application_id, at);
+"""
+
+# The import itself, timed: per connection pragmas as ours, then the file.
+IMPORT_SCRIPT = """PRAGMA foreign_keys = ON;
+PRAGMA synchronous = FULL;
+PRAGMA temp_store = MEMORY;
+PRAGMA secure_delete = ON;
+CREATE TEMP TABLE import_csv (name TEXT, email TEXT, phone TEXT, location TEXT, source TEXT, github TEXT);
+.import --csv --skip 1 --schema temp '{csv}' import_csv
+BEGIN IMMEDIATE;
+INSERT INTO candidate (id, name, phone, location, source, created_at)
+  SELECT rowid, trim(name), trim(phone), trim(location), trim(source), 1717200000 FROM temp.import_csv;
+INSERT INTO candidate_email (candidate_id, email, normalized, position)
+  SELECT rowid, trim(email), lower(trim(email)), 0 FROM temp.import_csv;
+INSERT INTO candidate_link (candidate_id, kind, url, normalized)
+  SELECT rowid, 'github', trim(github), lower(replace(trim(github), 'https://', '')) FROM temp.import_csv;
+INSERT INTO application (id, candidate_id, role_id, stage_id, status, created_at, stage_entered_at, updated_at)
+  SELECT rowid, rowid, 1, 1, 'active', 1717200000, 1717200000, 1717200000 FROM temp.import_csv;
+INSERT INTO stage_event (application_id, from_stage_id, to_stage_id, from_status, to_status, at, actor_id, reason)
+  SELECT id, NULL, stage_id, NULL, status, created_at, 1, '' FROM application;
+COMMIT;
+SELECT count(*) FROM stage_event;
 """
 
 # What the comparison and the targets are about: bench name -> (label, target at 100k).
@@ -116,7 +176,7 @@ def sqlite_import_ms(csv, runs, workdir):
                 os.remove(db + suffix)
         run_sqlite(db, IMPORT_SCHEMA)
         start, start_cpu = time.perf_counter(), children_cpu_ms()
-        out = run_sqlite(db, f".import --csv --skip 1 '{csv}' candidate\nSELECT count(*) FROM candidate;\n")
+        out = run_sqlite(db, IMPORT_SCRIPT.format(csv=csv))
         times.append((time.perf_counter() - start) * 1000)
         cpu.append(children_cpu_ms() - start_cpu)
         rows = int(out.stdout.strip().splitlines()[-1])
@@ -143,6 +203,7 @@ def main():
     p.add_argument("--cache", default="bench-cache")
     p.add_argument("--sizes", default="1000,10000,100000")
     p.add_argument("--runs", type=int, default=5)
+    p.add_argument("--only", help="these measurements only (hireloop-bench names, comma-separated)")
     p.add_argument("--json", help="also write the benchmark's JSON lines here")
     p.add_argument("--markdown", help="also write the table here")
     a = p.parse_args()
@@ -153,7 +214,9 @@ def main():
 
     ours = {}
     lines = []
-    proc = subprocess.Popen([a.bench, "--cache", cache, "--sizes", a.sizes, "--runs", str(a.runs)],
+    only = [o for o in (a.only or "").split(",") if o]
+    proc = subprocess.Popen([a.bench, "--cache", cache, "--sizes", a.sizes, "--runs", str(a.runs)]
+                            + (["--only", ",".join(only)] if only else []),
                             stdout=subprocess.PIPE, text=True)
     for line in proc.stdout:
         print(line, end="", flush=True)
@@ -171,10 +234,15 @@ def main():
     theirs = {}
     with tempfile.TemporaryDirectory(dir=cache) as work:
         for n in sizes:
+            if only and "import_csv" not in only:
+                break
             ms, cpu, rows = sqlite_import_ms(os.path.join(cache, f"import-{n}.csv"), a.runs, work)
             theirs[("import_csv", n)] = (ms, cpu)
             print(json.dumps({"name": "sqlite3_import", "candidates": n, "median_ms": round(ms, 2),
                               "cpu_median_ms": round(cpu, 2), "rows": rows}), flush=True)
+        for n in sizes:
+            if only and "debrief_summary" not in only:
+                break
             ms, cpu = sqlite_summary_ms(os.path.join(cache, f"demo-{n}.sqlite"), a.runs)
             theirs[("debrief_summary", n)] = (ms, cpu)
             print(json.dumps({"name": "sqlite3_summary", "candidates": n, "median_ms": round(ms, 2),
@@ -189,6 +257,8 @@ def main():
         f"{n // 1000}k ours | {n // 1000}k sqlite3 | {n // 1000}k ratio (cpu)" for n in sizes) + " | target at 100k |"
     table = [header, "|" + "---|" * (2 + 3 * len(sizes))]
     for key, label, target in ROWS:
+        if only and key not in only and not (key == "gui_peak_rss" and "gui_cold_start" in only):
+            continue
         cells = []
         for n in sizes:
             m = ours.get((key, n), {})

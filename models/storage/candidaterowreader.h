@@ -1,0 +1,49 @@
+#pragma once
+
+#include "domain.h"
+
+#include <QString>
+#include <atomic>
+
+// Reads the candidates pane's rows on a connection of its own, for a worker thread:
+// a Qt SQL connection belongs to the thread that opened it, so the reader is made,
+// used and destroyed on the worker. It opens the file the store's Database has open,
+// read-only (and immutable where that one is), and reads beside the store's
+// connection (write-ahead log).
+
+namespace hireloop {
+
+class Database;
+
+class CandidateRowReader
+{
+public:
+    // Where to read: taken from an open Database on the thread that owns it.
+    struct Source
+    {
+        QString databaseName;    // a path, or a "file:" URI
+        QString connectOptions;  // QSQLITE_* options
+        bool isValid() const { return !databaseName.isEmpty(); }
+    };
+    // Invalid for a database a second connection cannot see (closed, in memory).
+    static Source sourceOf(const Database &db);
+
+    explicit CandidateRowReader(const Source &source);  // opens, on the calling thread
+    ~CandidateRowReader();                               // closes and removes the connection
+    CandidateRowReader(const CandidateRowReader &) = delete;
+    CandidateRowReader &operator=(const CandidateRowReader &) = delete;
+
+    bool isOpen() const { return m_open; }
+    QString errorString() const { return m_error; }
+    // As CandidateRepository::rows: weighted scores only where seeAllScores, or where
+    // actorId has submitted a scorecard of their own for that application. Empty, with
+    // errorString() set, on failure; empty as well when *cancel turned true.
+    QList<CandidateRow> rows(Id roleId, Id actorId, bool seeAllScores, const std::atomic<bool> *cancel);
+
+private:
+    QString m_connectionName;
+    QString m_error;
+    bool m_open = false;
+};
+
+} // namespace hireloop

@@ -26,7 +26,7 @@ esac
 packages=(
   build-essential cmake ninja-build pkg-config
   qt6-base-dev qt6-base-dev-tools libqt6sql6-sqlite libqt6svg6 qt6-qpa-plugins libgl-dev
-  qt6-charts-dev libqt6opengl6-dev poppler-utils fonts-dejavu-core sqlite3 python3
+  qt6-charts-dev libqt6opengl6-dev poppler-utils fonts-dejavu-core sqlite3 libsqlite3-dev python3
   clang libclang-rt-14-dev ccache
 )
 missing=()

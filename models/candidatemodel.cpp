@@ -17,7 +17,7 @@ CandidateModel::CandidateModel(Store *store, QObject *parent)
     connect(m_store, &Store::candidateChanged, this, &CandidateModel::onCandidateChanged);
     connect(m_store, &Store::candidateRemoved, this, &CandidateModel::onCandidateRemoved);
     connect(m_store, &Store::applicationChanged, this, &CandidateModel::refreshApplication);
-    connect(m_store, &Store::dataReset, this, &CandidateModel::reload);
+    connect(m_store, &Store::dataReset, this, &CandidateModel::reloadBeside);
     // What the actor may see (weighted scores) depends on who they are.
     connect(m_store, &Store::actorChanged, this, &CandidateModel::reload);
     connect(m_store, &Store::opened, this, [this] { setRoleId(0); });
@@ -46,8 +46,7 @@ void CandidateModel::reload()
     m_loader->cancelAll();
     m_changedWhileLoading.clear();
     const int total = m_roleId > 0 && m_store->isOpen() ? m_store->applicationCount(m_roleId) : 0;
-    const CandidateRowReader::Source source =
-        m_roleId > 0 && m_store->isOpen() ? CandidateRowReader::sourceOf(m_store->database()) : CandidateRowReader::Source();
+    const CandidateRowReader::Source source = loadSource();
     const bool async = total >= m_asyncThreshold && total > m_firstScreenRows && source.isValid();
     QList<CandidateRow> rows;
     if (async)
@@ -79,6 +78,35 @@ void CandidateModel::reload()
         setLoading(0);
         return;
     }
+    startLoad(source);
+}
+
+// After a bulk change (an import, demo rows, retention) every row is read again on the
+// worker, and the rows shown stay until the new ones swap in (keeping the selection):
+// a count and a first screen read here would block the GUI thread for 20-80 ms at 100k,
+// another connection's writes having emptied this one's page cache.
+void CandidateModel::reloadBeside()
+{
+    const CandidateRowReader::Source source = loadSource();
+    if (!source.isValid()) {
+        reload();
+        return;
+    }
+    ++m_generation;
+    m_loader->cancelAll();
+    m_changedWhileLoading.clear();
+    startLoad(source);
+}
+
+// Where the worker reads the role's rows: invalid when it cannot (no role, no file).
+CandidateRowReader::Source CandidateModel::loadSource() const
+{
+    return m_roleId > 0 && m_store->isOpen() ? CandidateRowReader::sourceOf(m_store->database())
+                                             : CandidateRowReader::Source();
+}
+
+void CandidateModel::startLoad(const CandidateRowReader::Source &source)
+{
     CandidateLoadRequest request;
     request.generation = m_generation;
     request.source = source;

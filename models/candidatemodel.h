@@ -1,6 +1,7 @@
 #pragma once
 
 #include "candidateentry.h"
+#include "storage/candidaterowreader.h"
 #include "domain.h"
 
 #include <QAbstractTableModel>
@@ -103,6 +104,9 @@ Q_SIGNALS:
 
 private:
     void reload();
+    void reloadBeside();
+    CandidateRowReader::Source loadSource() const;
+    void startLoad(const CandidateRowReader::Source &source);
     void setLoading(quint64 generation);
     void onLoaded(const std::shared_ptr<CandidateLoadResult> &result);
     void refreshApplication(Id applicationId);

@@ -2,6 +2,8 @@
 
 #include <QCoreApplication>
 
+#include <algorithm>
+
 #include <vector>
 
 namespace hireloop {
@@ -142,7 +144,7 @@ QStringList DebriefSummary::agenda(const Role &role) const
     return items;
 }
 
-QList<DebriefSummary> Debrief::build(const Role &role, const DebriefRows &rows)
+QList<DebriefSummary> Debrief::build(const Role &role, DebriefRows rows)
 {
     // The rubric once: attribute id -> its place (slot), category and weight.
     struct Slot
@@ -184,30 +186,13 @@ QList<DebriefSummary> Debrief::build(const Role &role, const DebriefRows &rows)
     std::vector<std::pair<double, double>> perCategory(role.categories.size());  // sum of mean * weight, of weights
     std::vector<int> ratedInCategory(role.categories.size());
 
-    QList<DebriefSummary> summaries;
-    summaries.reserve(rows.applications.size());
-    qsizetype next = 0;  // the first rating row not yet folded
-    for (int n = 0; n < rows.applications.size(); ++n) {
-        const DebriefRows::Application &a = rows.applications.at(n);
-        DebriefSummary s;
-        s.applicationId = a.applicationId;
-        s.candidateId = a.candidateId;
-        s.candidate = a.candidate;
-        s.email = a.email;
-        s.stageId = a.stageId;
-        s.stage = stageName.value(a.stageId);
-        s.status = a.status;
-        s.scorecardsSubmitted = a.submitted;
-        s.scorecardsExpected = a.expected;
-        s.interviews = a.interviews;
-        s.firstInterviewAt = a.firstInterviewAt;
-        s.lastInterviewAt = a.lastInterviewAt;
-        s.tally = a.tally;
-        const auto d = rows.decisions.constFind(a.applicationId);
-        if (d != rows.decisions.constEnd()) {
-            s.hasDecision = true;
-            s.decision = *d;
-        }
+    std::sort(rows.interviewed.begin(), rows.interviewed.end());
+    QList<DebriefSummary> summaries = std::move(rows.summaries);
+    qsizetype next = 0;         // the first rating row not yet folded
+    std::size_t interviewed = 0;  // the first interviewed stage not yet folded
+    for (int n = 0; n < summaries.size(); ++n) {
+        DebriefSummary &s = summaries[n];
+        s.stage = stageName.value(s.stageId);
 
         bool any = false;
         while (next < rows.ratings.size() && rows.ratings.at(next).application < n)
@@ -225,8 +210,11 @@ QList<DebriefSummary> Debrief::build(const Role &role, const DebriefRows &rows)
             present[*slot] = 1;
             any = true;
         }
-        for (Id stageId : a.interviewedStages) {
-            const auto focus = focusOfStage.constFind(stageId);
+        for (; interviewed < rows.interviewed.size() && rows.interviewed[interviewed].application <= n;
+             ++interviewed) {
+            if (rows.interviewed[interviewed].application < n)
+                continue;
+            const auto focus = focusOfStage.constFind(rows.interviewed[interviewed].stageId);
             if (focus == focusOfStage.constEnd())
                 continue;
             for (int slot : *focus) {
@@ -237,7 +225,6 @@ QList<DebriefSummary> Debrief::build(const Role &role, const DebriefRows &rows)
         }
         if (!any) {
             s.categories = unrated;
-            summaries.append(std::move(s));
             continue;
         }
 
@@ -284,7 +271,6 @@ QList<DebriefSummary> Debrief::build(const Role &role, const DebriefRows &rows)
                 ratedInCategory[ci] = 0;
             }
         }
-        summaries.append(std::move(s));
     }
     return summaries;
 }

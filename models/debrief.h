@@ -6,6 +6,7 @@
 #include <QSet>
 
 #include <array>
+#include <vector>
 
 // The debrief of an application: what its submitted scorecards say, folded into the
 // figures a hiring committee discusses, and the decision it records. The figures are
@@ -103,55 +104,49 @@ struct DebriefSummary
     QStringList agenda(const Role &role) const;
 };
 
-// What the repository reads (only submitted scorecards the reader may see count
-// towards tallies, stages and ratings), folded into summaries by Debrief::build.
-// Flat and ordered, so that a role of a hundred thousand applications folds without a
-// hash table per application.
+// What the repository reads, in the summaries' own shape: it fills each summary's
+// application, candidate, stage id, status, counts, tally and latest decision (only
+// submitted scorecards the reader may see count towards tallies, stages and ratings);
+// Debrief::build adds what needs the rubric. Flat and ordered, so that a role of a
+// hundred thousand applications folds without a hash table or a copy per application.
 struct DebriefRows
 {
-    struct Application
-    {
-        Id applicationId = 0;
-        Id candidateId = 0;
-        QString candidate;
-        QString email;
-        Id stageId = 0;   // its name comes from the role
-        ApplicationStatus status = ApplicationStatus::Active;
-        int submitted = 0;   // scorecards, whoever may see them
-        int expected = 0;
-        int interviews = 0;
-        qint64 firstInterviewAt = 0;
-        qint64 lastInterviewAt = 0;
-        std::array<int, 5> tally{};   // by tallyIndex
-        QList<Id> interviewedStages;  // stages with a submitted scorecard the reader may see
-    };
     // The ratings (1-5) of one attribute of one application.
     struct Ratings
     {
-        int application = 0;   // index into applications
+        int application = 0;   // index into summaries
         Id attributeId = 0;
         int count = 0;
         double sum = 0;
         int min = 0;
         int max = 0;
     };
-    QList<Application> applications;   // by id
-    QList<Ratings> ratings;            // by application, then attribute
-    QHash<Id, Decision> decisions;     // application -> latest decision
+    // A stage with a submitted scorecard the reader may see.
+    struct Interviewed
+    {
+        int application = 0;   // index into summaries
+        Id stageId = 0;
+        bool operator<(const Interviewed &o) const
+        {
+            return application != o.application ? application < o.application : stageId < o.stageId;
+        }
+    };
+    QList<DebriefSummary> summaries;       // by application id
+    QList<Ratings> ratings;                // by application, then attribute
+    std::vector<Interviewed> interviewed;  // any order, repeats allowed
 };
 
 } // namespace hireloop
 
 // A role's summary is a list of 100k of these: moved in memory as bytes when it grows.
 Q_DECLARE_TYPEINFO(hireloop::DebriefSummary, Q_RELOCATABLE_TYPE);
-Q_DECLARE_TYPEINFO(hireloop::DebriefRows::Application, Q_RELOCATABLE_TYPE);
 
 namespace hireloop {
 
 class Debrief
 {
 public:
-    static QList<DebriefSummary> build(const Role &role, const DebriefRows &rows);
+    static QList<DebriefSummary> build(const Role &role, DebriefRows rows);
 };
 
 } // namespace hireloop

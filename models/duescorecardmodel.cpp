@@ -5,8 +5,11 @@
 #include "store.h"
 
 #include <QDateTime>
+#include <QSet>
 #include <QFont>
 #include <QLocale>
+
+#include <algorithm>
 
 namespace hireloop {
 
@@ -32,10 +35,18 @@ DueScorecardModel::DueScorecardModel(Store *store, QObject *parent)
     : QAbstractTableModel(parent)
     , m_store(store)
 {
-    connect(store, &Store::scorecardChanged, this, &DueScorecardModel::refresh);
-    connect(store, &Store::interviewChanged, this, &DueScorecardModel::refresh);
-    connect(store, &Store::candidateChanged, this, &DueScorecardModel::refresh);
-    connect(store, &Store::candidateRemoved, this, &DueScorecardModel::refresh);
+    // An edit touches one application's rows: only those are read again (the whole list
+    // is thousands of rows in a large database).
+    connect(store, &Store::scorecardChanged, this, [this](Id applicationId) { refreshApplication(applicationId); });
+    connect(store, &Store::interviewChanged, this, [this](Id applicationId) { refreshApplication(applicationId); });
+    connect(store, &Store::candidateChanged, this, [this](Id candidateId) {
+        for (const Application &a : m_store->applicationsOf(candidateId))
+            refreshApplication(a.id);
+    });
+    connect(store, &Store::candidateRemoved, this, [this](Id, const QList<Id> &applicationIds) {
+        for (Id applicationId : applicationIds)
+            refreshApplication(applicationId);
+    });
     // Interviewers see their own, hiring managers and coordinators everyone's: a new
     // actor is a new list.
     connect(store, &Store::actorChanged, this, &DueScorecardModel::reload);
@@ -127,6 +138,57 @@ void DueScorecardModel::sync(const QList<DueScorecard> &fresh, qint64 before, in
             m_rows.insert(i, want);
             endInsertRows();
         }
+    }
+}
+
+// The list's order, as ScorecardRepository::due sorts it.
+bool DueScorecardModel::before(const DueScorecard &a, const DueScorecard &b)
+{
+    if (a.interviewEndsAt != b.interviewEndsAt)
+        return a.interviewEndsAt < b.interviewEndsAt;
+    if (a.interviewId != b.interviewId)
+        return a.interviewId < b.interviewId;
+    if (a.interviewer != b.interviewer)
+        return a.interviewer.toUtf8() < b.interviewer.toUtf8();  // SQLite's BINARY order
+    return a.scorecardId < b.scorecardId;
+}
+
+void DueScorecardModel::refreshApplication(Id applicationId)
+{
+    if (!m_store->isOpen() || !m_store->actorId())
+        return;
+    QList<DueScorecard> fresh = m_store->dueScorecards(m_everyone ? 0 : m_store->actorId(), m_readHours, applicationId);
+    QSet<Id> keep;
+    for (DueScorecard &d : fresh) {
+        d.overdue = m_now >= d.interviewEndsAt + qint64(m_readHours) * 3600;  // as the rest were read
+        keep.insert(d.scorecardId);
+    }
+    for (int row = int(m_rows.size()) - 1; row >= 0; --row) {
+        const DueScorecard &d = m_rows.at(row);
+        if (d.applicationId != applicationId || keep.contains(d.scorecardId))
+            continue;
+        beginRemoveRows({}, row, row);
+        m_rows.removeAt(row);
+        endRemoveRows();
+    }
+    for (const DueScorecard &want : std::as_const(fresh)) {
+        const int at = rowOfScorecard(want.scorecardId);
+        if (at >= 0 && !before(want, m_rows.at(at)) && !before(m_rows.at(at), want)) {
+            if (!sameRow(m_rows.at(at), want)) {
+                m_rows[at] = want;
+                Q_EMIT dataChanged(index(at, 0), index(at, ColumnCount - 1));
+            }
+            continue;
+        }
+        if (at >= 0) {  // it sorts elsewhere now
+            beginRemoveRows({}, at, at);
+            m_rows.removeAt(at);
+            endRemoveRows();
+        }
+        const int to = int(std::lower_bound(m_rows.cbegin(), m_rows.cend(), want, before) - m_rows.cbegin());
+        beginInsertRows({}, to, to);
+        m_rows.insert(to, want);
+        endInsertRows();
     }
 }
 

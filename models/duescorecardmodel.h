@@ -7,8 +7,8 @@
 // Scorecards still owed for interviews that have ended (Store::dueScorecards): the
 // acting interviewer's own, or everyone's when a hiring manager or a coordinator acts
 // (they chase them). Overdue ones are flagged. Follows the store row by row (a
-// submitted scorecard is one rowsRemoved); refresh() re-reads the list the same way,
-// for the passing of time.
+// submitted scorecard is one rowsRemoved), reading again only the application an edit
+// touched; refresh() re-reads the whole list the same way, for the passing of time.
 
 namespace hireloop {
 
@@ -50,6 +50,8 @@ private:
     QList<DueScorecard> query();
     void reload();
     void sync(const QList<DueScorecard> &fresh, qint64 before, int beforeHours);
+    void refreshApplication(Id applicationId);
+    static bool before(const DueScorecard &a, const DueScorecard &b);
     QString status(const DueScorecard &due, qint64 now, int overdueHours) const;
 
     Store *m_store;

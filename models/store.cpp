@@ -712,9 +712,9 @@ QList<Interview> Store::upcomingInterviews(Id personId)
     return m_scorecards.upcoming(personId, now());
 }
 
-QList<DueScorecard> Store::dueScorecards(Id personId, int overdueHours)
+QList<DueScorecard> Store::dueScorecards(Id personId, int overdueHours, Id applicationId)
 {
-    return m_scorecards.due(personId, now(), qMax(0, overdueHours));
+    return m_scorecards.due(personId, now(), qMax(0, overdueHours), applicationId);
 }
 
 int Store::overdueCount(int overdueHours)
@@ -942,7 +942,7 @@ QList<DebriefSummary> Store::debriefSummaries(Id roleId)
         fail(tr("Cannot read the debrief of role %1").arg(roleId));
         return {};
     }
-    return Debrief::build(r, rows);
+    return Debrief::build(r, std::move(rows));
 }
 
 bool Store::debriefSummary(Id applicationId, DebriefSummary *summary)
@@ -954,7 +954,7 @@ bool Store::debriefSummary(Id applicationId, DebriefSummary *summary)
         || !recordSummaryReveals(a.roleId, applicationId)
         || !m_debriefs.rows(a.roleId, ScorecardViewer{m_actor.id, m_actor.kind}, applicationId, &rows))
         return false;
-    const QList<DebriefSummary> list = Debrief::build(r, rows);
+    const QList<DebriefSummary> list = Debrief::build(r, std::move(rows));
     if (list.isEmpty())
         return false;
     *summary = list.first();

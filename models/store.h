@@ -124,7 +124,7 @@ public:
     QList<Interview> upcomingInterviews(Id personId);  // from now on, by time
     // Unsubmitted scorecards of interviews that have ended: personId's, or everyone's
     // for 0. Overdue: not submitted overdueHours after the interview ended.
-    QList<DueScorecard> dueScorecards(Id personId, int overdueHours);
+    QList<DueScorecard> dueScorecards(Id personId, int overdueHours, Id applicationId = 0);  // 0: all
     // What the window shows at a glance: the actor's own overdue scorecards, or
     // everyone's for a hiring manager or coordinator.
     int overdueCount(int overdueHours);

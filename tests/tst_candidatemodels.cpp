@@ -46,6 +46,7 @@ private Q_SLOTS:
     void roleSwitchDuringLoadDropsTheStaleResult();
     void asyncLoadKeepsTheVisibilityRule();
     void asyncLoadOfAReadOnlyFile();
+    void bulkChangeReloadsBesideKeepingTheRows();
     void undoRedoKeepsIds();
     void rejectNeedsAReason();
     void duplicatesByEmailAndLink();
@@ -642,6 +643,45 @@ void TestCandidateModels::asyncLoadKeepsChangesMadeWhileLoading()
     QCOMPARE(model.totalCount(), 6);
     for (int r = 0; r < model.rowCount(); ++r)
         QCOMPARE(model.rowOfApplication(model.index(r, 0).data(CandidateModel::ApplicationIdRole).toLongLong()), r);
+}
+
+void TestCandidateModels::bulkChangeReloadsBesideKeepingTheRows()
+{
+    for (const char *name : {"Bo", "Cy", "Di"})
+        add(name, QString::fromLatin1(name).toLower() + "@example.org");
+    CandidateModel model(m_store.get());
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    model.sort(CandidateModel::NameColumn);
+    model.setRoleId(m_role.id);
+    QVERIFY(!model.isLoading());  // a small role: read at once, on this thread
+    const QPersistentModelIndex cy = model.index(1, 0);
+    QCOMPARE(cy.data().toString(), QStringLiteral("Cy"));
+
+    // Another connection writes (as an import does on its worker), then the store says
+    // everything may have changed.
+    {
+        Store other;
+        QVERIFY2(other.open(m_store->path()), qPrintable(other.errorString()));
+        for (const char *name : {"Abe", "Cal"}) {
+            Candidate c;
+            c.name = QString::fromLatin1(name);
+            QVERIFY(other.addCandidate(c, m_role.id));
+        }
+    }
+    QSignalSpy reset(&model, &QAbstractItemModel::modelReset);
+    QSignalSpy layout(&model, &QAbstractItemModel::layoutChanged);
+    m_store->notifyDataReset();
+    // Nothing read here: the rows shown stay until the worker's are in.
+    QVERIFY(model.isLoading());
+    QCOMPARE(names(model), (QStringList{"Bo", "Cy", "Di"}));
+    waitForLoad(model);
+    QCOMPARE(names(model), (QStringList{"Abe", "Bo", "Cal", "Cy", "Di"}));
+    QCOMPARE(model.totalCount(), 5);
+    // One layout change, no reset: the selection stays on its candidate.
+    QCOMPARE(reset.count(), 0);
+    QCOMPARE(layout.count(), 1);
+    QCOMPARE(cy.row(), 3);
+    QCOMPARE(cy.data().toString(), QStringLiteral("Cy"));
 }
 
 void TestCandidateModels::roleSwitchDuringLoadDropsTheStaleResult()

@@ -3,6 +3,7 @@
 
 #include "storage/database.h"
 #include "storage/migrations.h"
+#include "storage/rowcursor.h"
 #include "store.h"
 #include "testsupport.h"
 
@@ -38,6 +39,8 @@ private Q_SLOTS:
     void checkBesideComesFirstForAMigration();
     void backupIsConsistentAndPrivate();
     void secondConnectionSeesAFreshDatabase();
+    void rowCursorReadsWhatQSqlQueryReads();
+    void rowCursorSaysWhenAReadFails();
 
 private:
     QString path(const QString &name) const { return m_dir.filePath(name); }
@@ -478,6 +481,115 @@ void TestDatabase::secondConnectionSeesAFreshDatabase()
     Store third;
     QVERIFY2(third.open(file), qPrintable(third.errorString()));
     QCOMPARE(third.roles().size(), 1);
+}
+
+
+void TestDatabase::rowCursorReadsWhatQSqlQueryReads()
+{
+    Database db;
+    QVERIFY2(db.open(path("cursor.sqlite")), qPrintable(db.errorString()));
+    QVERIFY(db.exec("CREATE TEMP TABLE t (n INTEGER, x REAL, s TEXT)"));
+    QSqlQuery insert = db.prepare("INSERT INTO t VALUES (:n, :x, :s)");
+    const QList<QVariantList> values = {
+        {qint64(1) << 40, 2.5, QStringLiteral("Zoë Ødegård — 東京")},
+        {-7, -0.125, QStringLiteral("submitted")},
+        {QVariant(), QVariant(), QVariant()},
+    };
+    for (const QVariantList &v : values) {
+        insert.bindValue(":n", v.at(0));
+        insert.bindValue(":x", v.at(1));
+        insert.bindValue(":s", v.at(2));
+        QVERIFY2(db.exec(insert), qPrintable(db.errorString()));
+    }
+    // Named binds, each used by name; a bool and a string among them.
+    const QString sql = "SELECT n, x, s FROM t WHERE (n >= :low OR n IS NULL) AND :yes AND s IS NOT :none ORDER BY rowid";
+    auto bind = [](QSqlQuery &q) {
+        q.bindValue(":low", -100);
+        q.bindValue(":yes", true);
+        q.bindValue(":none", QStringLiteral("nothing"));
+    };
+    QSqlQuery q = db.prepare(sql);
+    bind(q);
+    QVERIFY(db.exec(q));
+    QSqlQuery c = db.prepare(sql);
+    bind(c);
+    RowCursor row(db, c);
+    QVERIFY(row.isDirect());  // SQLite: read on the driver's handle
+    int rows = 0;
+    while (row.next()) {
+        QVERIFY(q.next());
+        QCOMPARE(row.integer(0), q.value(0).toLongLong());
+        QCOMPARE(row.real(1), q.value(1).toDouble());
+        QCOMPARE(row.text(2), q.value(2).toString());
+        QCOMPARE(row.isNull(0), q.value(0).isNull());
+        QCOMPARE(row.textIs(2, QLatin1String("submitted")), q.value(2).toString() == "submitted");
+        ++rows;
+    }
+    QVERIFY(!q.next());
+    QVERIFY(row.ok());
+    QCOMPARE(rows, 3);
+    QVERIFY(!row.next());  // stays at the end
+
+    // Positional binds.
+    QSqlQuery p = db.prepare("SELECT s FROM t WHERE n = ?");
+    p.addBindValue(-7);
+    RowCursor one(db, p);
+    QVERIFY(one.next());
+    QCOMPARE(one.text(0), QStringLiteral("submitted"));
+    QVERIFY(one.textIs(0, QLatin1String("submitted")));
+    QVERIFY(!one.textIs(0, QLatin1String("submitte")));
+    QVERIFY(!one.next());
+    QVERIFY(one.ok());
+}
+
+void TestDatabase::rowCursorSaysWhenAReadFails()
+{
+    Database db;
+    QVERIFY2(db.open(path("cursor-fail.sqlite")), qPrintable(db.errorString()));
+    // An error in the middle of the rows: QSqlQuery::next() would just stop.
+    QVERIFY(db.exec("CREATE TEMP TABLE t (n INTEGER)"));
+    QVERIFY(db.exec("INSERT INTO t VALUES (1), (2), (-9223372036854775807 - 1)"));
+    QSqlQuery q = db.prepare("SELECT abs(n) FROM t ORDER BY rowid");
+    RowCursor row(db, q);
+    QVERIFY(row.next());
+    QVERIFY(row.next());
+    QVERIFY(!row.next());
+    QVERIFY(!row.ok());
+    QVERIFY2(db.errorString().contains("integer overflow"), qPrintable(db.errorString()));
+
+    // A statement SQLite refuses.
+    QSqlQuery bad = db.prepare("SELECT x FROM nowhere");
+    RowCursor none(db, bad);
+    QVERIFY(!none.next());
+    QVERIFY(!none.ok());
+    QVERIFY2(db.errorString().contains("no such table: nowhere"), qPrintable(db.errorString()));
+    db.close();
+
+    // Damaged pages: a read of every table of a damaged file (opened the app's way,
+    // before its check has found the damage) fails somewhere, and says it is damaged.
+    const QString file = path("cursor-damaged.sqlite");
+    QVERIFY(writeAll(file, damagedDatabase("cursor-damaged.sqlite")));
+    Database damaged;
+    DatabaseOptions options;
+    options.verify = DatabaseOptions::Verify::Beside;
+    QVERIFY2(damaged.open(file, options), qPrintable(damaged.errorString()));
+    QStringList tables;
+    QSqlQuery names = damaged.prepare("SELECT name FROM sqlite_schema WHERE type = 'table' ORDER BY name");
+    for (RowCursor n(damaged, names); n.next();)
+        tables << n.text(0);
+    QVERIFY(tables.contains("candidate"));
+    QStringList failed;
+    for (const QString &table : std::as_const(tables)) {
+        QSqlQuery all = damaged.prepare(QStringLiteral("SELECT * FROM \"%1\"").arg(table));
+        RowCursor r(damaged, all);
+        while (r.next()) {
+        }
+        if (!r.ok()) {
+            failed << table;
+            QVERIFY2(damaged.errorString().contains("malformed"), qPrintable(damaged.errorString()));
+        }
+    }
+    QVERIFY2(!failed.isEmpty(), qPrintable(tables.join(", ")));
 }
 
 QTEST_GUILESS_MAIN(TestDatabase)

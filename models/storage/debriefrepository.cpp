@@ -1,6 +1,7 @@
 #include "debriefrepository.h"
 
 #include "database.h"
+#include "rowcursor.h"
 
 #include <QSqlQuery>
 #include <QVariant>
@@ -33,17 +34,17 @@ const char *const decisionColumns =
     "d.id, d.application_id, d.outcome, d.rationale, d.dissent, coalesce(d.decided_by, 0), coalesce(p.name, ''),"
     " d.decided_at";
 
-Decision decisionAt(const QSqlQuery &q)
+Decision decisionAt(const RowCursor &row)
 {
     Decision d;
-    d.id = q.value(0).toLongLong();
-    d.applicationId = q.value(1).toLongLong();
-    decisionOutcomeFromName(q.value(2).toString(), &d.outcome);
-    d.rationale = q.value(3).toString();
-    d.dissent = q.value(4).toString();
-    d.decidedBy = q.value(5).toLongLong();
-    d.decidedByName = q.value(6).toString();
-    d.decidedAt = q.value(7).toLongLong();
+    d.id = row.integer(0);
+    d.applicationId = row.integer(1);
+    decisionOutcomeFromName(row.text(2), &d.outcome);
+    d.rationale = row.text(3);
+    d.dissent = row.text(4);
+    d.decidedBy = row.integer(5);
+    d.decidedByName = row.text(6);
+    d.decidedAt = row.integer(7);
     return d;
 }
 
@@ -91,20 +92,29 @@ bool DebriefRepository::readApplications(Id roleId, Id only, DebriefRows *rows)
         " WHERE c.id = a.candidate_id AND +a.role_id = :role1%1 ORDER BY a.id")
         .arg(onlyClause(only, "a.id")));
     bindRole(q, roleId, only);
-    if (!m_db.exec(q))
-        return false;
-    while (q.next()) {
-        DebriefRows::Application a;
-        a.applicationId = q.value(0).toLongLong();
-        a.candidateId = q.value(1).toLongLong();
-        a.candidate = q.value(2).toString();
-        a.email = q.value(3).toString();
-        a.stageId = q.value(4).toLongLong();
-        applicationStatusFromName(q.value(5).toString(), &a.status);
-        rows->applications.append(std::move(a));
-        m_ids.append(rows->applications.constLast().applicationId);
+    if (!only) {
+        // Room for the whole role at once: a summary is large, and a list of 100k that
+        // grows by doubling touches twice the memory.
+        QSqlQuery count = m_db.prepare(QStringLiteral("SELECT count(*) FROM application WHERE role_id = :role1"));
+        bindRole(count, roleId, 0);
+        RowCursor n(m_db, count);
+        if (n.next())
+            rows->summaries.reserve(n.integer(0));
+        if (!n.ok())
+            return false;
     }
-    return true;
+    RowCursor row(m_db, q);
+    while (row.next()) {
+        DebriefSummary &a = rows->summaries.emplace_back();
+        a.applicationId = row.integer(0);
+        a.candidateId = row.integer(1);
+        a.candidate = row.text(2);
+        a.email = row.text(3);
+        a.stageId = row.integer(4);
+        applicationStatusFromName(row.text(5), &a.status);
+        m_ids.append(a.applicationId);
+    }
+    return row.ok();
 }
 
 // The interviews held (not cancelled): how many, the first and the last.
@@ -115,19 +125,18 @@ bool DebriefRepository::readInterviews(Id roleId, Id only, DebriefRows *rows)
         " WHERE a.id = i.application_id AND a.role_id = :role1%1 AND i.status <> 'cancelled'")
         .arg(onlyClause(only, "a.id"), tables(only, {QStringLiteral("interview i"), QStringLiteral("application a")})));
     bindRole(q, roleId, only);
-    if (!m_db.exec(q))
-        return false;
-    while (q.next()) {
-        const int n = indexOf(q.value(0).toLongLong());
+    RowCursor row(m_db, q);
+    while (row.next()) {
+        const int n = indexOf(row.integer(0));
         if (n < 0)
             continue;
-        DebriefRows::Application &a = rows->applications[n];
-        const qint64 starts = q.value(1).toLongLong();
+        DebriefSummary &a = rows->summaries[n];
+        const qint64 starts = row.integer(1);
         a.firstInterviewAt = a.interviews ? std::min(a.firstInterviewAt, starts) : starts;
         a.lastInterviewAt = a.interviews ? std::max(a.lastInterviewAt, starts) : starts;
         ++a.interviews;
     }
-    return true;
+    return row.ok();
 }
 
 // One row per current scorecard of an interview held: every one counts towards
@@ -144,30 +153,26 @@ bool DebriefRepository::readScorecards(Id roleId, const ScorecardViewer &viewer,
              tables(only, {QStringLiteral("scorecard k"), QStringLiteral("interview i"), QStringLiteral("application a")})));
     bindRole(q, roleId, only);
     ScorecardRepository::bindVisible(q, viewer, QStringLiteral("d"));
-    if (!m_db.exec(q))
-        return false;
-    const QString submitted = QStringLiteral("submitted");
-    while (q.next()) {
-        const int n = indexOf(q.value(0).toLongLong());
+    RowCursor row(m_db, q);
+    while (row.next()) {
+        const int n = indexOf(row.integer(0));
         if (n < 0)
             continue;
-        DebriefRows::Application &a = rows->applications[n];
-        ++a.expected;
-        if (q.value(2).toString() != submitted)
+        DebriefSummary &a = rows->summaries[n];
+        ++a.scorecardsExpected;
+        if (!row.textIs(2, QLatin1String("submitted")))
             continue;
-        ++a.submitted;
-        if (!q.value(4).toBool())
+        ++a.scorecardsSubmitted;
+        if (!row.integer(4))
             continue;
-        const Id stage = q.value(1).toLongLong();
-        if (!a.interviewedStages.contains(stage))
-            a.interviewedStages.append(stage);
+        rows->interviewed.push_back({n, row.integer(1)});
         Recommendation r = Recommendation::None;
-        recommendationFromName(q.value(3).toString(), &r);
+        recommendationFromName(row.text(3), &r);
         const int index = tallyIndex(r);
         if (index >= 0)
             ++a.tally[index];
     }
-    return true;
+    return row.ok();
 }
 
 // Every 1-5 rating the viewer may see, counted here by application and attribute.
@@ -183,8 +188,6 @@ bool DebriefRepository::readRatings(Id roleId, const ScorecardViewer &viewer, Id
                            QStringLiteral("application a")})));
     bindRole(q, roleId, only);
     ScorecardRepository::bindVisible(q, viewer, QStringLiteral("d"));
-    if (!m_db.exec(q))
-        return false;
     struct Value
     {
         int application;
@@ -196,11 +199,14 @@ bool DebriefRepository::readRatings(Id roleId, const ScorecardViewer &viewer, Id
         }
     };
     std::vector<Value> values;
-    while (q.next()) {
-        const int n = indexOf(q.value(0).toLongLong());
+    RowCursor row(m_db, q);
+    while (row.next()) {
+        const int n = indexOf(row.integer(0));
         if (n >= 0)
-            values.push_back({n, q.value(1).toLongLong(), q.value(2).toInt()});
+            values.push_back({n, row.integer(1), int(row.integer(2))});
     }
+    if (!row.ok())
+        return false;
     std::sort(values.begin(), values.end());
     for (std::size_t v = 0; v < values.size();) {
         DebriefRows::Ratings r;
@@ -236,14 +242,16 @@ bool DebriefRepository::readDecisions(Id roleId, const ScorecardViewer &viewer, 
     bindRole(q, roleId, only);
     q.bindValue(QStringLiteral(":kind"), personKindName(viewer.kind));
     q.bindValue(QStringLiteral(":person"), viewer.personId);
-    if (!m_db.exec(q))
-        return false;
-    while (q.next()) {
-        const Decision d = decisionAt(q);
-        if (indexOf(d.applicationId) >= 0)
-            rows->decisions.insert(d.applicationId, d);  // ordered: the latest stays
+    RowCursor row(m_db, q);
+    while (row.next()) {
+        const int n = indexOf(row.integer(1));
+        if (n < 0)
+            continue;
+        DebriefSummary &a = rows->summaries[n];
+        a.decision = decisionAt(row);  // ordered: the latest stays
+        a.hasDecision = true;
     }
-    return true;
+    return row.ok();
 }
 
 int DebriefRepository::recordReveals(Id personId, Id roleId, Id only, qint64 now)
@@ -291,10 +299,9 @@ QList<Decision> DebriefRepository::decisions(Id applicationId)
         "SELECT %1 FROM decision d LEFT JOIN person p ON p.id = d.decided_by WHERE d.application_id = :a"
         " ORDER BY d.decided_at, d.id").arg(QLatin1String(decisionColumns)));
     q.bindValue(QStringLiteral(":a"), applicationId);
-    if (!m_db.exec(q))
-        return list;
-    while (q.next())
-        list << decisionAt(q);
+    RowCursor row(m_db, q);
+    while (row.next())
+        list << decisionAt(row);
     return list;
 }
 

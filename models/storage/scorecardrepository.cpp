@@ -1,6 +1,7 @@
 #include "scorecardrepository.h"
 
 #include "database.h"
+#include "rowcursor.h"
 
 #include <QSqlQuery>
 #include <QVariant>
@@ -285,7 +286,7 @@ const char DueWhere[] =
 
 } // namespace
 
-QList<DueScorecard> ScorecardRepository::due(Id personId, qint64 now, int overdueHours)
+QList<DueScorecard> ScorecardRepository::due(Id personId, qint64 now, int overdueHours, Id applicationId)
 {
     QList<DueScorecard> list;
     QSqlQuery q = m_db.prepare(QStringLiteral(
@@ -293,23 +294,25 @@ QList<DueScorecard> ScorecardRepository::due(Id personId, qint64 now, int overdu
         " i.starts_at + i.duration_min * 60 FROM scorecard k JOIN interview i ON i.id = k.interview_id"
         " JOIN application a ON a.id = i.application_id JOIN candidate c ON c.id = a.candidate_id"
         " JOIN stage s ON s.id = i.stage_id JOIN person p ON p.id = k.interviewer_id")
-        + QLatin1String(DueWhere) + QLatin1String(" ORDER BY i.starts_at + i.duration_min * 60, i.id, p.name, k.id"));
+        + QLatin1String(DueWhere) + (applicationId ? QLatin1String(" AND i.application_id = :app") : QLatin1String())
+        + QLatin1String(" ORDER BY i.starts_at + i.duration_min * 60, i.id, p.name, k.id"));
     q.bindValue(QStringLiteral(":now"), now);
     q.bindValue(QStringLiteral(":everyone"), personId ? 0 : 1);
     q.bindValue(QStringLiteral(":p"), personId);
-    if (!m_db.exec(q))
-        return list;
+    if (applicationId)
+        q.bindValue(QStringLiteral(":app"), applicationId);
     const qint64 grace = qint64(overdueHours) * 3600;
-    while (q.next()) {
+    RowCursor row(m_db, q);
+    while (row.next()) {
         DueScorecard d;
-        d.scorecardId = q.value(0).toLongLong();
-        d.interviewId = q.value(1).toLongLong();
-        d.applicationId = q.value(2).toLongLong();
-        d.candidate = q.value(3).toString();
-        d.stage = q.value(4).toString();
-        d.interviewerId = q.value(5).toLongLong();
-        d.interviewer = q.value(6).toString();
-        d.interviewEndsAt = q.value(7).toLongLong();
+        d.scorecardId = row.integer(0);
+        d.interviewId = row.integer(1);
+        d.applicationId = row.integer(2);
+        d.candidate = row.text(3);
+        d.stage = row.text(4);
+        d.interviewerId = row.integer(5);
+        d.interviewer = row.text(6);
+        d.interviewEndsAt = row.integer(7);
         d.overdue = now >= d.interviewEndsAt + grace;
         list << d;
     }

@@ -60,7 +60,7 @@ public:
     QList<Interview> interviewsOfApplication(Id applicationId);  // by time, cancelled ones too
     // Drafts of ended, not cancelled interviews whose author has never submitted one for
     // that interview: personId's, or everyone's for 0.
-    QList<DueScorecard> due(Id personId, qint64 now, int overdueHours);
+    QList<DueScorecard> due(Id personId, qint64 now, int overdueHours, Id applicationId = 0);  // 0: every application
     int overdueCount(Id personId, qint64 now, int overdueHours);
 
     // Scorecards under the rule.

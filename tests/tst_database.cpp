@@ -546,23 +546,27 @@ void TestDatabase::rowCursorSaysWhenAReadFails()
 {
     Database db;
     QVERIFY2(db.open(path("cursor-fail.sqlite")), qPrintable(db.errorString()));
-    // An error in the middle of the rows: QSqlQuery::next() would just stop.
+    // An error in the middle of the rows: QSqlQuery::next() would just stop. (The
+    // cursors go before the connection closes: SQLite keeps a connection with a
+    // statement still open.)
     QVERIFY(db.exec("CREATE TEMP TABLE t (n INTEGER)"));
     QVERIFY(db.exec("INSERT INTO t VALUES (1), (2), (-9223372036854775807 - 1)"));
-    QSqlQuery q = db.prepare("SELECT abs(n) FROM t ORDER BY rowid");
-    RowCursor row(db, q);
-    QVERIFY(row.next());
-    QVERIFY(row.next());
-    QVERIFY(!row.next());
-    QVERIFY(!row.ok());
-    QVERIFY2(db.errorString().contains("integer overflow"), qPrintable(db.errorString()));
+    {
+        QSqlQuery q = db.prepare("SELECT abs(n) FROM t ORDER BY rowid");
+        RowCursor row(db, q);
+        QVERIFY(row.next());
+        QVERIFY(row.next());
+        QVERIFY(!row.next());
+        QVERIFY(!row.ok());
+        QVERIFY2(db.errorString().contains("integer overflow"), qPrintable(db.errorString()));
 
-    // A statement SQLite refuses.
-    QSqlQuery bad = db.prepare("SELECT x FROM nowhere");
-    RowCursor none(db, bad);
-    QVERIFY(!none.next());
-    QVERIFY(!none.ok());
-    QVERIFY2(db.errorString().contains("no such table: nowhere"), qPrintable(db.errorString()));
+        // A statement SQLite refuses.
+        QSqlQuery bad = db.prepare("SELECT x FROM nowhere");
+        RowCursor none(db, bad);
+        QVERIFY(!none.next());
+        QVERIFY(!none.ok());
+        QVERIFY2(db.errorString().contains("no such table: nowhere"), qPrintable(db.errorString()));
+    }
     db.close();
 
     // Damaged pages: a read of every table of a damaged file (opened the app's way,

@@ -42,9 +42,7 @@ void CandidateModel::setLoading(quint64 generation)
 
 void CandidateModel::reload()
 {
-    ++m_generation;
-    m_loader->cancelAll();
-    m_changedWhileLoading.clear();
+    dropLoad();
     const int total = m_roleId > 0 && m_store->isOpen() ? m_store->applicationCount(m_roleId) : 0;
     const CandidateRowReader::Source source = loadSource();
     const bool async = total >= m_asyncThreshold && total > m_firstScreenRows && source.isValid();
@@ -92,10 +90,16 @@ void CandidateModel::reloadBeside()
         reload();
         return;
     }
+    dropLoad();
+    startLoad(source);
+}
+
+// Whatever load is under way is forgotten: its rows, and the edits kept for them.
+void CandidateModel::dropLoad()
+{
     ++m_generation;
     m_loader->cancelAll();
     m_changedWhileLoading.clear();
-    startLoad(source);
 }
 
 // Where the worker reads the role's rows: invalid when it cannot (no role, no file).

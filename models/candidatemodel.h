@@ -105,6 +105,7 @@ Q_SIGNALS:
 private:
     void reload();
     void reloadBeside();
+    void dropLoad();
     CandidateRowReader::Source loadSource() const;
     void startLoad(const CandidateRowReader::Source &source);
     void setLoading(quint64 generation);

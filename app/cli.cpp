@@ -2,16 +2,16 @@
 // Parses arguments, opens the store, calls it and prints. Exit 0 success, 1 data or
 // file error (message on stderr naming the file), 2 usage.
 
-#include "appinfo.h"
-#include "candidateimport.h"
-#include "postingparser.h"
-#include "reports.h"
-#include "rolejson.h"
-#include "rubricbuilder.h"
-#include "scorecardexport.h"
-#include "summaryexport.h"
-#include "store.h"
-#include "textfile.h"
+#include "store/appinfo.h"
+#include "import/candidateimport.h"
+#include "posting/postingparser.h"
+#include "reports/reports.h"
+#include "export/rolejson.h"
+#include "posting/rubricbuilder.h"
+#include "export/scorecardexport.h"
+#include "export/summaryexport.h"
+#include "store/store.h"
+#include "import/textfile.h"
 
 #include <QCoreApplication>
 #include <QGuiApplication>

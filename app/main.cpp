@@ -1,10 +1,10 @@
 // hireloop: the desktop application. Opens the database given by --db (or the
 // default one), adds the default role to a new database, and shows the main window.
 
-#include "appinfo.h"
+#include "store/appinfo.h"
 #include "databaselockeddialog.h"
 #include "mainwindow.h"
-#include "store.h"
+#include "store/store.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -85,7 +85,7 @@ int main(int argc, char *argv[])
     options.readOnly = parser.isSet(readOnlyOption);
     options.verify = DatabaseOptions::Verify::Beside;  // the first screen does not wait for every page
     bool opened = store.open(path, options);
-    if (!opened && store.database().isLockedElsewhere()) {
+    if (!opened && store.isLockedElsewhere()) {
         std::fprintf(stderr, "hireloop: %s\n", qPrintable(store.errorString()));
         std::fflush(stderr);
         DatabaseLockedDialog ask(store.errorString(), QApplication::translate("hireloop", "Quit"));
@@ -94,7 +94,7 @@ int main(int argc, char *argv[])
             return 1;
         options.exclusive = false;
         options.readOnly = true;
-        options.readOnlyReason = DatabaseLockedDialog::readOnlyReason(store.database().lockOwner());
+        options.readOnlyReason = DatabaseLockedDialog::readOnlyReason(store.lockOwner());
         opened = store.open(path, options);
     }
     if (!opened || !store.ensureDefaultData()) {

@@ -3,9 +3,9 @@
 // every entry chains to the one before, and `hireloop-cli check` fails, naming the
 // entry, when one is altered, removed from the middle or cut off the end.
 
-#include "scorecardexport.h"
+#include "export/scorecardexport.h"
 #include "storage/auditrepository.h"
-#include "store.h"
+#include "store/store.h"
 #include "testsupport.h"
 
 #include <QProcess>

@@ -6,7 +6,7 @@
 // no -wal, -shm or -journal left beside it).
 
 #include "faultsupport.h"
-#include "store.h"
+#include "store/store.h"
 #include "testsupport.h"
 
 #include <QRandomGenerator>

@@ -2,12 +2,12 @@
 // pipeline counts, search and filters, sorting (numbers as numbers), edits that move a
 // row where it now sorts, loading a large role in two steps, and the undo commands.
 
-#include "candidateloader.h"
-#include "candidatemodel.h"
-#include "commands.h"
-#include "modelroles.h"
-#include "pipelinemodel.h"
-#include "store.h"
+#include "itemmodels/candidateloader.h"
+#include "itemmodels/candidatemodel.h"
+#include "commands/commands.h"
+#include "itemmodels/modelroles.h"
+#include "itemmodels/pipelinemodel.h"
+#include "store/store.h"
 
 #include <QAbstractItemModelTester>
 #include <QSignalSpy>

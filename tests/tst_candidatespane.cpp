@@ -3,10 +3,10 @@
 // filtered out), the count says what is shown of how many, and a large role's rows
 // arriving from the loader keep the selection and the view in step.
 
-#include "candidatemodel.h"
+#include "itemmodels/candidatemodel.h"
 #include "candidatespane.h"
 #include "settings.h"
-#include "store.h"
+#include "store/store.h"
 
 #include <QApplication>
 #include <QComboBox>

@@ -1,7 +1,7 @@
 // hireloop-cli as scripts use it: the real executable, run as a process, against real
 // files; exit codes, JSON shapes and messages as the contract says.
 
-#include "store.h"
+#include "store/store.h"
 #include "testsupport.h"
 
 #include <QJsonArray>

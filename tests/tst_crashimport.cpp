@@ -5,7 +5,7 @@
 // every table that was there before is there unchanged (row hashes compared).
 
 #include "faultsupport.h"
-#include "store.h"
+#include "store/store.h"
 #include "testsupport.h"
 
 #include <QElapsedTimer>

@@ -8,7 +8,7 @@
 
 #include "crash/scorecardcontent.h"
 #include "faultsupport.h"
-#include "store.h"
+#include "store/store.h"
 #include "testsupport.h"
 
 #include <QElapsedTimer>

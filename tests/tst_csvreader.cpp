@@ -2,7 +2,7 @@
 // convention, BOMs and UTF-16, 8-bit exports that must not be silently misread, and
 // broken files whose errors name the line and column.
 
-#include "csvreader.h"
+#include "import/csvreader.h"
 
 #include <QRandomGenerator>
 #include <QtTest>

@@ -4,7 +4,7 @@
 #include "storage/database.h"
 #include "storage/migrations.h"
 #include "storage/rowcursor.h"
-#include "store.h"
+#include "store/store.h"
 #include "testsupport.h"
 
 #include <QFileInfo>

@@ -4,9 +4,9 @@
 // CSV, JSON and PDF (read back with pdftotext) in each profile, through the store and
 // through hireloop-cli.
 
-#include "exportfile.h"
-#include "store.h"
-#include "summaryexport.h"
+#include "export/exportfile.h"
+#include "store/store.h"
+#include "export/summaryexport.h"
 #include "testsupport.h"
 
 #include <QJsonArray>

@@ -3,10 +3,10 @@
 // packet and an export in each format and profile.
 
 #include "debriefdialog.h"
-#include "debriefmodel.h"
+#include "itemmodels/debriefmodel.h"
 #include "exportdialog.h"
 #include "guitestsupport.h"
-#include "store.h"
+#include "store/store.h"
 #include "testsupport.h"
 
 #include <QApplication>

@@ -2,8 +2,8 @@
 // seed, shaped like a real hiring funnel, consistent with the schema's rules and the
 // role's rubric, all or nothing.
 
-#include "demogenerator.h"
-#include "store.h"
+#include "demo/demogenerator.h"
+#include "store/store.h"
 #include "testsupport.h"
 
 #include <QRegularExpression>

@@ -12,7 +12,7 @@
 #include "mainwindow.h"
 #include "scorecardeditor.h"
 #include "settings.h"
-#include "store.h"
+#include "store/store.h"
 #include "testsupport.h"
 
 #include <QAction>

@@ -3,10 +3,10 @@
 // database with its -wal, -shm and lock, backups, every export (scorecards, summary,
 // chart PNGs) and the settings file.
 
-#include "exportfile.h"
+#include "export/exportfile.h"
 #include "reportspane.h"
 #include "settings.h"
-#include "store.h"
+#include "store/store.h"
 #include "testsupport.h"
 
 #include <QApplication>

@@ -3,9 +3,9 @@
 // the file and in the database, stages, the audit entry, and `hireloop-cli import` as a
 // script runs it.
 
-#include "candidateimport.h"
-#include "contactnormalizer.h"
-#include "store.h"
+#include "import/candidateimport.h"
+#include "domain/contactnormalizer.h"
+#include "store/store.h"
 #include "testsupport.h"
 
 #include <QJsonArray>

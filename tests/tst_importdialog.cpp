@@ -3,12 +3,12 @@
 // file read only after asking, the import (and its cancelling) reaching the candidate
 // list; and how the main window offers it (File menu, context menu, a dropped file).
 
-#include "candidatemodel.h"
+#include "itemmodels/candidatemodel.h"
 #include "candidatespane.h"
 #include "importdialog.h"
 #include "mainwindow.h"
 #include "settings.h"
-#include "store.h"
+#include "store/store.h"
 #include "testsupport.h"
 
 #include <QAction>

@@ -9,7 +9,7 @@
 #include "guitestsupport.h"
 #include "mainwindow.h"
 #include "settings.h"
-#include "store.h"
+#include "store/store.h"
 #include "testsupport.h"
 
 #include <QAction>

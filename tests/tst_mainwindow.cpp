@@ -1,11 +1,11 @@
 // The main window, offscreen, driven through its real widgets.
 
 #include "mainwindow.h"
-#include "modelroles.h"
+#include "itemmodels/modelroles.h"
 #include "roleview.h"
-#include "rubricmodel.h"
+#include "itemmodels/rubricmodel.h"
 #include "settings.h"
-#include "store.h"
+#include "store/store.h"
 
 #include <QAbstractItemView>
 #include <QApplication>

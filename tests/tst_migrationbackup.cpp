@@ -4,7 +4,7 @@
 // stops the upgrade, which then changes nothing and says why.
 
 #include "faultsupport.h"
-#include "store.h"
+#include "store/store.h"
 #include "testsupport.h"
 
 #include <QRegularExpression>

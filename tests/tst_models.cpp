@@ -1,15 +1,15 @@
 // The item models over the store: consistent under QAbstractItemModelTester, and
 // updated row by row (one edit, one dataChanged for its row, never a reset).
 
-#include "commands.h"
-#include "coveragemodel.h"
-#include "modelroles.h"
-#include "postingparser.h"
-#include "rolelistmodel.h"
-#include "rubricbuilder.h"
-#include "rubricmodel.h"
-#include "stagemodel.h"
-#include "store.h"
+#include "commands/commands.h"
+#include "itemmodels/coveragemodel.h"
+#include "itemmodels/modelroles.h"
+#include "posting/postingparser.h"
+#include "itemmodels/rolelistmodel.h"
+#include "posting/rubricbuilder.h"
+#include "itemmodels/rubricmodel.h"
+#include "itemmodels/stagemodel.h"
+#include "store/store.h"
 
 #include <QAbstractItemModelTester>
 #include <QMimeData>

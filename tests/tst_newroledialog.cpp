@@ -2,9 +2,9 @@
 // against what it shows and what the store holds afterwards.
 
 #include "newroledialog.h"
-#include "postingparser.h"
+#include "posting/postingparser.h"
 #include "settings.h"
-#include "store.h"
+#include "store/store.h"
 #include "testsupport.h"
 
 #include <QApplication>

@@ -1,4 +1,4 @@
-#include "postingparser.h"
+#include "posting/postingparser.h"
 
 #include <QFile>
 #include <QRandomGenerator>

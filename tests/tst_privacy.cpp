@@ -3,10 +3,10 @@
 // database file, its write-ahead log or a backup made afterwards. Retention per role,
 // the per-database pseudonym salt, who may do it, and the same through hireloop-cli.
 
-#include "postingparser.h"
-#include "rubricbuilder.h"
-#include "scorecardexport.h"
-#include "store.h"
+#include "posting/postingparser.h"
+#include "posting/rubricbuilder.h"
+#include "export/scorecardexport.h"
+#include "store/store.h"
 #include "testsupport.h"
 
 #include <QCryptographicHash>

@@ -4,7 +4,7 @@
 // afterwards. The role's retention period edited (and undone) in the role editor's
 // Privacy tab, applied from there and whenever a database is opened.
 
-#include "candidatemodel.h"
+#include "itemmodels/candidatemodel.h"
 #include "candidateprivacydialog.h"
 #include "candidatespane.h"
 #include "guitestsupport.h"
@@ -12,7 +12,7 @@
 #include "retentionpage.h"
 #include "roleview.h"
 #include "settings.h"
-#include "store.h"
+#include "store/store.h"
 
 #include <QAction>
 #include <QCheckBox>

@@ -5,19 +5,19 @@
 // with exit status 1, and the GUI says why in a banner and offers no edit anywhere.
 
 #include "candidatespane.h"
-#include "coveragemodel.h"
+#include "itemmodels/coveragemodel.h"
 #include "faultsupport.h"
 #include "guitestsupport.h"
 #include "mainwindow.h"
-#include "modelroles.h"
+#include "itemmodels/modelroles.h"
 #include "myinterviewspane.h"
 #include "roleview.h"
-#include "rubricmodel.h"
+#include "itemmodels/rubricmodel.h"
 #include "scorecardeditor.h"
-#include "scorecardmodel.h"
+#include "itemmodels/scorecardmodel.h"
 #include "settings.h"
-#include "stagemodel.h"
-#include "store.h"
+#include "itemmodels/stagemodel.h"
+#include "store/store.h"
 #include "testsupport.h"
 
 #include <QAction>

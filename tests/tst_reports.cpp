@@ -4,9 +4,9 @@
 // calibration, the worker thread that computes off the GUI thread, and the CLI's
 // `report` command.
 
-#include "reportrunner.h"
-#include "reports.h"
-#include "store.h"
+#include "reports/reportrunner.h"
+#include "reports/reports.h"
+#include "store/store.h"
 #include "testsupport.h"
 
 #include <QJsonArray>

@@ -5,7 +5,7 @@
 
 #include "guitestsupport.h"
 #include "reportspane.h"
-#include "store.h"
+#include "store/store.h"
 #include "testsupport.h"
 
 #include <QChartView>

@@ -1,7 +1,7 @@
 // The posting becomes a rubric: the default role and roles from other postings.
 
-#include "postingparser.h"
-#include "rubricbuilder.h"
+#include "posting/postingparser.h"
+#include "posting/rubricbuilder.h"
 #include "testsupport.h"
 
 #include <QtTest>

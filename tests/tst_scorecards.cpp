@@ -3,9 +3,9 @@
 // reveal, drafts that survive a restart, submit validation, read-only submissions,
 // amendments, due and overdue scorecards under a fixed clock; and the CSV writer.
 
-#include "csvwriter.h"
-#include "scorecardexport.h"
-#include "store.h"
+#include "export/csvwriter.h"
+#include "export/scorecardexport.h"
+#include "store/store.h"
 
 #include <QCryptographicHash>
 #include <QSignalSpy>

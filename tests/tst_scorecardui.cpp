@@ -5,16 +5,16 @@
 // scheduling with an overlap warning; the overdue count at a glance; amendments and
 // the hiring manager's revisions.
 
-#include "duescorecardmodel.h"
+#include "itemmodels/duescorecardmodel.h"
 #include "mainwindow.h"
-#include "myinterviewsmodel.h"
+#include "itemmodels/myinterviewsmodel.h"
 #include "myinterviewspane.h"
 #include "ratingdelegate.h"
 #include "candidatespane.h"
 #include "scorecardeditor.h"
-#include "scorecardmodel.h"
+#include "itemmodels/scorecardmodel.h"
 #include "settings.h"
-#include "store.h"
+#include "store/store.h"
 
 #include <QAbstractItemModelTester>
 #include <QAction>

@@ -1,9 +1,9 @@
 // The store facade: the default data, writes with their audit entries and signals,
 // and the audit chain that `check` verifies.
 
-#include "postingparser.h"
-#include "rubricbuilder.h"
-#include "store.h"
+#include "posting/postingparser.h"
+#include "posting/rubricbuilder.h"
+#include "store/store.h"
 #include "testsupport.h"
 
 #include <QSignalSpy>

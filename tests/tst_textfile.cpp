@@ -1,6 +1,6 @@
 // Reading users' text files strictly: encodings accepted, bad bytes located.
 
-#include "textfile.h"
+#include "import/textfile.h"
 #include "testsupport.h"
 
 #include <QTemporaryDir>

@@ -4,12 +4,12 @@
 
 #include "candidatedialog.h"
 #include "guitestsupport.h"
-#include "candidatemodel.h"
+#include "itemmodels/candidatemodel.h"
 #include "candidatespane.h"
 #include "mainwindow.h"
 #include "movedialog.h"
 #include "settings.h"
-#include "store.h"
+#include "store/store.h"
 
 #include <QAction>
 #include <QApplication>

@@ -1,6 +1,6 @@
 #include "candidatedetailview.h"
 
-#include "store.h"
+#include "store/store.h"
 
 #include <QDateTime>
 #include <QLocale>

@@ -1,7 +1,7 @@
 #include "candidatedialog.h"
 
-#include "contactnormalizer.h"
-#include "store.h"
+#include "domain/contactnormalizer.h"
+#include "store/store.h"
 
 #include <QComboBox>
 #include <QDialogButtonBox>

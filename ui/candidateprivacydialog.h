@@ -1,7 +1,7 @@
 #pragma once
 
-#include "domain.h"
-#include "storage/privacyrepository.h"
+#include "domain/domain.h"
+#include "domain/domain.h"
 
 #include <QDialog>
 

@@ -1,12 +1,12 @@
 #include "candidatespane.h"
 
 #include "candidatedetailview.h"
-#include "candidatemodel.h"
-#include "commands.h"
-#include "modelroles.h"
-#include "pipelinemodel.h"
+#include "itemmodels/candidatemodel.h"
+#include "commands/commands.h"
+#include "itemmodels/modelroles.h"
+#include "itemmodels/pipelinemodel.h"
 #include "screeningdialog.h"
-#include "store.h"
+#include "store/store.h"
 
 #include <QAction>
 #include <QDragEnterEvent>

@@ -23,7 +23,7 @@ bool DatabaseLockedDialog::readOnlyChosen() const
     return clickedButton() == m_readOnly;
 }
 
-QString DatabaseLockedDialog::readOnlyReason(const DatabaseLock::Owner &owner)
+QString DatabaseLockedDialog::readOnlyReason(const LockOwner &owner)
 {
     return tr("it is open for changes in %1 (process %2) on %3")
         .arg(owner.program.isEmpty() ? tr("another program") : owner.program)

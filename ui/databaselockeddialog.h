@@ -1,6 +1,6 @@
 #pragma once
 
-#include "storage/databaselock.h"
+#include "domain/lockowner.h"
 
 #include <QMessageBox>
 
@@ -22,7 +22,7 @@ public:
     bool readOnlyChosen() const;
 
     // The sentence a read-only window shows for why it is read-only.
-    static QString readOnlyReason(const DatabaseLock::Owner &owner);
+    static QString readOnlyReason(const LockOwner &owner);
 
 private:
     QPushButton *m_readOnly;

@@ -1,9 +1,9 @@
 #include "debriefdialog.h"
 
-#include "debriefmodel.h"
+#include "itemmodels/debriefmodel.h"
 #include "decisiondialog.h"
-#include "store.h"
-#include "summaryexport.h"
+#include "store/store.h"
+#include "export/summaryexport.h"
 
 #include <QDateTime>
 #include <QDialogButtonBox>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "debrief.h"
+#include "domain/debrief.h"
 
 #include <QDialog>
 

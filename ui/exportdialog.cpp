@@ -1,8 +1,8 @@
 #include "exportdialog.h"
 
-#include "exportworker.h"
-#include "store.h"
-#include "summaryexport.h"
+#include "export/exportworker.h"
+#include "store/store.h"
+#include "export/summaryexport.h"
 
 #include <QComboBox>
 #include <QDialogButtonBox>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "domain.h"
+#include "domain/domain.h"
 
 #include <QDialog>
 

@@ -1,6 +1,6 @@
 #include "importdialog.h"
 
-#include "store.h"
+#include "store/store.h"
 
 #include <QComboBox>
 #include <QDialogButtonBox>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "importworker.h"
+#include "import/importworker.h"
 
 #include <QDialog>
 #include <QPointer>

@@ -2,27 +2,27 @@
 
 #include "candidatedetailview.h"
 #include "candidatedialog.h"
-#include "candidatemodel.h"
+#include "itemmodels/candidatemodel.h"
 #include "candidateprivacydialog.h"
 #include "candidatespane.h"
-#include "commands.h"
+#include "commands/commands.h"
 #include "importdialog.h"
 #include "databaselockeddialog.h"
 #include "debriefdialog.h"
 #include "exportdialog.h"
-#include "modelroles.h"
+#include "itemmodels/modelroles.h"
 #include "movedialog.h"
-#include "myinterviewsmodel.h"
+#include "itemmodels/myinterviewsmodel.h"
 #include "myinterviewspane.h"
 #include "reportspane.h"
 #include "newroledialog.h"
-#include "rolelistmodel.h"
+#include "itemmodels/rolelistmodel.h"
 #include "roleview.h"
 #include "schedulingdialog.h"
 #include "scorecardeditor.h"
 #include "settings.h"
 #include "settingsdialog.h"
-#include "store.h"
+#include "store/store.h"
 
 #include <QAction>
 #include <QApplication>
@@ -376,7 +376,7 @@ void MainWindow::onStoreOpened()
     if (readOnly)
         m_readOnlyBanner->setText(tr("<b>%1 is read-only</b>: %2. Everything can be read, nothing can be changed.")
                                       .arg(QFileInfo(m_store->path()).fileName().toHtmlEscaped(),
-                                           m_store->database().readOnlyReason().toHtmlEscaped()));
+                                           m_store->readOnlyReason().toHtmlEscaped()));
     m_readOnlyBanner->setToolTip(QDir::toNativeSeparators(m_store->path()));
     const Id roleId = m_roles->roleIdAt(m_roleSwitcher->currentIndex());
     m_roleView->setRoleId(roleId);
@@ -792,7 +792,7 @@ void MainWindow::openDatabase()
 bool MainWindow::switchDatabase(const QString &path)
 {
     const QString previous = m_store->path();
-    const DatabaseOptions previousOptions = m_store->database().options();
+    const DatabaseOptions previousOptions = m_store->options();
     saveState();
     // Scorecards belong to the file they came from: written and closed first (one whose
     // draft could not be written stays open, and so does this file).
@@ -805,7 +805,7 @@ bool MainWindow::switchDatabase(const QString &path)
     options.exclusive = previousOptions.exclusive || previousOptions.readOnly;
     options.verify = previousOptions.verify;
     bool opened = m_store->open(path, options);
-    if (!opened && m_store->database().isLockedElsewhere()) {
+    if (!opened && m_store->isLockedElsewhere()) {
         DatabaseLockedDialog ask(m_store->errorString(), tr("Cancel"), this);
         ask.exec();
         if (!ask.readOnlyChosen()) {
@@ -814,7 +814,7 @@ bool MainWindow::switchDatabase(const QString &path)
         }
         options.exclusive = false;
         options.readOnly = true;
-        options.readOnlyReason = DatabaseLockedDialog::readOnlyReason(m_store->database().lockOwner());
+        options.readOnlyReason = DatabaseLockedDialog::readOnlyReason(m_store->lockOwner());
         opened = m_store->open(path, options);
     }
     if (opened && m_store->ensureDefaultData()) {

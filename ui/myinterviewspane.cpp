@@ -1,9 +1,9 @@
 #include "myinterviewspane.h"
 
-#include "duescorecardmodel.h"
-#include "modelroles.h"
-#include "myinterviewsmodel.h"
-#include "store.h"
+#include "itemmodels/duescorecardmodel.h"
+#include "itemmodels/modelroles.h"
+#include "itemmodels/myinterviewsmodel.h"
+#include "store/store.h"
 
 #include <QAction>
 #include <QHBoxLayout>

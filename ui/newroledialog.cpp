@@ -1,10 +1,10 @@
 #include "newroledialog.h"
 
-#include "postingparser.h"
-#include "rubricbuilder.h"
+#include "posting/postingparser.h"
+#include "posting/rubricbuilder.h"
 #include "settings.h"
-#include "store.h"
-#include "textfile.h"
+#include "store/store.h"
+#include "import/textfile.h"
 
 #include <QApplication>
 #include <QComboBox>

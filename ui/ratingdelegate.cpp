@@ -1,7 +1,7 @@
 #include "ratingdelegate.h"
 
-#include "domain.h"
-#include "scorecardmodel.h"
+#include "domain/domain.h"
+#include "itemmodels/scorecardmodel.h"
 
 #include <QAbstractItemView>
 #include <QApplication>

@@ -1,8 +1,8 @@
 #include "reportspane.h"
 
-#include "exportfile.h"
-#include "reportrunner.h"
-#include "store.h"
+#include "export/exportfile.h"
+#include "reports/reportrunner.h"
+#include "store/store.h"
 
 #include <QAction>
 #include <QBarCategoryAxis>

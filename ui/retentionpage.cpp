@@ -1,7 +1,7 @@
 #include "retentionpage.h"
 
-#include "commands.h"
-#include "store.h"
+#include "commands/commands.h"
+#include "store/store.h"
 
 #include <QCheckBox>
 #include <QFormLayout>

@@ -1,14 +1,14 @@
 #include "roleview.h"
 
-#include "coveragemodel.h"
-#include "modelroles.h"
+#include "itemmodels/coveragemodel.h"
+#include "itemmodels/modelroles.h"
 #include "retentionpage.h"
-#include "rubricmodel.h"
-#include "stagemodel.h"
+#include "itemmodels/rubricmodel.h"
+#include "itemmodels/stagemodel.h"
 #include "settings.h"
-#include "store.h"
+#include "store/store.h"
 
-#include "commands.h"
+#include "commands/commands.h"
 
 #include <QAction>
 #include <QHeaderView>

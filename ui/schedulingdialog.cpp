@@ -1,7 +1,7 @@
 #include "schedulingdialog.h"
 
-#include "myinterviewsmodel.h"
-#include "store.h"
+#include "itemmodels/myinterviewsmodel.h"
+#include "store/store.h"
 
 #include <QComboBox>
 #include <QDateTimeEdit>

@@ -1,10 +1,10 @@
 #include "scorecardeditor.h"
 
-#include "myinterviewsmodel.h"
+#include "itemmodels/myinterviewsmodel.h"
 #include "ratingdelegate.h"
-#include "scorecardmodel.h"
+#include "itemmodels/scorecardmodel.h"
 #include "settings.h"
-#include "store.h"
+#include "store/store.h"
 
 #include <QButtonGroup>
 #include <QComboBox>

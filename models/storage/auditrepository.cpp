@@ -1,6 +1,6 @@
-#include "auditrepository.h"
+#include "storage/auditrepository.h"
 
-#include "database.h"
+#include "storage/database.h"
 
 #include <QCryptographicHash>
 #include <QSqlQuery>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "domain.h"
+#include "domain/domain.h"
 
 // The audit log: an append-only list of who did what, when. Each entry's hash covers
 // its fields and the previous entry's hash, so editing or removing an entry breaks

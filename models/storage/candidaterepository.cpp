@@ -1,7 +1,7 @@
-#include "candidaterepository.h"
+#include "storage/candidaterepository.h"
 
-#include "contactnormalizer.h"
-#include "database.h"
+#include "domain/contactnormalizer.h"
+#include "storage/database.h"
 
 #include <QSqlError>
 #include <QSqlQuery>

@@ -1,7 +1,7 @@
-#include "candidaterowreader.h"
+#include "storage/candidaterowreader.h"
 
-#include "candidaterepository.h"
-#include "database.h"
+#include "storage/candidaterepository.h"
+#include "storage/database.h"
 
 #include <QAtomicInt>
 #include <QSqlDatabase>

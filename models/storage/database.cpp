@@ -1,6 +1,6 @@
-#include "database.h"
+#include "storage/database.h"
 
-#include "migrations.h"
+#include "storage/migrations.h"
 
 #include <QAtomicInt>
 #include <QDateTime>

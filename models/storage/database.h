@@ -1,6 +1,6 @@
 #pragma once
 
-#include "databaselock.h"
+#include "storage/databaselock.h"
 
 #include <QSqlDatabase>
 #include <QSqlError>

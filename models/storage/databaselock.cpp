@@ -1,4 +1,4 @@
-#include "databaselock.h"
+#include "storage/databaselock.h"
 
 #include <QCoreApplication>
 #include <QDir>

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "domain/lockowner.h"
+
 #include <QString>
 #include <memory>
 
@@ -27,12 +29,7 @@ public:
         CannotCreate,   // the folder is not writable (or full): errorString() says why
     };
 
-    struct Owner
-    {
-        qint64 pid = 0;
-        QString program;  // the executable's name, e.g. "hireloop"
-        QString host;
-    };
+    using Owner = LockOwner;
 
     explicit DatabaseLock(const QString &databasePath);
     ~DatabaseLock();

@@ -1,7 +1,7 @@
-#include "debriefrepository.h"
+#include "storage/debriefrepository.h"
 
-#include "database.h"
-#include "rowcursor.h"
+#include "storage/database.h"
+#include "storage/rowcursor.h"
 
 #include <QSqlQuery>
 #include <QVariant>

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "debrief.h"
-#include "scorecardrepository.h"
+#include "domain/debrief.h"
+#include "storage/scorecardrepository.h"
 
 // The SQL of debriefs: the rows a role's (or one application's) summary is folded
 // from, under the scorecard visibility rule, and the decision records. Only submitted

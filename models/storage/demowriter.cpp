@@ -1,7 +1,7 @@
-#include "demowriter.h"
+#include "storage/demowriter.h"
 
-#include "contactnormalizer.h"
-#include "database.h"
+#include "domain/contactnormalizer.h"
+#include "storage/database.h"
 
 #include <QHash>
 #include <QSqlError>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "demogenerator.h"
+#include "demo/demogenerator.h"
 
 #include <memory>
 

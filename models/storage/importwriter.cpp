@@ -1,7 +1,7 @@
-#include "importwriter.h"
+#include "storage/importwriter.h"
 
-#include "contactnormalizer.h"
-#include "database.h"
+#include "domain/contactnormalizer.h"
+#include "storage/database.h"
 
 #include <QSet>
 #include <QSqlError>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "importresult.h"
+#include "import/importresult.h"
 
 #include <QHash>
 #include <functional>

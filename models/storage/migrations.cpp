@@ -1,4 +1,4 @@
-#include "migrations.h"
+#include "storage/migrations.h"
 
 // Portable SQL where it costs nothing (it should run on PostgreSQL too); the
 // append-only triggers are SQLite's dialect and would be rewritten for a server.

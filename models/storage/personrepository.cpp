@@ -1,6 +1,6 @@
-#include "personrepository.h"
+#include "storage/personrepository.h"
 
-#include "database.h"
+#include "storage/database.h"
 
 #include <QSqlQuery>
 #include <QVariant>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "domain.h"
+#include "domain/domain.h"
 
 // The people who use Hireloop: hiring managers, interviewers, coordinators.
 

@@ -1,6 +1,6 @@
-#include "privacyrepository.h"
+#include "storage/privacyrepository.h"
 
-#include "database.h"
+#include "storage/database.h"
 
 #include <QRandomGenerator>
 #include <QSqlQuery>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "domain.h"
+#include "domain/domain.h"
 
 #include <QByteArray>
 
@@ -13,18 +13,6 @@
 namespace hireloop {
 
 class Database;
-
-// What a candidate's erasure removes besides the person: shown before it happens.
-struct CandidateFootprint
-{
-    int applications = 0;
-    int stageEvents = 0;
-    int interviews = 0;
-    int scorecards = 0;  // every revision
-    int ratings = 0;
-    int decisions = 0;
-    int screeningAnswers = 0;
-};
 
 class PrivacyRepository
 {

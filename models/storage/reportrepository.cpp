@@ -1,6 +1,6 @@
-#include "reportrepository.h"
+#include "storage/reportrepository.h"
 
-#include "database.h"
+#include "storage/database.h"
 
 #include <QSqlQuery>
 #include <QVariant>

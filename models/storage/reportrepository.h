@@ -1,6 +1,6 @@
 #pragma once
 
-#include "domain.h"
+#include "domain/domain.h"
 
 // The SQL of the reports: aggregates over one role's applications created in a date
 // range, grouped in the database so that a hundred thousand candidates come back as a

@@ -1,6 +1,6 @@
-#include "rolerepository.h"
+#include "storage/rolerepository.h"
 
-#include "database.h"
+#include "storage/database.h"
 
 #include <QHash>
 #include <QSqlQuery>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "domain.h"
+#include "domain/domain.h"
 
 // Reads and writes roles with their posting sections, rubric, screening facts and
 // interview plan. All SQL for those tables is here; callers own the transaction.

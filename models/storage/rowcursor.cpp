@@ -1,6 +1,6 @@
-#include "rowcursor.h"
+#include "storage/rowcursor.h"
 
-#include "database.h"
+#include "storage/database.h"
 
 #include <QSqlDriver>
 #include <QSqlError>

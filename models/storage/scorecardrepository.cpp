@@ -1,7 +1,7 @@
-#include "scorecardrepository.h"
+#include "storage/scorecardrepository.h"
 
-#include "database.h"
-#include "rowcursor.h"
+#include "storage/database.h"
+#include "storage/rowcursor.h"
 
 #include <QSqlQuery>
 #include <QVariant>

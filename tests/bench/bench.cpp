@@ -11,12 +11,12 @@
 // with a fixed seed and clock, and the import CSV by a fixed formula, so they are the
 // same on every machine; both are kept in the cache folder for the next run.
 
-#include "candidateimport.h"
-#include "candidatemodel.h"
-#include "importworker.h"
-#include "modelroles.h"
-#include "store.h"
-#include "summaryexport.h"
+#include "import/candidateimport.h"
+#include "itemmodels/candidatemodel.h"
+#include "import/importworker.h"
+#include "itemmodels/modelroles.h"
+#include "store/store.h"
+#include "export/summaryexport.h"
 
 #include <QCoreApplication>
 #include <QDir>

@@ -6,7 +6,7 @@
 // scorecardContent() of what was written.
 
 #include "scorecardcontent.h"
-#include "store.h"
+#include "store/store.h"
 
 #include <QCoreApplication>
 #include <QRandomGenerator>

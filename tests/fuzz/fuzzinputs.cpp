@@ -1,10 +1,10 @@
 #include "fuzzinputs.h"
 
-#include "candidateimport.h"
-#include "csvreader.h"
-#include "postingparser.h"
-#include "rubricbuilder.h"
-#include "store.h"
+#include "import/candidateimport.h"
+#include "import/csvreader.h"
+#include "posting/postingparser.h"
+#include "posting/rubricbuilder.h"
+#include "store/store.h"
 
 #include <QDir>
 #include <QTemporaryDir>

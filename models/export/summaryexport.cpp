@@ -1,0 +1,601 @@
+#include "export/summaryexport.h"
+
+#include "export/csvwriter.h"
+#include "export/exportfile.h"
+#include "store/store.h"
+
+#include <QBuffer>
+#include <QDateTime>
+#include <QDir>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QPageLayout>
+#include <QPageSize>
+#include <QAbstractTextDocumentLayout>
+#include <QPainter>
+#include <QPdfWriter>
+#include <QTextDocument>
+
+#include <algorithm>
+
+namespace hireloop {
+
+namespace {
+
+QVariant scoreOf(const DebriefSummary &s)
+{
+    return s.hasScore ? QVariant(std::round(s.weightedScore * 100) / 100) : QVariant();
+}
+
+QVariant meanOf(const CategoryDebrief *c)
+{
+    return c && c->hasMean() ? QVariant(std::round(c->mean * 100) / 100) : QVariant();
+}
+
+QVariant decisionOf(const DebriefSummary &s)
+{
+    return s.hasDecision ? QVariant(decisionOutcomeName(s.decision.outcome)) : QVariant();
+}
+
+QString esc(const QString &text)
+{
+    return text.toHtmlEscaped();
+}
+
+// Multi-line user text as HTML paragraphs.
+QString paragraphs(const QString &text)
+{
+    QString html = esc(text.trimmed());
+    html.replace(QLatin1Char('\n'), QLatin1String("<br>"));
+    return html;
+}
+
+QString day(qint64 secs)
+{
+    return secs > 0 ? QDateTime::fromSecsSinceEpoch(secs).toString(QStringLiteral("d MMM yyyy")) : QString();
+}
+
+QString dayTime(qint64 secs)
+{
+    return secs > 0 ? QDateTime::fromSecsSinceEpoch(secs).toString(QStringLiteral("ddd d MMM yyyy, HH:mm")) : QString();
+}
+
+QString number(double v)
+{
+    return QString::number(v, 'f', 2);
+}
+
+// Colours of the five recommendations, the no side to the yes side, then no decision.
+const char *const tallyColour[] = {"#b3261e", "#e8833a", "#5b9b3c", "#1f7a3a", "#777777"};
+
+QString tallyHtml(const DebriefSummary &s)
+{
+    QStringList parts;
+    for (int i : {3, 2, 1, 0, 4}) {
+        parts << QStringLiteral("<span style=\"color:%1\"><b>%2</b> %3</span>")
+                     .arg(QLatin1String(tallyColour[i]))
+                     .arg(s.tally[i])
+                     .arg(esc(recommendationLabel(tallyRecommendation(i))));
+    }
+    return parts.join(QStringLiteral(" &nbsp;·&nbsp; "));
+}
+
+const char *const styleSheet =
+    "body { font-family: 'DejaVu Sans'; font-size: 9pt; color: #1d1d1f; }"
+    "h1 { font-size: 18pt; margin-bottom: 2px; }"
+    "h2 { font-size: 13pt; margin-top: 14px; margin-bottom: 4px; color: #22395b; }"
+    "h3 { font-size: 10.5pt; margin-top: 10px; margin-bottom: 3px; color: #22395b; }"
+    ".sub { color: #5f6368; }"
+    ".flag { color: #b3261e; font-weight: bold; }"
+    ".gap { color: #8a5a00; }"
+    ".muted { color: #777777; }"
+    "th { background-color: #e8edf4; text-align: left; }"
+    "td, th { padding: 3px 5px; }";
+
+} // namespace
+
+bool SummaryExport::formatFromName(const QString &name, Format *format)
+{
+    if (name == QLatin1String("csv"))
+        *format = Format::Csv;
+    else if (name == QLatin1String("json"))
+        *format = Format::Json;
+    else if (name == QLatin1String("pdf"))
+        *format = Format::Pdf;
+    else
+        return false;
+    return true;
+}
+
+QString SummaryExport::profileName(Profile profile)
+{
+    switch (profile) {
+    case Profile::Full: return QStringLiteral("full");
+    case Profile::Logistics: return QStringLiteral("logistics");
+    case Profile::Calibration: return QStringLiteral("calibration");
+    }
+    return {};
+}
+
+bool SummaryExport::collect(Id roleId, Id applicationId)
+{
+    m_role = Role();
+    m_summaries.clear();
+    if (!m_store.role(roleId, &m_role))
+        return false;
+    if (!applicationId) {
+        m_summaries = m_store.debriefSummaries(roleId);
+        return true;
+    }
+    DebriefSummary s;
+    if (!m_store.debriefSummary(applicationId, &s))
+        return false;
+    m_summaries << s;
+    return true;
+}
+
+QString SummaryExport::candidateKey(const DebriefSummary &s, Profile profile) const
+{
+    return profile == Profile::Calibration ? m_store.pseudonym("C", s.applicationId) : s.candidate;
+}
+
+QString SummaryExport::categoryName(Id categoryId) const
+{
+    for (const Category &c : m_role.categories) {
+        if (c.id == categoryId)
+            return c.name;
+    }
+    return {};
+}
+
+QByteArray SummaryExport::toCsv(Id roleId, Profile profile, Id applicationId)
+{
+    collect(roleId, applicationId);
+    CsvWriter csv;
+    const bool logistics = profile == Profile::Logistics;
+    const bool calibration = profile == Profile::Calibration;
+    QStringList header;
+    if (calibration)
+        header << QStringLiteral("candidate_id");
+    else
+        header << QStringLiteral("candidate") << QStringLiteral("email");
+    header << QStringLiteral("stage") << QStringLiteral("status") << QStringLiteral("scorecards_submitted")
+           << QStringLiteral("scorecards_expected");
+    if (!logistics) {
+        header << QStringLiteral("weighted_score") << QStringLiteral("strong_yes") << QStringLiteral("yes")
+               << QStringLiteral("no") << QStringLiteral("strong_no") << QStringLiteral("no_decision")
+               << QStringLiteral("must_have_flags") << QStringLiteral("decision");
+        for (const Category &c : m_role.categories)
+            header << QStringLiteral("%1 mean").arg(c.name);
+        header << QStringLiteral("evidence_gaps") << QStringLiteral("disagreements");
+    }
+    if (!calibration)
+        header << QStringLiteral("interviews") << QStringLiteral("first_interview_at") << QStringLiteral("last_interview_at");
+    csv.addHeader(header);
+
+    const int total = int(m_summaries.size());
+    for (int i = 0; i < total; ++i) {
+        if (!step(i + 1, total))
+            return {};
+        const DebriefSummary &s = m_summaries.at(i);
+        QVariantList row;
+        if (calibration)
+            row << candidateKey(s, profile);
+        else
+            row << s.candidate << s.email;
+        row << s.stage << applicationStatusName(s.status) << s.scorecardsSubmitted << s.scorecardsExpected;
+        if (!logistics) {
+            row << scoreOf(s) << s.tally[3] << s.tally[2] << s.tally[1] << s.tally[0] << s.tally[4]
+                << int(s.mustHaveFlags().size()) << decisionOf(s);
+            for (const Category &c : m_role.categories)
+                row << meanOf(s.category(c.id));
+            row << int(s.evidenceGaps().size()) << int(s.disagreements().size());
+        }
+        if (!calibration)
+            row << s.interviews << ExportFile::isoTime(s.firstInterviewAt) << ExportFile::isoTime(s.lastInterviewAt);
+        csv.addRow(row);
+    }
+    return csv.data();
+}
+
+QJsonArray SummaryExport::toJson(Id roleId, Profile profile, Id applicationId)
+{
+    collect(roleId, applicationId);
+    const bool logistics = profile == Profile::Logistics;
+    const bool calibration = profile == Profile::Calibration;
+    QJsonArray array;
+    const int total = int(m_summaries.size());
+    for (int i = 0; i < total; ++i) {
+        if (!step(i + 1, total))
+            return {};
+        const DebriefSummary &s = m_summaries.at(i);
+        QJsonObject o;
+        if (calibration) {
+            o.insert(QStringLiteral("candidate_id"), candidateKey(s, profile));
+        } else {
+            o.insert(QStringLiteral("application_id"), s.applicationId);
+            o.insert(QStringLiteral("candidate"), s.candidate);
+            o.insert(QStringLiteral("email"), s.email);
+        }
+        o.insert(QStringLiteral("stage"), s.stage);
+        o.insert(QStringLiteral("status"), applicationStatusName(s.status));
+        o.insert(QStringLiteral("scorecards_submitted"), s.scorecardsSubmitted);
+        o.insert(QStringLiteral("scorecards_expected"), s.scorecardsExpected);
+        if (!calibration) {
+            o.insert(QStringLiteral("interviews"), s.interviews);
+            o.insert(QStringLiteral("first_interview_at"), ExportFile::json(ExportFile::isoTime(s.firstInterviewAt)));
+            o.insert(QStringLiteral("last_interview_at"), ExportFile::json(ExportFile::isoTime(s.lastInterviewAt)));
+        }
+        if (!logistics) {
+            o.insert(QStringLiteral("weighted_score"), ExportFile::json(scoreOf(s)));
+            QJsonObject tally;
+            for (int i = 0; i < 5; ++i)
+                tally.insert(recommendationName(tallyRecommendation(i)), s.tally[i]);
+            o.insert(QStringLiteral("recommendations"), tally);
+            QJsonArray categories;
+            for (const Category &c : m_role.categories) {
+                const CategoryDebrief *cd = s.category(c.id);
+                categories.append(QJsonObject{{QStringLiteral("name"), c.name},
+                                              {QStringLiteral("mean"), ExportFile::json(meanOf(cd))},
+                                              {QStringLiteral("rated_attributes"), cd ? cd->rated : 0}});
+            }
+            o.insert(QStringLiteral("categories"), categories);
+            QJsonArray attributes;
+            for (const AttributeDebrief &a : s.attributes) {
+                attributes.append(QJsonObject{
+                    {QStringLiteral("attribute"), m_role.attributeName(a.attributeId)},
+                    {QStringLiteral("category"), categoryName(a.categoryId)},
+                    {QStringLiteral("weight"), a.weight},
+                    {QStringLiteral("must_have"), a.mustHave},
+                    {QStringLiteral("focus"), a.focus},
+                    {QStringLiteral("ratings"), a.count},
+                    {QStringLiteral("mean"), a.rated() ? QJsonValue(std::round(a.mean * 100) / 100) : QJsonValue()},
+                    {QStringLiteral("min"), a.rated() ? QJsonValue(a.min) : QJsonValue()},
+                    {QStringLiteral("max"), a.rated() ? QJsonValue(a.max) : QJsonValue()},
+                    {QStringLiteral("must_have_flag"), a.mustHaveFlag()},
+                    {QStringLiteral("disagreement"), a.disagreement()},
+                    {QStringLiteral("evidence_gap"), a.evidenceGap()}});
+            }
+            o.insert(QStringLiteral("attributes"), attributes);
+            QJsonArray flags, gaps;
+            for (Id id : s.mustHaveFlags())
+                flags.append(m_role.attributeName(id));
+            for (Id id : s.evidenceGaps())
+                gaps.append(m_role.attributeName(id));
+            o.insert(QStringLiteral("must_have_flags"), flags);
+            o.insert(QStringLiteral("evidence_gaps"), gaps);
+            o.insert(QStringLiteral("recommendations_split"), s.recommendationsSplit());
+            o.insert(QStringLiteral("agenda"), QJsonArray::fromStringList(s.agenda(m_role)));
+            QJsonValue decision;
+            if (s.hasDecision) {
+                QJsonObject d{{QStringLiteral("outcome"), decisionOutcomeName(s.decision.outcome)},
+                              {QStringLiteral("decided_at"), ExportFile::json(ExportFile::isoTime(s.decision.decidedAt))}};
+                if (!calibration) {
+                    d.insert(QStringLiteral("rationale"), s.decision.rationale);
+                    d.insert(QStringLiteral("dissent"), s.decision.dissent);
+                    d.insert(QStringLiteral("decided_by"), s.decision.decidedByName);
+                }
+                decision = d;
+            }
+            o.insert(QStringLiteral("decision"), decision);
+        }
+        array.append(o);
+    }
+    return array;
+}
+
+// The cover: what this is, then one line per application in debrief, best score first.
+QString SummaryExport::cover(Profile profile, Id applicationId) const
+{
+    const bool logistics = profile == Profile::Logistics;
+    QString html;
+    html += QStringLiteral("<h1>%1</h1>").arg(esc(applicationId ? QObject::tr("Debrief packet") : m_role.title));
+    html += QStringLiteral("<p class=\"sub\">%1</p>")
+                .arg(esc(QObject::tr("%1 · %2 profile · prepared for %3 on %4")
+                             .arg(applicationId ? m_role.title : QObject::tr("Hiring committee debrief packet"),
+                                  profileName(profile), m_store.actor().name,
+                                  QDateTime::currentDateTime().toString(QStringLiteral("d MMM yyyy, HH:mm")))));
+    if (applicationId)
+        return html;
+
+    QList<const DebriefSummary *> inDebrief;
+    for (const DebriefSummary &s : m_summaries) {
+        if (s.scorecardsSubmitted > 0 || s.hasDecision || (logistics && s.interviews > 0))
+            inDebrief << &s;
+    }
+    std::stable_sort(inDebrief.begin(), inDebrief.end(), [](const DebriefSummary *a, const DebriefSummary *b) {
+        if (a->hasScore != b->hasScore)
+            return a->hasScore;
+        return a->weightedScore > b->weightedScore;
+    });
+    html += QStringLiteral("<p>%1</p>")
+                .arg(esc(QObject::tr("%1 applications; %2 with interviews or scorecards, one page each after this overview.")
+                             .arg(m_summaries.size())
+                             .arg(inDebrief.size())));
+    // The header row repeats on every page of the overview.
+    html += QStringLiteral("<table width=\"100%\" cellspacing=\"0\" border=\"0.5\" style=\"border-color:#c8ced6\">"
+                           "<thead><tr><th width=\"21%\">%1</th><th width=\"18%\">%2</th><th width=\"12%\">%3</th>"
+                           "<th width=\"13%\">%4</th>")
+                .arg(esc(profile == Profile::Calibration ? QObject::tr("Candidate id") : QObject::tr("Candidate")),
+                     esc(QObject::tr("Stage")), esc(QObject::tr("Status")), esc(QObject::tr("Scorecards")));
+    if (logistics)
+        html += QStringLiteral("<th>%1</th></tr></thead>").arg(esc(QObject::tr("Interviews")));
+    else
+        html += QStringLiteral("<th width=\"8%\">%1</th><th width=\"9%\">%2</th><th width=\"7%\">%3</th><th>%4</th></tr></thead>")
+                    .arg(esc(QObject::tr("Score")), esc(QObject::tr("Yes/No")), esc(QObject::tr("Flags")),
+                         esc(QObject::tr("Decision")));
+    for (const DebriefSummary *s : std::as_const(inDebrief)) {
+        html += QStringLiteral("<tr><td>%1</td><td>%2</td><td>%3</td><td>%4 / %5</td>")
+                    .arg(esc(candidateKey(*s, profile)), esc(s->stage), esc(applicationStatusLabel(s->status)))
+                    .arg(s->scorecardsSubmitted)
+                    .arg(s->scorecardsExpected);
+        if (logistics) {
+            html += QStringLiteral("<td>%1</td></tr>").arg(s->interviews);
+            continue;
+        }
+        const int flags = int(s->mustHaveFlags().size());
+        html += QStringLiteral("<td>%1</td><td>%2 / %3</td><td>%4</td><td>%5</td></tr>")
+                    .arg(s->hasScore ? number(s->weightedScore) : QStringLiteral("—"))
+                    .arg(s->tally[2] + s->tally[3])
+                    .arg(s->tally[0] + s->tally[1])
+                    .arg(flags ? QStringLiteral("<span class=\"flag\">%1</span>").arg(flags) : QStringLiteral("—"))
+                    .arg(s->hasDecision ? esc(decisionOutcomeLabel(s->decision.outcome)) : QStringLiteral("—"));
+    }
+    html += QStringLiteral("</table>");
+    return html;
+}
+
+// One candidate's packet: what the committee needs on one or two pages.
+QString SummaryExport::packet(const DebriefSummary &s, Profile profile)
+{
+    const bool logistics = profile == Profile::Logistics;
+    const bool full = profile == Profile::Full;
+    QString html;
+    html += QStringLiteral("<h2>%1</h2>").arg(esc(candidateKey(s, profile)));
+    QStringList facts;
+    if (full && !s.email.isEmpty())
+        facts << esc(s.email);
+    facts << esc(QObject::tr("Stage: %1").arg(s.stage)) << esc(applicationStatusLabel(s.status))
+          << esc(QObject::tr("%1 of %2 scorecards submitted").arg(s.scorecardsSubmitted).arg(s.scorecardsExpected));
+    html += QStringLiteral("<p class=\"sub\">%1</p>").arg(facts.join(QStringLiteral(" · ")));
+
+    if (logistics) {
+        html += QStringLiteral("<h3>%1</h3>").arg(esc(QObject::tr("Interviews")));
+        const QList<Interview> interviews = m_store.interviews(s.applicationId);
+        if (interviews.isEmpty())
+            html += QStringLiteral("<p class=\"muted\">%1</p>").arg(esc(QObject::tr("No interviews scheduled.")));
+        html += QStringLiteral("<table width=\"100%\" cellspacing=\"0\" border=\"0.5\" style=\"border-color:#c8ced6\">");
+        if (!interviews.isEmpty())
+            html += QStringLiteral("<tr><th>%1</th><th>%2</th><th>%3</th><th>%4</th></tr>")
+                        .arg(esc(QObject::tr("Stage")), esc(QObject::tr("When")), esc(QObject::tr("Panel")),
+                             esc(QObject::tr("Where")));
+        for (const Interview &iv : interviews) {
+            html += QStringLiteral("<tr><td>%1</td><td>%2 (%3 min)%4</td><td>%5</td><td>%6</td></tr>")
+                        .arg(esc(iv.stage), esc(dayTime(iv.startsAt)))
+                        .arg(iv.durationMin)
+                        .arg(iv.cancelled ? esc(QObject::tr(" — cancelled")) : QString(),
+                             esc(iv.panelNames.join(QStringLiteral(", "))), esc(iv.location));
+        }
+        html += QStringLiteral("</table>");
+        return html;
+    }
+
+    // The summary box.
+    html += QStringLiteral("<table width=\"100%\" cellspacing=\"0\" cellpadding=\"6\" style=\"background-color:#f3f6fa\"><tr><td>");
+    html += QStringLiteral("<b>%1</b> %2<br>")
+                .arg(esc(QObject::tr("Weighted score:")),
+                     s.hasScore ? QStringLiteral("<span style=\"font-size:14pt\"><b>%1</b></span> / 5").arg(number(s.weightedScore))
+                                : esc(QObject::tr("no ratings yet")));
+    html += QStringLiteral("<b>%1</b> %2<br>").arg(esc(QObject::tr("Recommendations:")), tallyHtml(s));
+    QStringList flags;
+    for (Id id : s.mustHaveFlags()) {
+        const AttributeDebrief *a = s.attribute(id);
+        flags << QStringLiteral("%1 (lowest %2)").arg(esc(m_role.attributeName(id))).arg(a ? a->min : 0);
+    }
+    html += QStringLiteral("<b>%1</b> %2<br>")
+                .arg(esc(QObject::tr("Must-have flags:")),
+                     flags.isEmpty() ? esc(QObject::tr("none")) : QStringLiteral("<span class=\"flag\">%1</span>").arg(flags.join(QStringLiteral("; "))));
+    QStringList gaps;
+    for (Id id : s.evidenceGaps())
+        gaps << esc(m_role.attributeName(id));
+    html += QStringLiteral("<b>%1</b> %2")
+                .arg(esc(QObject::tr("Evidence gaps:")),
+                     gaps.isEmpty() ? esc(QObject::tr("none")) : QStringLiteral("<span class=\"gap\">%1</span>").arg(gaps.join(QStringLiteral("; "))));
+    html += QStringLiteral("</td></tr></table>");
+
+    // The agenda.
+    const QStringList agenda = s.agenda(m_role);
+    html += QStringLiteral("<h3>%1</h3>").arg(esc(QObject::tr("Discussion agenda")));
+    if (agenda.isEmpty()) {
+        html += QStringLiteral("<p class=\"muted\">%1</p>").arg(esc(QObject::tr("No disagreements: no attribute spread of 2 or more, no split recommendation.")));
+    } else {
+        html += QStringLiteral("<ol>");
+        for (const QString &item : agenda)
+            html += QStringLiteral("<li>%1</li>").arg(esc(item));
+        html += QStringLiteral("</ol>");
+    }
+
+    // Categories, then every attribute of the rubric.
+    html += QStringLiteral("<h3>%1</h3>").arg(esc(QObject::tr("Ratings by attribute")));
+    html += QStringLiteral("<table width=\"100%\" cellspacing=\"0\" border=\"0.5\" style=\"border-color:#c8ced6\">"
+                           "<tr><th>%1</th><th>%2</th><th>%3</th><th>%4</th><th>%5</th></tr>")
+                .arg(esc(QObject::tr("Attribute")), esc(QObject::tr("Weight")), esc(QObject::tr("Ratings")),
+                     esc(QObject::tr("Mean")), esc(QObject::tr("Range")));
+    for (const Category &c : m_role.categories) {
+        const CategoryDebrief *cd = s.category(c.id);
+        html += QStringLiteral("<tr style=\"background-color:#eef1f5\"><td colspan=\"3\"><b>%1</b></td><td colspan=\"2\"><b>%2</b></td></tr>")
+                    .arg(esc(c.name), cd && cd->hasMean() ? number(cd->mean) : QStringLiteral("—"));
+        for (const Attribute &attr : c.attributes) {
+            const AttributeDebrief *a = s.attribute(attr.id);
+            QString name = esc(attr.name);
+            if (attr.mustHave)
+                name += QStringLiteral(" <span class=\"sub\">(%1)</span>").arg(esc(QObject::tr("must-have")));
+            QString cells;
+            if (a && a->rated()) {
+                const QString range = QStringLiteral("%1–%2").arg(a->min).arg(a->max);
+                cells = QStringLiteral("<td>%1</td><td>%2</td><td>%3</td>")
+                            .arg(a->count)
+                            .arg(a->mustHaveFlag() ? QStringLiteral("<span class=\"flag\">%1</span>").arg(number(a->mean)) : number(a->mean),
+                                 a->disagreement() ? QStringLiteral("<b>%1</b> ⚑").arg(range) : range);
+            } else {
+                cells = QStringLiteral("<td>0</td><td colspan=\"2\">%1</td>")
+                            .arg(a && a->evidenceGap() ? QStringLiteral("<span class=\"gap\">%1</span>").arg(esc(QObject::tr("evidence gap")))
+                                                       : QStringLiteral("<span class=\"muted\">—</span>"));
+            }
+            html += QStringLiteral("<tr><td>%1</td><td>%2</td>%3</tr>").arg(name, QString::number(attr.weight), cells);
+        }
+    }
+    html += QStringLiteral("</table>");
+
+    // The scorecards themselves (full profile: the evidence behind the numbers).
+    if (full) {
+        const QList<Scorecard> cards = m_store.scorecardsOf(s.applicationId);
+        int shown = 0;
+        for (const Scorecard &k : cards) {
+            if (k.status != QLatin1String("submitted"))
+                continue;
+            if (!shown++)
+                html += QStringLiteral("<h3>%1</h3>").arg(esc(QObject::tr("Scorecards")));
+            html += QStringLiteral("<p><b>%1</b> — %2, %3: <b>%4</b></p>")
+                        .arg(esc(k.interviewer), esc(k.stage), esc(day(k.submittedAt)), esc(recommendationLabel(k.overall)));
+            if (!k.takeaways.trimmed().isEmpty())
+                html += QStringLiteral("<p style=\"margin-left:12px\"><i>%1</i> %2</p>")
+                            .arg(esc(QObject::tr("Key take-aways:")), paragraphs(k.takeaways));
+            html += QStringLiteral("<ul>");
+            for (const Rating &r : k.ratings) {
+                html += QStringLiteral("<li>%1: <b>%2</b>%3</li>")
+                            .arg(esc(m_role.attributeName(r.attributeId)), esc(ratingLabel(r.value)),
+                                 r.note.trimmed().isEmpty() ? QString() : QStringLiteral(" — %1").arg(paragraphs(r.note)));
+            }
+            html += QStringLiteral("</ul>");
+            if (k.privateNoteVisible && !k.privateNote.trimmed().isEmpty())
+                html += QStringLiteral("<p style=\"margin-left:12px\" class=\"sub\"><i>%1</i> %2</p>")
+                            .arg(esc(QObject::tr("Private note:")), paragraphs(k.privateNote));
+        }
+    }
+
+    // The decision.
+    html += QStringLiteral("<h3>%1</h3>").arg(esc(QObject::tr("Decision")));
+    if (!s.hasDecision) {
+        html += QStringLiteral("<p class=\"muted\">%1</p>").arg(esc(QObject::tr("No decision recorded yet.")));
+    } else if (!full) {
+        html += QStringLiteral("<p><b>%1</b> (%2)</p>").arg(esc(decisionOutcomeLabel(s.decision.outcome)), esc(day(s.decision.decidedAt)));
+    } else {
+        for (const Decision &d : m_store.decisions(s.applicationId)) {
+            html += QStringLiteral("<p><b>%1</b> — %2, %3</p>")
+                        .arg(esc(decisionOutcomeLabel(d.outcome)), esc(d.decidedByName), esc(day(d.decidedAt)));
+            html += QStringLiteral("<p style=\"margin-left:12px\">%1</p>").arg(paragraphs(d.rationale));
+            if (!d.dissent.trimmed().isEmpty())
+                html += QStringLiteral("<p style=\"margin-left:12px\"><i>%1</i> %2</p>")
+                            .arg(esc(QObject::tr("Dissent:")), paragraphs(d.dissent));
+        }
+    }
+    return html;
+}
+
+QString SummaryExport::toHtml(Id roleId, Profile profile, Id applicationId)
+{
+    collect(roleId, applicationId);
+    QString html = QStringLiteral("<html><body>");
+    html += cover(profile, applicationId);
+    bool first = true;
+    for (const DebriefSummary &s : std::as_const(m_summaries)) {
+        const bool inDebrief = s.scorecardsSubmitted > 0 || s.hasDecision
+            || (profile == Profile::Logistics && s.interviews > 0);
+        if (!applicationId && !inDebrief)
+            continue;
+        html += applicationId && first ? QStringLiteral("<div>") : QStringLiteral("<div style=\"page-break-before: always\">");
+        html += packet(s, profile);
+        html += QStringLiteral("</div>");
+        first = false;
+    }
+    html += QStringLiteral("</body></html>");
+    return html;
+}
+
+// Laid out at the printer's resolution (the layout's paint device is the PDF writer),
+// page by page, with a footer on each: what this is, how confidential, which page.
+QByteArray SummaryExport::toPdf(Id roleId, Profile profile, Id applicationId)
+{
+    const QString html = toHtml(roleId, profile, applicationId);
+    const QString title = applicationId && !m_summaries.isEmpty()
+        ? QObject::tr("Debrief packet: %1").arg(candidateKey(m_summaries.first(), profile))
+        : QObject::tr("Debrief packet: %1").arg(m_role.title);
+    QByteArray bytes;
+    QBuffer buffer(&bytes);
+    buffer.open(QIODevice::WriteOnly);
+    QPdfWriter pdf(&buffer);
+    pdf.setTitle(title);
+    pdf.setCreator(QStringLiteral("Hireloop"));
+    pdf.setPageSize(QPageSize(QPageSize::A4));
+    pdf.setResolution(300);
+    pdf.setPageMargins(QMarginsF(16, 14, 16, 12), QPageLayout::Millimeter);
+
+    QTextDocument doc;
+    doc.documentLayout()->setPaintDevice(&pdf);
+    doc.setDefaultStyleSheet(QString::fromLatin1(styleSheet));
+    doc.setDocumentMargin(0);
+    doc.setHtml(html);
+    const QRectF paper = pdf.pageLayout().paintRectPixels(pdf.resolution());
+    const qreal footer = pdf.resolution() * 10 / 25.4;  // 10 mm
+    doc.setPageSize(QSizeF(paper.width(), paper.height() - footer));
+
+    QPainter painter(&pdf);
+    QFont small(QStringLiteral("DejaVu Sans"));
+    small.setPointSizeF(7.5);
+    const int pages = doc.pageCount();
+    const QString confidential = profile == Profile::Calibration
+        ? QObject::tr("Calibration profile: pseudonymous")
+        : QObject::tr("Confidential: personal data for the hiring committee");
+    for (int page = 0; page < pages; ++page) {
+        if (!step(page + 1, pages))
+            return {};
+        if (page > 0)
+            pdf.newPage();
+        const qreal top = page * doc.pageSize().height();
+        painter.save();
+        painter.translate(0, -top);
+        doc.drawContents(&painter, QRectF(0, top, doc.pageSize().width(), doc.pageSize().height()));
+        painter.restore();
+        painter.setFont(small);
+        painter.setPen(QColor(0x77, 0x77, 0x77));
+        const QRectF band(0, paper.height() - footer * 0.6, paper.width(), footer * 0.6);
+        painter.drawText(band, Qt::AlignLeft | Qt::AlignBottom, QStringLiteral("%1 · %2").arg(title, confidential));
+        painter.drawText(band, Qt::AlignRight | Qt::AlignBottom, QObject::tr("Page %1 of %2").arg(page + 1).arg(pages));
+    }
+    painter.end();
+    return bytes;
+}
+
+bool SummaryExport::write(Id roleId, Format format, Profile profile, const QString &path, QString *error, int *count,
+                          Id applicationId)
+{
+    if (path.isEmpty()) {
+        *error = QObject::tr("no output file given");
+        return false;
+    }
+    QByteArray bytes;
+    switch (format) {
+    case Format::Csv: bytes = toCsv(roleId, profile, applicationId); break;
+    case Format::Json: bytes = QJsonDocument(toJson(roleId, profile, applicationId)).toJson(QJsonDocument::Indented); break;
+    case Format::Pdf: bytes = toPdf(roleId, profile, applicationId); break;
+    }
+    if (wasCancelled()) {
+        *error = QObject::tr("%1: cancelled, nothing written").arg(QDir::toNativeSeparators(path));
+        return false;
+    }
+    // Recorded first: an export that cannot be recorded is not written.
+    static const char *const formats[] = {"csv", "json", "pdf"};
+    if (!m_store.recordExport(applicationId ? QStringLiteral("summary.candidate") : QStringLiteral("summary"), roleId,
+                              QLatin1String(formats[int(format)]), profileName(profile), int(m_summaries.size()))) {
+        *error = QObject::tr("%1: not written: %2").arg(QDir::toNativeSeparators(path), m_store.errorString());
+        return false;
+    }
+    if (!ExportFile::write(path, bytes, error))
+        return false;
+    if (count)
+        *count = int(m_summaries.size());
+    return true;
+}
+
+} // namespace hireloop

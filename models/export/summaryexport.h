@@ -1,0 +1,60 @@
+#pragma once
+
+#include "domain/debrief.h"
+#include "export/exportfile.h"
+#include "export/scorecardexport.h"
+
+#include <QByteArray>
+#include <QJsonArray>
+
+// `export summary`: the debrief of every application of a role (or of one application),
+// as the store's acting person may see it, for the hiring committee. CSV and JSON hold
+// one record per application; the PDF is a debrief packet (a cover with the overview,
+// then a page per candidate in debrief: summary, per-attribute table, recommendation
+// tally, discussion agenda, scorecards, decision). Profiles as for the scorecards:
+//   full         everything the person may read
+//   logistics    names, stages, status, interview times: no scores, recommendations,
+//                ratings, notes or decisions
+//   calibration  no names, emails or free text: the candidate is a stable pseudonym
+// Files are written whole (QSaveFile, mode 0600) or not at all. The PDF needs a
+// QGuiApplication (fonts); the offscreen platform will do.
+
+namespace hireloop {
+
+class Store;
+
+class SummaryExport : public ExportProgress
+{
+public:
+    enum class Format { Csv, Json, Pdf };
+    using Profile = ScorecardExport::Profile;
+
+    static bool formatFromName(const QString &name, Format *format);  // csv | json | pdf
+    static QString profileName(Profile profile);
+
+    explicit SummaryExport(Store &store) : m_store(store) {}
+
+    // applicationId 0: every application of the role.
+    QByteArray toCsv(Id roleId, Profile profile, Id applicationId = 0);
+    QJsonArray toJson(Id roleId, Profile profile, Id applicationId = 0);
+    QByteArray toPdf(Id roleId, Profile profile, Id applicationId = 0);
+    // *count: the applications written.
+    bool write(Id roleId, Format format, Profile profile, const QString &path, QString *error, int *count = nullptr,
+               Id applicationId = 0);
+
+    // The HTML the PDF is laid out from (every user text escaped); for tests and print.
+    QString toHtml(Id roleId, Profile profile, Id applicationId = 0);
+
+private:
+    bool collect(Id roleId, Id applicationId);
+    QString candidateKey(const DebriefSummary &s, Profile profile) const;
+    QString categoryName(Id categoryId) const;
+    QString cover(Profile profile, Id applicationId) const;
+    QString packet(const DebriefSummary &s, Profile profile);
+
+    Store &m_store;
+    Role m_role;
+    QList<DebriefSummary> m_summaries;
+};
+
+} // namespace hireloop

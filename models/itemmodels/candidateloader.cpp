@@ -1,0 +1,107 @@
+#include "itemmodels/candidateloader.h"
+
+#include <QThread>
+
+namespace hireloop {
+
+CandidateLoader::CandidateLoader(QObject *parent)
+    : QObject(parent)
+{
+}
+
+CandidateLoader::~CandidateLoader()
+{
+    cancelAll();
+    for (const Job &job : std::as_const(m_jobs)) {
+        job.thread->wait();
+        delete job.thread;
+    }
+}
+
+void CandidateLoader::cancelAll()
+{
+    for (const Job &job : std::as_const(m_jobs))
+        job.cancel->store(true);
+}
+
+void CandidateLoader::discard(std::vector<CandidateEntry> entries, QHash<Id, int> entryOf)
+{
+    if (entries.size() < 5000)
+        return;  // freed here, at once: cheaper than a thread
+    auto doomed = std::make_shared<std::pair<std::vector<CandidateEntry>, QHash<Id, int>>>(std::move(entries),
+                                                                                           std::move(entryOf));
+    QThread *thread = QThread::create([doomed]() mutable { doomed.reset(); });
+    track(thread, std::make_shared<std::atomic<bool>>(false));
+}
+
+void CandidateLoader::track(QThread *thread, std::shared_ptr<std::atomic<bool>> cancel)
+{
+    m_jobs << Job{thread, cancel};
+    connect(thread, &QThread::finished, this, [this, thread] {
+        for (int i = 0; i < m_jobs.size(); ++i) {
+            if (m_jobs.at(i).thread == thread) {
+                m_jobs.removeAt(i);
+                break;
+            }
+        }
+        thread->deleteLater();
+    });
+    thread->start();
+}
+
+void CandidateLoader::start(const CandidateLoadRequest &request)
+{
+    auto cancel = std::make_shared<std::atomic<bool>>(false);
+    QThread *thread = QThread::create([this, request, cancel] {
+        auto result = std::make_shared<CandidateLoadResult>();
+        result->request = request;
+        {
+            // Made, used and removed on this thread: the connection is this thread's.
+            CandidateRowReader reader(request.source);
+            const QList<CandidateRow> rows =
+                reader.rows(request.roleId, request.actorId, request.seeAllScores, cancel.get());
+            result->ok = reader.isOpen() && reader.errorString().isEmpty();
+            result->error = reader.errorString();
+            result->entries.reserve(size_t(rows.size()));
+            for (const CandidateRow &row : rows) {
+                if (cancel->load(std::memory_order_relaxed))
+                    return;
+                result->entries.push_back(CandidateEntry::make(row));
+            }
+        }
+        qsizetype length = 0;
+        for (const CandidateEntry &e : result->entries)
+            length += e.row.searchText.size();
+        result->searchBlock.reserve(length);
+        for (const CandidateEntry &e : result->entries)
+            result->searchBlock += e.row.searchText;
+        qsizetype at = 0;
+        for (CandidateEntry &e : result->entries) {
+            const qsizetype size = e.row.searchText.size();
+            e.search = QStringView(result->searchBlock).mid(at, size);
+            e.row.searchText = QString();
+            at += size;
+        }
+        result->entryOf.reserve(qsizetype(result->entries.size()));
+        for (size_t i = 0; i < result->entries.size(); ++i)
+            result->entryOf.insert(result->entries[i].row.applicationId, int(i));
+        if (cancel->load())
+            return;
+        result->order = CandidateEntry::sorted(result->entries, request.sortColumn, request.sortOrder);
+        result->visible = request.filter.apply(result->entries, result->order);
+        if (cancel->load())
+            return;
+        // Delivered on the loader's thread; the loader outlives this thread (its
+        // destructor waits), and a queued call to a deleted loader is dropped with it.
+        QMetaObject::invokeMethod(
+            this, [this, result, cancel] {
+                if (!cancel->load())
+                    Q_EMIT finished(result);
+            },
+            Qt::QueuedConnection);
+    });
+    thread->setObjectName(QStringLiteral("candidate loader"));
+    track(thread, cancel);
+}
+
+} // namespace hireloop

@@ -1,0 +1,75 @@
+#pragma once
+
+#include "itemmodels/candidateentry.h"
+#include "storage/candidaterowreader.h"
+
+#include <QHash>
+#include <QList>
+#include <QObject>
+#include <atomic>
+#include <memory>
+
+class QThread;
+
+// Loads all the candidates pane's rows of one role on a worker thread, with a read
+// connection of its own, and makes their sort keys, sorted order and filtered rows
+// there too, so that the GUI thread only swaps the result in. Each load has a number;
+// a newer load does not stop an older one from finishing, but the older one is told
+// to stop, and the model drops any result whose number is not its latest.
+
+namespace hireloop {
+
+struct CandidateLoadRequest
+{
+    quint64 generation = 0;
+    CandidateRowReader::Source source;
+    Id roleId = 0;
+    Id actorId = 0;        // the visibility rule of scores: as Store::candidateRows
+    bool seeAllScores = false;
+    int sortColumn = -1;
+    Qt::SortOrder sortOrder = Qt::AscendingOrder;
+    CandidateFilter filter;
+};
+
+struct CandidateLoadResult
+{
+    CandidateLoadRequest request;
+    bool ok = false;
+    QString error;
+    std::vector<CandidateEntry> entries;  // in application id order
+    QHash<Id, int> entryOf;               // application id -> index in entries
+    QString searchBlock;                  // every entry's search text, one after another
+    std::vector<int> order;               // entries by request.sortColumn / sortOrder
+    std::vector<int> visible;             // order, filtered by request.filter
+};
+
+class CandidateLoader : public QObject
+{
+    Q_OBJECT
+
+public:
+    explicit CandidateLoader(QObject *parent = nullptr);
+    ~CandidateLoader() override;  // tells every load to stop and waits for it
+
+    void start(const CandidateLoadRequest &request);
+    void cancelAll();  // the running loads stop early; their results are not delivered
+    // Frees rows on a worker thread: freeing 100k rows' strings takes the GUI thread
+    // longer than a frame.
+    void discard(std::vector<CandidateEntry> entries, QHash<Id, int> entryOf);
+    int running() const { return int(m_jobs.size()); }
+
+Q_SIGNALS:
+    // On the loader's thread, once per load that was not cancelled.
+    void finished(std::shared_ptr<hireloop::CandidateLoadResult> result);
+
+private:
+    void track(QThread *thread, std::shared_ptr<std::atomic<bool>> cancel);
+    struct Job
+    {
+        QThread *thread;
+        std::shared_ptr<std::atomic<bool>> cancel;
+    };
+    QList<Job> m_jobs;
+};
+
+} // namespace hireloop

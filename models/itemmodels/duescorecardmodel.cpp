@@ -1,0 +1,286 @@
+#include "itemmodels/duescorecardmodel.h"
+
+#include "itemmodels/modelroles.h"
+#include "itemmodels/myinterviewsmodel.h"
+#include "store/store.h"
+
+#include <QDateTime>
+#include <QSet>
+#include <QFont>
+#include <QLocale>
+
+#include <algorithm>
+
+namespace hireloop {
+
+namespace {
+
+bool sameRow(const DueScorecard &a, const DueScorecard &b)
+{
+    return a.interviewEndsAt == b.interviewEndsAt && a.overdue == b.overdue && a.candidate == b.candidate
+           && a.stage == b.stage && a.interviewer == b.interviewer && a.interviewId == b.interviewId;
+}
+
+QString lapse(qint64 secs)
+{
+    const qint64 hours = qMax<qint64>(0, secs) / 3600;
+    if (hours < 48)
+        return hours == 1 ? DueScorecardModel::tr("1 hour") : DueScorecardModel::tr("%1 hours").arg(hours);
+    return DueScorecardModel::tr("%1 days").arg(hours / 24);
+}
+
+} // namespace
+
+DueScorecardModel::DueScorecardModel(Store *store, QObject *parent)
+    : QAbstractTableModel(parent)
+    , m_store(store)
+{
+    // An edit touches one application's rows: only those are read again (the whole list
+    // is thousands of rows in a large database).
+    connect(store, &Store::scorecardChanged, this, [this](Id applicationId) { refreshApplication(applicationId); });
+    connect(store, &Store::interviewChanged, this, [this](Id applicationId) { refreshApplication(applicationId); });
+    connect(store, &Store::candidateChanged, this, [this](Id candidateId) {
+        for (const Application &a : m_store->applicationsOf(candidateId))
+            refreshApplication(a.id);
+    });
+    connect(store, &Store::candidateRemoved, this, [this](Id, const QList<Id> &applicationIds) {
+        for (Id applicationId : applicationIds)
+            refreshApplication(applicationId);
+    });
+    // Interviewers see their own, hiring managers and coordinators everyone's: a new
+    // actor is a new list.
+    connect(store, &Store::actorChanged, this, &DueScorecardModel::reload);
+    connect(store, &Store::dataReset, this, &DueScorecardModel::reload);
+    connect(store, &Store::opened, this, &DueScorecardModel::reload);
+    reload();
+}
+
+void DueScorecardModel::setOverdueHours(int hours)
+{
+    if (hours == m_overdueHours)
+        return;
+    m_overdueHours = hours;
+    refresh();
+}
+
+QList<DueScorecard> DueScorecardModel::query()
+{
+    m_now = m_store->now();
+    m_readHours = m_overdueHours;
+    if (!m_store->isOpen() || !m_store->actorId())
+        return {};
+    const Person actor = m_store->actor();
+    m_everyone = actor.kind != PersonKind::Interviewer;
+    return m_store->dueScorecards(m_everyone ? 0 : actor.id, m_overdueHours);
+}
+
+void DueScorecardModel::reload()
+{
+    beginResetModel();
+    m_rows = query();
+    endResetModel();
+}
+
+void DueScorecardModel::refresh()
+{
+    const bool everyone = m_everyone;
+    const qint64 before = m_now;
+    const int beforeHours = m_readHours;
+    const QList<DueScorecard> fresh = query();
+    if (everyone != m_everyone) {
+        // Another kind of list (the InterviewerColumn means something else).
+        beginResetModel();
+        m_rows = fresh;
+        endResetModel();
+        return;
+    }
+    sync(fresh, before, beforeHours);
+}
+
+// Turns the rows into fresh with row signals only: removals, then for each place a
+// move, an insertion or a change. "Due in" and "overdue by" follow the clock: a status
+// that reads differently now than at the last read is one dataChanged for its cell.
+void DueScorecardModel::sync(const QList<DueScorecard> &fresh, qint64 before, int beforeHours)
+{
+    QSet<Id> keep;
+    for (const DueScorecard &d : fresh)
+        keep.insert(d.scorecardId);
+    for (int row = int(m_rows.size()) - 1; row >= 0; --row) {
+        if (keep.contains(m_rows.at(row).scorecardId))
+            continue;
+        beginRemoveRows({}, row, row);
+        m_rows.removeAt(row);
+        endRemoveRows();
+    }
+    auto update = [this, before, beforeHours](int i, const DueScorecard &want) {
+        const bool same = sameRow(m_rows.at(i), want);
+        const bool sameStatus = status(m_rows.at(i), before, beforeHours) == status(want, m_now, m_readHours);
+        m_rows[i] = want;
+        if (!same)
+            Q_EMIT dataChanged(index(i, 0), index(i, ColumnCount - 1));
+        else if (!sameStatus)
+            Q_EMIT dataChanged(index(i, StatusColumn), index(i, StatusColumn));
+    };
+    for (int i = 0; i < fresh.size(); ++i) {
+        const DueScorecard &want = fresh.at(i);
+        if (i < m_rows.size() && m_rows.at(i).scorecardId == want.scorecardId) {
+            update(i, want);
+            continue;
+        }
+        const int from = rowOfScorecard(want.scorecardId);
+        if (from > i) {
+            beginMoveRows({}, from, from, {}, i);
+            m_rows.move(from, i);
+            endMoveRows();
+            update(i, want);
+        } else {
+            beginInsertRows({}, i, i);
+            m_rows.insert(i, want);
+            endInsertRows();
+        }
+    }
+}
+
+// The list's order, as ScorecardRepository::due sorts it.
+bool DueScorecardModel::before(const DueScorecard &a, const DueScorecard &b)
+{
+    if (a.interviewEndsAt != b.interviewEndsAt)
+        return a.interviewEndsAt < b.interviewEndsAt;
+    if (a.interviewId != b.interviewId)
+        return a.interviewId < b.interviewId;
+    if (a.interviewer != b.interviewer)
+        return a.interviewer.toUtf8() < b.interviewer.toUtf8();  // SQLite's BINARY order
+    return a.scorecardId < b.scorecardId;
+}
+
+void DueScorecardModel::refreshApplication(Id applicationId)
+{
+    if (!m_store->isOpen() || !m_store->actorId())
+        return;
+    QList<DueScorecard> fresh = m_store->dueScorecards(m_everyone ? 0 : m_store->actorId(), m_readHours, applicationId);
+    QSet<Id> keep;
+    for (DueScorecard &d : fresh) {
+        d.overdue = m_now >= d.interviewEndsAt + qint64(m_readHours) * 3600;  // as the rest were read
+        keep.insert(d.scorecardId);
+    }
+    for (int row = int(m_rows.size()) - 1; row >= 0; --row) {
+        const DueScorecard &d = m_rows.at(row);
+        if (d.applicationId != applicationId || keep.contains(d.scorecardId))
+            continue;
+        beginRemoveRows({}, row, row);
+        m_rows.removeAt(row);
+        endRemoveRows();
+    }
+    for (const DueScorecard &want : std::as_const(fresh)) {
+        const int at = rowOfScorecard(want.scorecardId);
+        if (at >= 0 && !before(want, m_rows.at(at)) && !before(m_rows.at(at), want)) {
+            if (!sameRow(m_rows.at(at), want)) {
+                m_rows[at] = want;
+                Q_EMIT dataChanged(index(at, 0), index(at, ColumnCount - 1));
+            }
+            continue;
+        }
+        if (at >= 0) {  // it sorts elsewhere now
+            beginRemoveRows({}, at, at);
+            m_rows.removeAt(at);
+            endRemoveRows();
+        }
+        const int to = int(std::lower_bound(m_rows.cbegin(), m_rows.cend(), want, before) - m_rows.cbegin());
+        beginInsertRows({}, to, to);
+        m_rows.insert(to, want);
+        endInsertRows();
+    }
+}
+
+int DueScorecardModel::overdueCount() const
+{
+    int n = 0;
+    for (const DueScorecard &d : m_rows)
+        n += d.overdue ? 1 : 0;
+    return n;
+}
+
+Id DueScorecardModel::scorecardIdAt(int row) const
+{
+    return row >= 0 && row < m_rows.size() ? m_rows.at(row).scorecardId : 0;
+}
+
+int DueScorecardModel::rowOfScorecard(Id scorecardId) const
+{
+    for (int i = 0; i < m_rows.size(); ++i)
+        if (m_rows.at(i).scorecardId == scorecardId)
+            return i;
+    return -1;
+}
+
+QString DueScorecardModel::status(const DueScorecard &due, qint64 now, int overdueHours) const
+{
+    const qint64 deadline = due.interviewEndsAt + qint64(overdueHours) * 3600;
+    if (due.overdue)
+        return tr("Overdue by %1").arg(lapse(now - deadline));
+    return tr("Due in %1").arg(lapse(deadline - now));
+}
+
+int DueScorecardModel::rowCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : int(m_rows.size());
+}
+
+int DueScorecardModel::columnCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+QVariant DueScorecardModel::data(const QModelIndex &index, int role) const
+{
+    if (!index.isValid() || !checkIndex(index, CheckIndexOption::IndexIsValid))
+        return {};
+    const DueScorecard &d = m_rows.at(index.row());
+    switch (role) {
+    case Qt::DisplayRole:
+        switch (index.column()) {
+        case CandidateColumn: return d.candidate;
+        case StageColumn: return d.stage;
+        case InterviewerColumn: return d.interviewer;
+        case EndedColumn: return shortDateTime(d.interviewEndsAt);
+        case StatusColumn: return status(d, m_now, m_readHours);
+        }
+        break;
+    case Qt::ToolTipRole:
+        if (index.column() == StatusColumn)
+            return tr("A scorecard is overdue %1 hours after its interview ended (Settings)").arg(m_readHours);
+        break;
+    case Qt::FontRole:
+        if (d.overdue && index.column() == StatusColumn) {
+            QFont font;
+            font.setBold(true);
+            return font;
+        }
+        break;
+    case SortRole:
+        return index.column() == EndedColumn || index.column() == StatusColumn ? QVariant(d.interviewEndsAt)
+                                                                               : data(index, Qt::DisplayRole);
+    case IdRole: return d.scorecardId;
+    case InterviewIdRole: return d.interviewId;
+    case ApplicationIdRole: return d.applicationId;
+    case InterviewerIdRole: return d.interviewerId;
+    case OverdueRole: return d.overdue;
+    }
+    return {};
+}
+
+QVariant DueScorecardModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+        return {};
+    switch (section) {
+    case CandidateColumn: return tr("Candidate");
+    case StageColumn: return tr("Stage");
+    case InterviewerColumn: return tr("Interviewer");
+    case EndedColumn: return tr("Interview ended");
+    case StatusColumn: return tr("Status");
+    }
+    return {};
+}
+
+} // namespace hireloop

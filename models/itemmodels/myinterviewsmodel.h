@@ -1,0 +1,56 @@
+#pragma once
+
+#include "domain/domain.h"
+
+#include <QAbstractTableModel>
+
+class QTime;
+
+// "My interviews": the acting person's upcoming interviews, by time
+// (Store::upcomingInterviews). Follows the store row by row: a scheduled interview is
+// one rowsInserted, a rescheduled one a dataChanged (or a move when its place in time
+// changes), a cancelled one a rowsRemoved. refresh() re-reads the list the same way,
+// for the passing of time.
+
+namespace hireloop {
+
+class Store;
+
+// How the interview lists and dialogs write a moment, in local time: the locale's
+// short time without seconds (some locales' short format has them), and a day that
+// reads at a glance ("Thu 3 Dec 14:00"; the year only when it is not this one).
+QString shortTime(const QTime &time);
+QString shortDateTime(qint64 secsSinceEpoch);
+
+class MyInterviewsModel : public QAbstractTableModel
+{
+    Q_OBJECT
+
+public:
+    enum Column { WhenColumn, CandidateColumn, StageColumn, DurationColumn, PanelColumn, ColumnCount };
+    enum Role {
+        ApplicationIdRole = Qt::UserRole + 400,
+        StartsAtRole,  // seconds since the epoch, UTC
+    };
+
+    explicit MyInterviewsModel(Store *store, QObject *parent = nullptr);
+
+    void refresh();
+    Id interviewIdAt(int row) const;
+    const Interview &interviewAt(int row) const { return m_rows.at(row); }
+    int rowOfInterview(Id interviewId) const;
+
+    int rowCount(const QModelIndex &parent = {}) const override;
+    int columnCount(const QModelIndex &parent = {}) const override;
+    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+
+private:
+    void reload();
+    void sync(const QList<Interview> &fresh);
+
+    Store *m_store;
+    QList<Interview> m_rows;
+};
+
+} // namespace hireloop

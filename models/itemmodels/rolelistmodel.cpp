@@ -1,0 +1,73 @@
+#include "itemmodels/rolelistmodel.h"
+
+#include "itemmodels/modelroles.h"
+#include "store/store.h"
+
+namespace hireloop {
+
+RoleListModel::RoleListModel(Store *store, QObject *parent)
+    : QAbstractListModel(parent)
+    , m_store(store)
+{
+    connect(m_store, &Store::roleAdded, this, &RoleListModel::onRoleAdded);
+    connect(m_store, &Store::opened, this, &RoleListModel::reload);
+    reload();
+}
+
+void RoleListModel::reload()
+{
+    beginResetModel();
+    m_roles = m_store->isOpen() ? m_store->roles() : QList<RoleSummary>();
+    endResetModel();
+}
+
+int RoleListModel::rowOf(Id roleId) const
+{
+    for (int i = 0; i < m_roles.size(); ++i)
+        if (m_roles.at(i).id == roleId)
+            return i;
+    return -1;
+}
+
+Id RoleListModel::roleIdAt(int row) const
+{
+    return row >= 0 && row < m_roles.size() ? m_roles.at(row).id : 0;
+}
+
+int RoleListModel::rowCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : int(m_roles.size());
+}
+
+QVariant RoleListModel::data(const QModelIndex &index, int role) const
+{
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid))
+        return {};
+    const RoleSummary &r = m_roles.at(index.row());
+    switch (role) {
+    case Qt::DisplayRole:
+        return r.open ? r.title : tr("%1 (closed)").arg(r.title);
+    case Qt::ToolTipRole:
+        return tr("%1 — %2 attributes, %3 stages").arg(r.title).arg(r.attributes).arg(r.stages);
+    case IdRole:
+        return r.id;
+    default:
+        return {};
+    }
+}
+
+void RoleListModel::onRoleAdded(Id roleId)
+{
+    // The store lists roles in display order; insert the new one where it belongs.
+    const QList<RoleSummary> fresh = m_store->roles();
+    for (int row = 0; row < fresh.size(); ++row) {
+        if (fresh.at(row).id != roleId)
+            continue;
+        beginInsertRows({}, row, row);
+        m_roles.insert(row, fresh.at(row));
+        endInsertRows();
+        return;
+    }
+}
+
+} // namespace hireloop

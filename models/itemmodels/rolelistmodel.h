@@ -1,0 +1,35 @@
+#pragma once
+
+#include "domain/domain.h"
+
+#include <QAbstractListModel>
+
+// The roles in the database, for the role switcher. Inserts a row when the store adds
+// a role.
+
+namespace hireloop {
+
+class Store;
+
+class RoleListModel : public QAbstractListModel
+{
+    Q_OBJECT
+
+public:
+    explicit RoleListModel(Store *store, QObject *parent = nullptr);
+
+    void reload();
+    int rowOf(Id roleId) const;
+    Id roleIdAt(int row) const;
+
+    int rowCount(const QModelIndex &parent = {}) const override;
+    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+
+private:
+    void onRoleAdded(Id roleId);
+
+    Store *m_store;
+    QList<RoleSummary> m_roles;
+};
+
+} // namespace hireloop

@@ -1,0 +1,459 @@
+#include "itemmodels/scorecardmodel.h"
+
+#include "itemmodels/modelroles.h"
+#include "store/store.h"
+
+#include <QFont>
+#include <QTimer>
+
+namespace hireloop {
+
+QString RatingValue::label() const
+{
+    if (isStep())
+        return QStringLiteral("%1 · %2").arg(m_value).arg(ratingLabel(m_value));
+    if (isNoEvidence())
+        return ratingLabel(NoEvidence);
+    return QString();
+}
+
+ScorecardModel::ScorecardModel(Store *store, QObject *parent)
+    : QAbstractTableModel(parent)
+    , m_store(store)
+    , m_timer(new QTimer(this))
+{
+    m_timer->setSingleShot(true);
+    m_timer->setInterval(DefaultSaveDelay);
+    connect(m_timer, &QTimer::timeout, this, &ScorecardModel::saveNow);
+
+    connect(store, &Store::scorecardChanged, this, &ScorecardModel::onScorecardChanged);
+    connect(store, &Store::attributeChanged, this, &ScorecardModel::onAttributeChanged);
+    connect(store, &Store::attributeMoved, this, [this](Id roleId) { onStageChanged(roleId, m_card.stageId); });
+    connect(store, &Store::stageChanged, this, &ScorecardModel::onStageChanged);
+    // Who acts decides what may be seen and edited; bulk changes reload.
+    connect(store, &Store::actorChanged, this, &ScorecardModel::reload);
+    connect(store, &Store::dataReset, this, &ScorecardModel::reload);
+    connect(store, &Store::opened, this, &ScorecardModel::clear);
+}
+
+ScorecardModel::~ScorecardModel()
+{
+    if (m_pending && m_store)
+        saveNow();
+}
+
+bool ScorecardModel::load(Id scorecardId)
+{
+    if (m_pending)
+        saveNow();
+    Scorecard card;
+    const bool ok = m_store && scorecardId > 0 && m_store->scorecard(scorecardId, &card);
+    beginResetModel();
+    m_revisionView = false;
+    m_card = ok ? card : Scorecard();
+    buildRows(m_card);
+    applyRatings(m_card.ratings, false);
+    endResetModel();
+    m_savedAt = m_card.updatedAt;
+    Q_EMIT scorecardLoaded();
+    return ok;
+}
+
+void ScorecardModel::showRevision(const Scorecard &revision)
+{
+    if (m_pending)
+        saveNow();
+    beginResetModel();
+    m_revisionView = true;
+    m_card = revision;
+    buildRows(m_card);
+    applyRatings(m_card.ratings, false);
+    endResetModel();
+    m_savedAt = m_card.updatedAt;
+    Q_EMIT scorecardLoaded();
+}
+
+void ScorecardModel::clear()
+{
+    m_timer->stop();
+    beginResetModel();
+    m_card = Scorecard();
+    m_rows.clear();
+    m_focusCount = 0;
+    m_roleId = 0;
+    m_revisionView = false;
+    endResetModel();
+    if (m_pending) {
+        m_pending = false;
+        Q_EMIT pendingChanged(false);
+    }
+    Q_EMIT scorecardLoaded();
+}
+
+void ScorecardModel::reload()
+{
+    if (!m_card.id)
+        return;
+    if (m_revisionView) {
+        // Earlier revisions are for hiring managers; whoever acts now starts again
+        // from the current one.
+        m_revisionView = false;
+    }
+    load(m_card.id);
+}
+
+void ScorecardModel::buildRows(const Scorecard &card)
+{
+    m_rows.clear();
+    m_focusCount = 0;
+    m_roleId = 0;
+    Stage stage;
+    Id roleId = 0;
+    hireloop::Role role;
+    if (!card.id || !m_store || !m_store->stage(card.stageId, &stage, &roleId) || !m_store->role(roleId, &role))
+        return;
+    m_roleId = roleId;
+    for (Id id : stage.focus) {
+        if (const Attribute *a = role.attribute(id)) {
+            Row row;
+            row.attribute = *a;
+            row.focus = true;
+            m_rows << row;
+        }
+    }
+    m_focusCount = int(m_rows.size());
+    for (const Attribute &a : role.attributes()) {
+        if (stage.focus.contains(a.id))
+            continue;
+        Row row;
+        row.attribute = a;
+        m_rows << row;
+    }
+}
+
+void ScorecardModel::applyRatings(const QList<Rating> &ratings, bool signal)
+{
+    QHash<Id, const Rating *> byAttribute;
+    for (const Rating &r : ratings)
+        byAttribute.insert(r.attributeId, &r);
+    for (int i = 0; i < m_rows.size(); ++i) {
+        Row &row = m_rows[i];
+        const Rating *r = byAttribute.value(row.attribute.id);
+        const RatingValue rating = r ? RatingValue(r->value) : RatingValue();
+        const QString note = r ? r->note : QString();
+        if (row.rating == rating && row.note == note)
+            continue;
+        row.rating = rating;
+        row.note = note;
+        if (signal)
+            Q_EMIT dataChanged(index(i, RatingColumn), index(i, EvidenceColumn));
+    }
+}
+
+Scorecard ScorecardModel::scorecard() const
+{
+    Scorecard card = m_card;
+    card.ratings.clear();
+    for (const Row &row : m_rows) {
+        // A note without a rating is kept as "no evidence" with its note: the schema
+        // has no third state, and nothing typed may be lost.
+        if (row.rating.isRated() || !row.note.isEmpty())
+            card.ratings << Rating{row.attribute.id, row.rating.isStep() ? row.rating.value() : 0, row.note};
+    }
+    return card;
+}
+
+bool ScorecardModel::isEditable() const
+{
+    return m_store && m_card.id && !m_revisionView && m_card.isDraft() && m_card.interviewerId == m_store->actorId()
+           && !m_store->isReadOnly();
+}
+
+void ScorecardModel::setOverall(Recommendation overall)
+{
+    if (!isEditable() || m_card.overall == overall)
+        return;
+    m_card.overall = overall;
+    changed();
+}
+
+void ScorecardModel::setTakeaways(const QString &text)
+{
+    if (!isEditable() || m_card.takeaways == text)
+        return;
+    m_card.takeaways = text;
+    changed();
+}
+
+void ScorecardModel::setPrivateNote(const QString &text)
+{
+    if (!isEditable() || m_card.privateNote == text)
+        return;
+    m_card.privateNote = text;
+    changed();
+}
+
+int ScorecardModel::rowOfAttribute(Id attributeId) const
+{
+    for (int i = 0; i < m_rows.size(); ++i)
+        if (m_rows.at(i).attribute.id == attributeId)
+            return i;
+    return -1;
+}
+
+Id ScorecardModel::attributeIdAt(int row) const
+{
+    return row >= 0 && row < m_rows.size() ? m_rows.at(row).attribute.id : 0;
+}
+
+bool ScorecardModel::setRating(int row, RatingValue rating)
+{
+    if (!isEditable() || row < 0 || row >= m_rows.size())
+        return false;
+    if (m_rows.at(row).rating == rating)
+        return true;
+    m_rows[row].rating = rating;
+    Q_EMIT dataChanged(index(row, RatingColumn), index(row, RatingColumn));
+    changed();
+    return true;
+}
+
+bool ScorecardModel::setNote(int row, const QString &note)
+{
+    if (!isEditable() || row < 0 || row >= m_rows.size())
+        return false;
+    if (m_rows.at(row).note == note)
+        return true;
+    m_rows[row].note = note;
+    Q_EMIT dataChanged(index(row, EvidenceColumn), index(row, EvidenceColumn));
+    changed();
+    return true;
+}
+
+void ScorecardModel::setSaveDelay(int msec)
+{
+    m_timer->setInterval(qMax(0, msec));
+}
+
+void ScorecardModel::changed()
+{
+    if (!m_pending) {
+        m_pending = true;
+        Q_EMIT pendingChanged(true);
+    }
+    if (m_timer->interval() == 0)
+        saveNow();
+    else
+        m_timer->start();  // restarts: the save waits for a pause in typing
+}
+
+bool ScorecardModel::saveNow()
+{
+    m_timer->stop();
+    if (!m_pending)
+        return true;
+    if (!isEditable()) {
+        // The scorecard changed state under the edit (submitted, another actor):
+        // the store would refuse the write.
+        m_pending = false;
+        Q_EMIT pendingChanged(false);
+        return false;
+    }
+    const Scorecard draft = scorecard();
+    m_saving = true;
+    const bool ok = m_store->saveDraft(draft);
+    m_saving = false;
+    if (!ok) {
+        Q_EMIT saveFailed(m_store->errorString());
+        return false;
+    }
+    m_pending = false;
+    m_card.ratings = draft.ratings;
+    m_savedAt = m_store->now();
+    m_card.updatedAt = m_savedAt;
+    Q_EMIT pendingChanged(false);
+    Q_EMIT saved(m_savedAt);
+    return true;
+}
+
+void ScorecardModel::onScorecardChanged(Id, Id scorecardId)
+{
+    if (m_saving || m_revisionView || !m_card.id || scorecardId != m_card.id)
+        return;
+    if (m_pending && isEditable())
+        saveNow();
+    Scorecard fresh;
+    if (!m_store->scorecard(scorecardId, &fresh)) {
+        clear();
+        return;
+    }
+    m_card = fresh;
+    applyRatings(fresh.ratings, true);
+    m_savedAt = fresh.updatedAt;
+    Q_EMIT scorecardLoaded();
+}
+
+void ScorecardModel::onAttributeChanged(Id roleId, Id attributeId)
+{
+    if (roleId != m_roleId || !m_roleId)
+        return;
+    const int row = rowOfAttribute(attributeId);
+    Attribute a;
+    if (row < 0 || !m_store->attribute(attributeId, &a)) {
+        onStageChanged(roleId, m_card.stageId);
+        return;
+    }
+    m_rows[row].attribute = a;
+    Q_EMIT dataChanged(index(row, 0), index(row, ColumnCount - 1));
+}
+
+void ScorecardModel::onStageChanged(Id roleId, Id stageId)
+{
+    if (roleId != m_roleId || !m_roleId || stageId != m_card.stageId)
+        return;
+    // The focus or the rubric's order changed: the rows are laid out again, with
+    // the edits made here kept.
+    const QList<Rating> current = scorecard().ratings;
+    beginResetModel();
+    buildRows(m_card);
+    applyRatings(current, false);
+    endResetModel();
+}
+
+int ScorecardModel::rowCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : int(m_rows.size());
+}
+
+int ScorecardModel::columnCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+QVariant ScorecardModel::data(const QModelIndex &index, int role) const
+{
+    if (!index.isValid() || !checkIndex(index, CheckIndexOption::IndexIsValid))
+        return {};
+    const Row &row = m_rows.at(index.row());
+    switch (role) {
+    case Qt::DisplayRole:
+        switch (index.column()) {
+        case AttributeColumn: return row.attribute.name;
+        case RatingColumn: return row.rating.label();
+        case EvidenceColumn: return row.note.simplified();
+        }
+        break;
+    case Qt::EditRole:
+        switch (index.column()) {
+        case AttributeColumn: return row.attribute.name;
+        case RatingColumn: return QVariant::fromValue(row.rating);
+        case EvidenceColumn: return row.note;
+        }
+        break;
+    case Qt::AccessibleTextRole:
+        if (index.column() == RatingColumn)
+            return row.rating.isRated() ? row.rating.label() : tr("Not rated");
+        break;
+    case Qt::ToolTipRole:
+        switch (index.column()) {
+        case AttributeColumn: {
+            QString tip = QStringLiteral("<b>%1</b>").arg(row.attribute.name.toHtmlEscaped());
+            if (!row.attribute.guidance.isEmpty())
+                tip += QStringLiteral("<p>%1</p>").arg(row.attribute.guidance.toHtmlEscaped());
+            if (!row.attribute.sourceLine.isEmpty())
+                tip += QStringLiteral("<p><i>%1</i> “%2”</p>")
+                           .arg(tr("From the posting (%1):").arg(row.attribute.sourceSection.toHtmlEscaped()),
+                                row.attribute.sourceLine.toHtmlEscaped());
+            return tip;
+        }
+        case RatingColumn:
+            return row.rating.isRated() ? row.rating.label()
+                                        : tr("Not rated yet: keys 1–5 rate, 0 means no evidence");
+        case EvidenceColumn:
+            return row.note.isEmpty() ? tr("No evidence note yet") : row.note;
+        }
+        break;
+    case Qt::FontRole:
+        if (index.column() == AttributeColumn && row.focus) {
+            QFont font;
+            font.setBold(true);
+            return font;
+        }
+        break;
+    case IdRole:
+    case AttributeIdRole: return row.attribute.id;
+    case FocusRole: return row.focus;
+    case RatingRole: return QVariant::fromValue(row.rating);
+    case GuidanceRole: return row.attribute.guidance;
+    case SourceLineRole: return row.attribute.sourceLine;
+    case SourceSectionRole: return row.attribute.sourceSection;
+    }
+    return {};
+}
+
+QVariant ScorecardModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation == Qt::Horizontal) {
+        if (role == Qt::DisplayRole) {
+            switch (section) {
+            case AttributeColumn: return tr("Attribute");
+            case RatingColumn: return tr("Rating");
+            case EvidenceColumn: return tr("Evidence");
+            }
+        } else if (role == Qt::ToolTipRole && section == RatingColumn) {
+            return tr("1 Definitely not · 2 No · 3 Mixed · 4 Yes · 5 Strong yes · 0 No evidence");
+        }
+        return {};
+    }
+    if (section < 0 || section >= m_rows.size())
+        return {};
+    const bool focus = m_rows.at(section).focus;
+    if (role == Qt::DisplayRole) {
+        // The group's name on its first row only: the rows read as two groups.
+        if (focus && section == 0)
+            return tr("Focus");
+        if (!focus && section == m_focusCount)
+            return tr("Other");
+        return QString();
+    }
+    if (role == Qt::ToolTipRole)
+        return focus ? tr("A focus attribute of this stage: rate it, or mark it no evidence, before submitting")
+                     : tr("Another attribute of the rubric: rate it if the interview showed evidence of it");
+    return {};
+}
+
+Qt::ItemFlags ScorecardModel::flags(const QModelIndex &index) const
+{
+    if (!index.isValid() || !checkIndex(index, CheckIndexOption::IndexIsValid))
+        return Qt::NoItemFlags;
+    Qt::ItemFlags f = Qt::ItemIsSelectable | Qt::ItemIsEnabled | Qt::ItemNeverHasChildren;
+    if (index.column() != AttributeColumn && isEditable())
+        f |= Qt::ItemIsEditable;
+    return f;
+}
+
+bool ScorecardModel::setData(const QModelIndex &index, const QVariant &value, int role)
+{
+    if (!index.isValid() || !checkIndex(index, CheckIndexOption::IndexIsValid) || role != Qt::EditRole)
+        return false;
+    switch (index.column()) {
+    case RatingColumn: {
+        RatingValue rating;
+        if (value.metaType() == QMetaType::fromType<RatingValue>())
+            rating = value.value<RatingValue>();
+        else if (value.isValid() && !value.isNull()) {
+            bool ok = false;
+            const int v = value.toInt(&ok);
+            if (!ok || v < RatingValue::Unrated || v > RatingValue::Steps)
+                return false;
+            rating = RatingValue(v);
+        }
+        return setRating(index.row(), rating);
+    }
+    case EvidenceColumn:
+        return setNote(index.row(), value.toString());
+    }
+    return false;
+}
+
+} // namespace hireloop

@@ -1,0 +1,153 @@
+#pragma once
+
+#include "domain/domain.h"
+
+#include <QAbstractTableModel>
+#include <QMetaType>
+#include <QPointer>
+
+class QTimer;
+
+// The ratings of one scorecard, for the scorecard editor: one row per attribute of the
+// role, the stage's focus attributes first, then the other attributes of the rubric
+// (which may be rated too). Columns: the attribute, its rating (a RatingValue, painted
+// and edited by the rating delegate) and the evidence note.
+//
+// It holds the whole scorecard being edited (ratings, overall recommendation, take-aways,
+// private note). Every change schedules a save of the whole draft through
+// Store::saveDraft, restarted on each change, so typing is not one write per key;
+// saveNow() (closing the editor, quitting) writes at once. Nothing typed is lost.
+
+namespace hireloop {
+
+class Store;
+
+// One rating cell: not rated yet, rated "no evidence", or a step of the five-point
+// scale. The value type the model hands to the delegate in a QVariant.
+class RatingValue
+{
+public:
+    static constexpr int Unrated = -1;
+    static constexpr int NoEvidence = 0;
+    static constexpr int Steps = 5;
+
+    RatingValue() = default;
+    explicit RatingValue(int value)
+        : m_value(value < Unrated || value > Steps ? Unrated : value)
+    {
+    }
+
+    int value() const { return m_value; }
+    bool isRated() const { return m_value != Unrated; }
+    bool isNoEvidence() const { return m_value == NoEvidence; }
+    bool isStep() const { return m_value >= 1; }
+    QString label() const;  // "4 · Yes", "No evidence", "" when not rated
+
+    bool operator==(const RatingValue &other) const { return m_value == other.m_value; }
+    bool operator!=(const RatingValue &other) const { return m_value != other.m_value; }
+
+private:
+    int m_value = Unrated;
+};
+
+class ScorecardModel : public QAbstractTableModel
+{
+    Q_OBJECT
+
+public:
+    enum Column { AttributeColumn, RatingColumn, EvidenceColumn, ColumnCount };
+    enum Role {
+        AttributeIdRole = Qt::UserRole + 300,
+        FocusRole,        // bool: a focus attribute of the interview's stage
+        RatingRole,       // RatingValue, on every column of the row
+        SourceSectionRole // the posting section the attribute came from
+    };
+    static constexpr int DefaultSaveDelay = 400;  // ms after the last change
+
+    explicit ScorecardModel(Store *store, QObject *parent = nullptr);
+    ~ScorecardModel() override;  // saves what is pending
+
+    // Loads a scorecard as the actor may see it; false, and empty, when they may not.
+    bool load(Id scorecardId);
+    // Shows an earlier revision (from Store::revisions), read-only.
+    void showRevision(const Scorecard &revision);
+    void clear();
+
+    Id scorecardId() const { return m_card.id; }
+    // The scorecard with the edits made here (ratings of rated rows only).
+    Scorecard scorecard() const;
+    bool isLoaded() const { return m_card.id != 0; }
+    bool isRevisionView() const { return m_revisionView; }
+    // A draft of the actor's own, shown as it is now: the only thing one may edit.
+    bool isEditable() const;
+
+    Recommendation overall() const { return m_card.overall; }
+    void setOverall(Recommendation overall);
+    QString takeaways() const { return m_card.takeaways; }
+    void setTakeaways(const QString &text);
+    QString privateNote() const { return m_card.privateNote; }
+    void setPrivateNote(const QString &text);
+
+    int focusCount() const { return m_focusCount; }
+    int rowOfAttribute(Id attributeId) const;
+    Id attributeIdAt(int row) const;
+    const Attribute &attributeAt(int row) const { return m_rows.at(row).attribute; }
+    RatingValue ratingAt(int row) const { return m_rows.at(row).rating; }
+    QString noteAt(int row) const { return m_rows.at(row).note; }
+    bool setRating(int row, RatingValue rating);
+    bool setNote(int row, const QString &note);
+
+    // Delay between the last change and the save; 0 saves on every change (tests).
+    void setSaveDelay(int msec);
+    bool hasPendingChanges() const { return m_pending; }
+    bool saveNow();  // true when nothing is left unsaved
+    qint64 savedAt() const { return m_savedAt; }
+
+    int rowCount(const QModelIndex &parent = {}) const override;
+    int columnCount(const QModelIndex &parent = {}) const override;
+    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+    Qt::ItemFlags flags(const QModelIndex &index) const override;
+    bool setData(const QModelIndex &index, const QVariant &value, int role = Qt::EditRole) override;
+
+Q_SIGNALS:
+    // A scorecard was loaded, or the one shown changed outside this model (submitted,
+    // amended, another revision shown): the editor refreshes everything but the rows.
+    void scorecardLoaded();
+    void pendingChanged(bool pending);
+    void saved(qint64 at);
+    void saveFailed(const QString &message);
+
+private:
+    struct Row
+    {
+        Attribute attribute;
+        QString section;
+        bool focus = false;
+        RatingValue rating;
+        QString note;
+    };
+
+    void reload();
+    void buildRows(const Scorecard &card);
+    void applyRatings(const QList<Rating> &ratings, bool signal);
+    void changed();
+    void onScorecardChanged(Id applicationId, Id scorecardId);
+    void onAttributeChanged(Id roleId, Id attributeId);
+    void onStageChanged(Id roleId, Id stageId);
+
+    QPointer<Store> m_store;
+    QTimer *m_timer;
+    Scorecard m_card;
+    Id m_roleId = 0;
+    QList<Row> m_rows;
+    int m_focusCount = 0;
+    bool m_revisionView = false;
+    bool m_pending = false;
+    bool m_saving = false;
+    qint64 m_savedAt = 0;
+};
+
+} // namespace hireloop
+
+Q_DECLARE_METATYPE(hireloop::RatingValue)

@@ -1,0 +1,52 @@
+#pragma once
+
+#include "domain/domain.h"
+
+#include <QAbstractTableModel>
+#include <QPointer>
+
+class QUndoStack;
+
+// The role's interview plan: its stages in order with the attributes each focuses on.
+// Stage names are edited in place (as undo commands); stages added, moved or removed
+// in the store are inserted, moved or removed here row by row.
+
+namespace hireloop {
+
+class Store;
+
+class StageModel : public QAbstractTableModel
+{
+    Q_OBJECT
+
+public:
+    enum Column { OrderColumn, NameColumn, FocusCountColumn, FocusColumn, ColumnCount };
+
+    explicit StageModel(Store *store, QUndoStack *undoStack = nullptr, QObject *parent = nullptr);
+
+    void setRoleId(Id roleId);
+    Id roleId() const { return m_role.id; }
+
+    int rowCount(const QModelIndex &parent = {}) const override;
+    int columnCount(const QModelIndex &parent = {}) const override;
+    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+    Qt::ItemFlags flags(const QModelIndex &index) const override;
+    bool setData(const QModelIndex &index, const QVariant &value, int role = Qt::EditRole) override;
+    int rowOfStage(Id stageId) const;
+
+private:
+    void onAttributeChanged(Id roleId, Id attributeId);
+    void onStageChanged(Id roleId, Id stageId);
+    void onStageAdded(Id roleId, Id stageId);
+    void onStageMoved(Id roleId, Id stageId);
+    void onStageRemoved(Id roleId, Id stageId);
+    void renumber(int first, int last);
+    QStringList focusNames(const Stage &stage) const;
+
+    Store *m_store;
+    QPointer<QUndoStack> m_undoStack;
+    Role m_role;
+};
+
+} // namespace hireloop

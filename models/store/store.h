@@ -1,0 +1,254 @@
+#pragma once
+
+#include "domain/debrief.h"
+#include "domain/domain.h"
+#include "import/importresult.h"
+#include "storage/auditrepository.h"
+#include "storage/candidaterepository.h"
+#include "storage/database.h"
+#include "storage/debriefrepository.h"
+#include "storage/personrepository.h"
+#include "storage/privacyrepository.h"
+#include "storage/rolerepository.h"
+#include "storage/scorecardrepository.h"
+
+#include <QObject>
+#include <functional>
+
+// The facade every caller goes through: the GUI's models and undo commands, the CLI,
+// the services. It is the only writer: each change is one write transaction with its
+// audit entry, followed by a fine-grained signal that names what changed, so item
+// models update the rows touched instead of resetting.
+
+namespace hireloop {
+
+class Store : public QObject
+{
+    Q_OBJECT
+
+public:
+    explicit Store(QObject *parent = nullptr);
+    ~Store() override;
+
+    // options: read-only, the lock file of the apps (see Database::open).
+    bool open(const QString &path, const DatabaseOptions &options = {});
+    void close();
+    bool isOpen() const { return m_db.isOpen(); }
+    // Every write is refused with the reason; the GUI disables its edits and says why.
+    bool isReadOnly() const { return m_db.isReadOnly(); }
+    QString path() const { return m_db.path(); }
+    QString errorString() const { return m_error; }
+    Database &database() { return m_db; }
+    // What the window says about the open file, without reaching into storage/.
+    QString readOnlyReason() const { return m_db.readOnlyReason(); }
+    DatabaseOptions options() const { return m_db.options(); }
+    bool isLockedElsewhere() const { return m_db.isLockedElsewhere(); }
+    LockOwner lockOwner() const { return m_db.lockOwner(); }
+
+    // A new or empty database gets the default role and its hiring manager.
+    bool ensureDefaultData(bool *seeded = nullptr);
+
+    // Who the app acts for; visibility rules are decided by this person.
+    Id actorId() const { return m_actor.id; }
+    Person actor() const { return m_actor; }
+    bool setActor(Id personId);
+
+    QList<Person> persons();
+    bool person(Id id, Person *person);
+    Id findPerson(const QString &idNameOrEmail);
+    Id addPerson(const Person &person);
+
+    QList<RoleSummary> roles();
+    bool role(Id id, Role *role);
+    Id findRole(const QString &idOrTitle);
+    Id addRole(const Role &draft);
+    bool attribute(Id id, Attribute *attribute, Id *roleId = nullptr);
+    bool updateAttribute(const Attribute &attribute);
+    bool moveAttribute(Id attributeId, Id categoryId, int position);
+    // The interview plan.
+    bool stage(Id stageId, Stage *stage, Id *roleId = nullptr);
+    bool setStageFocus(Id stageId, Id attributeId, bool on);
+    Id addStage(Id roleId, const Stage &stage, int position);  // stage.id, when set, is kept (undo)
+    bool renameStage(Id stageId, const QString &name);
+    bool moveStage(Id stageId, int position);
+    bool removeStage(Id stageId);  // refused while applications are at it
+
+    // Candidates and applications. Adding makes the candidate, their application to
+    // roleId at stageId (default: the first stage) and the first stage event. A
+    // candidate.id, or an *applicationId, that is set is used as the id (undo's redo).
+    Id addCandidate(const Candidate &candidate, Id roleId, Id stageId = 0, Id *applicationId = nullptr);
+    bool updateCandidate(const Candidate &candidate);
+    bool removeCandidate(Id candidateId);  // and everything about them
+    bool candidate(Id candidateId, Candidate *candidate);
+    Id findCandidate(const QString &idOrEmail);
+    QList<Candidate> duplicatesOf(const Candidate &candidate);
+    bool application(Id applicationId, Application *application);
+    QList<Application> applicationsOf(Id candidateId);
+    // Every move, rejection, withdrawal or hire writes a stage event.
+    bool moveApplication(Id applicationId, Id toStageId, ApplicationStatus toStatus, const QString &reason = {});
+    QList<StageEvent> stageEvents(Id applicationId);
+    QList<CandidateRow> candidateRows(Id roleId);           // as the actor may see them
+    QList<CandidateRow> firstCandidateRows(Id roleId, int limit);  // the first by name: a first screen
+    int applicationCount(Id roleId);
+    bool candidateRow(Id applicationId, CandidateRow *row);  // one, for a row refresh
+    QHash<Id, std::array<int, 4>> stageCounts(Id roleId);    // stage -> active, rejected, withdrawn, hired
+    QList<ScreeningAnswer> screeningAnswers(Id applicationId);
+    bool setScreeningAnswer(Id applicationId, Id factId, const QString &answer);
+    QList<Interview> interviews(Id applicationId);  // by time, cancelled ones too
+    // The scorecards of an application the actor may see: all for a hiring manager;
+    // for anyone else their own, and the others' submitted ones once they have
+    // submitted their own (coordinators: submitted ones).
+    QList<ScorecardSummary> visibleScorecards(Id applicationId);
+    bool canSeeAllScores() const;
+
+    // Synthetic candidates for demos and load tests (DemoGenerator), written by
+    // DemoWriter in one transaction with one audit entry; the same seed gives the same
+    // data. progress returning false cancels: nothing is kept, the error is "cancelled".
+    bool addDemoData(Id roleId, int candidates, quint32 seed,
+                     const std::function<bool(int done, int total)> &progress = {});
+    // Candidates from a file (CandidateImport), all or nothing, in one transaction with
+    // one audit entry ("candidate.import", counts only), by ImportWriter: each gets an
+    // application to roleId at its stage (0: the first) and a first stage event, as
+    // addCandidate gives. Rows whose normalized email or profile link is already in the
+    // database, or on an earlier row, are skipped and listed in result->duplicates.
+    // progress returning false cancels: nothing is kept, the error is "cancelled". A dry
+    // run writes nothing and reports what would happen. Ends with dataReset() when it added any.
+    bool importCandidates(Id roleId, const QList<ImportedCandidate> &rows,
+                          const std::function<bool(int done, int total)> &progress, ImportResult *result,
+                          bool dryRun = false);
+
+    // Interviews (coordinator). Scheduling gives every panelist a draft scorecard;
+    // rescheduling and cancelling are kept in the interview's history.
+    Id scheduleInterview(const Interview &interview);
+    bool rescheduleInterview(Id interviewId, qint64 startsAt, int durationMin);
+    bool cancelInterview(Id interviewId);
+    bool interview(Id interviewId, Interview *interview);
+    QList<InterviewEvent> interviewHistory(Id interviewId);
+    // Interviews of personId (not cancelled) that overlap [startsAt, startsAt + duration).
+    QList<Interview> overlappingInterviews(Id personId, qint64 startsAt, int durationMin, Id exceptInterviewId = 0);
+    QList<Interview> upcomingInterviews(Id personId);  // from now on, by time
+    // Unsubmitted scorecards of interviews that have ended: personId's, or everyone's
+    // for 0. Overdue: not submitted overdueHours after the interview ended.
+    QList<DueScorecard> dueScorecards(Id personId, int overdueHours, Id applicationId = 0);  // 0: all
+    // What the window shows at a glance: the actor's own overdue scorecards, or
+    // everyone's for a hiring manager or coordinator.
+    int overdueCount(int overdueHours);
+
+    // Scorecards, under the visibility rule, enforced here and in the queries: a hiring
+    // manager sees all; anyone sees their own; an interviewer sees colleagues'
+    // submitted scorecards for an application only once they have submitted their own
+    // for it (the first such reveal is audited); coordinators see submitted ones. A
+    // private note is visible to its author and hiring managers only.
+    bool scorecard(Id scorecardId, Scorecard *scorecard);  // false when the actor may not see it
+    Id myScorecard(Id interviewId);                         // the actor's latest revision, 0 if none
+    QList<Scorecard> scorecardsOf(Id applicationId);        // current revisions the actor may see
+    QList<Scorecard> revisions(Id scorecardId);             // every revision, oldest first (hiring managers)
+    // Drafts: only their author writes them; saved as they are typed.
+    bool saveDraft(const Scorecard &draft);
+    // Why a draft cannot be submitted yet (empty when it can): every focus attribute of
+    // the stage rated or marked no evidence, and a recommendation chosen.
+    QStringList submitProblems(Id scorecardId);
+    bool submitScorecard(Id scorecardId);  // then read-only
+    // A new draft revision copying a submitted scorecard; the old one is superseded
+    // when the new one is submitted.
+    Id amendScorecard(Id scorecardId);
+
+    // Debriefs: what the submitted scorecards the actor may see say, per application of
+    // a role or for one application (an interviewer's first sight of colleagues' ratings
+    // through them is a recorded reveal, as for the scorecards themselves), and the
+    // decisions recorded. A decision moves the application in the same transaction:
+    // advance to the next stage, reject (the rationale is the reason), hire; hold leaves
+    // it. Hiring managers record decisions.
+    QList<DebriefSummary> debriefSummaries(Id roleId);
+    bool debriefSummary(Id applicationId, DebriefSummary *summary);
+    QList<Decision> decisions(Id applicationId);  // oldest first, as the actor may see them
+    Id recordDecision(const Decision &decision);
+
+    // Bulk work that bypasses per-row signals ends with dataReset().
+    void notifyDataReset() { Q_EMIT dataReset(); }
+
+    // Privacy. Only hiring managers and coordinators may anonymize or erase a candidate.
+    // Anonymizing: the name becomes "Anonymized #<id>"; emails, phone, location, links,
+    // notes, screening answers, stage-move and rejection reasons, decision rationale and
+    // dissent, interview locations and every scorecard's free text (rating notes,
+    // take-aways, private notes) are removed; ratings, recommendations, stages and times
+    // stay for calibration. Erasing removes the person and everything about them. Both
+    // are audited without personal data ("candidate.anonymize", "candidate.erase") and
+    // end with a checkpoint, so the old bytes leave the write-ahead log (secure_delete
+    // zeroes them in the file). Neither can be undone.
+    bool mayManagePrivacy() const;
+    bool anonymizeCandidate(Id candidateId);
+    bool eraseCandidate(Id candidateId);
+    bool isAnonymized(Id candidateId);
+    CandidateFootprint candidateFootprint(Id candidateId);  // what an erasure removes
+    // Retention per role: anonymize candidates N days after their rejection or withdrawal
+    // (-1: never, the default). applyRetention() anonymizes every candidate due (see
+    // PrivacyRepository::dueForRetention) in one transaction and returns how many, or -1
+    // on failure; the GUI runs it whenever it opens a database, the CLI in `retention apply`.
+    int retentionDays(Id roleId);
+    bool setRetentionDays(Id roleId, int days);  // hiring managers and coordinators
+    QList<Id> candidatesDueForRetention(Id roleId = 0);
+    int applyRetention();
+    // A pseudonym stable within this database that cannot be recomputed without it:
+    // kind ("C" application, "I" interviewer) + "-" + 10 hex of SHA-256(salt:kind:id).
+    QString pseudonym(const char *kind, Id id);
+    // An export leaves a record: "export.<what>" (e.g. "scorecards") on the role, with
+    // format, profile and count, no personal data. Call it before writing the file: an
+    // export that cannot be recorded is not written.
+    bool recordExport(const QString &what, Id roleId, const QString &format, const QString &profile, int count);
+
+    QList<AuditEntry> recentAudit(int limit) { return m_audit.recent(limit); }
+    // Everything `hireloop-cli check` verifies: integrity, foreign keys, audit chain.
+    QStringList checkProblems();
+
+    // Time source, replaceable so tests and the demo generator are deterministic.
+    void setClock(std::function<qint64()> clock) { m_clock = std::move(clock); }
+    qint64 now() const { return m_clock(); }
+
+Q_SIGNALS:
+    // A file was opened; or damage found beside the first reads made it read-only
+    // (DatabaseOptions::Verify::Beside): what may be done with it changed.
+    void opened();
+    void actorChanged(hireloop::Id personId);
+    void personAdded(hireloop::Id personId);
+    void roleAdded(hireloop::Id roleId);
+    void attributeChanged(hireloop::Id roleId, hireloop::Id attributeId);
+    void attributeMoved(hireloop::Id roleId, hireloop::Id attributeId);
+    void stageChanged(hireloop::Id roleId, hireloop::Id stageId);  // name or focus
+    void stageAdded(hireloop::Id roleId, hireloop::Id stageId);
+    void stageMoved(hireloop::Id roleId, hireloop::Id stageId);
+    void stageRemoved(hireloop::Id roleId, hireloop::Id stageId);
+    void roleRetentionChanged(hireloop::Id roleId);
+    void candidateAdded(hireloop::Id candidateId, hireloop::Id applicationId);
+    void candidateChanged(hireloop::Id candidateId);
+    void candidateRemoved(hireloop::Id candidateId, const QList<hireloop::Id> &applicationIds);
+    void applicationChanged(hireloop::Id applicationId);
+    void interviewChanged(hireloop::Id applicationId, hireloop::Id interviewId);
+    void scorecardChanged(hireloop::Id applicationId, hireloop::Id scorecardId);
+    void decisionRecorded(hireloop::Id applicationId, hireloop::Id decisionId);
+    // Many rows changed at once (demo data, an import): models reload.
+    void dataReset();
+    // A write that did not happen, with the reason: the GUI shows it, the CLI prints it.
+    void errorOccurred(const QString &message);
+
+private:
+    bool audit(const QString &action, const QString &entity, Id entityId, const QString &detail = {});
+    bool fail(const QString &what);
+    bool recordSummaryReveals(Id roleId, Id onlyApplication);
+
+    Database m_db;
+    quint64 m_openGeneration = 0;  // which open a late result (the check beside) belongs to
+    PersonRepository m_persons{m_db};
+    RoleRepository m_roles{m_db};
+    AuditRepository m_audit{m_db};
+    CandidateRepository m_candidates{m_db};
+    ScorecardRepository m_scorecards{m_db};
+    DebriefRepository m_debriefs{m_db};
+    PrivacyRepository m_privacy{m_db};
+    QByteArray m_pseudonymSalt;  // of the open file, read once
+    Person m_actor;
+    QString m_error;
+    std::function<qint64()> m_clock;
+};
+
+} // namespace hireloop

@@ -233,7 +233,14 @@ Q_SIGNALS:
 
 private:
     bool audit(const QString &action, const QString &entity, Id entityId, const QString &detail = {});
+    // A write that was not tried: the reason becomes errorString() and errorOccurred().
+    bool refuse(const QString &message);
+    // A write that failed in the database: what, and the database's reason.
     bool fail(const QString &what);
+    // One write: change() (the repository calls and their audit entry) in one write
+    // transaction, committed when it returns true; otherwise rolled back and fail(what).
+    // The caller emits its signal after it.
+    bool write(const QString &what, const std::function<bool()> &change);
     bool recordSummaryReveals(Id roleId, Id onlyApplication);
 
     Database m_db;

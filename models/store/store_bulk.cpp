@@ -1,0 +1,116 @@
+#include "store/store.h"
+
+#include "demo/demogenerator.h"
+#include "storage/demowriter.h"
+#include "storage/importwriter.h"
+
+// Store: Bulk writes that bypass per-row signals: demo data and imports, each one
+// transaction with one audit entry, ending with dataReset().
+
+namespace hireloop {
+
+bool Store::addDemoData(Id roleId, int candidates, quint32 seed, const std::function<bool(int, int)> &progress)
+{
+    Role role;
+    if (!m_roles.load(roleId, &role))
+        return refuse(tr("No role with id %1").arg(roleId));
+    if (role.stages.isEmpty())
+        return refuse(tr("The role %1 has no interview stages").arg(role.title));
+    if (candidates < 1)
+        return refuse(tr("The demo needs at least one candidate"));
+
+    DemoOptions options;
+    options.seed = seed;
+    options.candidates = candidates;
+    options.now = now();
+    options.hiringManagerId =
+        m_actor.kind == PersonKind::HiringManager ? m_actor.id : m_persons.firstOfKind(PersonKind::HiringManager);
+    DemoGenerator generator(role, options);
+
+    const QString what = tr("Cannot add demo data to %1").arg(role.title);
+    WriteTransaction tx(m_db);
+    DemoWriter writer(m_db);
+    QList<Id> staff;
+    if (!tx.isActive() || !writer.begin() || !writer.ensurePersons(generator.persons(), options.now, &staff))
+        return fail(what);
+    generator.setPersonIds(staff);
+
+    // Large enough to keep the loop cheap, small enough for a responsive progress bar.
+    constexpr int BatchSize = 500;
+    DemoBatch batch;
+    bool first = true;
+    while (generator.next(&batch, BatchSize)) {
+        if (first && writer.hasEmail(batch.candidates.first().candidate.email()))
+            return refuse(tr("The demo data of seed %1 is already in this database; choose another seed").arg(seed));
+        first = false;
+        if (!writer.write(batch, roleId))
+            return fail(what);
+        if (progress && !progress(generator.generated(), generator.total()))
+            return refuse(tr("cancelled"));
+    }
+    // No personal data in the audit log: counts and the seed only.
+    if (!audit(QStringLiteral("demo.add"), QStringLiteral("role"), roleId,
+               QStringLiteral("%1 candidates, seed %2").arg(candidates).arg(seed))
+        || !tx.commit())
+        return fail(what);
+    Q_EMIT dataReset();
+    return true;
+}
+
+} // namespace hireloop
+
+namespace hireloop {
+
+bool Store::importCandidates(Id roleId, const QList<ImportedCandidate> &rows,
+                             const std::function<bool(int, int)> &progress, ImportResult *result, bool dryRun)
+{
+    ImportResult r;
+    r.dryRun = dryRun;
+    r.rows = int(rows.size());
+    Role role;
+    if (!m_roles.load(roleId, &role))
+        return refuse(tr("No role with id %1").arg(roleId));
+    if (role.stages.isEmpty())
+        return refuse(tr("The role %1 has no interview stages").arg(role.title));
+    QSet<Id> stages;
+    for (const Stage &s : std::as_const(role.stages))
+        stages.insert(s.id);
+    for (const ImportedCandidate &row : rows) {
+        if (row.candidate.name.trimmed().isEmpty())
+            return refuse(tr("Line %1: a candidate needs a name").arg(row.line));
+        if (row.stageId && !stages.contains(row.stageId))
+            return refuse(tr("Line %1: stage %2 is not a stage of %3").arg(row.line).arg(row.stageId).arg(role.title));
+    }
+
+    const QString what = tr("Cannot import candidates into %1").arg(role.title);
+    ImportWriter writer(m_db);
+    QList<int> accepted;
+    if (dryRun) {
+        if (!writer.plan(rows, &accepted, &r.duplicates))
+            return fail(what);
+        r.imported = int(accepted.size());
+        if (result)
+            *result = r;
+        return true;
+    }
+    WriteTransaction tx(m_db);
+    if (!tx.isActive() || !writer.plan(rows, &accepted, &r.duplicates))
+        return fail(what);
+    if (!accepted.isEmpty()) {
+        if (!writer.write(rows, accepted, roleId, role.stages.first().id, m_actor.id, now(), progress))
+            return writer.cancelled() ? refuse(tr("cancelled")) : fail(what);
+        // No personal data in the audit log: counts only.
+        if (!audit(QStringLiteral("candidate.import"), QStringLiteral("role"), roleId,
+                   QStringLiteral("%1 imported, %2 duplicates skipped").arg(accepted.size()).arg(r.duplicates.size()))
+            || !tx.commit())
+            return fail(what);
+    }
+    r.imported = int(accepted.size());
+    if (result)
+        *result = r;
+    if (r.imported > 0)
+        Q_EMIT dataReset();
+    return true;
+}
+
+} // namespace hireloop

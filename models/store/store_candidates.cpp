@@ -1,0 +1,189 @@
+#include "store/store.h"
+
+// Store: Candidates and applications: people applying, their stage moves, screening answers,
+// the candidates pane's rows.
+
+namespace hireloop {
+
+bool Store::canSeeAllScores() const
+{
+    return m_actor.kind == PersonKind::HiringManager || m_actor.kind == PersonKind::Coordinator;
+}
+
+Id Store::addCandidate(const Candidate &candidate, Id roleId, Id stageId, Id *applicationId)
+{
+    if (candidate.name.trimmed().isEmpty()) {
+        return refuse(tr("A candidate needs a name"));
+    }
+    if (!stageId) {
+        Role role;
+        if (!m_roles.load(roleId, &role) || role.stages.isEmpty()) {
+            return refuse(tr("Role %1 has no interview stages").arg(roleId));
+        }
+        stageId = role.stages.first().id;
+    }
+    WriteTransaction tx(m_db);
+    const qint64 t = now();
+    const Id candidateId = tx.isActive() ? m_candidates.insertCandidate(candidate, t) : 0;
+    const Id wantedApplication = applicationId ? *applicationId : 0;
+    const Id appId = candidateId ? m_candidates.insertApplication(candidateId, roleId, stageId, m_actor.id, t,
+                                                                  wantedApplication)
+                                 : 0;
+    if (!appId || !audit(QStringLiteral("candidate.add"), QStringLiteral("candidate"), candidateId) || !tx.commit()) {
+        fail(tr("Cannot add %1").arg(candidate.name));
+        return 0;
+    }
+    if (applicationId)
+        *applicationId = appId;
+    Q_EMIT candidateAdded(candidateId, appId);
+    return candidateId;
+}
+
+bool Store::updateCandidate(const Candidate &candidate)
+{
+    if (candidate.name.trimmed().isEmpty()) {
+        return refuse(tr("A candidate needs a name"));
+    }
+    if (!write(tr("Cannot change %1").arg(candidate.name), [&] {
+        return m_candidates.updateCandidate(candidate)
+            && audit(QStringLiteral("candidate.edit"), QStringLiteral("candidate"), candidate.id);
+    }))
+        return false;
+    Q_EMIT candidateChanged(candidate.id);
+    return true;
+}
+
+bool Store::removeCandidate(Id candidateId)
+{
+    QList<Id> applicationIds;
+    for (const Application &a : m_candidates.applicationsOf(candidateId))
+        applicationIds << a.id;
+    if (!write(tr("Cannot remove candidate %1").arg(candidateId), [&] {
+        return m_candidates.removeCandidate(candidateId)
+            && audit(QStringLiteral("candidate.remove"), QStringLiteral("candidate"), candidateId);
+    }))
+        return false;
+    Q_EMIT candidateRemoved(candidateId, applicationIds);
+    return true;
+}
+
+bool Store::candidate(Id candidateId, Candidate *candidate)
+{
+    return m_candidates.loadCandidate(candidateId, candidate);
+}
+
+Id Store::findCandidate(const QString &idOrEmail)
+{
+    return m_candidates.findCandidateByKey(idOrEmail);
+}
+
+QList<Candidate> Store::duplicatesOf(const Candidate &candidate)
+{
+    return m_candidates.duplicatesOf(candidate);
+}
+
+bool Store::application(Id applicationId, Application *application)
+{
+    return m_candidates.loadApplication(applicationId, application);
+}
+
+QList<Application> Store::applicationsOf(Id candidateId)
+{
+    return m_candidates.applicationsOf(candidateId);
+}
+
+bool Store::moveApplication(Id applicationId, Id toStageId, ApplicationStatus toStatus, const QString &reason)
+{
+    Application current;
+    if (!m_candidates.loadApplication(applicationId, &current)) {
+        return refuse(tr("No application with id %1").arg(applicationId));
+    }
+    if (current.stageId == toStageId && current.status == toStatus)
+        return true;
+    if (toStatus == ApplicationStatus::Rejected && reason.trimmed().isEmpty()) {
+        return refuse(tr("A rejection needs a reason"));
+    }
+    const QString detail = QStringLiteral("%1 -> %2").arg(applicationStatusName(current.status), applicationStatusName(toStatus));
+    if (!write(tr("Cannot move application %1").arg(applicationId), [&] {
+            return m_candidates.moveApplication(applicationId, toStageId, toStatus, reason, m_actor.id, now())
+                && audit(QStringLiteral("application.move"), QStringLiteral("application"), applicationId, detail);
+        }))
+        return false;
+    Q_EMIT applicationChanged(applicationId);
+    return true;
+}
+
+QList<StageEvent> Store::stageEvents(Id applicationId)
+{
+    return m_candidates.stageEvents(applicationId);
+}
+
+QList<CandidateRow> Store::candidateRows(Id roleId)
+{
+    return m_candidates.rows(roleId, m_actor.id, canSeeAllScores());
+}
+
+QList<CandidateRow> Store::firstCandidateRows(Id roleId, int limit)
+{
+    return m_candidates.firstRowsByName(roleId, m_actor.id, canSeeAllScores(), limit);
+}
+
+int Store::applicationCount(Id roleId)
+{
+    return m_candidates.applicationCount(roleId);
+}
+
+bool Store::candidateRow(Id applicationId, CandidateRow *row)
+{
+    Application a;
+    if (!m_candidates.loadApplication(applicationId, &a))
+        return false;
+    const QList<CandidateRow> rows = m_candidates.rows(a.roleId, m_actor.id, canSeeAllScores(), applicationId);
+    if (rows.isEmpty())
+        return false;
+    *row = rows.first();
+    return true;
+}
+
+QHash<Id, std::array<int, 4>> Store::stageCounts(Id roleId)
+{
+    return m_candidates.stageCounts(roleId);
+}
+
+QList<ScreeningAnswer> Store::screeningAnswers(Id applicationId)
+{
+    return m_candidates.screeningAnswers(applicationId);
+}
+
+bool Store::setScreeningAnswer(Id applicationId, Id factId, const QString &answer)
+{
+    if (!write(tr("Cannot save the screening answer"), [&] {
+        return m_candidates.setScreeningAnswer(applicationId, factId, answer)
+            && audit(QStringLiteral("screening.answer"), QStringLiteral("application"), applicationId);
+    }))
+        return false;
+    Q_EMIT applicationChanged(applicationId);
+    return true;
+}
+
+QList<Interview> Store::interviews(Id applicationId)
+{
+    return m_scorecards.interviewsOfApplication(applicationId);
+}
+
+QList<ScorecardSummary> Store::visibleScorecards(Id applicationId)
+{
+    const QList<ScorecardSummary> all = m_candidates.scorecards(applicationId);
+    if (m_actor.kind == PersonKind::HiringManager)
+        return all;
+    const bool submittedOwn = m_actor.kind == PersonKind::Coordinator || m_candidates.hasSubmitted(applicationId, m_actor.id);
+    QList<ScorecardSummary> visible;
+    for (const ScorecardSummary &s : all) {
+        const bool own = s.interviewerId == m_actor.id;
+        if (own || (submittedOwn && s.status == QLatin1String("submitted")))
+            visible << s;
+    }
+    return visible;
+}
+
+} // namespace hireloop

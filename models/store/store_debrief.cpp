@@ -1,0 +1,115 @@
+#include "store/store.h"
+
+// Store: Debriefs: summaries under the visibility rule and the decisions recorded.
+
+namespace hireloop {
+
+// Debriefs --------------------------------------------------------------------------
+
+// An interviewer reading a summary sees colleagues' ratings where they have submitted
+// their own: recorded as reveals first, like reading the scorecards themselves.
+bool Store::recordSummaryReveals(Id roleId, Id onlyApplication)
+{
+    if (m_actor.kind != PersonKind::Interviewer)
+        return true;
+    WriteTransaction tx(m_db);
+    const int revealed = tx.isActive() ? m_debriefs.recordReveals(m_actor.id, roleId, onlyApplication, now()) : -1;
+    if (revealed < 0
+        || (revealed > 0
+            && !audit(QStringLiteral("scorecard.reveal"), onlyApplication ? QStringLiteral("application") : QStringLiteral("role"),
+                      onlyApplication ? onlyApplication : roleId,
+                      QStringLiteral("debrief summary of %1 application(s)").arg(revealed)))
+        || !tx.commit())
+        return fail(tr("Cannot record that colleagues' scorecards were shown"));  // then they are not shown
+    return true;
+}
+
+QList<DebriefSummary> Store::debriefSummaries(Id roleId)
+{
+    Role r;
+    DebriefRows rows;
+    if (!m_roles.load(roleId, &r) || !recordSummaryReveals(roleId, 0))
+        return {};
+    if (!m_debriefs.rows(roleId, ScorecardViewer{m_actor.id, m_actor.kind}, 0, &rows)) {
+        fail(tr("Cannot read the debrief of role %1").arg(roleId));
+        return {};
+    }
+    return Debrief::build(r, std::move(rows));
+}
+
+bool Store::debriefSummary(Id applicationId, DebriefSummary *summary)
+{
+    Application a;
+    Role r;
+    DebriefRows rows;
+    if (!m_candidates.loadApplication(applicationId, &a) || !m_roles.load(a.roleId, &r)
+        || !recordSummaryReveals(a.roleId, applicationId)
+        || !m_debriefs.rows(a.roleId, ScorecardViewer{m_actor.id, m_actor.kind}, applicationId, &rows))
+        return false;
+    const QList<DebriefSummary> list = Debrief::build(r, std::move(rows));
+    if (list.isEmpty())
+        return false;
+    *summary = list.first();
+    return true;
+}
+
+QList<Decision> Store::decisions(Id applicationId)
+{
+    const bool visible = m_actor.kind != PersonKind::Interviewer || m_candidates.hasSubmitted(applicationId, m_actor.id);
+    return visible ? m_debriefs.decisions(applicationId) : QList<Decision>();
+}
+
+Id Store::recordDecision(const Decision &decision)
+{
+    if (m_actor.kind != PersonKind::HiringManager)
+        return refuse(tr("Only a hiring manager records a debrief decision"));
+    Application a;
+    Role r;
+    if (!m_candidates.loadApplication(decision.applicationId, &a) || !m_roles.load(a.roleId, &r))
+        return refuse(tr("No application with id %1").arg(decision.applicationId));
+    if (a.status != ApplicationStatus::Active)
+        return refuse(tr("The application is already %1").arg(applicationStatusLabel(a.status).toLower()));
+    if (decision.rationale.trimmed().isEmpty())
+        return refuse(tr("A decision needs a rationale"));
+
+    Id toStage = a.stageId;
+    ApplicationStatus toStatus = a.status;
+    switch (decision.outcome) {
+    case DecisionOutcome::Advance: {
+        int at = -1;
+        for (int i = 0; i < r.stages.size(); ++i) {
+            if (r.stages[i].id == a.stageId)
+                at = i;
+        }
+        if (at < 0 || at + 1 >= r.stages.size())
+            return refuse(tr("%1 is the last stage: record a hire instead").arg(r.stages.value(at).name));
+        toStage = r.stages[at + 1].id;
+        break;
+    }
+    case DecisionOutcome::Reject: toStatus = ApplicationStatus::Rejected; break;
+    case DecisionOutcome::Hire: toStatus = ApplicationStatus::Hired; break;
+    case DecisionOutcome::Hold: break;
+    }
+
+    Decision d = decision;
+    d.decidedBy = m_actor.id;
+    WriteTransaction tx(m_db);
+    const Id id = tx.isActive() ? m_debriefs.insertDecision(d, now()) : 0;
+    const bool moves = toStage != a.stageId || toStatus != a.status;
+    if (!id
+        || (moves
+            && !m_candidates.moveApplication(a.id, toStage, toStatus,
+                                             tr("Debrief decision: %1").arg(decisionOutcomeLabel(d.outcome)), m_actor.id,
+                                             now()))
+        || !audit(QStringLiteral("decision.record"), QStringLiteral("application"), a.id, decisionOutcomeName(d.outcome))
+        || !tx.commit()) {
+        fail(tr("Cannot record the decision for application %1").arg(a.id));
+        return 0;
+    }
+    Q_EMIT decisionRecorded(a.id, id);
+    if (moves)
+        Q_EMIT applicationChanged(a.id);
+    return id;
+}
+
+} // namespace hireloop

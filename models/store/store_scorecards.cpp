@@ -1,0 +1,317 @@
+#include "store/store.h"
+
+// Store: Interviews and scorecards: scheduling, drafts, submission and amendment.
+
+namespace hireloop {
+
+// Interviews and scorecards. The rule of who sees which scorecard lives in
+// ScorecardRepository's queries (visibleTo); the store adds the checks a write needs
+// and the audit of the first reveal of colleagues' scorecards to an interviewer.
+
+namespace {
+
+constexpr int MinDuration = 5;
+constexpr int MaxDuration = 1440;
+
+bool sameRatings(const QList<Rating> &a, const QList<Rating> &b)
+{
+    if (a.size() != b.size())
+        return false;
+    QHash<Id, const Rating *> byAttribute;
+    for (const Rating &r : a)
+        byAttribute.insert(r.attributeId, &r);
+    for (const Rating &r : b) {
+        const Rating *other = byAttribute.value(r.attributeId);
+        if (!other || other->value != r.value || other->note != r.note)
+            return false;
+    }
+    return true;
+}
+
+} // namespace
+
+Id Store::scheduleInterview(const Interview &draft)
+{
+    Application app;
+    if (!m_candidates.loadApplication(draft.applicationId, &app))
+        return refuse(tr("No application with id %1").arg(draft.applicationId));
+    Stage stage;
+    Id stageRole = 0;
+    if (!m_roles.loadStage(draft.stageId, &stage, &stageRole) || stageRole != app.roleId)
+        return refuse(tr("The stage %1 is not part of this application's interview plan").arg(draft.stageId));
+    if (draft.startsAt <= 0)
+        return refuse(tr("An interview needs a date and time"));
+    if (draft.durationMin < MinDuration || draft.durationMin > MaxDuration)
+        return refuse(tr("An interview lasts %1 to %2 minutes").arg(MinDuration).arg(MaxDuration));
+    Interview iv = draft;
+    iv.panel.clear();
+    for (Id person : draft.panel) {
+        Person p;
+        if (!m_persons.load(person, &p))
+            return refuse(tr("No person with id %1").arg(person));
+        if (!iv.panel.contains(person))
+            iv.panel << person;
+    }
+    if (iv.panel.isEmpty())
+        return refuse(tr("An interview needs at least one panelist"));
+
+    WriteTransaction tx(m_db);
+    QList<Id> cards;
+    const Id id = tx.isActive() ? m_scorecards.insertInterview(iv, m_actor.id, now(), &cards) : 0;
+    if (!id
+        || !audit(QStringLiteral("interview.schedule"), QStringLiteral("interview"), id,
+                  QStringLiteral("application %1, stage %2, %3 panelists").arg(app.id).arg(stage.id).arg(iv.panel.size()))
+        || !tx.commit()) {
+        fail(tr("Cannot schedule the interview"));
+        return 0;
+    }
+    Q_EMIT interviewChanged(app.id, id);
+    for (Id card : std::as_const(cards))
+        Q_EMIT scorecardChanged(app.id, card);
+    Q_EMIT applicationChanged(app.id);  // scorecards expected
+    return id;
+}
+
+bool Store::rescheduleInterview(Id interviewId, qint64 startsAt, int durationMin)
+{
+    Interview iv;
+    if (!m_scorecards.loadInterview(interviewId, &iv))
+        return refuse(tr("No interview with id %1").arg(interviewId));
+    if (iv.cancelled)
+        return refuse(tr("A cancelled interview cannot be rescheduled; schedule a new one"));
+    if (startsAt <= 0)
+        return refuse(tr("An interview needs a date and time"));
+    if (durationMin < MinDuration || durationMin > MaxDuration)
+        return refuse(tr("An interview lasts %1 to %2 minutes").arg(MinDuration).arg(MaxDuration));
+    if (iv.startsAt == startsAt && iv.durationMin == durationMin)
+        return true;
+    if (!write(tr("Cannot reschedule the interview"), [&] {
+        return m_scorecards.rescheduleInterview(interviewId, startsAt, durationMin, m_actor.id, now())
+            && audit(QStringLiteral("interview.reschedule"), QStringLiteral("interview"), interviewId);
+    }))
+        return false;
+    Q_EMIT interviewChanged(iv.applicationId, interviewId);
+    return true;
+}
+
+bool Store::cancelInterview(Id interviewId)
+{
+    Interview iv;
+    if (!m_scorecards.loadInterview(interviewId, &iv) || iv.cancelled) {
+        return refuse(iv.cancelled ? tr("The interview is already cancelled") : tr("No interview with id %1").arg(interviewId));
+    }
+    if (!write(tr("Cannot cancel the interview"), [&] {
+        return m_scorecards.cancelInterview(interviewId, m_actor.id, now())
+            && audit(QStringLiteral("interview.cancel"), QStringLiteral("interview"), interviewId);
+    }))
+        return false;
+    Q_EMIT interviewChanged(iv.applicationId, interviewId);
+    Q_EMIT applicationChanged(iv.applicationId);  // scorecards expected
+    return true;
+}
+
+bool Store::interview(Id interviewId, Interview *interview)
+{
+    return m_scorecards.loadInterview(interviewId, interview);
+}
+
+QList<InterviewEvent> Store::interviewHistory(Id interviewId)
+{
+    return m_scorecards.interviewEvents(interviewId);
+}
+
+QList<Interview> Store::overlappingInterviews(Id personId, qint64 startsAt, int durationMin, Id exceptInterviewId)
+{
+    return m_scorecards.overlapping(personId, startsAt, startsAt + qint64(durationMin) * 60, exceptInterviewId);
+}
+
+QList<Interview> Store::upcomingInterviews(Id personId)
+{
+    return m_scorecards.upcoming(personId, now());
+}
+
+QList<DueScorecard> Store::dueScorecards(Id personId, int overdueHours, Id applicationId)
+{
+    return m_scorecards.due(personId, now(), qMax(0, overdueHours), applicationId);
+}
+
+int Store::overdueCount(int overdueHours)
+{
+    const bool everyone = m_actor.kind == PersonKind::HiringManager || m_actor.kind == PersonKind::Coordinator;
+    if (!everyone && !m_actor.id)
+        return 0;
+    return m_scorecards.overdueCount(everyone ? 0 : m_actor.id, now(), qMax(0, overdueHours));
+}
+
+QList<Scorecard> Store::scorecardsOf(Id applicationId)
+{
+    QList<Scorecard> cards = m_scorecards.currentScorecards(applicationId, ScorecardViewer{m_actor.id, m_actor.kind});
+    // Hiring managers and coordinators see by right; an interviewer's first sight of
+    // colleagues' scorecards for an application is recorded, once.
+    if (m_actor.kind != PersonKind::Interviewer)
+        return cards;
+    const auto others = std::count_if(cards.cbegin(), cards.cend(),
+                                      [this](const Scorecard &k) { return k.interviewerId != m_actor.id; });
+    if (others == 0 || m_scorecards.wasRevealed(m_actor.id, applicationId))
+        return cards;
+    {
+        WriteTransaction tx(m_db);
+        if (tx.isActive() && m_scorecards.insertReveal(m_actor.id, applicationId, now())
+            && audit(QStringLiteral("scorecard.reveal"), QStringLiteral("application"), applicationId,
+                     QStringLiteral("%1 scorecards of colleagues").arg(others))
+            && tx.commit())
+            return cards;
+    }
+    // A reveal that cannot be recorded does not happen.
+    fail(tr("Cannot record that colleagues' scorecards were shown"));
+    cards.erase(std::remove_if(cards.begin(), cards.end(),
+                               [this](const Scorecard &k) { return k.interviewerId != m_actor.id; }),
+                cards.end());
+    return cards;
+}
+
+bool Store::scorecard(Id scorecardId, Scorecard *scorecard)
+{
+    Scorecard card;
+    if (!m_scorecards.loadScorecard(scorecardId, ScorecardViewer{m_actor.id, m_actor.kind}, &card))
+        return false;
+    // A colleague's scorecard shown to an interviewer goes through the same recorded
+    // reveal as the list.
+    if (m_actor.kind == PersonKind::Interviewer && card.interviewerId != m_actor.id
+        && !m_scorecards.wasRevealed(m_actor.id, card.applicationId)) {
+        scorecardsOf(card.applicationId);
+        if (!m_scorecards.wasRevealed(m_actor.id, card.applicationId))
+            return false;
+    }
+    *scorecard = card;
+    return true;
+}
+
+Id Store::myScorecard(Id interviewId)
+{
+    return m_actor.id ? m_scorecards.latestScorecard(interviewId, m_actor.id) : 0;
+}
+
+QList<Scorecard> Store::revisions(Id scorecardId)
+{
+    const QList<Scorecard> cards = m_scorecards.revisions(scorecardId, ScorecardViewer{m_actor.id, m_actor.kind});
+    if (m_actor.kind != PersonKind::Interviewer || cards.isEmpty() || cards.first().interviewerId == m_actor.id)
+        return cards;
+    const Id app = cards.first().applicationId;
+    if (!m_scorecards.wasRevealed(m_actor.id, app)) {
+        scorecardsOf(app);
+        if (!m_scorecards.wasRevealed(m_actor.id, app))
+            return {};
+    }
+    return cards;
+}
+
+bool Store::saveDraft(const Scorecard &draft)
+{
+    ScorecardFacts f;
+    if (!m_scorecards.facts(draft.id, &f))
+        return refuse(tr("No scorecard with id %1").arg(draft.id));
+    if (f.interviewerId != m_actor.id || !m_actor.id)
+        return refuse(tr("Only its author may change a scorecard"));
+    if (f.status != QLatin1String("draft"))
+        return refuse(tr("This scorecard is submitted and read-only; amend it to change it"));
+    const QSet<Id> attributes = m_scorecards.attributesOfRole(f.roleId);
+    QSet<Id> seen;
+    for (const Rating &r : draft.ratings) {
+        if (!attributes.contains(r.attributeId))
+            return refuse(tr("Attribute %1 is not in this role's rubric").arg(r.attributeId));
+        if (r.value < 0 || r.value > 5)
+            return refuse(tr("A rating is 1 to 5, or no evidence; not %1").arg(r.value));
+        if (seen.contains(r.attributeId))
+            return refuse(tr("Attribute %1 is rated twice").arg(r.attributeId));
+        seen.insert(r.attributeId);
+    }
+    // Saved as typed: a save that changes nothing writes nothing.
+    Scorecard stored;
+    if (m_scorecards.loadScorecard(draft.id, ScorecardViewer{m_actor.id, m_actor.kind}, &stored) && stored.overall == draft.overall
+        && stored.takeaways == draft.takeaways && stored.privateNote == draft.privateNote
+        && sameRatings(stored.ratings, draft.ratings))
+        return true;
+    if (!write(tr("Cannot save the scorecard draft"), [&] {
+        return m_scorecards.updateDraft(draft, m_actor.id, now())
+            && audit(QStringLiteral("scorecard.draft"), QStringLiteral("scorecard"), draft.id,
+                  QStringLiteral("%1 ratings").arg(draft.ratings.size()));
+    }))
+        return false;
+    Q_EMIT scorecardChanged(f.applicationId, draft.id);
+    return true;
+}
+
+QStringList Store::submitProblems(Id scorecardId)
+{
+    ScorecardFacts f;
+    if (!m_scorecards.facts(scorecardId, &f))
+        return {tr("No scorecard with id %1").arg(scorecardId)};
+    if (f.interviewerId != m_actor.id || !m_actor.id)
+        return {tr("Only its author may submit a scorecard")};
+    if (f.status != QLatin1String("draft"))
+        return {tr("This scorecard is already submitted")};
+    QStringList problems;
+    if (f.interviewCancelled)
+        problems << tr("The interview was cancelled");
+    for (const QString &name : m_scorecards.missingFocus(scorecardId))
+        problems << tr("Rate \"%1\" or mark it no evidence").arg(name);
+    Scorecard card;
+    if (!m_scorecards.loadScorecard(scorecardId, ScorecardViewer{m_actor.id, m_actor.kind}, &card))
+        problems << tr("Cannot read the scorecard");
+    else if (card.overall == Recommendation::None)
+        problems << tr("Choose an overall recommendation (No decision counts)");
+    return problems;
+}
+
+bool Store::submitScorecard(Id scorecardId)
+{
+    const QStringList problems = submitProblems(scorecardId);
+    if (!problems.isEmpty()) {
+        return refuse(tr("Cannot submit the scorecard: %1").arg(problems.join(QStringLiteral("; "))));
+    }
+    ScorecardFacts f;
+    m_scorecards.facts(scorecardId, &f);
+    QList<Id> superseded;
+    if (!write(tr("Cannot submit the scorecard"), [&] {
+            return m_scorecards.submit(scorecardId, now(), &superseded)
+                && audit(QStringLiteral("scorecard.submit"), QStringLiteral("scorecard"), scorecardId,
+                         QStringLiteral("revision %1").arg(f.revision));
+        }))
+        return false;
+    Q_EMIT scorecardChanged(f.applicationId, scorecardId);
+    for (Id old : std::as_const(superseded))
+        Q_EMIT scorecardChanged(f.applicationId, old);
+    Q_EMIT applicationChanged(f.applicationId);  // scorecards submitted, scores
+    return true;
+}
+
+Id Store::amendScorecard(Id scorecardId)
+{
+    ScorecardFacts f;
+    if (!m_scorecards.facts(scorecardId, &f))
+        return refuse(tr("No scorecard with id %1").arg(scorecardId));
+    if (f.interviewerId != m_actor.id || !m_actor.id)
+        return refuse(tr("Only its author may amend a scorecard"));
+    // An amendment already under way is the one to continue.
+    const Id latest = m_scorecards.latestScorecard(f.interviewId, f.interviewerId);
+    ScorecardFacts lf;
+    if (latest != scorecardId && m_scorecards.facts(latest, &lf) && lf.status == QLatin1String("draft"))
+        return latest;
+    if (f.status != QLatin1String("submitted"))
+        return refuse(f.status == QLatin1String("draft") ? tr("A draft is changed directly, not amended")
+                                                         : tr("Only the latest revision of a scorecard can be amended"));
+    WriteTransaction tx(m_db);
+    const Id id = tx.isActive() ? m_scorecards.amend(scorecardId, now()) : 0;
+    if (!id
+        || !audit(QStringLiteral("scorecard.amend"), QStringLiteral("scorecard"), id,
+                  QStringLiteral("revision %1 of scorecard %2").arg(f.revision + 1).arg(scorecardId))
+        || !tx.commit()) {
+        fail(tr("Cannot amend the scorecard"));
+        return 0;
+    }
+    Q_EMIT scorecardChanged(f.applicationId, id);
+    return id;
+}
+
+} // namespace hireloop

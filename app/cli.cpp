@@ -170,7 +170,8 @@ int openStore(Context &ctx, bool *created = nullptr)
         if (!id)
             return dataError(QStringLiteral("%1: no person matches \"%2\" (give an id, an exact name or an email)")
                                  .arg(QDir::toNativeSeparators(ctx.store.path()), ctx.as));
-        ctx.store.setActor(id);
+        if (!ctx.store.setActor(id))
+            return dataError(QStringLiteral("%1: %2").arg(QDir::toNativeSeparators(ctx.store.path()), ctx.store.errorString()));
     }
     return Success;
 }
@@ -255,7 +256,110 @@ int cmdPersonList(Context &ctx, const QStringList &rawArgs)
         return Success;
     }
     for (const Person &p : people)
-        out() << p.id << "\t" << p.name << "\t" << p.email << "\t" << personKindName(p.kind) << "\n";
+        out() << p.id << "\t" << p.name << "\t" << p.email << "\t" << personKindName(p.kind)
+              << (p.active ? "" : "\tdeactivated") << "\n";
+    return Success;
+}
+
+// The person a command names (id, exact name or email), or 0 after printing why.
+Id personArgument(Context &ctx, const QString &key)
+{
+    const Id id = ctx.store.findPerson(key);
+    if (!id)
+        dataError(QStringLiteral("%1: no person matches \"%2\" (give an id, an exact name or an email)")
+                      .arg(QDir::toNativeSeparators(ctx.store.path()), key));
+    return id;
+}
+
+bool kindOption(const QString &value, PersonKind *kind, int *exitCode)
+{
+    if (personKindFromName(value, kind))
+        return true;
+    *exitCode = usage(QStringLiteral("--kind takes hiring_manager, interviewer or coordinator, not \"%1\"").arg(value));
+    return false;
+}
+
+int cmdPersonAdd(Context &ctx, const QStringList &rawArgs)
+{
+    const Args a = Args::parse(rawArgs,
+                               {QStringLiteral("--name"), QStringLiteral("--email"), QStringLiteral("--kind"),
+                                QStringLiteral("--login"), QStringLiteral("--format")},
+                               {QStringLiteral("--password-stdin")});
+    if (!a.error.isEmpty() || !a.positionals.isEmpty())
+        return usage(a.error.isEmpty() ? QStringLiteral("person add takes no positional arguments") : a.error);
+    int rc = 0;
+    QString format;
+    if (!formatOption(a, &format, &rc))
+        return rc;
+    Person p;
+    p.name = a.options.value(QStringLiteral("--name"));
+    p.email = a.options.value(QStringLiteral("--email"));
+    if (p.name.trimmed().isEmpty() || !a.options.contains(QStringLiteral("--kind")))
+        return usage(QStringLiteral("person add needs --name NAME and --kind hiring_manager|interviewer|coordinator"));
+    if (!kindOption(a.options.value(QStringLiteral("--kind")), &p.kind, &rc))
+        return rc;
+    if (int open = openStore(ctx))
+        return open;
+    // A solo file has no logins: anyone who can read it acts as anyone (see the README).
+    if (a.options.contains(QStringLiteral("--login")) || a.options.contains(QStringLiteral("--password-stdin")))
+        return dataError(QStringLiteral("%1 is a solo file: people have no logins there; logins belong to a team "
+                                        "database on a PostgreSQL server")
+                             .arg(QDir::toNativeSeparators(ctx.store.path())));
+    p.id = ctx.store.addPerson(p);
+    if (!p.id)
+        return dataError(QStringLiteral("%1: %2").arg(QDir::toNativeSeparators(ctx.store.path()), ctx.store.errorString()));
+    ctx.store.person(p.id, &p);
+    if (format == QLatin1String("json"))
+        printJson(QJsonDocument(personToJson(p)));
+    else
+        out() << "Added " << p.name << " (" << personKindName(p.kind) << ") as person " << p.id << "\n";
+    return Success;
+}
+
+int cmdPersonEdit(Context &ctx, const QStringList &rawArgs)
+{
+    const Args a = Args::parse(rawArgs, {QStringLiteral("--name"), QStringLiteral("--email"), QStringLiteral("--kind")}, {});
+    if (!a.error.isEmpty() || a.positionals.size() != 1)
+        return usage(a.error.isEmpty() ? QStringLiteral("person edit takes one PERSON") : a.error);
+    if (a.options.isEmpty())
+        return usage(QStringLiteral("person edit needs --name, --email or --kind"));
+    int rc = 0;
+    PersonKind kind = PersonKind::Interviewer;
+    if (a.options.contains(QStringLiteral("--kind")) && !kindOption(a.options.value(QStringLiteral("--kind")), &kind, &rc))
+        return rc;
+    if (int open = openStore(ctx))
+        return open;
+    Person p;
+    const Id id = personArgument(ctx, a.positionals.first());
+    if (!id || !ctx.store.person(id, &p))
+        return DataError;
+    if (a.options.contains(QStringLiteral("--name")))
+        p.name = a.options.value(QStringLiteral("--name"));
+    if (a.options.contains(QStringLiteral("--email")))
+        p.email = a.options.value(QStringLiteral("--email"));
+    if (a.options.contains(QStringLiteral("--kind")))
+        p.kind = kind;
+    if (!ctx.store.updatePerson(p))
+        return dataError(QStringLiteral("%1: %2").arg(QDir::toNativeSeparators(ctx.store.path()), ctx.store.errorString()));
+    out() << "Changed person " << p.id << ": " << p.name << ", " << (p.email.isEmpty() ? QStringLiteral("no email") : p.email)
+          << ", " << personKindName(p.kind) << "\n";
+    return Success;
+}
+
+int cmdPersonDeactivate(Context &ctx, const QStringList &rawArgs)
+{
+    const Args a = Args::parse(rawArgs, {}, {});
+    if (!a.error.isEmpty() || a.positionals.size() != 1)
+        return usage(a.error.isEmpty() ? QStringLiteral("person deactivate takes one PERSON") : a.error);
+    if (int open = openStore(ctx))
+        return open;
+    Person p;
+    const Id id = personArgument(ctx, a.positionals.first());
+    if (!id || !ctx.store.person(id, &p))
+        return DataError;
+    if (!ctx.store.setPersonActive(id, false))
+        return dataError(QStringLiteral("%1: %2").arg(QDir::toNativeSeparators(ctx.store.path()), ctx.store.errorString()));
+    out() << "Deactivated " << p.name << " (person " << p.id << "): their history stays; they can no longer act\n";
     return Success;
 }
 
@@ -912,7 +1016,18 @@ const QList<Command> &commands()
                         "same seed, same data"),
          cmdDemo},
         {{QStringLiteral("person"), QStringLiteral("list")}, QStringLiteral("[--format text|json]"),
-         QStringLiteral("the people who use this database"), cmdPersonList},
+         QStringLiteral("the people who use this database; JSON items have id, name, email, kind, login (null\n"
+                        "      in a solo file) and active"),
+         cmdPersonList},
+        {{QStringLiteral("person"), QStringLiteral("add")},
+         QStringLiteral("--name NAME --email EMAIL --kind hiring_manager|interviewer|coordinator [--format text|json]"),
+         QStringLiteral("add a person; hiring managers and coordinators only (--login and --password-stdin are for\n"
+                        "      team databases, refused on a solo file)"),
+         cmdPersonAdd},
+        {{QStringLiteral("person"), QStringLiteral("edit")}, QStringLiteral("PERSON [--name NAME] [--email EMAIL] [--kind KIND]"),
+         QStringLiteral("change a person's name, email or kind; the last hiring manager stays one"), cmdPersonEdit},
+        {{QStringLiteral("person"), QStringLiteral("deactivate")}, QStringLiteral("PERSON"),
+         QStringLiteral("keep their history; they leave every picker and can no longer act"), cmdPersonDeactivate},
         {{QStringLiteral("candidate"), QStringLiteral("list")}, QStringLiteral("[--role ROLE] [--format text|json]"),
          QStringLiteral("one line per application: candidate id, name, email, role, stage, status"),
          cmdCandidateList},
@@ -992,9 +1107,13 @@ QString helpText()
         text += QStringLiteral("  %1\n      %2\n").arg(head, c.summary);
     }
     text += QStringLiteral(
-        "\nROLE is an id or an exact title; CANDIDATE is an id or an email.\n"
-        "Commands that change the data (demo, role add, import, candidate erase and anonymize,\n"
-        "retention set and apply) hold the lock file PATH.lock while they run, as the GUI does while the\n"
+        "\nROLE is an id or an exact title; CANDIDATE is an id or an email; PERSON an id, exact name or email.\n"
+        "A person may only do what their kind allows, as in the GUI: hiring managers everything;\n"
+        "coordinators candidates, scheduling, privacy and people, not the rubric, the plan or decisions;\n"
+        "interviewers their own scorecards. Anything else exits 1 with the reason. A solo file protects\n"
+        "only what the app shows: anyone who can read the file can read all of it.\n"
+        "Commands that change the data (demo, role add, import, person add, edit and deactivate,\n"
+        "candidate erase and anonymize, retention set and apply) hold the lock file PATH.lock while they run, as the GUI does while the\n"
         "file is open: while another instance holds it they stop with exit status 1 and a message naming\n"
         "its program, process id and host; a lock left by a process that died is taken over. They are\n"
         "also refused, with exit status 1, on a read-only file (no write permission on it or its folder,\n"

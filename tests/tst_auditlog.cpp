@@ -125,8 +125,8 @@ void TestAuditLog::buildHistory()
         }
     QVERIFY(stage.id);
     QVERIFY(next < role.stages.size());
-    const Id ana = m_store->addPerson(Person{0, "Ana Alves", "ana@lab.example", PersonKind::Interviewer});
-    const Id ben = m_store->addPerson(Person{0, "Ben Brown", "ben@lab.example", PersonKind::Interviewer});
+    const Id ana = m_store->addPerson(Person{0, "Ana Alves", "ana@lab.example", PersonKind::Interviewer, true, {}});
+    const Id ben = m_store->addPerson(Person{0, "Ben Brown", "ben@lab.example", PersonKind::Interviewer, true, {}});
     Candidate c;
     c.name = "Teodora Vasilescu";
     c.emails << "teodora@vasilescu.example";

@@ -4,7 +4,8 @@
 
 #include "itemmodels/candidateloader.h"
 #include "itemmodels/candidatemodel.h"
-#include "commands/commands.h"
+#include "commands/addcandidatecommand.h"
+#include "commands/moveapplicationcommand.h"
 #include "itemmodels/modelroles.h"
 #include "itemmodels/pipelinemodel.h"
 #include "store/store.h"
@@ -303,8 +304,8 @@ void TestCandidateModels::weightedScoreFollowsRatingsAndVisibility()
 {
     Id app = 0;
     add("Scored", "scored@example.org", {}, {}, &app);
-    Person ana{0, "Ana Lima", "ana@lab.example", PersonKind::Interviewer};
-    Person ben{0, "Ben Okafor", "ben@lab.example", PersonKind::Interviewer};
+    Person ana{0, "Ana Lima", "ana@lab.example", PersonKind::Interviewer, true, {}};
+    Person ben{0, "Ben Okafor", "ben@lab.example", PersonKind::Interviewer, true, {}};
     ana.id = m_store->addPerson(ana);
     ben.id = m_store->addPerson(ben);
     // Two attributes: weights 2.0 (PhD) and 0.5 (University ties); means 4 and 2 -> (8 + 1) / 2.5 = 3.6.
@@ -721,7 +722,7 @@ void TestCandidateModels::asyncLoadKeepsTheVisibilityRule()
     Id app = 0;
     add("Scored", "scored@example.org", {}, {}, &app);
     add("Unscored", "unscored@example.org");
-    Person ben{0, "Ben Okafor", "ben@lab.example", PersonKind::Interviewer};
+    Person ben{0, "Ben Okafor", "ben@lab.example", PersonKind::Interviewer, true, {}};
     ben.id = m_store->addPerson(ben);
     Id phd = 0;
     for (const Attribute &a : m_role.attributes())

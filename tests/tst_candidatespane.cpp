@@ -17,7 +17,6 @@
 #include <QSignalSpy>
 #include <QTableView>
 #include <QTemporaryDir>
-#include <QUndoStack>
 #include <QtTest>
 
 using namespace hireloop;
@@ -39,7 +38,6 @@ private:
     QStringList shownNames() const;
     QTemporaryDir m_dir;
     std::unique_ptr<Store> m_store;
-    std::unique_ptr<QUndoStack> m_undo;
     std::unique_ptr<CandidatesPane> m_pane;
     QTableView *m_view = nullptr;
     QLabel *m_count = nullptr;
@@ -53,8 +51,7 @@ void TestCandidatesPane::init()
     QVERIFY(m_store->open(m_dir.filePath(QStringLiteral("%1.sqlite").arg(QTest::currentTestFunction()))));
     QVERIFY(m_store->ensureDefaultData());
     m_role = m_store->roles().first().id;
-    m_undo = std::make_unique<QUndoStack>();
-    m_pane = std::make_unique<CandidatesPane>(m_store.get(), m_undo.get());
+    m_pane = std::make_unique<CandidatesPane>(m_store.get());
     m_pane->resize(1400, 600);
     m_pane->show();
     QVERIFY(QTest::qWaitForWindowExposed(m_pane.get()));
@@ -66,7 +63,6 @@ void TestCandidatesPane::init()
 void TestCandidatesPane::cleanup()
 {
     m_pane.reset();
-    m_undo.reset();
     m_store.reset();
 }
 

@@ -44,6 +44,9 @@ private Q_SLOTS:
     void checkFailsOnABrokenChain();
     void backupWritesAConsistentCopy();
     void asPerson();
+    void peopleAddEditDeactivate();
+    void interviewersAreRefusedEveryWrite_data();
+    void interviewersAreRefusedEveryWrite();
     void demoAddsCandidates();
     void demoUsageErrorsExit2_data();
     void demoUsageErrorsExit2();
@@ -300,6 +303,90 @@ void TestCli::asPerson()
     const Run r = cli({"--as", "Nobody Known", "role", "list"});
     QCOMPARE(r.exitCode, 1);
     QVERIFY2(r.err.contains("Nobody Known"), qPrintable(r.err));
+}
+
+void TestCli::peopleAddEditDeactivate()
+{
+    Run r = cli({"person", "add", "--name", "Ana Lima", "--email", "ana@lab.example", "--kind", "interviewer",
+                 "--format", "json"});
+    QCOMPARE(r.exitCode, 0);
+    const QJsonObject ana = QJsonDocument::fromJson(r.out).object();
+    QCOMPARE(ana.value("name").toString(), QStringLiteral("Ana Lima"));
+    QCOMPARE(ana.value("kind").toString(), QStringLiteral("interviewer"));
+    QVERIFY(ana.value("login").isNull());
+    QCOMPARE(ana.value("active").toBool(), true);
+    const QString anaId = QString::number(ana.value("id").toInteger());
+    QCOMPARE(cli({"person", "add", "--name", "Dee Dunn", "--email", "dee@lab.example", "--kind", "coordinator"}).exitCode, 0);
+
+    // Refused with the reason: a taken email, a login on a solo file, an unknown kind (usage).
+    r = cli({"person", "add", "--name", "Ana Again", "--email", "ANA@lab.example", "--kind", "interviewer"});
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY2(r.err.contains("Ana Lima already has the email"), qPrintable(r.err));
+    r = cli({"person", "add", "--name", "Lou", "--kind", "interviewer", "--login", "lou"});
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY2(r.err.contains("solo file"), qPrintable(r.err));
+    QCOMPARE(cli({"person", "add", "--name", "Lou", "--kind", "boss"}).exitCode, 2);
+
+    // A coordinator edits and deactivates; the list says so; a deactivated person cannot act.
+    r = cli({"--as", "dee@lab.example", "person", "edit", "Ana Lima", "--name", "Ana Lima Souza"});
+    QCOMPARE(r.exitCode, 0);
+    r = cli({"--as", "dee@lab.example", "person", "deactivate", anaId});
+    QCOMPARE(r.exitCode, 0);
+    const QJsonArray people = QJsonDocument::fromJson(cli({"person", "list", "--format", "json"}).out).array();
+    QCOMPARE(people.size(), 3);
+    for (const QJsonValue &v : people) {
+        const QJsonObject o = v.toObject();
+        QVERIFY(o.contains("login") && o.value("login").isNull());
+        QCOMPARE(o.value("active").toBool(), o.value("id").toInteger() != ana.value("id").toInteger());
+        if (!o.value("active").toBool())
+            QCOMPARE(o.value("name").toString(), QStringLiteral("Ana Lima Souza"));
+    }
+    r = cli({"--as", anaId, "candidate", "list"});
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY2(r.err.contains("deactivated"), qPrintable(r.err));
+
+    // The last hiring manager can be neither demoted nor deactivated.
+    r = cli({"person", "edit", "Lab Director", "--kind", "coordinator"});
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY2(r.err.contains("only hiring manager"), qPrintable(r.err));
+    r = cli({"--as", "Dee Dunn", "person", "deactivate", "Lab Director"});
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY2(r.err.contains("only hiring manager"), qPrintable(r.err));
+    QCOMPARE(cli({"check"}).exitCode, 0);
+}
+
+void TestCli::interviewersAreRefusedEveryWrite_data()
+{
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<QString>("reason");
+    const QString posting = sourcePath("resources/roles/distributed-training-researcher.txt");
+    const QString csv = m_dir.filePath("people.csv");
+    QVERIFY(writeAll(csv, "name,email\nKai Kim,kai@mail.example\n"));
+    QTest::newRow("demo") << QStringList{"demo", "--candidates", "5", "--seed", "9"} << "demo data";
+    QTest::newRow("role add") << QStringList{"role", "add", "--from-posting", posting} << "rubric";
+    QTest::newRow("import") << QStringList{"import", csv, "--role", "1"} << "candidates";
+    QTest::newRow("person add") << QStringList{"person", "add", "--name", "Zed", "--kind", "interviewer"} << "people";
+    QTest::newRow("person edit") << QStringList{"person", "edit", "Lab Director", "--name", "Boss"} << "people";
+    QTest::newRow("person deactivate") << QStringList{"person", "deactivate", "ana@lab.example"} << "people";
+    QTest::newRow("candidate erase") << QStringList{"candidate", "erase", "1"} << "personal data";
+    QTest::newRow("candidate anonymize") << QStringList{"candidate", "anonymize", "1"} << "personal data";
+    QTest::newRow("retention set") << QStringList{"retention", "set", "1", "30"} << "personal data";
+}
+
+void TestCli::interviewersAreRefusedEveryWrite()
+{
+    QFETCH(QStringList, args);
+    QFETCH(QString, reason);
+    m_db = m_dir.filePath(QStringLiteral("refused-%1.sqlite").arg(QString::fromUtf8(QTest::currentDataTag()).replace(' ', '-')));
+    QCOMPARE(cli({"demo", "--candidates", "3", "--seed", "1"}).exitCode, 0);
+    QCOMPARE(cli({"person", "add", "--name", "Ana Lima", "--email", "ana@lab.example", "--kind", "interviewer"}).exitCode, 0);
+    const QByteArray before = sha256(m_db);
+    const Run r = cli(QStringList{"--as", "ana@lab.example"} + args);
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY2(r.err.contains("Only hiring managers") && r.err.contains(reason), qPrintable(r.err));
+    QCOMPARE(sha256(m_db), before);  // nothing written
+    // The same command by the hiring manager goes through (it is the kind, not the command).
+    QCOMPARE(cli(args).exitCode, 0);
 }
 
 void TestCli::demoAddsCandidates()

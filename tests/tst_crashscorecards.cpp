@@ -48,7 +48,7 @@ void TestCrashScorecards::prepare(const QString &db)
     QVERIFY(store.role(store.roles().first().id, &role));
     QList<Id> interviewers;
     for (const char *name : {"Ana Lima", "Bruno Costa", "Chen Wei", "Dara Okafor"})
-        interviewers << store.addPerson(Person{0, QString::fromLatin1(name), QString(), PersonKind::Interviewer});
+        interviewers << store.addPerson(Person{0, QString::fromLatin1(name), QString(), PersonKind::Interviewer, true, {}});
     for (int i = 0; i < 8; ++i) {
         Candidate c;
         c.name = QStringLiteral("Candidate %1").arg(i + 1);

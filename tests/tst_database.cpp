@@ -365,7 +365,7 @@ void TestDatabase::checkBesideFindsDamageBeforeAnyWrite()
              qPrintable(store.database().readOnlyReason()));
     QVERIFY(!store.database().isChecking());
     // A write is refused, saying why.
-    QCOMPARE(store.addPerson(Person{0, "Ana Alves", "ana@lab.example", PersonKind::Interviewer}), Id(0));
+    QCOMPARE(store.addPerson(Person{0, "Ana Alves", "ana@lab.example", PersonKind::Interviewer, true, {}}), Id(0));
     QVERIFY2(store.errorString().contains("damaged"), qPrintable(store.errorString()));
     store.close();
     QCOMPARE(readAll(file), bytes);
@@ -412,7 +412,7 @@ void TestDatabase::checkBesideOnACleanFile()
     QVERIFY(store.database().waitForCheck());
     QVERIFY(!store.database().isChecking());
     QVERIFY(!store.isReadOnly());
-    QVERIFY(store.addPerson(Person{0, "Ana Alves", "ana@lab.example", PersonKind::Interviewer}) > 0);
+    QVERIFY(store.addPerson(Person{0, "Ana Alves", "ana@lab.example", PersonKind::Interviewer, true, {}}) > 0);
     QCoreApplication::processEvents();
     QCOMPARE(opened.count(), 1);  // nothing more to say
     QVERIFY(store.database().integrityProblems(false).isEmpty());

@@ -1,7 +1,9 @@
 // The item models over the store: consistent under QAbstractItemModelTester, and
 // updated row by row (one edit, one dataChanged for its row, never a reset).
 
-#include "commands/commands.h"
+#include "commands/addstagecommand.h"
+#include "commands/movestagecommand.h"
+#include "commands/removestagecommand.h"
 #include "itemmodels/coveragemodel.h"
 #include "itemmodels/modelroles.h"
 #include "posting/postingparser.h"
@@ -296,7 +298,7 @@ void TestModels::stagesAddMoveRenameRemove()
     QSignalSpy removed(&stages, &QAbstractItemModel::rowsRemoved);
     QSignalSpy reset(&stages, &QAbstractItemModel::modelReset);
 
-    stack.push(PlanCommands::addStage(m_store.get(), m_roleId, "Reference check", 6));
+    stack.push(new AddStageCommand(m_store.get(), m_roleId, "Reference check", 6));
     QCOMPARE(inserted.count(), 1);
     QCOMPARE(stages.rowCount(), 8);
     QCOMPARE(stages.index(6, StageModel::NameColumn).data().toString(), QStringLiteral("Reference check"));
@@ -310,7 +312,7 @@ void TestModels::stagesAddMoveRenameRemove()
     QCOMPARE(stages.index(6, StageModel::NameColumn).data().toString(), QStringLiteral("References"));
 
     // Move it to the front, then undo the move.
-    stack.push(PlanCommands::moveStage(m_store.get(), added, 6, 0));
+    stack.push(new MoveStageCommand(m_store.get(), added, 6, 0));
     QCOMPARE(moved.count(), 1);
     QCOMPARE(stages.index(0, StageModel::NameColumn).data().toString(), QStringLiteral("References"));
     QCOMPARE(stages.index(1, StageModel::NameColumn).data().toString(), QStringLiteral("Application review"));
@@ -335,7 +337,7 @@ void TestModels::stagesAddMoveRenameRemove()
     QVERIFY(m_store->role(m_roleId, &role));
     QCOMPARE(role.stages.first().name, QStringLiteral("Application review"));
     QSignalSpy errors(m_store.get(), &Store::errorOccurred);
-    stack.push(PlanCommands::removeStage(m_store.get(), m_roleId, role.stages.first()));
+    stack.push(new RemoveStageCommand(m_store.get(), m_roleId, role.stages.first()));
     QCOMPARE(errors.count(), 1);
     QCOMPARE(stages.rowCount(), 8);
     QVERIFY(m_store->checkProblems().isEmpty());

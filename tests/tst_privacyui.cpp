@@ -247,8 +247,8 @@ void TestPrivacyUi::eraseFromTheContextMenu()
 
 void TestPrivacyUi::interviewersCannot()
 {
-    const Id ana = m_store->addPerson(Person{0, "Ana Alves", "ana@lab.example", PersonKind::Interviewer});
-    const Id dee = m_store->addPerson(Person{0, "Dee Dunn", "dee@lab.example", PersonKind::Coordinator});
+    const Id ana = m_store->addPerson(Person{0, "Ana Alves", "ana@lab.example", PersonKind::Interviewer, true, {}});
+    const Id dee = m_store->addPerson(Person{0, "Dee Dunn", "dee@lab.example", PersonKind::Coordinator, true, {}});
     openWindow();
     addSelected("Selma Aydın", "selma@aydin.example");
     actAs(ana);

@@ -387,7 +387,7 @@ void TestReadOnly::damageFoundBesideMakesTheWindowReadOnly()
                                     MainWindow::ExportData})
         QVERIFY2(!window->action(id)->isEnabled(), qPrintable(window->action(id)->text()));
     window.reset();
-    QCOMPARE(store->addPerson(Person{0, "Ana Alves", "ana@lab.example", PersonKind::Interviewer}), Id(0));
+    QCOMPARE(store->addPerson(Person{0, "Ana Alves", "ana@lab.example", PersonKind::Interviewer, true, {}}), Id(0));
     store.reset();
     QCOMPARE(readAll(m_db), bytes);
     QVERIFY(!QFileInfo::exists(m_db + "-wal"));

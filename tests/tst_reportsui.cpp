@@ -72,8 +72,8 @@ void TestReportsUi::init()
     QVERIFY(m_store->ensureDefaultData());
     m_hm = m_store->actorId();
     QVERIFY(m_store->role(m_store->roles().first().id, &m_role));
-    Person ana{0, QStringLiteral("Ana Alves"), QStringLiteral("ana@lab.example"), PersonKind::Interviewer};
-    Person ben{0, QStringLiteral("Ben Brown"), QStringLiteral("ben@lab.example"), PersonKind::Interviewer};
+    Person ana{0, QStringLiteral("Ana Alves"), QStringLiteral("ana@lab.example"), PersonKind::Interviewer, true, {}};
+    Person ben{0, QStringLiteral("Ben Brown"), QStringLiteral("ben@lab.example"), PersonKind::Interviewer, true, {}};
     m_ana = m_store->addPerson(ana);
     m_ben = m_store->addPerson(ben);
 

@@ -565,6 +565,7 @@ void TestScorecards::saveDraftRefuses()
     Role other = m_role;
     other.title = "Other role";
     Role otherRole;
+    actAs(m_hm);  // roles are the hiring manager's
     QVERIFY(m_store->role(m_store->addRole(other), &otherRole));
 
     actAs(m_a);

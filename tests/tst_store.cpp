@@ -104,7 +104,7 @@ void TestStore::seedsOnlyOnce()
 void TestStore::actsForTheFirstHiringManager()
 {
     QCOMPARE(m_store->actor().name, QStringLiteral("Lab Director"));
-    Person coordinator{0, "Mei Tanaka", "mei@lab.example", PersonKind::Coordinator};
+    Person coordinator{0, "Mei Tanaka", "mei@lab.example", PersonKind::Coordinator, true, {}};
     const Id id = m_store->addPerson(coordinator);
     QVERIFY(id > 0);
     QSignalSpy spy(m_store.get(), &Store::actorChanged);
@@ -179,8 +179,8 @@ void TestStore::refusedWriteChangesNothing()
 
 void TestStore::auditChainDetectsTampering()
 {
-    QVERIFY(m_store->addPerson(Person{0, "Ana Lima", "ana@lab.example", PersonKind::Interviewer}) > 0);
-    QVERIFY(m_store->addPerson(Person{0, "Ben Okafor", "ben@lab.example", PersonKind::Interviewer}) > 0);
+    QVERIFY(m_store->addPerson(Person{0, "Ana Lima", "ana@lab.example", PersonKind::Interviewer, true, {}}) > 0);
+    QVERIFY(m_store->addPerson(Person{0, "Ben Okafor", "ben@lab.example", PersonKind::Interviewer, true, {}}) > 0);
     QVERIFY(m_store->checkProblems().isEmpty());
     Database &db = m_store->database();
     // Someone with the sqlite3 shell drops the guard and rewrites history.

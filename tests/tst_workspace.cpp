@@ -247,7 +247,7 @@ void TestWorkspace::rejectWithoutReasonIsRefused()
 
 void TestWorkspace::actAsSwitchesThePerson()
 {
-    const Id ana = m_store->addPerson(Person{0, "Ana Lima", "ana@lab.example", PersonKind::Interviewer});
+    const Id ana = m_store->addPerson(Person{0, "Ana Lima", "ana@lab.example", PersonKind::Interviewer, true, {}});
     auto *actor = m_window->findChild<QComboBox *>("actorSwitcher");
     QCOMPARE(actor->count(), 2);
     const int index = actor->findData(ana);
@@ -312,7 +312,7 @@ void TestWorkspace::screeningAnswersAreRecordedAndUndone()
         QTest::keyClicks(first, "Yes, based in Lisbon");
         clickButton(d, QDialogButtonBox::Save);
     });
-    m_pane->screeningAction()->trigger();
+    m_window->action(MainWindow::ScreeningAnswers)->trigger();
     QCOMPARE(m_store->screeningAnswers(app).first().answer, QStringLiteral("Yes, based in Lisbon"));
     auto *detail = m_window->findChild<QTextBrowser *>("candidateDetail");
     QTRY_VERIFY(detail->toPlainText().contains("Yes, based in Lisbon"));

@@ -2,19 +2,15 @@
 
 #include "candidatedetailview.h"
 #include "itemmodels/candidatemodel.h"
-#include "commands/commands.h"
 #include "itemmodels/modelroles.h"
 #include "itemmodels/pipelinemodel.h"
-#include "screeningdialog.h"
 #include "store/store.h"
 
-#include <QAction>
 #include <QDragEnterEvent>
 #include <QDropEvent>
 #include <QFileInfo>
 #include <QMimeData>
 #include <QComboBox>
-#include <QUndoStack>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QKeyEvent>
@@ -26,10 +22,8 @@
 
 namespace hireloop {
 
-CandidatesPane::CandidatesPane(Store *store, QUndoStack *undoStack, QWidget *parent)
+CandidatesPane::CandidatesPane(Store *store, QWidget *parent)
     : QWidget(parent)
-    , m_store(store)
-    , m_undoStack(undoStack)
     , m_candidates(new CandidateModel(store, this))
     , m_pipeline(new PipelineModel(store, this))
 {
@@ -91,15 +85,6 @@ CandidatesPane::CandidatesPane(Store *store, QUndoStack *undoStack, QWidget *par
     m_candidateView->viewport()->installEventFilter(this);
 
     m_detail = new CandidateDetailView(store, this);
-
-    m_screeningAction = new QAction(tr("Screening &Answers…"), this);
-    m_screeningAction->setObjectName(QStringLiteral("screeningAction"));
-    m_screeningAction->setStatusTip(tr("Record the selected candidate's answers to the role's screening facts"));
-    m_screeningAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_A));
-    m_screeningAction->setShortcutContext(Qt::WidgetWithChildrenShortcut);
-    connect(m_screeningAction, &QAction::triggered, this, &CandidatesPane::editScreeningAnswers);
-    m_candidateView->addAction(m_screeningAction);
-    addAction(m_screeningAction);
 
     auto *filters = new QHBoxLayout;
     filters->addWidget(m_search, 1);
@@ -181,32 +166,6 @@ void CandidatesPane::selectApplication(Id applicationId)
     const QModelIndex index = m_candidates->index(row, 0);
     m_candidateView->setCurrentIndex(index);
     m_candidateView->scrollTo(index);
-}
-
-void CandidatesPane::editScreeningAnswers()
-{
-    const Id appId = currentApplicationId();
-    Application app;
-    Candidate candidate;
-    if (!appId || !m_store->application(appId, &app) || !m_store->candidate(app.candidateId, &candidate))
-        return;
-    const QList<ScreeningAnswer> before = m_store->screeningAnswers(appId);
-    if (before.isEmpty())
-        return;
-    ScreeningDialog dialog(candidate.name, before, this);
-    if (dialog.exec() != QDialog::Accepted)
-        return;
-    const QList<ScreeningAnswer> after = dialog.answers();
-    Store *store = m_store;
-    auto write = [store, appId](const QList<ScreeningAnswer> &answers, const QList<ScreeningAnswer> &previous) {
-        for (int i = 0; i < answers.size(); ++i)
-            if (answers.at(i).answer != previous.at(i).answer
-                && !store->setScreeningAnswer(appId, answers.at(i).factId, answers.at(i).answer))
-                return false;
-        return true;
-    };
-    m_undoStack->push(new StoreCallCommand(tr("Screening answers of %1").arg(candidate.name),
-                                           [=] { return write(after, before); }, [=] { return write(before, after); }));
 }
 
 namespace {

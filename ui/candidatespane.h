@@ -9,12 +9,11 @@ class QLabel;
 class QLineEdit;
 class QSplitter;
 class QTableView;
-class QUndoStack;
-class QAction;
 
 // The hiring manager's day view: the pipeline (stages with live counts) beside the
 // candidates of the selected stage, filtered as one types, and the selected
 // candidate's detail. A CSV file dropped on the candidate list asks for its import.
+// What can be done to the selected candidate is CandidateActions'.
 
 namespace hireloop {
 
@@ -28,7 +27,7 @@ class CandidatesPane : public QWidget
     Q_OBJECT
 
 public:
-    CandidatesPane(Store *store, QUndoStack *undoStack, QWidget *parent = nullptr);
+    explicit CandidatesPane(Store *store, QWidget *parent = nullptr);
 
     void setRoleId(Id roleId);
     Id currentApplicationId() const;
@@ -39,8 +38,6 @@ public:
     PipelineModel *pipelineModel() const { return m_pipeline; }
     QTableView *candidateView() const { return m_candidateView; }
     QSplitter *splitter() const { return m_splitter; }
-    QAction *screeningAction() const { return m_screeningAction; }
-    void editScreeningAnswers();
 
 Q_SIGNALS:
     void currentApplicationChanged(hireloop::Id applicationId);
@@ -56,9 +53,6 @@ private:
     // filter or a reload takes it away.
     void followCurrent();
 
-    Store *m_store;
-    QUndoStack *m_undoStack;
-    QAction *m_screeningAction;
     CandidateModel *m_candidates;
     PipelineModel *m_pipeline;
     QTableView *m_pipelineView;

@@ -178,9 +178,9 @@ void DebriefDialog::refresh()
         m_decisions->setText(html);
     }
 
-    const bool manager = m_store->actor().kind == PersonKind::HiringManager;
-    m_record->setEnabled(manager && s.status == ApplicationStatus::Active && !m_store->isReadOnly());
-    m_record->setToolTip(!manager ? tr("Hiring managers record debrief decisions")
+    const QString refusal = m_store->access().refusal(AccessPolicy::Action::RecordDecision);
+    m_record->setEnabled(refusal.isEmpty() && s.status == ApplicationStatus::Active && !m_store->isReadOnly());
+    m_record->setToolTip(!refusal.isEmpty() ? refusal
                          : s.status != ApplicationStatus::Active ? tr("The application is no longer active")
                                                                  : QString());
 }

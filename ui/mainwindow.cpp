@@ -1,24 +1,21 @@
 #include "mainwindow.h"
 
+#include "candidateactions.h"
 #include "candidatedetailview.h"
-#include "candidatedialog.h"
 #include "itemmodels/candidatemodel.h"
 #include "candidateprivacydialog.h"
 #include "candidatespane.h"
-#include "commands/commands.h"
 #include "importdialog.h"
 #include "databaselockeddialog.h"
 #include "debriefdialog.h"
 #include "exportdialog.h"
 #include "itemmodels/modelroles.h"
-#include "movedialog.h"
 #include "itemmodels/myinterviewsmodel.h"
 #include "myinterviewspane.h"
 #include "reportspane.h"
 #include "newroledialog.h"
 #include "itemmodels/rolelistmodel.h"
 #include "roleview.h"
-#include "schedulingdialog.h"
 #include "scorecardeditor.h"
 #include "settings.h"
 #include "settingsdialog.h"
@@ -37,7 +34,6 @@
 #include <QLocale>
 #include <QMenuBar>
 #include <QMessageBox>
-#include <QPushButton>
 #include <QSplitter>
 #include <QStatusBar>
 #include <QScreen>
@@ -48,7 +44,6 @@
 #include <QToolBar>
 #include <QUndoStack>
 #include <QVBoxLayout>
-#include <memory>
 
 namespace hireloop {
 
@@ -59,7 +54,8 @@ MainWindow::MainWindow(Store *store, QWidget *parent)
     , m_roles(new RoleListModel(store, this))
 {
     setObjectName(QStringLiteral("mainWindow"));
-    m_candidatesPane = new CandidatesPane(store, m_undoStack, this);
+    m_candidatesPane = new CandidatesPane(store, this);
+    m_candidateActions = new CandidateActions(store, m_undoStack, m_candidatesPane, this);
     m_roleView = new RoleView(store, m_undoStack, this);
     m_myInterviews = new MyInterviewsPane(store, this);
     m_tabs = new QTabWidget(this);
@@ -119,6 +115,7 @@ MainWindow::MainWindow(Store *store, QWidget *parent)
         const Id roleId = m_roles->roleIdAt(row);
         m_roleView->setRoleId(roleId);
         m_candidatesPane->setRoleId(roleId);
+        m_candidateActions->setRoleId(roleId);
         m_reports->setRoleId(roleId);
         updateActions();
     });
@@ -128,7 +125,7 @@ MainWindow::MainWindow(Store *store, QWidget *parent)
         m_store->setActor(m_actorSwitcher->itemData(index).toLongLong());
     });
     connect(m_candidatesPane, &CandidatesPane::currentApplicationChanged, this, &MainWindow::updateActions);
-    connect(m_candidatesPane, &CandidatesPane::activated, this, &MainWindow::editCandidate);
+    connect(m_candidateActions, &CandidateActions::message, statusBar(), &QStatusBar::showMessage);
     connect(m_candidatesPane, &CandidatesPane::importRequested, this, &MainWindow::importCandidates);
     connect(m_store, &Store::applicationChanged, this, &MainWindow::updateActions);
     connect(m_store, &Store::opened, this, &MainWindow::onStoreOpened);
@@ -136,8 +133,9 @@ MainWindow::MainWindow(Store *store, QWidget *parent)
     connect(m_store, &Store::personAdded, this, &MainWindow::reloadPeople);
     connect(m_store, &Store::errorOccurred, this, &MainWindow::showError);
     connect(m_myInterviews, &MyInterviewsPane::openScorecardRequested, this, &MainWindow::openScorecard);
-    connect(m_myInterviews, &MyInterviewsPane::rescheduleRequested, this, &MainWindow::rescheduleInterview);
-    connect(m_myInterviews, &MyInterviewsPane::cancelRequested, this, &MainWindow::cancelInterview);
+    connect(m_myInterviews, &MyInterviewsPane::rescheduleRequested, m_candidateActions,
+            &CandidateActions::rescheduleInterview);
+    connect(m_myInterviews, &MyInterviewsPane::cancelRequested, m_candidateActions, &CandidateActions::cancelInterview);
     // The overdue count at a glance follows every change that can move it, and time.
     for (auto signal : {&Store::scorecardChanged, &Store::interviewChanged})
         connect(m_store, signal, this, [this](Id applicationId) {
@@ -237,32 +235,21 @@ void MainWindow::createActions()
     find->setShortcut(QKeySequence::Find);
 
     QMenu *candidate = menuBar()->addMenu(tr("Ca&ndidate"));
-    m_actions[AddCandidate] = make(tr("&Add Candidate…"), tr("Add a candidate to this role"), &MainWindow::addCandidate);
-    m_actions[AddCandidate]->setShortcut(QKeySequence::New);
-    m_actions[AddCandidate]->setIcon(style()->standardIcon(QStyle::SP_FileDialogNewFolder));
-    m_actions[EditCandidate] = make(tr("&Edit Candidate…"), tr("Change the selected candidate's details"), &MainWindow::editCandidate);
-    m_actions[EditCandidate]->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
-    m_actions[MoveCandidate] = make(tr("&Move to Stage…"), tr("Move the selected candidate to another stage"),
-                                    [this] { moveCandidate(MoveDialog::Move); });
-    m_actions[MoveCandidate]->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_M));
-    m_actions[MoveCandidate]->setIcon(style()->standardIcon(QStyle::SP_MediaSeekForward));
-    m_actions[RejectCandidate] = make(tr("&Reject…"), tr("Reject the selected candidate, with a reason"),
-                                      [this] { moveCandidate(MoveDialog::Reject); });
-    m_actions[RejectCandidate]->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R));
-    m_actions[RejectCandidate]->setIcon(style()->standardIcon(QStyle::SP_DialogCancelButton));
-    m_actions[WithdrawCandidate] = make(tr("&Withdraw…"), tr("The candidate withdrew"),
-                                        [this] { moveCandidate(MoveDialog::Withdraw); });
-    m_actions[HireCandidate] = make(tr("&Hire…"), tr("Record that the candidate was hired"),
-                                    [this] { moveCandidate(MoveDialog::Hire); });
-    m_actions[HireCandidate]->setIcon(style()->standardIcon(QStyle::SP_DialogApplyButton));
-    m_actions[ScheduleInterview] = make(tr("Schedule &Interview…"), tr("Schedule an interview with a panel for the selected candidate"),
-                                        &MainWindow::scheduleInterview);
-    m_actions[ScheduleInterview]->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_I));
-    m_actions[ScheduleInterview]->setIcon(style()->standardIcon(QStyle::SP_FileDialogContentsView));
-    m_actions[RescheduleInterview] = make(tr("Re&schedule Interview…"), tr("Move one of the selected candidate's interviews"),
-                                          [this] { rescheduleInterview(0); });
-    m_actions[CancelInterview] = make(tr("Ca&ncel Interview…"), tr("Cancel one of the selected candidate's interviews"),
-                                      [this] { cancelInterview(0); });
+    // The selected candidate's edits are CandidateActions'; placed here.
+    const std::pair<ActionId, CandidateActions::Kind> edits[] = {
+        {AddCandidate, CandidateActions::AddCandidate},
+        {EditCandidate, CandidateActions::EditCandidate},
+        {MoveCandidate, CandidateActions::MoveCandidate},
+        {RejectCandidate, CandidateActions::RejectCandidate},
+        {WithdrawCandidate, CandidateActions::WithdrawCandidate},
+        {HireCandidate, CandidateActions::HireCandidate},
+        {ScreeningAnswers, CandidateActions::ScreeningAnswers},
+        {ScheduleInterview, CandidateActions::ScheduleInterview},
+        {RescheduleInterview, CandidateActions::RescheduleInterview},
+        {CancelInterview, CandidateActions::CancelInterview},
+    };
+    for (const auto &[id, kind] : edits)
+        m_actions[id] = m_candidateActions->action(kind);
     m_actions[OpenMyScorecard] = make(tr("&Open My Scorecard…"),
                                       tr("Your scorecard for the selected candidate's interview, with the interview kit"),
                                       &MainWindow::openMyScorecard);
@@ -381,6 +368,7 @@ void MainWindow::onStoreOpened()
     const Id roleId = m_roles->roleIdAt(m_roleSwitcher->currentIndex());
     m_roleView->setRoleId(roleId);
     m_candidatesPane->setRoleId(roleId);
+    m_candidateActions->setRoleId(roleId);
     m_reports->setRoleId(roleId);
     reloadPeople();
     updateStatus();
@@ -415,42 +403,25 @@ void MainWindow::updateActions()
     const Id appId = m_candidatesPane->currentApplicationId();
     Application app;
     const bool has = appId && m_store->application(appId, &app);
-    const bool active = has && app.status == ApplicationStatus::Active;
-    m_actions[AddCandidate]->setEnabled(currentRole() > 0);
-    m_actions[EditCandidate]->setEnabled(has);
-    m_actions[MoveCandidate]->setEnabled(active);
-    m_actions[RejectCandidate]->setEnabled(active);
-    m_actions[WithdrawCandidate]->setEnabled(active);
-    m_actions[HireCandidate]->setEnabled(active);
-
-    bool scheduled = false;
+    // The candidate's edits follow on their own (CandidateActions).
     bool mine = false;
-    for (const Interview &i : has ? m_store->interviews(appId) : QList<Interview>()) {
-        scheduled = scheduled || !i.cancelled;
+    for (const Interview &i : has ? m_store->interviews(appId) : QList<Interview>())
         mine = mine || m_store->myScorecard(i.id) != 0;
-    }
-    m_actions[ScheduleInterview]->setEnabled(active);
-    m_actions[RescheduleInterview]->setEnabled(scheduled);
-    m_actions[CancelInterview]->setEnabled(scheduled);
     m_actions[OpenMyScorecard]->setEnabled(mine);
     m_actions[ViewScorecards]->setEnabled(has && !m_store->visibleScorecards(appId).isEmpty());
     m_actions[Debrief]->setEnabled(has);
     m_actions[ExportData]->setEnabled(currentRole() != 0);
     // Only hiring managers and coordinators anonymize or erase (the store refuses others).
-    const bool privacy = has && m_store->mayManagePrivacy() && !m_store->isReadOnly();
+    const bool privacy = has && m_store->access().may(AccessPolicy::Action::ManagePrivacy) && !m_store->isReadOnly();
     m_actions[AnonymizeCandidate]->setEnabled(privacy && !m_store->isAnonymized(app.candidateId));
     m_actions[EraseCandidate]->setEnabled(privacy);
 
     // A read-only file: every action that would change it is off (reading stays).
-    if (m_store->isReadOnly()) {
-        // An export is recorded in the audit log before it is written, so it cannot be had either.
-        for (int id : {AddCandidate, EditCandidate, MoveCandidate, RejectCandidate, WithdrawCandidate, HireCandidate,
-                       ScheduleInterview, RescheduleInterview, CancelInterview, ExportData})
-            m_actions[id]->setEnabled(false);
-    }
+    // An export is recorded in the audit log before it is written, so it cannot be had either.
+    if (m_store->isReadOnly())
+        m_actions[ExportData]->setEnabled(false);
     m_actions[NewRole]->setEnabled(!m_store->isReadOnly());
     m_actions[ImportCandidates]->setEnabled(currentRole() != 0 && !m_store->isReadOnly());
-    m_candidatesPane->screeningAction()->setEnabled(!m_store->isReadOnly());
 }
 
 void MainWindow::updateOverdue()
@@ -458,8 +429,7 @@ void MainWindow::updateOverdue()
     const int overdue = m_store->isOpen() ? m_store->overdueCount(Settings::instance().overdueHours()) : 0;
     const int index = m_tabs->indexOf(m_myInterviews);
     m_tabs->setTabText(index, overdue ? tr("&My interviews (%1 overdue)").arg(overdue) : tr("&My interviews"));
-    const Person actor = m_store->actor();
-    const bool everyone = actor.kind != PersonKind::Interviewer;
+    const bool everyone = m_store->access().may(AccessPolicy::Action::ChaseScorecards);
     m_tabs->setTabToolTip(index, everyone ? tr("Your upcoming interviews, and everyone's scorecards still due")
                                           : tr("Your upcoming interviews and the scorecards you owe"));
     m_overdueLabel->setText(overdue ? QStringLiteral("<a href='#overdue'>%1</a>")
@@ -508,85 +478,6 @@ void MainWindow::saveOpenScorecards()
 {
     for (ScorecardEditor *editor : scorecardEditors())
         editor->saveNow();
-}
-
-Id MainWindow::chooseInterview(const QString &title)
-{
-    QList<Interview> interviews;
-    for (const Interview &i : m_store->interviews(m_candidatesPane->currentApplicationId()))
-        if (!i.cancelled)
-            interviews << i;
-    if (interviews.size() <= 1)
-        return interviews.isEmpty() ? 0 : interviews.first().id;
-    QStringList items;
-    for (const Interview &i : interviews)
-        items << tr("%1 — %2").arg(i.stage, shortDateTime(i.startsAt));
-    bool ok = false;
-    const QString item = QInputDialog::getItem(this, title, tr("Interview:"), items, 0, false, &ok);
-    return ok ? interviews.at(items.indexOf(item)).id : 0;
-}
-
-void MainWindow::scheduleInterview()
-{
-    const Id appId = m_candidatesPane->currentApplicationId();
-    if (!appId)
-        return;
-    SchedulingDialog dialog(m_store, appId, this);
-    if (dialog.exec() != QDialog::Accepted)
-        return;
-    const Interview iv = dialog.interview();
-    // Undoing a scheduling cancels the interview (the history keeps both).
-    auto id = std::make_shared<Id>(0);
-    Store *store = m_store;
-    m_undoStack->push(new StoreCallCommand(
-        tr("Schedule %1").arg(iv.stage),
-        [store, iv, id] { return (*id = store->scheduleInterview(iv)) != 0; },
-        [store, id] { return *id && store->cancelInterview(*id); }));
-    if (*id)
-        statusBar()->showMessage(tr("Scheduled %1 on %2")
-                                     .arg(iv.stage, shortDateTime(iv.startsAt)),
-                                 4000);
-}
-
-void MainWindow::rescheduleInterview(Id interviewId)
-{
-    if (!interviewId)
-        interviewId = chooseInterview(tr("Reschedule Interview"));
-    Interview before;
-    if (!interviewId || !m_store->interview(interviewId, &before))
-        return;
-    SchedulingDialog dialog(m_store, before, this);
-    if (dialog.exec() != QDialog::Accepted)
-        return;
-    const Interview after = dialog.interview();
-    if (after.startsAt == before.startsAt && after.durationMin == before.durationMin)
-        return;
-    Store *store = m_store;
-    m_undoStack->push(new StoreCallCommand(
-        tr("Reschedule %1").arg(before.stage),
-        [store, after] { return store->rescheduleInterview(after.id, after.startsAt, after.durationMin); },
-        [store, before] { return store->rescheduleInterview(before.id, before.startsAt, before.durationMin); }));
-}
-
-void MainWindow::cancelInterview(Id interviewId)
-{
-    if (!interviewId)
-        interviewId = chooseInterview(tr("Cancel Interview"));
-    Interview iv;
-    if (!interviewId || !m_store->interview(interviewId, &iv))
-        return;
-    const QString when = shortDateTime(iv.startsAt);
-    QMessageBox box(QMessageBox::Question, tr("Cancel Interview"),
-                    tr("Cancel the %1 interview with %2 on %3?").arg(iv.stage, iv.candidate, when), QMessageBox::NoButton,
-                    this);
-    box.setObjectName(QStringLiteral("cancelInterviewBox"));
-    box.setInformativeText(tr("It stays in the interview's history. A cancelled interview cannot be rescheduled; "
-                              "schedule a new one instead."));
-    QPushButton *cancel = box.addButton(tr("Cancel &Interview"), QMessageBox::DestructiveRole);
-    box.addButton(tr("&Keep It"), QMessageBox::RejectRole);
-    box.exec();
-    if (box.clickedButton() == cancel && m_store->cancelInterview(interviewId))
-        statusBar()->showMessage(tr("Cancelled %1 with %2").arg(iv.stage, iv.candidate), 4000);
 }
 
 void MainWindow::openMyScorecard()
@@ -667,75 +558,6 @@ void MainWindow::viewScorecards()
         index = int(items.indexOf(item));
     }
     openScorecard(cards.at(index).id);
-}
-
-// Pushes command; true when its redo() worked. A command whose redo() failed marks
-// itself obsolete and QUndoStack deletes it at once, so success is the stack having grown.
-static bool pushed(QUndoStack *stack, QUndoCommand *command)
-{
-    const int before = stack->index();
-    stack->push(command);
-    return stack->index() == before + 1;
-}
-
-void MainWindow::addCandidate()
-{
-    CandidateDialog dialog(m_store, Candidate(), this);
-    Id applicationId = 0;
-    // Saved from the dialog, which stays open with what was typed when the store cannot
-    // write it (a full disk, a file gone read-only).
-    dialog.setSaver([this, &applicationId](const Candidate &candidate) {
-        if (!pushed(m_undoStack, new AddCandidateCommand(m_store, candidate, currentRole())))
-            return false;
-        applicationId = static_cast<const AddCandidateCommand *>(m_undoStack->command(m_undoStack->index() - 1))
-                            ->applicationId();
-        return true;
-    });
-    if (dialog.exec() != QDialog::Accepted || !applicationId)
-        return;
-    m_candidatesPane->selectApplication(applicationId);
-    statusBar()->showMessage(tr("Added %1").arg(dialog.candidate().name), 4000);
-}
-
-void MainWindow::editCandidate()
-{
-    Application app;
-    Candidate before;
-    if (!m_store->application(m_candidatesPane->currentApplicationId(), &app) || !m_store->candidate(app.candidateId, &before))
-        return;
-    CandidateDialog dialog(m_store, before, this);
-    dialog.setSaver([this, before](const Candidate &after) {
-        return pushed(m_undoStack, new EditCandidateCommand(m_store, before, after));
-    });
-    dialog.exec();
-}
-
-void MainWindow::moveCandidate(int kind)
-{
-    Application app;
-    Candidate candidate;
-    Role role;
-    if (!m_store->application(m_candidatesPane->currentApplicationId(), &app) || !m_store->candidate(app.candidateId, &candidate)
-        || !m_store->role(app.roleId, &role))
-        return;
-    MoveDialog dialog(MoveDialog::Kind(kind), role, candidate.name, app.stageId, this);
-    if (dialog.exec() != QDialog::Accepted)
-        return;
-    QString text;
-    switch (kind) {
-    case MoveDialog::Move: {
-        QString stage;
-        for (const Stage &s : role.stages)
-            if (s.id == dialog.stageId())
-                stage = s.name;
-        text = tr("Move %1 to %2").arg(candidate.name, stage);
-        break;
-    }
-    case MoveDialog::Reject: text = tr("Reject %1").arg(candidate.name); break;
-    case MoveDialog::Withdraw: text = tr("Withdraw %1").arg(candidate.name); break;
-    case MoveDialog::Hire: text = tr("Hire %1").arg(candidate.name); break;
-    }
-    m_undoStack->push(new MoveApplicationCommand(m_store, app, dialog.stageId(), dialog.status(), dialog.reason(), text));
 }
 
 void MainWindow::newRole()

@@ -19,6 +19,7 @@ class QUndoStack;
 
 namespace hireloop {
 
+class CandidateActions;
 class CandidatesPane;
 class MyInterviewsPane;
 class ReportsPane;
@@ -40,10 +41,12 @@ public:
     QUndoStack *undoStack() const { return m_undoStack; }
     RoleView *roleView() const { return m_roleView; }
     CandidatesPane *candidatesPane() const { return m_candidatesPane; }
+    CandidateActions *candidateActions() const { return m_candidateActions; }
     MyInterviewsPane *myInterviewsPane() const { return m_myInterviews; }
     ReportsPane *reportsPane() const { return m_reports; }
 
-    // The actions, by what they do; tests and menus share them.
+    // The actions, by what they do; tests and menus share them. The selected candidate's
+    // edits are candidateActions()' own, listed here too.
     enum ActionId {
         AddCandidate,
         EditCandidate,
@@ -62,6 +65,7 @@ public:
         AnonymizeCandidate,
         EraseCandidate,
         ImportCandidates,
+        ScreeningAnswers,
     };
     QAction *action(ActionId id) const { return m_actions.value(id); }
 
@@ -98,13 +102,6 @@ private:
     void updateActions();
     void showError(const QString &message);
     void showSettings();
-    void addCandidate();
-    void editCandidate();
-    void moveCandidate(int kind);
-    void scheduleInterview();
-    void rescheduleInterview(Id interviewId);
-    void cancelInterview(Id interviewId);
-    Id chooseInterview(const QString &title);
     void openMyScorecard();
     void viewScorecards();
     void updateOverdue();
@@ -116,6 +113,7 @@ private:
     RoleListModel *m_roles;
     QTabWidget *m_tabs;
     CandidatesPane *m_candidatesPane;
+    CandidateActions *m_candidateActions;  // the selected candidate's edits
     RoleView *m_roleView;
     MyInterviewsPane *m_myInterviews;
     ReportsPane *m_reports;

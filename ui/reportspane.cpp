@@ -386,7 +386,7 @@ ReportsPane::ReportsPane(Store *store, QWidget *parent)
     connect(store, &Store::actorChanged, this, [this] {
         // Someone who may not see every score does not see the last one's calibration
         // while the reports are computed again for them.
-        if (m_report.calibrationIncluded && !m_store->canSeeAllScores()) {
+        if (m_report.calibrationIncluded && !m_store->access().maySeeCalibration()) {
             m_report.calibrationIncluded = false;
             m_report.calibration.clear();
             showCalibration();

@@ -1,6 +1,6 @@
 #include "retentionpage.h"
 
-#include "commands/commands.h"
+#include "commands/retentioncommand.h"
 #include "store/store.h"
 
 #include <QCheckBox>
@@ -124,13 +124,13 @@ void RetentionPage::refresh()
     m_stale = false;
     m_refreshing = true;
     const int days = m_roleId ? m_store->retentionDays(m_roleId) : -1;
-    const bool may = m_store->mayManagePrivacy() && !m_store->isReadOnly() && m_roleId > 0;
+    const bool may = m_store->access().may(AccessPolicy::Action::ManagePrivacy) && !m_store->isReadOnly() && m_roleId > 0;
     m_enabled->setChecked(days >= 0);
     if (days >= 0)
         m_days->setValue(days);
     m_enabled->setEnabled(may);
     m_days->setEnabled(may && days >= 0);
-    m_who->setVisible(!m_store->mayManagePrivacy());
+    m_who->setVisible(!m_store->access().may(AccessPolicy::Action::ManagePrivacy));
     const int due = days >= 0 ? int(m_store->candidatesDueForRetention(m_roleId).size()) : 0;
     m_due->setText(days < 0 ? tr("Candidates of this role are kept until someone anonymizes or erases them.")
                    : due == 0 ? tr("No candidate of this role is due now.")
@@ -147,11 +147,7 @@ void RetentionPage::commit()
     const int after = m_enabled->isChecked() ? m_days->value() : -1;
     if (!role || before == after)
         return;
-    Store *store = m_store;
-    const QString text = after < 0 ? tr("Keep candidates") : tr("Anonymize after %1 days").arg(after);
-    m_undoStack->push(new StoreCallCommand(
-        text, [store, role, after] { return store->setRetentionDays(role, after); },
-        [store, role, before] { return store->setRetentionDays(role, before); }));
+    m_undoStack->push(new RetentionCommand(m_store, role, before, after));
     refresh();  // a refused change shows what is stored
 }
 

@@ -8,7 +8,9 @@
 #include "settings.h"
 #include "store/store.h"
 
-#include "commands/commands.h"
+#include "commands/addstagecommand.h"
+#include "commands/movestagecommand.h"
+#include "commands/removestagecommand.h"
 
 #include <QAction>
 #include <QHeaderView>
@@ -285,7 +287,7 @@ void RoleView::addStage()
     if (!ok || name.trimmed().isEmpty())
         return;
     const int row = m_stageView->currentIndex().isValid() ? m_stageView->currentIndex().row() + 1 : m_stages->rowCount();
-    m_undoStack->push(PlanCommands::addStage(m_store, m_rubric->roleId(), name.trimmed(), row));
+    m_undoStack->push(new AddStageCommand(m_store, m_rubric->roleId(), name.trimmed(), row));
     m_stageView->setCurrentIndex(m_stages->index(row, StageModel::NameColumn));
 }
 
@@ -298,7 +300,7 @@ void RoleView::moveStage(int delta)
     if (to < 0 || to >= m_stages->rowCount())
         return;
     const Id id = current.data(IdRole).toLongLong();
-    m_undoStack->push(PlanCommands::moveStage(m_store, id, current.row(), to));
+    m_undoStack->push(new MoveStageCommand(m_store, id, current.row(), to));
     m_stageView->setCurrentIndex(m_stages->index(m_stages->rowOfStage(id), current.column()));
 }
 
@@ -308,7 +310,7 @@ void RoleView::removeStage()
     Stage stage;
     if (!current.isValid() || !m_store->stage(current.data(IdRole).toLongLong(), &stage))
         return;
-    m_undoStack->push(PlanCommands::removeStage(m_store, m_rubric->roleId(), stage));
+    m_undoStack->push(new RemoveStageCommand(m_store, m_rubric->roleId(), stage));
 }
 
 void RoleView::moveAttribute(int delta)

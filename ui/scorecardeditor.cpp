@@ -510,7 +510,7 @@ void ScorecardEditor::refreshState()
 
 void ScorecardEditor::rebuildRevisions()
 {
-    m_revisionList = m_store->canSeeAllScores() ? m_store->revisions(m_latestId) : QList<Scorecard>();
+    m_revisionList = m_store->access().seesEveryOutcome() ? m_store->revisions(m_latestId) : QList<Scorecard>();
     const bool show = m_revisionList.size() > 1;
     m_revisions->setVisible(show);
     m_revisionLabel->setVisible(show);

@@ -27,6 +27,8 @@ struct Person
     QString name;
     QString email;
     PersonKind kind = PersonKind::Interviewer;
+    bool active = true;  // a deactivated person keeps their history but no longer acts
+    QString login;       // a team database's login role; empty in a solo file
 };
 
 struct Attribute

@@ -92,7 +92,9 @@ QJsonObject personToJson(const Person &person)
     return QJsonObject{{QStringLiteral("id"), person.id},
                        {QStringLiteral("name"), person.name},
                        {QStringLiteral("email"), person.email},
-                       {QStringLiteral("kind"), personKindName(person.kind)}};
+                       {QStringLiteral("kind"), personKindName(person.kind)},
+                       {QStringLiteral("login"), person.login.isEmpty() ? QJsonValue() : QJsonValue(person.login)},
+                       {QStringLiteral("active"), person.active}};
 }
 
 } // namespace hireloop

@@ -59,7 +59,7 @@ void CandidateLoader::start(const CandidateLoadRequest &request)
             // Made, used and removed on this thread: the connection is this thread's.
             CandidateRowReader reader(request.source);
             const QList<CandidateRow> rows =
-                reader.rows(request.roleId, request.actorId, request.seeAllScores, cancel.get());
+                reader.rows(request.roleId, request.visibility, cancel.get());
             result->ok = reader.isOpen() && reader.errorString().isEmpty();
             result->error = reader.errorString();
             result->entries.reserve(size_t(rows.size()));

@@ -24,8 +24,7 @@ struct CandidateLoadRequest
     quint64 generation = 0;
     CandidateRowReader::Source source;
     Id roleId = 0;
-    Id actorId = 0;        // the visibility rule of scores: as Store::candidateRows
-    bool seeAllScores = false;
+    Visibility visibility;  // whose scores show: as Store::candidateRows
     int sortColumn = -1;
     Qt::SortOrder sortOrder = Qt::AscendingOrder;
     CandidateFilter filter;

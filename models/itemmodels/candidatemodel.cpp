@@ -115,8 +115,7 @@ void CandidateModel::startLoad(const CandidateRowReader::Source &source)
     request.generation = m_generation;
     request.source = source;
     request.roleId = m_roleId;
-    request.actorId = m_store->actorId();
-    request.seeAllScores = m_store->canSeeAllScores();
+    request.visibility = m_store->access().visibility();
     request.sortColumn = m_sortColumn;
     request.sortOrder = m_sortOrder;
     request.filter = m_filter;

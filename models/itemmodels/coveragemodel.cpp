@@ -1,6 +1,6 @@
 #include "itemmodels/coveragemodel.h"
 
-#include "commands/commands.h"
+#include "commands/stagefocuscommand.h"
 #include "itemmodels/modelroles.h"
 #include "store/store.h"
 
@@ -147,9 +147,8 @@ bool CoverageModel::setData(const QModelIndex &index, const QVariant &value, int
     const bool on = value.toInt() == Qt::Checked;
     if (on == s.focus.contains(a.id))
         return true;
-    const QString text = on ? tr("Assess %1 at %2").arg(a.name, s.name) : tr("Stop assessing %1 at %2").arg(a.name, s.name);
     if (m_undoStack) {
-        m_undoStack->push(PlanCommands::setFocus(m_store, s.id, a.id, on, text));
+        m_undoStack->push(new StageFocusCommand(m_store, s, a, on));
         return true;
     }
     return m_store->setStageFocus(s.id, a.id, on);

@@ -70,7 +70,7 @@ QList<DueScorecard> DueScorecardModel::query()
     if (!m_store->isOpen() || !m_store->actorId())
         return {};
     const Person actor = m_store->actor();
-    m_everyone = actor.kind != PersonKind::Interviewer;
+    m_everyone = m_store->access().may(AccessPolicy::Action::ChaseScorecards);
     return m_store->dueScorecards(m_everyone ? 0 : actor.id, m_overdueHours);
 }
 

@@ -1,6 +1,7 @@
 #include "itemmodels/rubricmodel.h"
 
-#include "commands/commands.h"
+#include "commands/editattributecommand.h"
+#include "commands/moveattributecommand.h"
 #include "itemmodels/modelroles.h"
 #include "store/store.h"
 
@@ -282,7 +283,7 @@ bool RubricModel::moveAttribute(Id attributeId, int categoryRow, int position)
     if (a.categoryId == to.id && a.position == position)
         return true;
     if (m_undoStack) {
-        m_undoStack->push(PlanCommands::moveAttribute(m_store, a, to.id, position));
+        m_undoStack->push(new MoveAttributeCommand(m_store, a, to.id, position));
         return true;
     }
     return m_store->moveAttribute(attributeId, to.id, position);

@@ -1,6 +1,6 @@
 #include "itemmodels/stagemodel.h"
 
-#include "commands/commands.h"
+#include "commands/renamestagecommand.h"
 #include "itemmodels/modelroles.h"
 #include "store/store.h"
 
@@ -150,7 +150,7 @@ bool StageModel::setData(const QModelIndex &index, const QVariant &value, int ro
     if (name == s.name)
         return true;
     if (m_undoStack) {
-        m_undoStack->push(PlanCommands::renameStage(m_store, s.id, s.name, name));
+        m_undoStack->push(new RenameStageCommand(m_store, s, name));
         return true;
     }
     return m_store->renameStage(s.id, name);

@@ -77,7 +77,7 @@ ReportQuery Reports::queryFor(const Store &store, Id roleId, qint64 from, qint64
     q.from = from;
     q.to = to;
     q.now = store.now();
-    q.includeCalibration = store.canSeeAllScores();
+    q.includeCalibration = store.access().maySeeCalibration();
     return q;
 }
 

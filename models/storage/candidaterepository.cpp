@@ -2,6 +2,7 @@
 
 #include "domain/contactnormalizer.h"
 #include "storage/database.h"
+#include "storage/visibilitysql.h"
 
 #include <QSqlError>
 #include <QSqlQuery>
@@ -304,17 +305,17 @@ QList<StageEvent> CandidateRepository::stageEvents(Id applicationId)
     return events;
 }
 
-QList<CandidateRow> CandidateRepository::rows(Id roleId, Id actorId, bool seeAllScores, Id onlyApplication)
+QList<CandidateRow> CandidateRepository::rows(Id roleId, const Visibility &visibility, Id onlyApplication)
 {
     QString error;
-    QList<CandidateRow> list = rows(m_db.connection(), roleId, actorId, seeAllScores,
+    QList<CandidateRow> list = rows(m_db.connection(), roleId, visibility,
                                     onlyApplication ? QList<Id>{onlyApplication} : QList<Id>(), nullptr, &error);
     if (!error.isEmpty())
         m_db.setError(error);
     return list;
 }
 
-QList<CandidateRow> CandidateRepository::firstRowsByName(Id roleId, Id actorId, bool seeAllScores, int limit)
+QList<CandidateRow> CandidateRepository::firstRowsByName(Id roleId, const Visibility &visibility, int limit)
 {
     // The names through the index on candidate (name COLLATE NOCASE), probing each
     // candidate's application to the role, so that a first screen reads ~limit rows of
@@ -333,7 +334,7 @@ QList<CandidateRow> CandidateRepository::firstRowsByName(Id roleId, Id actorId, 
     if (ids.isEmpty())
         return {};
     QString error;
-    QList<CandidateRow> list = rows(m_db.connection(), roleId, actorId, seeAllScores, ids, nullptr, &error);
+    QList<CandidateRow> list = rows(m_db.connection(), roleId, visibility, ids, nullptr, &error);
     if (!error.isEmpty())
         m_db.setError(error);
     return list;
@@ -346,8 +347,8 @@ int CandidateRepository::applicationCount(Id roleId)
     return m_db.exec(q) && q.next() ? q.value(0).toInt() : 0;
 }
 
-QList<CandidateRow> CandidateRepository::rows(const QSqlDatabase &connection, Id roleId, Id actorId,
-                                              bool seeAllScores, const QList<Id> &only,
+QList<CandidateRow> CandidateRepository::rows(const QSqlDatabase &connection, Id roleId,
+                                              const Visibility &visibility, const QList<Id> &only,
                                               const std::atomic<bool> *cancel, QString *error)
 {
     // Ids of our own rows, written as numbers: a list of binds would need one name each.
@@ -355,14 +356,11 @@ QList<CandidateRow> CandidateRepository::rows(const QSqlDatabase &connection, Id
     for (Id id : only)
         onlyList += (onlyList.isEmpty() ? QString() : QStringLiteral(",")) + QString::number(id);
     const QString restrict = only.isEmpty() ? QString() : QStringLiteral(" AND a2.id IN (%1)").arg(onlyList);
-    // The unary + keeps SQLite on the application's few interviews rather than every
-    // scorecard the actor ever submitted (plain SQL all the same).
+    VisibilitySql vis(visibility);
     const QString sql = QStringLiteral(
         "SELECT a.id, c.id, c.name, a.stage_id, s.name, s.position, a.status, a.stage_entered_at, c.source,"
         " c.location, coalesce(sc.submitted, 0), coalesce(sc.expected, 0),"
-        " CASE WHEN :all = 1 OR EXISTS (SELECT 1 FROM scorecard m JOIN interview mi ON mi.id = m.interview_id"
-        "   WHERE mi.application_id = a.id AND +m.interviewer_id = :actor AND m.status = 'submitted')"
-        "   THEN ws.score END,"
+        " CASE WHEN %2 THEN ws.score END,"
         " (SELECT group_concat(e.email, ' ') FROM candidate_email e WHERE e.candidate_id = c.id),"
         " (SELECT group_concat(l.normalized, ' ') FROM candidate_link l WHERE l.candidate_id = c.id)"
         " FROM application a2 JOIN application a ON a.id = a2.id"
@@ -380,7 +378,7 @@ QList<CandidateRow> CandidateRepository::rows(const QSqlDatabase &connection, Id
         "   GROUP BY i.application_id, r.attribute_id) am JOIN attribute t ON t.id = am.attr GROUP BY am.app) ws"
         "   ON ws.app = a.id"
         " WHERE a2.role_id = :role3%1 ORDER BY a.id")
-        .arg(restrict);
+        .arg(restrict, vis.outcomes(QStringLiteral("a.id")));
     QSqlQuery q(connection);
     q.setForwardOnly(true);
     QList<CandidateRow> rows;
@@ -388,8 +386,7 @@ QList<CandidateRow> CandidateRepository::rows(const QSqlDatabase &connection, Id
         *error = Database::errorText(q.lastError());
         return rows;
     }
-    q.bindValue(QStringLiteral(":all"), seeAllScores ? 1 : 0);
-    q.bindValue(QStringLiteral(":actor"), actorId);
+    vis.bind(q);
     for (int i = 1; i <= 3; ++i)
         q.bindValue(QStringLiteral(":role%1").arg(i), roleId);
     if (!q.exec()) {
@@ -467,15 +464,18 @@ bool CandidateRepository::setScreeningAnswer(Id applicationId, Id factId, const 
     return m_db.exec(q);
 }
 
-QList<ScorecardSummary> CandidateRepository::scorecards(Id applicationId)
+QList<ScorecardSummary> CandidateRepository::scorecards(Id applicationId, const Visibility &visibility)
 {
     QList<ScorecardSummary> list;
+    VisibilitySql vis(visibility);
     QSqlQuery q = m_db.prepare(QStringLiteral(
         "SELECT k.id, k.interview_id, s.name, k.interviewer_id, p.name, k.revision, k.status,"
         " coalesce(k.overall, ''), coalesce(k.submitted_at, 0)"
         " FROM scorecard k JOIN interview i ON i.id = k.interview_id JOIN stage s ON s.id = i.stage_id"
-        " JOIN person p ON p.id = k.interviewer_id WHERE i.application_id = :a ORDER BY i.starts_at, k.id"));
+        " JOIN person p ON p.id = k.interviewer_id WHERE i.application_id = :a AND %1 ORDER BY i.starts_at, k.id")
+                                   .arg(vis.scorecard(QStringLiteral("k"), QStringLiteral("i"))));
     q.bindValue(QStringLiteral(":a"), applicationId);
+    vis.bind(q);
     if (!m_db.exec(q))
         return list;
     while (q.next())
@@ -483,16 +483,6 @@ QList<ScorecardSummary> CandidateRepository::scorecards(Id applicationId)
                                  q.value(3).toLongLong(), q.value(4).toString(), q.value(5).toInt(),
                                  q.value(6).toString(), q.value(7).toString(), q.value(8).toLongLong()};
     return list;
-}
-
-bool CandidateRepository::hasSubmitted(Id applicationId, Id personId)
-{
-    QSqlQuery q = m_db.prepare(QStringLiteral(
-        "SELECT 1 FROM scorecard k JOIN interview i ON i.id = k.interview_id"
-        " WHERE i.application_id = :a AND +k.interviewer_id = :p AND k.status = 'submitted' LIMIT 1"));
-    q.bindValue(QStringLiteral(":a"), applicationId);
-    q.bindValue(QStringLiteral(":p"), personId);
-    return m_db.exec(q) && q.next();
 }
 
 } // namespace hireloop

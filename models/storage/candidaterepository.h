@@ -1,6 +1,7 @@
 #pragma once
 
 #include "domain/domain.h"
+#include "domain/visibility.h"
 
 #include <QSqlDatabase>
 #include <array>
@@ -35,15 +36,15 @@ public:
                          Id actorId, qint64 now);
     QList<StageEvent> stageEvents(Id applicationId);
 
-    // Rows for the candidates pane. Weighted scores only where seeAllScores, or where
-    // actorId has submitted a scorecard of their own for that application.
-    QList<CandidateRow> rows(Id roleId, Id actorId, bool seeAllScores, Id onlyApplication = 0);
+    // Rows for the candidates pane; weighted scores only where the viewer may see the
+    // application's outcomes.
+    QList<CandidateRow> rows(Id roleId, const Visibility &visibility, Id onlyApplication = 0);
     // The same rows, the first limit of them by name (case-insensitive): a first screen.
-    QList<CandidateRow> firstRowsByName(Id roleId, Id actorId, bool seeAllScores, int limit);
+    QList<CandidateRow> firstRowsByName(Id roleId, const Visibility &visibility, int limit);
     int applicationCount(Id roleId);
     // rows() on any connection (a worker thread's own), of only some applications when
     // only is not empty, stopping with nothing when *cancel turns true; failures in *error.
-    static QList<CandidateRow> rows(const QSqlDatabase &connection, Id roleId, Id actorId, bool seeAllScores,
+    static QList<CandidateRow> rows(const QSqlDatabase &connection, Id roleId, const Visibility &visibility,
                                     const QList<Id> &only, const std::atomic<bool> *cancel, QString *error);
     // Per stage: active, rejected, withdrawn, hired.
     QHash<Id, std::array<int, 4>> stageCounts(Id roleId);
@@ -51,8 +52,7 @@ public:
     QList<ScreeningAnswer> screeningAnswers(Id applicationId);
     bool setScreeningAnswer(Id applicationId, Id factId, const QString &answer);
 
-    QList<ScorecardSummary> scorecards(Id applicationId);
-    bool hasSubmitted(Id applicationId, Id personId);
+    QList<ScorecardSummary> scorecards(Id applicationId, const Visibility &visibility);  // those visible
 
 private:
     bool writeContacts(const Candidate &candidate);

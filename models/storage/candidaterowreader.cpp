@@ -59,11 +59,11 @@ CandidateRowReader::~CandidateRowReader()
     QSqlDatabase::removeDatabase(m_connectionName);
 }
 
-QList<CandidateRow> CandidateRowReader::rows(Id roleId, Id actorId, bool seeAllScores, const std::atomic<bool> *cancel)
+QList<CandidateRow> CandidateRowReader::rows(Id roleId, const Visibility &visibility, const std::atomic<bool> *cancel)
 {
     if (!m_open)
         return {};
-    return CandidateRepository::rows(QSqlDatabase::database(m_connectionName, false), roleId, actorId, seeAllScores,
+    return CandidateRepository::rows(QSqlDatabase::database(m_connectionName, false), roleId, visibility,
                                      {}, cancel, &m_error);
 }
 

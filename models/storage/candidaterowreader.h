@@ -1,6 +1,7 @@
 #pragma once
 
 #include "domain/domain.h"
+#include "domain/visibility.h"
 
 #include <QString>
 #include <atomic>
@@ -35,10 +36,10 @@ public:
 
     bool isOpen() const { return m_open; }
     QString errorString() const { return m_error; }
-    // As CandidateRepository::rows: weighted scores only where seeAllScores, or where
-    // actorId has submitted a scorecard of their own for that application. Empty, with
+    // As CandidateRepository::rows: weighted scores only where the viewer may see the
+    // application's outcomes. Empty, with
     // errorString() set, on failure; empty as well when *cancel turned true.
-    QList<CandidateRow> rows(Id roleId, Id actorId, bool seeAllScores, const std::atomic<bool> *cancel);
+    QList<CandidateRow> rows(Id roleId, const Visibility &visibility, const std::atomic<bool> *cancel);
 
 private:
     QString m_connectionName;

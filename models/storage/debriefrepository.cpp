@@ -2,6 +2,7 @@
 
 #include "storage/database.h"
 #include "storage/rowcursor.h"
+#include "storage/visibilitysql.h"
 
 #include <QSqlQuery>
 #include <QVariant>
@@ -63,13 +64,13 @@ QString tables(Id only, QStringList scanOrder)
 
 } // namespace
 
-bool DebriefRepository::rows(Id roleId, const ScorecardViewer &viewer, Id only, DebriefRows *rows)
+bool DebriefRepository::rows(Id roleId, const Visibility &visibility, Id only, DebriefRows *rows)
 {
     *rows = DebriefRows();
     m_ids.clear();
     const bool ok = readApplications(roleId, only, rows) && readInterviews(roleId, only, rows)
-        && readScorecards(roleId, viewer, only, rows) && readRatings(roleId, viewer, only, rows)
-        && readDecisions(roleId, viewer, only, rows);
+        && readScorecards(roleId, visibility, only, rows) && readRatings(roleId, visibility, only, rows)
+        && readDecisions(roleId, visibility, only, rows);
     m_ids.clear();
     return ok;
 }
@@ -142,17 +143,18 @@ bool DebriefRepository::readInterviews(Id roleId, Id only, DebriefRows *rows)
 // One row per current scorecard of an interview held: every one counts towards
 // expected and submitted; the submitted ones the viewer may see give the tally and
 // the stages interviewed in.
-bool DebriefRepository::readScorecards(Id roleId, const ScorecardViewer &viewer, Id only, DebriefRows *rows)
+bool DebriefRepository::readScorecards(Id roleId, const Visibility &visibility, Id only, DebriefRows *rows)
 {
+    VisibilitySql vis(visibility);
     QSqlQuery q = m_db.prepare(QStringLiteral(
         "SELECT i.application_id, i.stage_id, k.status, k.overall, %2 FROM %3"
         " WHERE i.id = k.interview_id AND a.id = i.application_id AND a.role_id = :role1%1"
         " AND k.status <> 'superseded' AND i.status <> 'cancelled'")
         .arg(onlyClause(only, "a.id"),
-             ScorecardRepository::visibleToInBulk(QStringLiteral("k"), QStringLiteral("i"), QStringLiteral("d")),
+             vis.scorecard(QStringLiteral("k"), QStringLiteral("i"), VisibilitySql::Form::Bulk),
              tables(only, {QStringLiteral("scorecard k"), QStringLiteral("interview i"), QStringLiteral("application a")})));
     bindRole(q, roleId, only);
-    ScorecardRepository::bindVisible(q, viewer, QStringLiteral("d"));
+    vis.bind(q);
     RowCursor row(m_db, q);
     while (row.next()) {
         const int n = indexOf(row.integer(0));
@@ -176,18 +178,19 @@ bool DebriefRepository::readScorecards(Id roleId, const ScorecardViewer &viewer,
 }
 
 // Every 1-5 rating the viewer may see, counted here by application and attribute.
-bool DebriefRepository::readRatings(Id roleId, const ScorecardViewer &viewer, Id only, DebriefRows *rows)
+bool DebriefRepository::readRatings(Id roleId, const Visibility &visibility, Id only, DebriefRows *rows)
 {
+    VisibilitySql vis(visibility);
     QSqlQuery q = m_db.prepare(QStringLiteral(
         "SELECT i.application_id, r.attribute_id, r.value FROM %3"
         " WHERE k.id = r.scorecard_id AND i.id = k.interview_id AND a.id = i.application_id AND a.role_id = :role1%1"
         " AND k.status = 'submitted' AND i.status <> 'cancelled' AND r.value IS NOT NULL AND %2")
         .arg(onlyClause(only, "a.id"),
-             ScorecardRepository::visibleToInBulk(QStringLiteral("k"), QStringLiteral("i"), QStringLiteral("d")),
+             vis.scorecard(QStringLiteral("k"), QStringLiteral("i"), VisibilitySql::Form::Bulk),
              tables(only, {QStringLiteral("rating r"), QStringLiteral("scorecard k"), QStringLiteral("interview i"),
                            QStringLiteral("application a")})));
     bindRole(q, roleId, only);
-    ScorecardRepository::bindVisible(q, viewer, QStringLiteral("d"));
+    vis.bind(q);
     struct Value
     {
         int application;
@@ -227,21 +230,19 @@ bool DebriefRepository::readRatings(Id roleId, const ScorecardViewer &viewer, Id
     return true;
 }
 
-// A decision is shown to those who may see the panel's scorecards: hiring managers,
-// coordinators, and interviewers who have submitted their own for the application.
-bool DebriefRepository::readDecisions(Id roleId, const ScorecardViewer &viewer, Id only, DebriefRows *rows)
+// A decision is shown to those who may see the application's outcomes.
+bool DebriefRepository::readDecisions(Id roleId, const Visibility &visibility, Id only, DebriefRows *rows)
 {
+    VisibilitySql vis(visibility);
     QSqlQuery q = m_db.prepare(QStringLiteral(
         "SELECT %2 FROM %3 LEFT JOIN person p ON p.id = d.decided_by"
-        " WHERE a.id = d.application_id AND a.role_id = :role1%1 AND (:kind <> 'interviewer' OR a.id IN ("
-        "   SELECT mi.application_id FROM scorecard m JOIN interview mi ON mi.id = m.interview_id"
-        "   WHERE m.interviewer_id = :person AND m.status = 'submitted'))"
+        " WHERE a.id = d.application_id AND a.role_id = :role1%1 AND %4"
         " ORDER BY d.application_id, d.decided_at, d.id")
         .arg(onlyClause(only, "a.id"), QLatin1String(decisionColumns),
-             tables(only, {QStringLiteral("decision d"), QStringLiteral("application a")})));
+             tables(only, {QStringLiteral("decision d"), QStringLiteral("application a")}),
+             vis.outcomes(QStringLiteral("a.id"), VisibilitySql::Form::Bulk)));
     bindRole(q, roleId, only);
-    q.bindValue(QStringLiteral(":kind"), personKindName(viewer.kind));
-    q.bindValue(QStringLiteral(":person"), viewer.personId);
+    vis.bind(q);
     RowCursor row(m_db, q);
     while (row.next()) {
         const int n = indexOf(row.integer(1));
@@ -292,13 +293,15 @@ Id DebriefRepository::insertDecision(const Decision &d, qint64 now)
     return q.lastInsertId().toLongLong();
 }
 
-QList<Decision> DebriefRepository::decisions(Id applicationId)
+QList<Decision> DebriefRepository::decisions(Id applicationId, const Visibility &visibility)
 {
     QList<Decision> list;
+    VisibilitySql vis(visibility);
     QSqlQuery q = m_db.prepare(QStringLiteral(
-        "SELECT %1 FROM decision d LEFT JOIN person p ON p.id = d.decided_by WHERE d.application_id = :a"
-        " ORDER BY d.decided_at, d.id").arg(QLatin1String(decisionColumns)));
+        "SELECT %1 FROM decision d LEFT JOIN person p ON p.id = d.decided_by WHERE d.application_id = :a AND %2"
+        " ORDER BY d.decided_at, d.id").arg(QLatin1String(decisionColumns), vis.outcomes(QStringLiteral("d.application_id"))));
     q.bindValue(QStringLiteral(":a"), applicationId);
+    vis.bind(q);
     RowCursor row(m_db, q);
     while (row.next())
         list << decisionAt(row);

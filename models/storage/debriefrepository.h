@@ -1,7 +1,7 @@
 #pragma once
 
 #include "domain/debrief.h"
-#include "storage/scorecardrepository.h"
+#include "domain/visibility.h"
 
 // The SQL of debriefs: the rows a role's (or one application's) summary is folded
 // from, under the scorecard visibility rule, and the decision records. Only submitted
@@ -21,7 +21,7 @@ public:
     explicit DebriefRepository(Database &db) : m_db(db) {}
 
     // Every application of roleId, or only onlyApplication; false on a database error.
-    bool rows(Id roleId, const ScorecardViewer &viewer, Id onlyApplication, DebriefRows *rows);
+    bool rows(Id roleId, const Visibility &visibility, Id onlyApplication, DebriefRows *rows);
 
     // An interviewer's first sight of colleagues' scorecards through a summary: a reveal
     // for each application of the role (or only) where personId has submitted and a
@@ -29,14 +29,14 @@ public:
     int recordReveals(Id personId, Id roleId, Id only, qint64 now);
 
     Id insertDecision(const Decision &decision, qint64 now);
-    QList<Decision> decisions(Id applicationId);  // oldest first
+    QList<Decision> decisions(Id applicationId, const Visibility &visibility);  // oldest first, those visible
 
 private:
     bool readApplications(Id roleId, Id only, DebriefRows *rows);
     bool readInterviews(Id roleId, Id only, DebriefRows *rows);
-    bool readScorecards(Id roleId, const ScorecardViewer &viewer, Id only, DebriefRows *rows);
-    bool readRatings(Id roleId, const ScorecardViewer &viewer, Id only, DebriefRows *rows);
-    bool readDecisions(Id roleId, const ScorecardViewer &viewer, Id only, DebriefRows *rows);
+    bool readScorecards(Id roleId, const Visibility &visibility, Id only, DebriefRows *rows);
+    bool readRatings(Id roleId, const Visibility &visibility, Id only, DebriefRows *rows);
+    bool readDecisions(Id roleId, const Visibility &visibility, Id only, DebriefRows *rows);
     int indexOf(Id applicationId) const;  // into the applications read, -1 if not among them
 
     Database &m_db;

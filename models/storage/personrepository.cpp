@@ -2,6 +2,7 @@
 
 #include "storage/database.h"
 
+#include <QObject>
 #include <QSqlQuery>
 #include <QVariant>
 
@@ -16,10 +17,11 @@ Person personFrom(const QSqlQuery &q)
     p.name = q.value(1).toString();
     p.email = q.value(2).toString();
     personKindFromName(q.value(3).toString(), &p.kind);
+    p.active = q.value(4).toInt() != 0;
     return p;
 }
 
-const QString Columns = QStringLiteral("SELECT id, name, email, kind FROM person ");
+const QString Columns = QStringLiteral("SELECT id, name, email, kind, active FROM person ");
 
 } // namespace
 
@@ -78,6 +80,43 @@ Id PersonRepository::insert(const Person &person, qint64 now)
     if (!m_db.exec(q))
         return 0;
     return q.lastInsertId().toLongLong();
+}
+
+bool PersonRepository::update(const Person &person)
+{
+    QSqlQuery q = m_db.prepare(QStringLiteral("UPDATE person SET name = :name, email = :email, kind = :kind WHERE id = :id"));
+    q.bindValue(QStringLiteral(":name"), sqlText(person.name));
+    q.bindValue(QStringLiteral(":email"), sqlText(person.email));
+    q.bindValue(QStringLiteral(":kind"), personKindName(person.kind));
+    q.bindValue(QStringLiteral(":id"), person.id);
+    if (!m_db.exec(q))
+        return false;
+    if (q.numRowsAffected() != 1) {
+        m_db.setError(QObject::tr("person %1 does not exist").arg(person.id));
+        return false;
+    }
+    return true;
+}
+
+bool PersonRepository::setActive(Id id, bool active)
+{
+    QSqlQuery q = m_db.prepare(QStringLiteral("UPDATE person SET active = :active WHERE id = :id"));
+    q.bindValue(QStringLiteral(":active"), active ? 1 : 0);
+    q.bindValue(QStringLiteral(":id"), id);
+    if (!m_db.exec(q))
+        return false;
+    if (q.numRowsAffected() != 1) {
+        m_db.setError(QObject::tr("person %1 does not exist").arg(id));
+        return false;
+    }
+    return true;
+}
+
+int PersonRepository::countActive(PersonKind kind)
+{
+    QSqlQuery q = m_db.prepare(QStringLiteral("SELECT count(*) FROM person WHERE kind = :kind AND active = 1"));
+    q.bindValue(QStringLiteral(":kind"), personKindName(kind));
+    return m_db.exec(q) && q.next() ? q.value(0).toInt() : 0;
 }
 
 } // namespace hireloop

@@ -2,7 +2,8 @@
 
 #include "domain/domain.h"
 
-// The people who use Hireloop: hiring managers, interviewers, coordinators.
+// The people who use Hireloop: hiring managers, interviewers, coordinators. Nobody is
+// deleted: a deactivated person keeps their scorecards, moves and decisions.
 
 namespace hireloop {
 
@@ -18,6 +19,9 @@ public:
     Id findByKey(const QString &idNameOrEmail);  // 0 when none
     Id firstOfKind(PersonKind kind);
     Id insert(const Person &person, qint64 now);
+    bool update(const Person &person);  // name, email, kind
+    bool setActive(Id id, bool active);
+    int countActive(PersonKind kind);
 
 private:
     Database &m_db;

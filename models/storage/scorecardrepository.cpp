@@ -2,6 +2,7 @@
 
 #include "storage/database.h"
 #include "storage/rowcursor.h"
+#include "storage/visibilitysql.h"
 
 #include <QSqlQuery>
 #include <QVariant>
@@ -15,69 +16,19 @@ QVariant idOrNull(Id id)
     return id > 0 ? QVariant(id) : QVariant();
 }
 
-QString ph(const char *name, const QString &suffix)
-{
-    return QStringLiteral(":%1_%2").arg(QLatin1String(name), suffix);
-}
-
 // The columns readScorecards() expects, over k (scorecard), i (interview), s (stage),
-// p (interviewer); the private note through noteFor().
-QString scorecardSelect(const QString &noteSuffix)
+// p (interviewer); the private note only where the viewer may read it.
+QString scorecardSelect(VisibilitySql &vis)
 {
     return QStringLiteral(
                "SELECT k.id, k.interview_id, i.application_id, i.stage_id, s.name, k.interviewer_id, p.name,"
                " k.revision, k.status, k.overall, k.takeaways, %1, k.updated_at, k.submitted_at"
                " FROM scorecard k JOIN interview i ON i.id = k.interview_id JOIN stage s ON s.id = i.stage_id"
                " JOIN person p ON p.id = k.interviewer_id")
-        .arg(ScorecardRepository::noteFor(QStringLiteral("k"), noteSuffix));
+        .arg(vis.privateNote(QStringLiteral("k")));
 }
 
 } // namespace
-
-// The unary + keeps the planner on the application's few interviews instead of the
-// person's every submitted scorecard (plain SQL; PostgreSQL reads it the same).
-QString ScorecardRepository::visibleTo(const QString &k, const QString &i, const QString &suffix)
-{
-    return QStringLiteral(
-               "(%3 = 'hiring_manager' OR %1.interviewer_id = %4"
-               " OR (%1.status = 'submitted' AND (%5 = 'coordinator' OR EXISTS ("
-               "   SELECT 1 FROM interview minei JOIN scorecard mine ON mine.interview_id = minei.id"
-               "   WHERE minei.application_id = %2.application_id AND +mine.interviewer_id = %6"
-               "   AND mine.status = 'submitted'))))")
-        .arg(k, i, ph("vkind", suffix), ph("vperson", suffix), ph("vkind2", suffix), ph("vperson2", suffix));
-}
-
-// The subquery does not depend on the row, so SQLite runs it once, when a row first
-// needs it (never for a hiring manager or a coordinator).
-QString ScorecardRepository::visibleToInBulk(const QString &k, const QString &i, const QString &suffix)
-{
-    return QStringLiteral(
-               "(%3 = 'hiring_manager' OR %1.interviewer_id = %4"
-               " OR (%1.status = 'submitted' AND (%5 = 'coordinator' OR %2.application_id IN ("
-               "   SELECT minei.application_id FROM scorecard mine JOIN interview minei ON minei.id = mine.interview_id"
-               "   WHERE mine.interviewer_id = %6 AND mine.status = 'submitted'))))")
-        .arg(k, i, ph("vkind", suffix), ph("vperson", suffix), ph("vkind2", suffix), ph("vperson2", suffix));
-}
-
-QString ScorecardRepository::noteFor(const QString &k, const QString &suffix)
-{
-    return QStringLiteral("CASE WHEN %2 = 'hiring_manager' OR %1.interviewer_id = %3 THEN %1.private_note END")
-        .arg(k, ph("nkind", suffix), ph("nperson", suffix));
-}
-
-void ScorecardRepository::bindVisible(QSqlQuery &q, const ScorecardViewer &viewer, const QString &suffix)
-{
-    q.bindValue(ph("vkind", suffix), personKindName(viewer.kind));
-    q.bindValue(ph("vperson", suffix), viewer.personId);
-    q.bindValue(ph("vkind2", suffix), personKindName(viewer.kind));
-    q.bindValue(ph("vperson2", suffix), viewer.personId);
-}
-
-void ScorecardRepository::bindNote(QSqlQuery &q, const ScorecardViewer &viewer, const QString &suffix)
-{
-    q.bindValue(ph("nkind", suffix), personKindName(viewer.kind));
-    q.bindValue(ph("nperson", suffix), viewer.personId);
-}
 
 // Interviews ------------------------------------------------------------------------
 
@@ -385,18 +336,19 @@ QList<Scorecard> ScorecardRepository::readScorecards(QSqlQuery &q)
 // Ratings of the scorecards matching where (over k and i) that the viewer may see, in
 // rubric order, attached to the cards of that list.
 bool ScorecardRepository::attachRatings(QList<Scorecard> *cards, const QString &where,
-                                        const std::function<void(QSqlQuery &)> &bind, const ScorecardViewer &viewer)
+                                        const std::function<void(QSqlQuery &)> &bind, const Visibility &visibility)
 {
     if (cards->isEmpty())
         return true;
+    VisibilitySql vis(visibility);
     QSqlQuery q = m_db.prepare(QStringLiteral(
         "SELECT r.scorecard_id, r.attribute_id, r.value, r.note FROM rating r"
         " JOIN scorecard k ON k.id = r.scorecard_id JOIN interview i ON i.id = k.interview_id"
         " JOIN attribute t ON t.id = r.attribute_id JOIN category c ON c.id = t.category_id"
         " WHERE %1 AND %2 ORDER BY r.scorecard_id, c.position, t.position, t.id")
-        .arg(where, visibleTo(QStringLiteral("k"), QStringLiteral("i"), QStringLiteral("r"))));
+        .arg(where, vis.scorecard(QStringLiteral("k"), QStringLiteral("i"))));
     bind(q);
-    bindVisible(q, viewer, QStringLiteral("r"));
+    vis.bind(q);
     if (!m_db.exec(q))
         return false;
     QHash<Id, int> index;
@@ -415,52 +367,53 @@ bool ScorecardRepository::attachRatings(QList<Scorecard> *cards, const QString &
     return true;
 }
 
-bool ScorecardRepository::loadScorecard(Id scorecardId, const ScorecardViewer &viewer, Scorecard *scorecard)
+bool ScorecardRepository::loadScorecard(Id scorecardId, const Visibility &visibility, Scorecard *scorecard)
 {
-    QSqlQuery q = m_db.prepare(scorecardSelect(QStringLiteral("n"))
-                               + QStringLiteral(" WHERE k.id = :id AND %1")
-                                     .arg(visibleTo(QStringLiteral("k"), QStringLiteral("i"), QStringLiteral("v"))));
+    VisibilitySql vis(visibility);
+    const QString select = scorecardSelect(vis);
+    QSqlQuery q = m_db.prepare(select + QStringLiteral(" WHERE k.id = :id AND %1")
+                                            .arg(vis.scorecard(QStringLiteral("k"), QStringLiteral("i"))));
     q.bindValue(QStringLiteral(":id"), scorecardId);
-    bindNote(q, viewer, QStringLiteral("n"));
-    bindVisible(q, viewer, QStringLiteral("v"));
+    vis.bind(q);
     if (!m_db.exec(q))
         return false;
     QList<Scorecard> cards = readScorecards(q);
     if (cards.isEmpty())
         return false;
     if (!attachRatings(&cards, QStringLiteral("k.id = :id"),
-                       [scorecardId](QSqlQuery &r) { r.bindValue(QStringLiteral(":id"), scorecardId); }, viewer))
+                       [scorecardId](QSqlQuery &r) { r.bindValue(QStringLiteral(":id"), scorecardId); }, visibility))
         return false;
     *scorecard = cards.first();
     return true;
 }
 
-QList<Scorecard> ScorecardRepository::currentScorecards(Id applicationId, const ScorecardViewer &viewer)
+QList<Scorecard> ScorecardRepository::currentScorecards(Id applicationId, const Visibility &visibility)
 {
-    const QString sql = scorecardSelect(QStringLiteral("n"))
+    VisibilitySql vis(visibility);
+    const QString select = scorecardSelect(vis);
+    const QString visible = vis.scorecard(QStringLiteral("k"), QStringLiteral("i"));
+    const QString laterVisible = vis.scorecard(QStringLiteral("later"), QStringLiteral("i"));
+    const QString sql = select
         + QStringLiteral(
               " WHERE i.application_id = :a AND k.status <> 'superseded'"
               " AND (i.status = 'scheduled' OR k.status = 'submitted') AND %1"
               " AND NOT EXISTS (SELECT 1 FROM scorecard later WHERE later.interview_id = k.interview_id"
               "   AND later.interviewer_id = k.interviewer_id AND later.revision > k.revision AND %2)"
               " ORDER BY i.starts_at, i.id, p.name, k.id")
-              .arg(visibleTo(QStringLiteral("k"), QStringLiteral("i"), QStringLiteral("v")),
-                   visibleTo(QStringLiteral("later"), QStringLiteral("i"), QStringLiteral("w")));
+              .arg(visible, laterVisible);
     QSqlQuery q = m_db.prepare(sql);
     q.bindValue(QStringLiteral(":a"), applicationId);
-    bindNote(q, viewer, QStringLiteral("n"));
-    bindVisible(q, viewer, QStringLiteral("v"));
-    bindVisible(q, viewer, QStringLiteral("w"));
+    vis.bind(q);
     if (!m_db.exec(q))
         return {};
     QList<Scorecard> cards = readScorecards(q);
     if (!attachRatings(&cards, QStringLiteral("i.application_id = :a"),
-                       [applicationId](QSqlQuery &r) { r.bindValue(QStringLiteral(":a"), applicationId); }, viewer))
+                       [applicationId](QSqlQuery &r) { r.bindValue(QStringLiteral(":a"), applicationId); }, visibility))
         return {};
     return cards;
 }
 
-QList<Scorecard> ScorecardRepository::revisions(Id scorecardId, const ScorecardViewer &viewer)
+QList<Scorecard> ScorecardRepository::revisions(Id scorecardId, const Visibility &visibility)
 {
     const QString same = QStringLiteral(
         "k.interview_id = (SELECT interview_id FROM scorecard WHERE id = :id1)"
@@ -469,16 +422,16 @@ QList<Scorecard> ScorecardRepository::revisions(Id scorecardId, const ScorecardV
         q.bindValue(QStringLiteral(":id1"), scorecardId);
         q.bindValue(QStringLiteral(":id2"), scorecardId);
     };
-    QSqlQuery q = m_db.prepare(scorecardSelect(QStringLiteral("n"))
-                               + QStringLiteral(" WHERE %1 AND %2 ORDER BY k.revision")
-                                     .arg(same, visibleTo(QStringLiteral("k"), QStringLiteral("i"), QStringLiteral("v"))));
+    VisibilitySql vis(visibility);
+    const QString select = scorecardSelect(vis);
+    QSqlQuery q = m_db.prepare(select + QStringLiteral(" WHERE %1 AND %2 ORDER BY k.revision")
+                                            .arg(same, vis.scorecard(QStringLiteral("k"), QStringLiteral("i"))));
     bindSame(q);
-    bindNote(q, viewer, QStringLiteral("n"));
-    bindVisible(q, viewer, QStringLiteral("v"));
+    vis.bind(q);
     if (!m_db.exec(q))
         return {};
     QList<Scorecard> cards = readScorecards(q);
-    if (!attachRatings(&cards, same, bindSame, viewer))
+    if (!attachRatings(&cards, same, bindSame, visibility))
         return {};
     return cards;
 }
@@ -640,6 +593,32 @@ bool ScorecardRepository::insertReveal(Id personId, Id applicationId, qint64 now
     q.bindValue(QStringLiteral(":a"), applicationId);
     q.bindValue(QStringLiteral(":at"), now);
     return m_db.exec(q);
+}
+
+// The undo of a cancellation: the same row, panel and scorecards, scheduled again.
+bool ScorecardRepository::reinstateInterview(Id interviewId, Id actorId, qint64 now, QList<Id> *scorecardIds)
+{
+    QSqlQuery q = m_db.prepare(QStringLiteral(
+        "UPDATE interview SET status = 'scheduled', updated_at = :now WHERE id = :id AND status = 'cancelled'"));
+    q.bindValue(QStringLiteral(":now"), now);
+    q.bindValue(QStringLiteral(":id"), interviewId);
+    if (!m_db.exec(q))
+        return false;
+    if (q.numRowsAffected() != 1) {
+        m_db.setError(QObject::tr("interview %1 is not cancelled").arg(interviewId));
+        return false;
+    }
+    if (!insertEvent(interviewId, QStringLiteral("scheduled"), actorId, now))
+        return false;
+    if (!scorecardIds)
+        return true;
+    QSqlQuery cards = m_db.prepare(QStringLiteral("SELECT id FROM scorecard WHERE interview_id = :id ORDER BY id"));
+    cards.bindValue(QStringLiteral(":id"), interviewId);
+    if (!m_db.exec(cards))
+        return false;
+    while (cards.next())
+        *scorecardIds << cards.value(0).toLongLong();
+    return true;
 }
 
 } // namespace hireloop

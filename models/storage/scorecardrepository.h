@@ -1,6 +1,7 @@
 #pragma once
 
 #include "domain/domain.h"
+#include "domain/visibility.h"
 
 #include <QHash>
 #include <QSet>
@@ -11,21 +12,14 @@ class QSqlQuery;
 
 // Interviews, their panels and history, scorecards, their ratings and the record of
 // reveals: all the SQL of structured interviewing. Every read that hands out
-// scorecards carries the visibility rule in its WHERE clause (visibleTo) and blanks
-// private notes in its SELECT (noteFor), so a row the reader may not see never leaves
+// scorecards carries the visibility rule in its WHERE clause and blanks private notes
+// in its SELECT (both from VisibilitySql), so a row the reader may not see never leaves
 // the database; the store adds the audit of reveals on top. Callers own the
 // transaction.
 
 namespace hireloop {
 
 class Database;
-
-// Who is reading: the rule depends on the person and on their kind.
-struct ScorecardViewer
-{
-    Id personId = 0;
-    PersonKind kind = PersonKind::Interviewer;
-};
 
 // What the store checks before it writes a scorecard, read without the rule.
 struct ScorecardFacts
@@ -51,6 +45,9 @@ public:
     Id insertInterview(const Interview &interview, Id actorId, qint64 now, QList<Id> *scorecardIds);
     bool rescheduleInterview(Id interviewId, qint64 startsAt, int durationMin, Id actorId, qint64 now);
     bool cancelInterview(Id interviewId, Id actorId, qint64 now);
+    // A cancelled interview scheduled again, with a "scheduled" history entry; its
+    // scorecards' ids (every revision) in *scorecardIds.
+    bool reinstateInterview(Id interviewId, Id actorId, qint64 now, QList<Id> *scorecardIds);
     bool loadInterview(Id interviewId, Interview *interview);
     QList<InterviewEvent> interviewEvents(Id interviewId);
     // Interviews (not cancelled) with personId on the panel that overlap [startsAt, endsAt).
@@ -65,11 +62,11 @@ public:
 
     // Scorecards under the rule.
     bool facts(Id scorecardId, ScorecardFacts *facts);
-    bool loadScorecard(Id scorecardId, const ScorecardViewer &viewer, Scorecard *scorecard);  // false: none or hidden
+    bool loadScorecard(Id scorecardId, const Visibility &visibility, Scorecard *scorecard);  // false: none or hidden
     // Per interview and interviewer, the latest revision the viewer may see (never a
     // superseded one); drafts of cancelled interviews are left out.
-    QList<Scorecard> currentScorecards(Id applicationId, const ScorecardViewer &viewer);
-    QList<Scorecard> revisions(Id scorecardId, const ScorecardViewer &viewer);  // oldest first
+    QList<Scorecard> currentScorecards(Id applicationId, const Visibility &visibility);
+    QList<Scorecard> revisions(Id scorecardId, const Visibility &visibility);  // oldest first
     Id latestScorecard(Id interviewId, Id personId);                   // any status; 0 if none
 
     QSet<Id> attributesOfRole(Id roleId);
@@ -85,23 +82,10 @@ public:
     bool wasRevealed(Id personId, Id applicationId);
     bool insertReveal(Id personId, Id applicationId, qint64 now);
 
-    // The rule, as a condition over scorecard alias k joined with its interview alias i:
-    // a hiring manager sees every scorecard; anyone their own; a coordinator submitted
-    // ones; anyone else submitted ones of an application once they have submitted one
-    // of their own for it. Placeholders end in suffix; bindViewer fills them.
-    static QString visibleTo(const QString &k, const QString &i, const QString &suffix);
-    // The same rule for reads over many applications (a role's summary): the viewer's
-    // own submissions are looked up once, not once per row. Bound by bindVisible.
-    static QString visibleToInBulk(const QString &k, const QString &i, const QString &suffix);
-    // The private note of k where the viewer may read it (author, hiring manager), else NULL.
-    static QString noteFor(const QString &k, const QString &suffix);
-    static void bindVisible(QSqlQuery &q, const ScorecardViewer &viewer, const QString &suffix);
-    static void bindNote(QSqlQuery &q, const ScorecardViewer &viewer, const QString &suffix);
-
 private:
     QList<Scorecard> readScorecards(QSqlQuery &q);
     bool attachRatings(QList<Scorecard> *cards, const QString &where, const std::function<void(QSqlQuery &)> &bind,
-                       const ScorecardViewer &viewer);
+                       const Visibility &visibility);
     QList<Interview> interviewsOf(QSqlQuery &q);  // first column: interview ids
     bool insertEvent(Id interviewId, const QString &action, Id actorId, qint64 now);
 

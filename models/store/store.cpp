@@ -1,8 +1,10 @@
 #include "store/store.h"
 
+#include "domain/contactnormalizer.h"
 #include "posting/rubricbuilder.h"
 
 #include <QDateTime>
+#include <QDir>
 
 namespace hireloop {
 
@@ -36,15 +38,16 @@ bool Store::write(const QString &what, const std::function<bool()> &change)
 
 bool Store::open(const QString &path, const DatabaseOptions &options)
 {
-    m_actor = Person();
+    actAs(Person());
     m_pseudonymSalt.clear();
     if (!m_db.open(path, options)) {
         m_error = m_db.errorString();
         return false;
     }
     m_error.clear();
-    if (const Id manager = m_persons.firstOfKind(PersonKind::HiringManager))
-        m_persons.load(manager, &m_actor);
+    Person manager;
+    if (const Id id = m_persons.firstOfKind(PersonKind::HiringManager); id && m_persons.load(id, &manager))
+        actAs(manager);
     // The check beside the first reads ends on its own thread; its result is taken here.
     const quint64 generation = ++m_openGeneration;
     m_db.setCheckedCallback([this, generation] {
@@ -65,7 +68,7 @@ bool Store::open(const QString &path, const DatabaseOptions &options)
 void Store::close()
 {
     ++m_openGeneration;
-    m_actor = Person();
+    actAs(Person());
     m_pseudonymSalt.clear();
     m_db.close();
 }
@@ -87,7 +90,7 @@ bool Store::ensureDefaultData(bool *seeded)
     manager.id = m_persons.insert(manager, t);
     if (!manager.id)
         return fail(tr("Cannot add the hiring manager"));
-    m_actor = manager;
+    actAs(manager);
     const Id roleId = m_roles.insert(RubricBuilder::defaultRole(), manager.id, t);
     if (!roleId || !audit(QStringLiteral("person.add"), QStringLiteral("person"), manager.id)
         || !audit(QStringLiteral("role.add"), QStringLiteral("role"), roleId, tr("default role")))
@@ -101,6 +104,12 @@ bool Store::ensureDefaultData(bool *seeded)
     return true;
 }
 
+void Store::actAs(const Person &person)
+{
+    m_actor = person;
+    m_access = AccessPolicy(person);
+}
+
 bool Store::setActor(Id personId)
 {
     Person p;
@@ -108,9 +117,13 @@ bool Store::setActor(Id personId)
         m_error = tr("No person with id %1").arg(personId);
         return false;
     }
+    if (!p.active) {
+        m_error = tr("%1 is deactivated and can no longer act").arg(p.name);
+        return false;
+    }
     if (p.id == m_actor.id)
         return true;
-    m_actor = p;
+    actAs(p);
     Q_EMIT actorChanged(p.id);
     return true;
 }
@@ -130,16 +143,103 @@ Id Store::findPerson(const QString &key)
     return m_persons.findByKey(key);
 }
 
-Id Store::addPerson(const Person &person)
+// Why person cannot be stored as given (empty when it can): a name, a valid email that
+// nobody else has.
+QString Store::personProblem(const Person &person)
 {
-    WriteTransaction tx(m_db);
-    const Id id = tx.isActive() ? m_persons.insert(person, now()) : 0;
-    if (!id || !audit(QStringLiteral("person.add"), QStringLiteral("person"), id) || !tx.commit()) {
-        fail(tr("Cannot add %1").arg(person.name));
+    if (person.name.trimmed().isEmpty())
+        return tr("A person needs a name");
+    const QString email = person.email.trimmed();
+    if (!email.isEmpty() && !ContactNormalizer::isValidEmail(email))
+        return tr("\"%1\" is not an email address").arg(email);
+    for (const Person &other : m_persons.list())
+        if (other.id != person.id && !email.isEmpty() && other.email.compare(email, Qt::CaseInsensitive) == 0)
+            return tr("%1 already has the email %2").arg(other.name, email);
+    return {};
+}
+
+Id Store::addPerson(const Person &draft)
+{
+    if (!permitted(AccessPolicy::Action::ManagePeople))
         return 0;
-    }
+    Person person = draft;
+    person.name = person.name.trimmed();
+    person.email = person.email.trimmed();
+    if (const QString problem = personProblem(person); !problem.isEmpty())
+        return refuse(problem);
+    Id id = 0;
+    if (!write(tr("Cannot add %1").arg(person.name), [&] {
+            id = m_persons.insert(person, now());
+            return id && audit(QStringLiteral("person.add"), QStringLiteral("person"), id, personKindName(person.kind));
+        }))
+        return 0;
     Q_EMIT personAdded(id);
     return id;
+}
+
+bool Store::updatePerson(const Person &draft)
+{
+    if (!permitted(AccessPolicy::Action::ManagePeople))
+        return false;
+    Person before;
+    if (!m_persons.load(draft.id, &before))
+        return refuse(tr("No person with id %1").arg(draft.id));
+    Person person = draft;
+    person.name = person.name.trimmed();
+    person.email = person.email.trimmed();
+    if (const QString problem = personProblem(person); !problem.isEmpty())
+        return refuse(problem);
+    if (before.kind == PersonKind::HiringManager && person.kind != PersonKind::HiringManager && before.active
+        && m_persons.countActive(PersonKind::HiringManager) == 1)
+        return refuse(tr("%1 is the only hiring manager: make someone else one first").arg(before.name));
+    const QString detail = before.kind == person.kind
+        ? QString()
+        : QStringLiteral("%1 -> %2").arg(personKindName(before.kind), personKindName(person.kind));
+    if (!write(tr("Cannot change %1").arg(before.name), [&] {
+            return m_persons.update(person)
+                && audit(QStringLiteral("person.edit"), QStringLiteral("person"), person.id, detail);
+        }))
+        return false;
+    if (person.id == m_actor.id) {
+        Person now;
+        if (m_persons.load(person.id, &now))
+            actAs(now);
+        Q_EMIT actorChanged(person.id);  // what the actor may do can have changed
+    }
+    Q_EMIT personChanged(person.id);
+    return true;
+}
+
+bool Store::setPersonActive(Id personId, bool active)
+{
+    if (!permitted(AccessPolicy::Action::ManagePeople))
+        return false;
+    Person p;
+    if (!m_persons.load(personId, &p))
+        return refuse(tr("No person with id %1").arg(personId));
+    if (p.active == active)
+        return true;
+    if (!active && personId == m_actor.id)
+        return refuse(tr("You cannot deactivate yourself: act as someone else first"));
+    if (!active && p.kind == PersonKind::HiringManager && m_persons.countActive(PersonKind::HiringManager) == 1)
+        return refuse(tr("%1 is the only hiring manager: make someone else one first").arg(p.name));
+    if (!write(tr("Cannot change %1").arg(p.name), [&] {
+            return m_persons.setActive(personId, active)
+                && audit(active ? QStringLiteral("person.activate") : QStringLiteral("person.deactivate"),
+                         QStringLiteral("person"), personId);
+        }))
+        return false;
+    Q_EMIT personChanged(personId);
+    return true;
+}
+
+bool Store::permitted(AccessPolicy::Action action)
+{
+    // A read-only file refuses every write whoever asks: that is the first thing to say.
+    if (m_db.isReadOnly())
+        return refuse(tr("%1 is read-only: %2").arg(QDir::toNativeSeparators(m_db.path()), m_db.readOnlyReason()));
+    const QString why = m_access.refusal(action);
+    return why.isEmpty() || refuse(why);
 }
 
 QList<RoleSummary> Store::roles()
@@ -159,6 +259,8 @@ Id Store::findRole(const QString &key)
 
 Id Store::addRole(const Role &draft)
 {
+    if (!permitted(AccessPolicy::Action::EditRubric))
+        return 0;
     WriteTransaction tx(m_db);
     const Id hm = m_actor.kind == PersonKind::HiringManager ? m_actor.id : m_persons.firstOfKind(PersonKind::HiringManager);
     const Id id = tx.isActive() ? m_roles.insert(draft, hm, now()) : 0;
@@ -177,6 +279,8 @@ bool Store::attribute(Id id, Attribute *attribute, Id *roleId)
 
 bool Store::updateAttribute(const Attribute &attribute)
 {
+    if (!permitted(AccessPolicy::Action::EditRubric))
+        return false;
     Id roleId = 0;
     Attribute before;
     if (!m_roles.loadAttribute(attribute.id, &before, &roleId)) {

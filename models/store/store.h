@@ -1,6 +1,7 @@
 #pragma once
 
 #include "domain/debrief.h"
+#include "store/accesspolicy.h"
 #include "domain/domain.h"
 #include "import/importresult.h"
 #include "storage/auditrepository.h"
@@ -51,12 +52,20 @@ public:
     // Who the app acts for; visibility rules are decided by this person.
     Id actorId() const { return m_actor.id; }
     Person actor() const { return m_actor; }
+    // What the actor may see and do: every read and write of the store obeys it, and the
+    // GUI and the CLI ask it before offering an action.
+    const AccessPolicy &access() const { return m_access; }
     bool setActor(Id personId);
 
     QList<Person> persons();
     bool person(Id id, Person *person);
     Id findPerson(const QString &idNameOrEmail);
+    // People (hiring managers and coordinators manage them). Nobody is deleted: a
+    // deactivated person keeps their history, leaves every picker and can no longer act.
+    // The last active hiring manager can be neither demoted nor deactivated.
     Id addPerson(const Person &person);
+    bool updatePerson(const Person &person);  // name, email, kind
+    bool setPersonActive(Id personId, bool active);
 
     QList<RoleSummary> roles();
     bool role(Id id, Role *role);
@@ -99,7 +108,6 @@ public:
     // for anyone else their own, and the others' submitted ones once they have
     // submitted their own (coordinators: submitted ones).
     QList<ScorecardSummary> visibleScorecards(Id applicationId);
-    bool canSeeAllScores() const;
 
     // Synthetic candidates for demos and load tests (DemoGenerator), written by
     // DemoWriter in one transaction with one audit entry; the same seed gives the same
@@ -122,6 +130,9 @@ public:
     Id scheduleInterview(const Interview &interview);
     bool rescheduleInterview(Id interviewId, qint64 startsAt, int durationMin);
     bool cancelInterview(Id interviewId);
+    // A cancelled interview scheduled again as it was: same id, time, panel and drafts
+    // (undo of a cancellation, redo of a scheduling). Kept in the history as "scheduled".
+    bool reinstateInterview(Id interviewId);
     bool interview(Id interviewId, Interview *interview);
     QList<InterviewEvent> interviewHistory(Id interviewId);
     // Interviews of personId (not cancelled) that overlap [startsAt, startsAt + duration).
@@ -176,7 +187,6 @@ public:
     // are audited without personal data ("candidate.anonymize", "candidate.erase") and
     // end with a checkpoint, so the old bytes leave the write-ahead log (secure_delete
     // zeroes them in the file). Neither can be undone.
-    bool mayManagePrivacy() const;
     bool anonymizeCandidate(Id candidateId);
     bool eraseCandidate(Id candidateId);
     bool isAnonymized(Id candidateId);
@@ -211,6 +221,7 @@ Q_SIGNALS:
     void opened();
     void actorChanged(hireloop::Id personId);
     void personAdded(hireloop::Id personId);
+    void personChanged(hireloop::Id personId);  // name, email, kind or active
     void roleAdded(hireloop::Id roleId);
     void attributeChanged(hireloop::Id roleId, hireloop::Id attributeId);
     void attributeMoved(hireloop::Id roleId, hireloop::Id attributeId);
@@ -235,6 +246,9 @@ private:
     bool audit(const QString &action, const QString &entity, Id entityId, const QString &detail = {});
     // A write that was not tried: the reason becomes errorString() and errorOccurred().
     bool refuse(const QString &message);
+    // True when the actor may do action; otherwise refuse() with AccessPolicy's reason.
+    bool permitted(AccessPolicy::Action action);
+    QString personProblem(const Person &person);
     // A write that failed in the database: what, and the database's reason.
     bool fail(const QString &what);
     // One write: change() (the repository calls and their audit entry) in one write
@@ -253,7 +267,10 @@ private:
     DebriefRepository m_debriefs{m_db};
     PrivacyRepository m_privacy{m_db};
     QByteArray m_pseudonymSalt;  // of the open file, read once
+    void actAs(const Person &person);
+
     Person m_actor;
+    AccessPolicy m_access;
     QString m_error;
     std::function<qint64()> m_clock;
 };

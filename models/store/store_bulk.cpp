@@ -11,6 +11,8 @@ namespace hireloop {
 
 bool Store::addDemoData(Id roleId, int candidates, quint32 seed, const std::function<bool(int, int)> &progress)
 {
+    if (!permitted(AccessPolicy::Action::AddDemoData))
+        return false;
     Role role;
     if (!m_roles.load(roleId, &role))
         return refuse(tr("No role with id %1").arg(roleId));
@@ -64,6 +66,8 @@ namespace hireloop {
 bool Store::importCandidates(Id roleId, const QList<ImportedCandidate> &rows,
                              const std::function<bool(int, int)> &progress, ImportResult *result, bool dryRun)
 {
+    if (!permitted(AccessPolicy::Action::EditCandidates))
+        return false;
     ImportResult r;
     r.dryRun = dryRun;
     r.rows = int(rows.size());

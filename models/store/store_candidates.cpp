@@ -5,13 +5,10 @@
 
 namespace hireloop {
 
-bool Store::canSeeAllScores() const
-{
-    return m_actor.kind == PersonKind::HiringManager || m_actor.kind == PersonKind::Coordinator;
-}
-
 Id Store::addCandidate(const Candidate &candidate, Id roleId, Id stageId, Id *applicationId)
 {
+    if (!permitted(AccessPolicy::Action::EditCandidates))
+        return 0;
     if (candidate.name.trimmed().isEmpty()) {
         return refuse(tr("A candidate needs a name"));
     }
@@ -41,6 +38,8 @@ Id Store::addCandidate(const Candidate &candidate, Id roleId, Id stageId, Id *ap
 
 bool Store::updateCandidate(const Candidate &candidate)
 {
+    if (!permitted(AccessPolicy::Action::EditCandidates))
+        return false;
     if (candidate.name.trimmed().isEmpty()) {
         return refuse(tr("A candidate needs a name"));
     }
@@ -55,6 +54,8 @@ bool Store::updateCandidate(const Candidate &candidate)
 
 bool Store::removeCandidate(Id candidateId)
 {
+    if (!permitted(AccessPolicy::Action::EditCandidates))
+        return false;
     QList<Id> applicationIds;
     for (const Application &a : m_candidates.applicationsOf(candidateId))
         applicationIds << a.id;
@@ -94,6 +95,8 @@ QList<Application> Store::applicationsOf(Id candidateId)
 
 bool Store::moveApplication(Id applicationId, Id toStageId, ApplicationStatus toStatus, const QString &reason)
 {
+    if (!permitted(AccessPolicy::Action::MoveCandidates))
+        return false;
     Application current;
     if (!m_candidates.loadApplication(applicationId, &current)) {
         return refuse(tr("No application with id %1").arg(applicationId));
@@ -120,12 +123,12 @@ QList<StageEvent> Store::stageEvents(Id applicationId)
 
 QList<CandidateRow> Store::candidateRows(Id roleId)
 {
-    return m_candidates.rows(roleId, m_actor.id, canSeeAllScores());
+    return m_candidates.rows(roleId, m_access.visibility());
 }
 
 QList<CandidateRow> Store::firstCandidateRows(Id roleId, int limit)
 {
-    return m_candidates.firstRowsByName(roleId, m_actor.id, canSeeAllScores(), limit);
+    return m_candidates.firstRowsByName(roleId, m_access.visibility(), limit);
 }
 
 int Store::applicationCount(Id roleId)
@@ -138,7 +141,7 @@ bool Store::candidateRow(Id applicationId, CandidateRow *row)
     Application a;
     if (!m_candidates.loadApplication(applicationId, &a))
         return false;
-    const QList<CandidateRow> rows = m_candidates.rows(a.roleId, m_actor.id, canSeeAllScores(), applicationId);
+    const QList<CandidateRow> rows = m_candidates.rows(a.roleId, m_access.visibility(), applicationId);
     if (rows.isEmpty())
         return false;
     *row = rows.first();
@@ -157,6 +160,8 @@ QList<ScreeningAnswer> Store::screeningAnswers(Id applicationId)
 
 bool Store::setScreeningAnswer(Id applicationId, Id factId, const QString &answer)
 {
+    if (!permitted(AccessPolicy::Action::EditCandidates))
+        return false;
     if (!write(tr("Cannot save the screening answer"), [&] {
         return m_candidates.setScreeningAnswer(applicationId, factId, answer)
             && audit(QStringLiteral("screening.answer"), QStringLiteral("application"), applicationId);
@@ -173,17 +178,7 @@ QList<Interview> Store::interviews(Id applicationId)
 
 QList<ScorecardSummary> Store::visibleScorecards(Id applicationId)
 {
-    const QList<ScorecardSummary> all = m_candidates.scorecards(applicationId);
-    if (m_actor.kind == PersonKind::HiringManager)
-        return all;
-    const bool submittedOwn = m_actor.kind == PersonKind::Coordinator || m_candidates.hasSubmitted(applicationId, m_actor.id);
-    QList<ScorecardSummary> visible;
-    for (const ScorecardSummary &s : all) {
-        const bool own = s.interviewerId == m_actor.id;
-        if (own || (submittedOwn && s.status == QLatin1String("submitted")))
-            visible << s;
-    }
-    return visible;
+    return m_candidates.scorecards(applicationId, m_access.visibility());
 }
 
 } // namespace hireloop

@@ -10,7 +10,7 @@ namespace hireloop {
 // their own: recorded as reveals first, like reading the scorecards themselves.
 bool Store::recordSummaryReveals(Id roleId, Id onlyApplication)
 {
-    if (m_actor.kind != PersonKind::Interviewer)
+    if (!m_access.recordsReveals())
         return true;
     WriteTransaction tx(m_db);
     const int revealed = tx.isActive() ? m_debriefs.recordReveals(m_actor.id, roleId, onlyApplication, now()) : -1;
@@ -30,7 +30,7 @@ QList<DebriefSummary> Store::debriefSummaries(Id roleId)
     DebriefRows rows;
     if (!m_roles.load(roleId, &r) || !recordSummaryReveals(roleId, 0))
         return {};
-    if (!m_debriefs.rows(roleId, ScorecardViewer{m_actor.id, m_actor.kind}, 0, &rows)) {
+    if (!m_debriefs.rows(roleId, m_access.visibility(), 0, &rows)) {
         fail(tr("Cannot read the debrief of role %1").arg(roleId));
         return {};
     }
@@ -44,7 +44,7 @@ bool Store::debriefSummary(Id applicationId, DebriefSummary *summary)
     DebriefRows rows;
     if (!m_candidates.loadApplication(applicationId, &a) || !m_roles.load(a.roleId, &r)
         || !recordSummaryReveals(a.roleId, applicationId)
-        || !m_debriefs.rows(a.roleId, ScorecardViewer{m_actor.id, m_actor.kind}, applicationId, &rows))
+        || !m_debriefs.rows(a.roleId, m_access.visibility(), applicationId, &rows))
         return false;
     const QList<DebriefSummary> list = Debrief::build(r, std::move(rows));
     if (list.isEmpty())
@@ -55,14 +55,13 @@ bool Store::debriefSummary(Id applicationId, DebriefSummary *summary)
 
 QList<Decision> Store::decisions(Id applicationId)
 {
-    const bool visible = m_actor.kind != PersonKind::Interviewer || m_candidates.hasSubmitted(applicationId, m_actor.id);
-    return visible ? m_debriefs.decisions(applicationId) : QList<Decision>();
+    return m_debriefs.decisions(applicationId, m_access.visibility());
 }
 
 Id Store::recordDecision(const Decision &decision)
 {
-    if (m_actor.kind != PersonKind::HiringManager)
-        return refuse(tr("Only a hiring manager records a debrief decision"));
+    if (const QString why = m_access.refusal(AccessPolicy::Action::RecordDecision); !why.isEmpty())
+        return refuse(why);
     Application a;
     Role r;
     if (!m_candidates.loadApplication(decision.applicationId, &a) || !m_roles.load(a.roleId, &r))

@@ -6,6 +6,8 @@ namespace hireloop {
 
 bool Store::moveAttribute(Id attributeId, Id categoryId, int position)
 {
+    if (!permitted(AccessPolicy::Action::EditRubric))
+        return false;
     Attribute a;
     Id roleId = 0;
     if (!m_roles.loadAttribute(attributeId, &a, &roleId)) {
@@ -27,6 +29,8 @@ bool Store::stage(Id stageId, Stage *stage, Id *roleId)
 
 bool Store::setStageFocus(Id stageId, Id attributeId, bool on)
 {
+    if (!permitted(AccessPolicy::Action::EditPlan))
+        return false;
     Stage s;
     Id roleId = 0;
     Attribute a;
@@ -47,6 +51,8 @@ bool Store::setStageFocus(Id stageId, Id attributeId, bool on)
 
 Id Store::addStage(Id roleId, const Stage &stage, int position)
 {
+    if (!permitted(AccessPolicy::Action::EditPlan))
+        return 0;
     if (stage.name.trimmed().isEmpty()) {
         return refuse(tr("A stage needs a name"));
     }
@@ -62,6 +68,8 @@ Id Store::addStage(Id roleId, const Stage &stage, int position)
 
 bool Store::renameStage(Id stageId, const QString &name)
 {
+    if (!permitted(AccessPolicy::Action::EditPlan))
+        return false;
     Stage s;
     Id roleId = 0;
     if (name.trimmed().isEmpty() || !m_roles.loadStage(stageId, &s, &roleId)) {
@@ -78,6 +86,8 @@ bool Store::renameStage(Id stageId, const QString &name)
 
 bool Store::moveStage(Id stageId, int position)
 {
+    if (!permitted(AccessPolicy::Action::EditPlan))
+        return false;
     Stage s;
     Id roleId = 0;
     if (!m_roles.loadStage(stageId, &s, &roleId))
@@ -95,6 +105,8 @@ bool Store::moveStage(Id stageId, int position)
 
 bool Store::removeStage(Id stageId)
 {
+    if (!permitted(AccessPolicy::Action::EditPlan))
+        return false;
     Stage s;
     Id roleId = 0;
     if (!m_roles.loadStage(stageId, &s, &roleId))

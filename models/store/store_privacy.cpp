@@ -11,10 +11,6 @@ namespace hireloop {
 // Privacy: anonymization, erasure, retention, pseudonyms, the record of exports. No
 // personal data goes into the audit log: ids, counts and policies only.
 
-bool Store::mayManagePrivacy() const
-{
-    return m_actor.kind == PersonKind::HiringManager || m_actor.kind == PersonKind::Coordinator;
-}
 
 bool Store::isAnonymized(Id candidateId)
 {
@@ -30,8 +26,8 @@ CandidateFootprint Store::candidateFootprint(Id candidateId)
 
 bool Store::anonymizeCandidate(Id candidateId)
 {
-    if (!mayManagePrivacy())
-        return refuse(tr("Only hiring managers and coordinators may anonymize a candidate"));
+    if (!m_access.may(AccessPolicy::Action::ManagePrivacy))
+        return refuse(m_access.refusal(AccessPolicy::Action::ManagePrivacy));
     Candidate c;
     if (!m_candidates.loadCandidate(candidateId, &c))
         return refuse(tr("No candidate with id %1").arg(candidateId));
@@ -55,8 +51,8 @@ bool Store::anonymizeCandidate(Id candidateId)
 
 bool Store::eraseCandidate(Id candidateId)
 {
-    if (!mayManagePrivacy())
-        return refuse(tr("Only hiring managers and coordinators may erase a candidate"));
+    if (!m_access.may(AccessPolicy::Action::ManagePrivacy))
+        return refuse(m_access.refusal(AccessPolicy::Action::ManagePrivacy));
     Candidate c;
     if (!m_candidates.loadCandidate(candidateId, &c))
         return refuse(tr("No candidate with id %1").arg(candidateId));
@@ -85,8 +81,8 @@ int Store::retentionDays(Id roleId)
 
 bool Store::setRetentionDays(Id roleId, int days)
 {
-    if (!mayManagePrivacy())
-        return refuse(tr("Only hiring managers and coordinators may change how long candidates are kept"));
+    if (!m_access.may(AccessPolicy::Action::ManagePrivacy))
+        return refuse(m_access.refusal(AccessPolicy::Action::ManagePrivacy));
     if (days > 36500)
         return refuse(tr("A retention period is at most 36500 days, not %1").arg(days));
     days = qMax(-1, days);

@@ -4,8 +4,8 @@
 
 namespace hireloop {
 
-// Interviews and scorecards. The rule of who sees which scorecard lives in
-// ScorecardRepository's queries (visibleTo); the store adds the checks a write needs
+// Interviews and scorecards. Who sees which scorecard is AccessPolicy's Visibility, put
+// into ScorecardRepository's queries by VisibilitySql; the store adds the checks a write needs
 // and the audit of the first reveal of colleagues' scorecards to an interviewer.
 
 namespace {
@@ -32,6 +32,8 @@ bool sameRatings(const QList<Rating> &a, const QList<Rating> &b)
 
 Id Store::scheduleInterview(const Interview &draft)
 {
+    if (!permitted(AccessPolicy::Action::ScheduleInterviews))
+        return 0;
     Application app;
     if (!m_candidates.loadApplication(draft.applicationId, &app))
         return refuse(tr("No application with id %1").arg(draft.applicationId));
@@ -74,6 +76,8 @@ Id Store::scheduleInterview(const Interview &draft)
 
 bool Store::rescheduleInterview(Id interviewId, qint64 startsAt, int durationMin)
 {
+    if (!permitted(AccessPolicy::Action::ScheduleInterviews))
+        return false;
     Interview iv;
     if (!m_scorecards.loadInterview(interviewId, &iv))
         return refuse(tr("No interview with id %1").arg(interviewId));
@@ -96,6 +100,8 @@ bool Store::rescheduleInterview(Id interviewId, qint64 startsAt, int durationMin
 
 bool Store::cancelInterview(Id interviewId)
 {
+    if (!permitted(AccessPolicy::Action::ScheduleInterviews))
+        return false;
     Interview iv;
     if (!m_scorecards.loadInterview(interviewId, &iv) || iv.cancelled) {
         return refuse(iv.cancelled ? tr("The interview is already cancelled") : tr("No interview with id %1").arg(interviewId));
@@ -107,6 +113,33 @@ bool Store::cancelInterview(Id interviewId)
         return false;
     Q_EMIT interviewChanged(iv.applicationId, interviewId);
     Q_EMIT applicationChanged(iv.applicationId);  // scorecards expected
+    return true;
+}
+
+bool Store::reinstateInterview(Id interviewId)
+{
+    if (!permitted(AccessPolicy::Action::ScheduleInterviews))
+        return false;
+    Interview iv;
+    if (!m_scorecards.loadInterview(interviewId, &iv))
+        return refuse(tr("No interview with id %1").arg(interviewId));
+    if (!iv.cancelled)
+        return refuse(tr("The interview is not cancelled"));
+    QList<Id> cards;
+    if (!write(tr("Cannot reinstate the interview"), [&] {
+            return m_scorecards.reinstateInterview(interviewId, m_actor.id, now(), &cards)
+                && audit(QStringLiteral("interview.reinstate"), QStringLiteral("interview"), interviewId,
+                         QStringLiteral("application %1, stage %2, %3 panelists")
+                             .arg(iv.applicationId)
+                             .arg(iv.stageId)
+                             .arg(iv.panel.size()));
+        }))
+        return false;
+    // As for a scheduling: its drafts are owed again.
+    Q_EMIT interviewChanged(iv.applicationId, interviewId);
+    for (Id card : std::as_const(cards))
+        Q_EMIT scorecardChanged(iv.applicationId, card);
+    Q_EMIT applicationChanged(iv.applicationId);
     return true;
 }
 
@@ -137,7 +170,7 @@ QList<DueScorecard> Store::dueScorecards(Id personId, int overdueHours, Id appli
 
 int Store::overdueCount(int overdueHours)
 {
-    const bool everyone = m_actor.kind == PersonKind::HiringManager || m_actor.kind == PersonKind::Coordinator;
+    const bool everyone = m_access.may(AccessPolicy::Action::ChaseScorecards);
     if (!everyone && !m_actor.id)
         return 0;
     return m_scorecards.overdueCount(everyone ? 0 : m_actor.id, now(), qMax(0, overdueHours));
@@ -145,10 +178,10 @@ int Store::overdueCount(int overdueHours)
 
 QList<Scorecard> Store::scorecardsOf(Id applicationId)
 {
-    QList<Scorecard> cards = m_scorecards.currentScorecards(applicationId, ScorecardViewer{m_actor.id, m_actor.kind});
+    QList<Scorecard> cards = m_scorecards.currentScorecards(applicationId, m_access.visibility());
     // Hiring managers and coordinators see by right; an interviewer's first sight of
     // colleagues' scorecards for an application is recorded, once.
-    if (m_actor.kind != PersonKind::Interviewer)
+    if (!m_access.recordsReveals())
         return cards;
     const auto others = std::count_if(cards.cbegin(), cards.cend(),
                                       [this](const Scorecard &k) { return k.interviewerId != m_actor.id; });
@@ -173,11 +206,11 @@ QList<Scorecard> Store::scorecardsOf(Id applicationId)
 bool Store::scorecard(Id scorecardId, Scorecard *scorecard)
 {
     Scorecard card;
-    if (!m_scorecards.loadScorecard(scorecardId, ScorecardViewer{m_actor.id, m_actor.kind}, &card))
+    if (!m_scorecards.loadScorecard(scorecardId, m_access.visibility(), &card))
         return false;
     // A colleague's scorecard shown to an interviewer goes through the same recorded
     // reveal as the list.
-    if (m_actor.kind == PersonKind::Interviewer && card.interviewerId != m_actor.id
+    if (m_access.recordsReveals() && card.interviewerId != m_actor.id
         && !m_scorecards.wasRevealed(m_actor.id, card.applicationId)) {
         scorecardsOf(card.applicationId);
         if (!m_scorecards.wasRevealed(m_actor.id, card.applicationId))
@@ -194,8 +227,8 @@ Id Store::myScorecard(Id interviewId)
 
 QList<Scorecard> Store::revisions(Id scorecardId)
 {
-    const QList<Scorecard> cards = m_scorecards.revisions(scorecardId, ScorecardViewer{m_actor.id, m_actor.kind});
-    if (m_actor.kind != PersonKind::Interviewer || cards.isEmpty() || cards.first().interviewerId == m_actor.id)
+    const QList<Scorecard> cards = m_scorecards.revisions(scorecardId, m_access.visibility());
+    if (!m_access.recordsReveals() || cards.isEmpty() || cards.first().interviewerId == m_actor.id)
         return cards;
     const Id app = cards.first().applicationId;
     if (!m_scorecards.wasRevealed(m_actor.id, app)) {
@@ -211,8 +244,8 @@ bool Store::saveDraft(const Scorecard &draft)
     ScorecardFacts f;
     if (!m_scorecards.facts(draft.id, &f))
         return refuse(tr("No scorecard with id %1").arg(draft.id));
-    if (f.interviewerId != m_actor.id || !m_actor.id)
-        return refuse(tr("Only its author may change a scorecard"));
+    if (const QString why = m_access.scorecardRefusal(f.interviewerId); !why.isEmpty())
+        return refuse(why);
     if (f.status != QLatin1String("draft"))
         return refuse(tr("This scorecard is submitted and read-only; amend it to change it"));
     const QSet<Id> attributes = m_scorecards.attributesOfRole(f.roleId);
@@ -228,7 +261,7 @@ bool Store::saveDraft(const Scorecard &draft)
     }
     // Saved as typed: a save that changes nothing writes nothing.
     Scorecard stored;
-    if (m_scorecards.loadScorecard(draft.id, ScorecardViewer{m_actor.id, m_actor.kind}, &stored) && stored.overall == draft.overall
+    if (m_scorecards.loadScorecard(draft.id, m_access.visibility(), &stored) && stored.overall == draft.overall
         && stored.takeaways == draft.takeaways && stored.privateNote == draft.privateNote
         && sameRatings(stored.ratings, draft.ratings))
         return true;
@@ -247,8 +280,8 @@ QStringList Store::submitProblems(Id scorecardId)
     ScorecardFacts f;
     if (!m_scorecards.facts(scorecardId, &f))
         return {tr("No scorecard with id %1").arg(scorecardId)};
-    if (f.interviewerId != m_actor.id || !m_actor.id)
-        return {tr("Only its author may submit a scorecard")};
+    if (const QString why = m_access.scorecardRefusal(f.interviewerId); !why.isEmpty())
+        return {why};
     if (f.status != QLatin1String("draft"))
         return {tr("This scorecard is already submitted")};
     QStringList problems;
@@ -257,7 +290,7 @@ QStringList Store::submitProblems(Id scorecardId)
     for (const QString &name : m_scorecards.missingFocus(scorecardId))
         problems << tr("Rate \"%1\" or mark it no evidence").arg(name);
     Scorecard card;
-    if (!m_scorecards.loadScorecard(scorecardId, ScorecardViewer{m_actor.id, m_actor.kind}, &card))
+    if (!m_scorecards.loadScorecard(scorecardId, m_access.visibility(), &card))
         problems << tr("Cannot read the scorecard");
     else if (card.overall == Recommendation::None)
         problems << tr("Choose an overall recommendation (No decision counts)");
@@ -291,8 +324,8 @@ Id Store::amendScorecard(Id scorecardId)
     ScorecardFacts f;
     if (!m_scorecards.facts(scorecardId, &f))
         return refuse(tr("No scorecard with id %1").arg(scorecardId));
-    if (f.interviewerId != m_actor.id || !m_actor.id)
-        return refuse(tr("Only its author may amend a scorecard"));
+    if (const QString why = m_access.scorecardRefusal(f.interviewerId); !why.isEmpty())
+        return refuse(why);
     // An amendment already under way is the one to continue.
     const Id latest = m_scorecards.latestScorecard(f.interviewId, f.interviewerId);
     ScorecardFacts lf;

@@ -1,0 +1,26 @@
+#pragma once
+
+#include "commands/storecommand.h"
+#include "domain/domain.h"
+
+#include <QCoreApplication>
+
+namespace hireloop {
+
+// Renames a stage; undo gives it its old name back.
+class RenameStageCommand : public StoreCommand
+{
+    Q_DECLARE_TR_FUNCTIONS(RenameStageCommand)
+
+public:
+    RenameStageCommand(Store *store, const Stage &stage, const QString &name, QUndoCommand *parent = nullptr);
+    void redo() override;
+    void undo() override;
+
+private:
+    Id m_stageId;
+    QString m_before;
+    QString m_after;
+};
+
+} // namespace hireloop

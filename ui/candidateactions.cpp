@@ -1,0 +1,282 @@
+#include "candidateactions.h"
+
+#include "candidatedialog.h"
+#include "candidatespane.h"
+#include "commands/addcandidatecommand.h"
+#include "commands/cancelinterviewcommand.h"
+#include "commands/editcandidatecommand.h"
+#include "commands/moveapplicationcommand.h"
+#include "commands/rescheduleinterviewcommand.h"
+#include "commands/scheduleinterviewcommand.h"
+#include "commands/screeninganswerscommand.h"
+#include "itemmodels/myinterviewsmodel.h"
+#include "movedialog.h"
+#include "schedulingdialog.h"
+#include "screeningdialog.h"
+#include "store/store.h"
+
+#include <QAction>
+#include <QInputDialog>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QStyle>
+#include <QTableView>
+#include <QUndoStack>
+#include <QWidget>
+
+namespace hireloop {
+
+CandidateActions::CandidateActions(Store *store, QUndoStack *undoStack, CandidatesPane *pane, QWidget *window)
+    : QObject(window)
+    , m_store(store)
+    , m_undoStack(undoStack)
+    , m_pane(pane)
+    , m_window(window)
+{
+    QStyle *style = window->style();
+    QAction *a = make(AddCandidate, tr("&Add Candidate…"), tr("Add a candidate to this role"), "addCandidateAction");
+    a->setShortcut(QKeySequence::New);
+    a->setIcon(style->standardIcon(QStyle::SP_FileDialogNewFolder));
+    connect(a, &QAction::triggered, this, &CandidateActions::addCandidate);
+    a = make(EditCandidate, tr("&Edit Candidate…"), tr("Change the selected candidate's details"),
+             "editCandidateAction");
+    a->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
+    connect(a, &QAction::triggered, this, &CandidateActions::editCandidate);
+    a = make(MoveCandidate, tr("&Move to Stage…"), tr("Move the selected candidate to another stage"),
+             "moveCandidateAction");
+    a->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_M));
+    a->setIcon(style->standardIcon(QStyle::SP_MediaSeekForward));
+    connect(a, &QAction::triggered, this, [this] { moveCandidate(MoveDialog::Move); });
+    a = make(RejectCandidate, tr("&Reject…"), tr("Reject the selected candidate, with a reason"),
+             "rejectCandidateAction");
+    a->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R));
+    a->setIcon(style->standardIcon(QStyle::SP_DialogCancelButton));
+    connect(a, &QAction::triggered, this, [this] { moveCandidate(MoveDialog::Reject); });
+    a = make(WithdrawCandidate, tr("&Withdraw…"), tr("The candidate withdrew"), "withdrawCandidateAction");
+    connect(a, &QAction::triggered, this, [this] { moveCandidate(MoveDialog::Withdraw); });
+    a = make(HireCandidate, tr("&Hire…"), tr("Record that the candidate was hired"), "hireCandidateAction");
+    a->setIcon(style->standardIcon(QStyle::SP_DialogApplyButton));
+    connect(a, &QAction::triggered, this, [this] { moveCandidate(MoveDialog::Hire); });
+
+    // Screening answers belong to the candidate list: its shortcut works there only.
+    a = make(ScreeningAnswers, tr("Screening &Answers…"),
+             tr("Record the selected candidate's answers to the role's screening facts"), "screeningAction");
+    a->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_A));
+    a->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    connect(a, &QAction::triggered, this, &CandidateActions::editScreeningAnswers);
+    pane->candidateView()->addAction(a);
+    pane->addAction(a);
+
+    a = make(ScheduleInterview, tr("Schedule &Interview…"),
+             tr("Schedule an interview with a panel for the selected candidate"), "scheduleInterviewAction");
+    a->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_I));
+    a->setIcon(style->standardIcon(QStyle::SP_FileDialogContentsView));
+    connect(a, &QAction::triggered, this, &CandidateActions::scheduleInterview);
+    a = make(RescheduleInterview, tr("Re&schedule Interview…"), tr("Move one of the selected candidate's interviews"),
+             "rescheduleInterviewAction");
+    connect(a, &QAction::triggered, this, [this] { rescheduleInterview(0); });
+    a = make(CancelInterview, tr("Ca&ncel Interview…"), tr("Cancel one of the selected candidate's interviews"),
+             "cancelInterviewAction");
+    connect(a, &QAction::triggered, this, [this] { cancelInterview(0); });
+
+    connect(pane, &CandidatesPane::activated, this, &CandidateActions::editCandidate);
+    connect(pane, &CandidatesPane::currentApplicationChanged, this, &CandidateActions::update);
+    connect(store, &Store::opened, this, &CandidateActions::update);  // a file, or one now read-only
+    // The selected candidate's status and interviews say what may be done next.
+    auto ifCurrent = [this](Id applicationId) {
+        if (applicationId == m_pane->currentApplicationId())
+            update();
+    };
+    connect(store, &Store::applicationChanged, this, ifCurrent);
+    connect(store, &Store::interviewChanged, this, ifCurrent);
+    update();
+}
+
+QAction *CandidateActions::make(Kind kind, const QString &text, const QString &tip, const char *objectName)
+{
+    auto *a = new QAction(text, this);
+    a->setObjectName(QLatin1String(objectName));
+    a->setStatusTip(tip);
+    a->setToolTip(tip);
+    m_actions.insert(kind, a);
+    return a;
+}
+
+void CandidateActions::setRoleId(Id roleId)
+{
+    m_roleId = roleId;
+    update();
+}
+
+void CandidateActions::update()
+{
+    const Id appId = m_pane->currentApplicationId();
+    Application app;
+    const bool has = appId && m_store->application(appId, &app);
+    const bool active = has && app.status == ApplicationStatus::Active;
+    bool scheduled = false;
+    for (const Interview &i : has ? m_store->interviews(appId) : QList<Interview>())
+        scheduled = scheduled || !i.cancelled;
+    // A read-only file: nothing here can be done (reading is elsewhere).
+    const bool writable = !m_store->isReadOnly();
+    m_actions[AddCandidate]->setEnabled(writable && m_roleId > 0);
+    m_actions[EditCandidate]->setEnabled(writable && has);
+    for (Kind k : {MoveCandidate, RejectCandidate, WithdrawCandidate, HireCandidate, ScheduleInterview})
+        m_actions[k]->setEnabled(writable && active);
+    m_actions[RescheduleInterview]->setEnabled(writable && scheduled);
+    m_actions[CancelInterview]->setEnabled(writable && scheduled);
+    m_actions[ScreeningAnswers]->setEnabled(writable);
+}
+
+bool CandidateActions::push(QUndoCommand *command)
+{
+    // A command whose redo() the store refused marks itself obsolete and QUndoStack
+    // deletes it at once: success is the stack having grown.
+    const int before = m_undoStack->index();
+    m_undoStack->push(command);
+    return m_undoStack->index() == before + 1;
+}
+
+void CandidateActions::addCandidate()
+{
+    CandidateDialog dialog(m_store, Candidate(), m_window);
+    Id applicationId = 0;
+    // Saved from the dialog, which stays open with what was typed when the store cannot
+    // write it (a full disk, a file gone read-only).
+    dialog.setSaver([this, &applicationId](const Candidate &candidate) {
+        auto *command = new AddCandidateCommand(m_store, candidate, m_roleId);
+        if (!push(command))
+            return false;
+        applicationId = command->applicationId();
+        return true;
+    });
+    if (dialog.exec() != QDialog::Accepted || !applicationId)
+        return;
+    m_pane->selectApplication(applicationId);
+    Q_EMIT message(tr("Added %1").arg(dialog.candidate().name), 4000);
+}
+
+void CandidateActions::editCandidate()
+{
+    Application app;
+    Candidate before;
+    if (!m_store->application(m_pane->currentApplicationId(), &app) || !m_store->candidate(app.candidateId, &before))
+        return;
+    CandidateDialog dialog(m_store, before, m_window);
+    dialog.setSaver([this, before](const Candidate &after) {
+        return push(new EditCandidateCommand(m_store, before, after));
+    });
+    dialog.exec();
+}
+
+void CandidateActions::moveCandidate(int kind)
+{
+    Application app;
+    Candidate candidate;
+    Role role;
+    if (!m_store->application(m_pane->currentApplicationId(), &app) || !m_store->candidate(app.candidateId, &candidate)
+        || !m_store->role(app.roleId, &role))
+        return;
+    MoveDialog dialog(MoveDialog::Kind(kind), role, candidate.name, app.stageId, m_window);
+    if (dialog.exec() != QDialog::Accepted)
+        return;
+    QString text;
+    switch (kind) {
+    case MoveDialog::Move: {
+        QString stage;
+        for (const Stage &s : role.stages)
+            if (s.id == dialog.stageId())
+                stage = s.name;
+        text = tr("Move %1 to %2").arg(candidate.name, stage);
+        break;
+    }
+    case MoveDialog::Reject: text = tr("Reject %1").arg(candidate.name); break;
+    case MoveDialog::Withdraw: text = tr("Withdraw %1").arg(candidate.name); break;
+    case MoveDialog::Hire: text = tr("Hire %1").arg(candidate.name); break;
+    }
+    push(new MoveApplicationCommand(m_store, app, dialog.stageId(), dialog.status(), dialog.reason(), text));
+}
+
+void CandidateActions::editScreeningAnswers()
+{
+    const Id appId = m_pane->currentApplicationId();
+    Application app;
+    Candidate candidate;
+    if (!appId || !m_store->application(appId, &app) || !m_store->candidate(app.candidateId, &candidate))
+        return;
+    const QList<ScreeningAnswer> before = m_store->screeningAnswers(appId);
+    if (before.isEmpty())
+        return;
+    ScreeningDialog dialog(candidate.name, before, m_window);
+    if (dialog.exec() != QDialog::Accepted)
+        return;
+    push(new ScreeningAnswersCommand(m_store, appId, candidate.name, before, dialog.answers()));
+}
+
+Id CandidateActions::chooseInterview(const QString &title)
+{
+    QList<Interview> interviews;
+    for (const Interview &i : m_store->interviews(m_pane->currentApplicationId()))
+        if (!i.cancelled)
+            interviews << i;
+    if (interviews.size() <= 1)
+        return interviews.isEmpty() ? 0 : interviews.first().id;
+    QStringList items;
+    for (const Interview &i : interviews)
+        items << tr("%1 — %2").arg(i.stage, shortDateTime(i.startsAt));
+    bool ok = false;
+    const QString item = QInputDialog::getItem(m_window, title, tr("Interview:"), items, 0, false, &ok);
+    return ok ? interviews.at(items.indexOf(item)).id : 0;
+}
+
+void CandidateActions::scheduleInterview()
+{
+    const Id appId = m_pane->currentApplicationId();
+    if (!appId)
+        return;
+    SchedulingDialog dialog(m_store, appId, m_window);
+    if (dialog.exec() != QDialog::Accepted)
+        return;
+    const Interview iv = dialog.interview();
+    if (push(new ScheduleInterviewCommand(m_store, iv)))
+        Q_EMIT message(tr("Scheduled %1 on %2").arg(iv.stage, shortDateTime(iv.startsAt)), 4000);
+}
+
+void CandidateActions::rescheduleInterview(Id interviewId)
+{
+    if (!interviewId)
+        interviewId = chooseInterview(tr("Reschedule Interview"));
+    Interview before;
+    if (!interviewId || !m_store->interview(interviewId, &before))
+        return;
+    SchedulingDialog dialog(m_store, before, m_window);
+    if (dialog.exec() != QDialog::Accepted)
+        return;
+    const Interview after = dialog.interview();
+    if (after.startsAt == before.startsAt && after.durationMin == before.durationMin)
+        return;
+    push(new RescheduleInterviewCommand(m_store, before, after.startsAt, after.durationMin));
+}
+
+void CandidateActions::cancelInterview(Id interviewId)
+{
+    if (!interviewId)
+        interviewId = chooseInterview(tr("Cancel Interview"));
+    Interview iv;
+    if (!interviewId || !m_store->interview(interviewId, &iv))
+        return;
+    const QString when = shortDateTime(iv.startsAt);
+    QMessageBox box(QMessageBox::Question, tr("Cancel Interview"),
+                    tr("Cancel the %1 interview with %2 on %3?").arg(iv.stage, iv.candidate, when), QMessageBox::NoButton,
+                    m_window);
+    box.setObjectName(QStringLiteral("cancelInterviewBox"));
+    box.setInformativeText(tr("It stays in the interview's history, and Undo brings it back as it was. A cancelled "
+                              "interview cannot be rescheduled; schedule a new one instead."));
+    QPushButton *cancel = box.addButton(tr("Cancel &Interview"), QMessageBox::DestructiveRole);
+    box.addButton(tr("&Keep It"), QMessageBox::RejectRole);
+    box.exec();
+    if (box.clickedButton() == cancel && push(new CancelInterviewCommand(m_store, iv)))
+        Q_EMIT message(tr("Cancelled %1 with %2").arg(iv.stage, iv.candidate), 4000);
+}
+
+} // namespace hireloop

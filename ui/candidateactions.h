@@ -1,0 +1,77 @@
+#pragma once
+
+#include "domain/domain.h"
+
+#include <QHash>
+#include <QObject>
+
+class QAction;
+class QUndoCommand;
+class QUndoStack;
+class QWidget;
+
+// The edits of the candidates pane's selected candidate, as actions: add, edit, move to
+// a stage, reject, withdraw, hire, screening answers, and schedule, reschedule or
+// cancel an interview. Each opens its dialog and pushes one undo command; the actions
+// follow the selection, the candidate's interviews and a read-only file. The main
+// window only puts them in its menus, toolbar and the candidate list's context menu.
+
+namespace hireloop {
+
+class CandidatesPane;
+class Store;
+
+class CandidateActions : public QObject
+{
+    Q_OBJECT
+
+public:
+    enum Kind {
+        AddCandidate,
+        EditCandidate,
+        MoveCandidate,
+        RejectCandidate,
+        WithdrawCandidate,
+        HireCandidate,
+        ScreeningAnswers,
+        ScheduleInterview,
+        RescheduleInterview,
+        CancelInterview,
+    };
+
+    // window: where the dialogs open (and this object's parent).
+    CandidateActions(Store *store, QUndoStack *undoStack, CandidatesPane *pane, QWidget *window);
+
+    QAction *action(Kind kind) const { return m_actions.value(kind); }
+    // The role candidates are added to: the one the pane shows.
+    void setRoleId(Id roleId);
+
+    void addCandidate();
+    void editCandidate();
+    void editScreeningAnswers();
+    void scheduleInterview();
+    // interviewId 0: one of the selected candidate's, chosen when there are several.
+    void rescheduleInterview(Id interviewId);
+    void cancelInterview(Id interviewId);
+
+Q_SIGNALS:
+    // What was done, for the status bar.
+    void message(const QString &text, int timeoutMs);
+
+private:
+    QAction *make(Kind kind, const QString &text, const QString &tip, const char *objectName);
+    void moveCandidate(int moveDialogKind);
+    Id chooseInterview(const QString &title);
+    // Pushes command; true when its redo() worked (a refused one is dropped at once).
+    bool push(QUndoCommand *command);
+    void update();
+
+    Store *m_store;
+    QUndoStack *m_undoStack;
+    CandidatesPane *m_pane;
+    QWidget *m_window;
+    Id m_roleId = 0;
+    QHash<int, QAction *> m_actions;
+};
+
+} // namespace hireloop

@@ -1,5 +1,7 @@
 #include "candidateactions.h"
 
+#include "permittedaction.h"
+
 #include "candidatedialog.h"
 #include "candidatespane.h"
 #include "commands/addcandidatecommand.h"
@@ -82,6 +84,7 @@ CandidateActions::CandidateActions(Store *store, QUndoStack *undoStack, Candidat
     connect(pane, &CandidatesPane::activated, this, &CandidateActions::editCandidate);
     connect(pane, &CandidatesPane::currentApplicationChanged, this, &CandidateActions::update);
     connect(store, &Store::opened, this, &CandidateActions::update);  // a file, or one now read-only
+    connect(store, &Store::actorChanged, this, &CandidateActions::update);  // what they may do
     // The selected candidate's status and interviews say what may be done next.
     auto ifCurrent = [this](Id applicationId) {
         if (applicationId == m_pane->currentApplicationId())
@@ -119,13 +122,17 @@ void CandidateActions::update()
         scheduled = scheduled || !i.cancelled;
     // A read-only file: nothing here can be done (reading is elsewhere).
     const bool writable = !m_store->isReadOnly();
-    m_actions[AddCandidate]->setEnabled(writable && m_roleId > 0);
-    m_actions[EditCandidate]->setEnabled(writable && has);
-    for (Kind k : {MoveCandidate, RejectCandidate, WithdrawCandidate, HireCandidate, ScheduleInterview})
-        m_actions[k]->setEnabled(writable && active);
-    m_actions[RescheduleInterview]->setEnabled(writable && scheduled);
-    m_actions[CancelInterview]->setEnabled(writable && scheduled);
-    m_actions[ScreeningAnswers]->setEnabled(writable);
+    // And what the acting person's kind allows, with the reason where it does not.
+    using A = AccessPolicy::Action;
+    const AccessPolicy &policy = m_store->access();
+    setPermitted(m_actions[AddCandidate], policy, A::EditCandidates, writable && m_roleId > 0);
+    setPermitted(m_actions[EditCandidate], policy, A::EditCandidates, writable && has);
+    for (Kind k : {MoveCandidate, RejectCandidate, WithdrawCandidate, HireCandidate})
+        setPermitted(m_actions[k], policy, A::MoveCandidates, writable && active);
+    setPermitted(m_actions[ScheduleInterview], policy, A::ScheduleInterviews, writable && active);
+    setPermitted(m_actions[RescheduleInterview], policy, A::ScheduleInterviews, writable && scheduled);
+    setPermitted(m_actions[CancelInterview], policy, A::ScheduleInterviews, writable && scheduled);
+    setPermitted(m_actions[ScreeningAnswers], policy, A::EditCandidates, writable);
 }
 
 bool CandidateActions::push(QUndoCommand *command)

@@ -106,6 +106,12 @@ MainWindow::MainWindow(Store *store, QWidget *parent)
     m_overdueLabel->setToolTip(tr("Scorecards not submitted in time after their interview; click to see them"));
     statusBar()->addPermanentWidget(m_overdueLabel);
     statusBar()->addPermanentWidget(m_actorLabel);
+    // Who the app acts for sits in the status bar, where it never falls into an overflow
+    // menu whatever the window's width.
+    auto *actorLabel = new QLabel(tr("S&witch to:"), this);
+    actorLabel->setBuddy(m_actorSwitcher);
+    statusBar()->addPermanentWidget(actorLabel);
+    statusBar()->addPermanentWidget(m_actorSwitcher);
     m_clock = new QTimer(this);
     m_clock->setInterval(60 * 1000);
 
@@ -122,7 +128,9 @@ MainWindow::MainWindow(Store *store, QWidget *parent)
     connect(m_actorSwitcher, &QComboBox::activated, this, [this](int index) {
         // Drafts are written by their author only: save them while they still act.
         saveOpenScorecards();
-        m_store->setActor(m_actorSwitcher->itemData(index).toLongLong());
+        // One person's edits are not another's to undo: the history starts anew.
+        if (m_store->setActor(m_actorSwitcher->itemData(index).toLongLong()))
+            m_undoStack->clear();
     });
     connect(m_candidatesPane, &CandidatesPane::currentApplicationChanged, this, &MainWindow::updateActions);
     connect(m_candidateActions, &CandidateActions::message, statusBar(), &QStatusBar::showMessage);
@@ -131,6 +139,7 @@ MainWindow::MainWindow(Store *store, QWidget *parent)
     connect(m_store, &Store::opened, this, &MainWindow::onStoreOpened);
     connect(m_store, &Store::actorChanged, this, &MainWindow::updateStatus);
     connect(m_store, &Store::personAdded, this, &MainWindow::reloadPeople);
+    connect(m_store, &Store::personChanged, this, &MainWindow::reloadPeople);
     connect(m_store, &Store::errorOccurred, this, &MainWindow::showError);
     connect(m_myInterviews, &MyInterviewsPane::openScorecardRequested, this, &MainWindow::openScorecard);
     connect(m_myInterviews, &MyInterviewsPane::rescheduleRequested, m_candidateActions,
@@ -327,10 +336,6 @@ void MainWindow::createActions()
     auto *spacer = new QWidget(this);
     spacer->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Preferred);
     bar->addWidget(spacer);
-    auto *actorLabel = new QLabel(tr("&Act as: "), this);
-    actorLabel->setBuddy(m_actorSwitcher);
-    bar->addWidget(actorLabel);
-    bar->addWidget(m_actorSwitcher);
 }
 
 void MainWindow::setCurrentRole(Id roleId)
@@ -382,7 +387,8 @@ void MainWindow::reloadPeople()
 {
     m_actorSwitcher->clear();
     for (const Person &p : m_store->persons())
-        m_actorSwitcher->addItem(QStringLiteral("%1 — %2").arg(p.name, personKindLabel(p.kind)), p.id);
+        if (p.active)  // a deactivated person keeps their history but no longer acts
+            m_actorSwitcher->addItem(QStringLiteral("%1 — %2").arg(p.name, personKindLabel(p.kind)), p.id);
     m_actorSwitcher->setCurrentIndex(m_actorSwitcher->findData(m_store->actorId()));
 }
 

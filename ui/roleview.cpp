@@ -1,5 +1,7 @@
 #include "roleview.h"
 
+#include "permittedaction.h"
+
 #include "itemmodels/coveragemodel.h"
 #include "itemmodels/modelroles.h"
 #include "retentionpage.h"
@@ -158,6 +160,7 @@ RoleView::RoleView(Store *store, QUndoStack *undoStack, QWidget *parent)
     // A moved attribute or stage stays selected where it went.
     connect(m_rubric, &QAbstractItemModel::rowsMoved, this, &RoleView::updatePlanActions);
     connect(m_stages, &QAbstractItemModel::rowsMoved, this, &RoleView::updatePlanActions);
+    connect(m_store, &Store::actorChanged, this, &RoleView::updatePlanActions);  // what they may change
     updatePlanActions();
     connect(m_rubric, &QAbstractItemModel::dataChanged, this, [this](const QModelIndex &topLeft) {
         if (topLeft.parent() == m_rubricView->currentIndex().parent()
@@ -267,16 +270,20 @@ void RoleView::updatePlanActions()
     // A read-only file: nothing here changes it (the models' cells are not editable either).
     const bool writable = !m_store->isReadOnly();
     const int stageRow = m_stageView->currentIndex().isValid() ? m_stageView->currentIndex().row() : -1;
-    m_addStage->setEnabled(writable && m_rubric->roleId() > 0);
-    m_stageUp->setEnabled(writable && stageRow > 0);
-    m_stageDown->setEnabled(writable && stageRow >= 0 && stageRow + 1 < m_stages->rowCount());
-    m_removeStage->setEnabled(writable && stageRow >= 0);
+    // The plan and the rubric are the hiring manager's: others see why not.
+    using A = AccessPolicy::Action;
+    const AccessPolicy &policy = m_store->access();
+    setPermitted(m_addStage, policy, A::EditPlan, writable && m_rubric->roleId() > 0);
+    setPermitted(m_stageUp, policy, A::EditPlan, writable && stageRow > 0);
+    setPermitted(m_stageDown, policy, A::EditPlan, writable && stageRow >= 0 && stageRow + 1 < m_stages->rowCount());
+    setPermitted(m_removeStage, policy, A::EditPlan, writable && stageRow >= 0);
     const QModelIndex attr = m_rubricView->currentIndex();
     const bool isAttribute = writable && attr.isValid() && attr.data(KindRole).toInt() == RubricModel::AttributeRow;
-    m_attributeUp->setEnabled(isAttribute && (attr.row() > 0 || attr.parent().row() > 0));
-    m_attributeDown->setEnabled(isAttribute && (attr.row() + 1 < m_rubric->rowCount(attr.parent())
-                                                || attr.parent().row() + 1 < m_rubric->rowCount()));
-    m_editGuidance->setEnabled(isAttribute);
+    setPermitted(m_attributeUp, policy, A::EditRubric, isAttribute && (attr.row() > 0 || attr.parent().row() > 0));
+    setPermitted(m_attributeDown, policy, A::EditRubric,
+                 isAttribute && (attr.row() + 1 < m_rubric->rowCount(attr.parent())
+                                 || attr.parent().row() + 1 < m_rubric->rowCount()));
+    setPermitted(m_editGuidance, policy, A::EditRubric, isAttribute);
 }
 
 void RoleView::addStage()

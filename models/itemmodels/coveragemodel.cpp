@@ -132,7 +132,7 @@ void CoverageModel::onAttributeChanged(Id roleId, Id attributeId)
 Qt::ItemFlags CoverageModel::flags(const QModelIndex &index) const
 {
     Qt::ItemFlags f = QAbstractTableModel::flags(index);
-    if (index.isValid() && index.column() < m_role.stages.size() && !m_store->isReadOnly())
+    if (index.isValid() && index.column() < m_role.stages.size() && !m_store->isReadOnly() && m_store->access().may(AccessPolicy::Action::EditPlan))
         f |= Qt::ItemIsUserCheckable;
     return f;
 }

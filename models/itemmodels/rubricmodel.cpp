@@ -164,7 +164,9 @@ QVariant RubricModel::headerData(int section, Qt::Orientation orientation, int r
 Qt::ItemFlags RubricModel::flags(const QModelIndex &index) const
 {
     Qt::ItemFlags f = QAbstractItemModel::flags(index);
-    if (m_store->isReadOnly())  // a file that cannot be written: nothing to edit or drag
+    // A file that cannot be written, or a person who may not change the rubric: nothing
+    // to edit or drag.
+    if (m_store->isReadOnly() || !m_store->access().may(AccessPolicy::Action::EditRubric))
         return f;
     if (index.isValid() && index.internalId() == 0)
         return f | Qt::ItemIsDropEnabled;

@@ -134,7 +134,7 @@ int StageModel::rowOfStage(Id stageId) const
 Qt::ItemFlags StageModel::flags(const QModelIndex &index) const
 {
     Qt::ItemFlags f = QAbstractTableModel::flags(index);
-    if (index.isValid() && index.column() == NameColumn && !m_store->isReadOnly())
+    if (index.isValid() && index.column() == NameColumn && !m_store->isReadOnly() && m_store->access().may(AccessPolicy::Action::EditPlan))
         f |= Qt::ItemIsEditable;
     return f;
 }

@@ -201,9 +201,9 @@ bool Store::updatePerson(const Person &draft)
         }))
         return false;
     if (person.id == m_actor.id) {
-        Person now;
-        if (m_persons.load(person.id, &now))
-            actAs(now);
+        Person current;
+        if (m_persons.load(person.id, &current))
+            actAs(current);
         Q_EMIT actorChanged(person.id);  // what the actor may do can have changed
     }
     Q_EMIT personChanged(person.id);

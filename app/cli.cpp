@@ -261,14 +261,15 @@ int cmdPersonList(Context &ctx, const QStringList &rawArgs)
     return Success;
 }
 
-// The person a command names (id, exact name or email), or 0 after printing why.
-Id personArgument(Context &ctx, const QString &key)
+// The person a command names (id, exact name or email) into *person; false after
+// printing why there is none.
+bool personArgument(Context &ctx, const QString &key, Person *person)
 {
-    const Id id = ctx.store.findPerson(key);
-    if (!id)
-        dataError(QStringLiteral("%1: no person matches \"%2\" (give an id, an exact name or an email)")
-                      .arg(QDir::toNativeSeparators(ctx.store.path()), key));
-    return id;
+    if (ctx.store.person(ctx.store.findPerson(key), person))
+        return true;
+    dataError(QStringLiteral("%1: no person matches \"%2\" (give an id, an exact name or an email)")
+                  .arg(QDir::toNativeSeparators(ctx.store.path()), key));
+    return false;
 }
 
 bool kindOption(const QString &value, PersonKind *kind, int *exitCode)
@@ -330,8 +331,7 @@ int cmdPersonEdit(Context &ctx, const QStringList &rawArgs)
     if (int open = openStore(ctx))
         return open;
     Person p;
-    const Id id = personArgument(ctx, a.positionals.first());
-    if (!id || !ctx.store.person(id, &p))
+    if (!personArgument(ctx, a.positionals.first(), &p))
         return DataError;
     if (a.options.contains(QStringLiteral("--name")))
         p.name = a.options.value(QStringLiteral("--name"));
@@ -354,10 +354,9 @@ int cmdPersonDeactivate(Context &ctx, const QStringList &rawArgs)
     if (int open = openStore(ctx))
         return open;
     Person p;
-    const Id id = personArgument(ctx, a.positionals.first());
-    if (!id || !ctx.store.person(id, &p))
+    if (!personArgument(ctx, a.positionals.first(), &p))
         return DataError;
-    if (!ctx.store.setPersonActive(id, false))
+    if (!ctx.store.setPersonActive(p.id, false))
         return dataError(QStringLiteral("%1: %2").arg(QDir::toNativeSeparators(ctx.store.path()), ctx.store.errorString()));
     out() << "Deactivated " << p.name << " (person " << p.id << "): their history stays; they can no longer act\n";
     return Success;

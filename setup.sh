@@ -27,7 +27,7 @@ packages=(
   build-essential cmake ninja-build pkg-config
   qt6-base-dev qt6-base-dev-tools libqt6sql6-sqlite libqt6svg6 qt6-qpa-plugins libgl-dev
   qt6-charts-dev libqt6opengl6-dev poppler-utils fonts-dejavu-core sqlite3 libsqlite3-dev python3
-  clang libclang-rt-14-dev ccache
+  clang libclang-rt-14-dev clang-format ccache git
 )
 missing=()
 for p in "${packages[@]}"; do
@@ -113,6 +113,15 @@ if [ "$mode" = bench ]; then
   cmake --build "$build" --parallel "$(nproc)" --target hireloop hireloop-bench
   exec python3 tests/bench/compare.py --bench "$build/tests/bench/hireloop-bench" --cache "$build/bench-cache" \
     --json "$build/bench.jsonl" --markdown "$build/bench.md" "$@"
+fi
+
+# The house style (.clang-format, close to Qt's) holds in every C++ file of the project;
+# `git ls-files '*.cpp' '*.h' | xargs clang-format -i` applies it.
+if [ "$mode" = test ] && git rev-parse --is-inside-work-tree >/dev/null 2>&1; then
+  if ! git ls-files -z '*.cpp' '*.h' | xargs -0 clang-format --dry-run --Werror; then
+    echo "The files above are not in the house style: git ls-files '*.cpp' '*.h' | xargs clang-format -i" >&2
+    exit 1
+  fi
 fi
 
 build=${HIRELOOP_BUILD_DIR:-build}

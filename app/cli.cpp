@@ -50,7 +50,7 @@ struct Context
     QString dbPath;
     QString as;
     bool readOnly = false;  // --read-only
-    QString command;        // e.g. "role add"
+    QString command;  // e.g. "role add"
     bool changesData = false;
     Store store;
 };
@@ -63,11 +63,10 @@ struct Context
 bool commandChangesData(const QString &command)
 {
     static const QStringList readers = {
-        QStringLiteral("init"),
-        QStringLiteral("check"),         QStringLiteral("person list"),       QStringLiteral("candidate list"),
-        QStringLiteral("role list"),     QStringLiteral("role show"),         QStringLiteral("retention show"),
-        QStringLiteral("backup"),        QStringLiteral("export scorecards"), QStringLiteral("export summary"),
-        QStringLiteral("report"),
+        QStringLiteral("init"),           QStringLiteral("check"),     QStringLiteral("person list"),
+        QStringLiteral("candidate list"), QStringLiteral("role list"), QStringLiteral("role show"),
+        QStringLiteral("retention show"), QStringLiteral("backup"),    QStringLiteral("export scorecards"),
+        QStringLiteral("export summary"), QStringLiteral("report"),
     };
     return !readers.contains(command);
 }
@@ -75,7 +74,7 @@ bool commandChangesData(const QString &command)
 struct Command
 {
     QStringList words;  // e.g. {"role", "show"}
-    QString synopsis;   // arguments after the words
+    QString synopsis;  // arguments after the words
     QString summary;
     std::function<int(Context &, QStringList)> run;
 };
@@ -138,6 +137,12 @@ int dataError(const QString &message)
     return DataError;
 }
 
+// The store's last error, named by the file.
+int storeError(Context &ctx)
+{
+    return dataError(QStringLiteral("%1: %2").arg(QDir::toNativeSeparators(ctx.store.path()), ctx.store.errorString()));
+}
+
 // Opens the database (creating it with the default role when new) and picks the person
 // the command acts for.
 int openStore(Context &ctx, bool *created = nullptr)
@@ -154,9 +159,9 @@ int openStore(Context &ctx, bool *created = nullptr)
         return dataError(ctx.store.errorString());
     }
     if (ctx.changesData && ctx.store.isReadOnly())
-        return dataError(QStringLiteral("%1 is read-only (%2); \"%3\" changes the data, so it was not run")
-                             .arg(QDir::toNativeSeparators(ctx.store.path()), ctx.store.database().readOnlyReason(),
-                                  ctx.command));
+        return dataError(
+            QStringLiteral("%1 is read-only (%2); \"%3\" changes the data, so it was not run")
+                .arg(QDir::toNativeSeparators(ctx.store.path()), ctx.store.database().readOnlyReason(), ctx.command));
     if (!ctx.store.database().upgradeBackupPath().isEmpty())
         err() << "hireloop-cli: upgraded " << QDir::toNativeSeparators(ctx.store.path()) << " to schema version "
               << ctx.store.database().schemaVersion() << "; the file as it was is in "
@@ -171,9 +176,20 @@ int openStore(Context &ctx, bool *created = nullptr)
             return dataError(QStringLiteral("%1: no person matches \"%2\" (give an id, an exact name or an email)")
                                  .arg(QDir::toNativeSeparators(ctx.store.path()), ctx.as));
         if (!ctx.store.setActor(id))
-            return dataError(QStringLiteral("%1: %2").arg(QDir::toNativeSeparators(ctx.store.path()), ctx.store.errorString()));
+            return storeError(ctx);
     }
     return Success;
+}
+
+// The role a command names (an id or an exact title) into *roleId, and loaded into
+// *role when one is given; false after printing that there is no such role.
+bool roleArgument(Context &ctx, const QString &key, Id *roleId, Role *role = nullptr)
+{
+    *roleId = ctx.store.findRole(key);
+    if (*roleId && (!role || ctx.store.role(*roleId, role)))
+        return true;
+    dataError(QStringLiteral("%1: no role \"%2\"").arg(QDir::toNativeSeparators(ctx.store.path()), key));
+    return false;
 }
 
 bool formatOption(const Args &a, QString *format, int *exitCode)
@@ -241,24 +257,38 @@ int openListing(Context &ctx, const QStringList &rawArgs, const QString &command
     return openStore(ctx);
 }
 
-int cmdPersonList(Context &ctx, const QStringList &rawArgs)
+// A listing that takes no option but --format: once the store is open, the items
+// readItems() gives, as one JSON array of toJson(item) or as the lines printLine(item)
+// writes.
+template <typename ReadItems, typename ToJson, typename PrintLine>
+int runListing(Context &ctx, const QStringList &rawArgs, const QString &command, ReadItems readItems, ToJson toJson,
+               PrintLine printLine)
 {
     Args a;
     QString format;
-    if (int rc = openListing(ctx, rawArgs, QStringLiteral("person list"), {}, &a, &format))
+    if (int rc = openListing(ctx, rawArgs, command, {}, &a, &format))
         return rc;
-    const QList<Person> people = ctx.store.persons();
+    const auto items = readItems();
     if (format == QLatin1String("json")) {
         QJsonArray array;
-        for (const Person &p : people)
-            array.append(personToJson(p));
+        for (const auto &item : items)
+            array.append(toJson(item));
         printJson(QJsonDocument(array));
         return Success;
     }
-    for (const Person &p : people)
+    for (const auto &item : items)
+        printLine(item);
+    return Success;
+}
+
+int cmdPersonList(Context &ctx, const QStringList &rawArgs)
+{
+    auto printLine = [](const Person &p) {
         out() << p.id << "\t" << p.name << "\t" << p.email << "\t" << personKindName(p.kind)
               << (p.active ? "" : "\tdeactivated") << "\n";
-    return Success;
+    };
+    return runListing(
+        ctx, rawArgs, QStringLiteral("person list"), [&ctx] { return ctx.store.persons(); }, personToJson, printLine);
 }
 
 // The person a command names (id, exact name or email) into *person; false after
@@ -308,7 +338,7 @@ int cmdPersonAdd(Context &ctx, const QStringList &rawArgs)
                              .arg(QDir::toNativeSeparators(ctx.store.path())));
     p.id = ctx.store.addPerson(p);
     if (!p.id)
-        return dataError(QStringLiteral("%1: %2").arg(QDir::toNativeSeparators(ctx.store.path()), ctx.store.errorString()));
+        return storeError(ctx);
     ctx.store.person(p.id, &p);
     if (format == QLatin1String("json"))
         printJson(QJsonDocument(personToJson(p)));
@@ -319,14 +349,16 @@ int cmdPersonAdd(Context &ctx, const QStringList &rawArgs)
 
 int cmdPersonEdit(Context &ctx, const QStringList &rawArgs)
 {
-    const Args a = Args::parse(rawArgs, {QStringLiteral("--name"), QStringLiteral("--email"), QStringLiteral("--kind")}, {});
+    const Args a = Args::parse(rawArgs, {QStringLiteral("--name"), QStringLiteral("--email"), QStringLiteral("--kind")},
+                               {});
     if (!a.error.isEmpty() || a.positionals.size() != 1)
         return usage(a.error.isEmpty() ? QStringLiteral("person edit takes one PERSON") : a.error);
     if (a.options.isEmpty())
         return usage(QStringLiteral("person edit needs --name, --email or --kind"));
     int rc = 0;
     PersonKind kind = PersonKind::Interviewer;
-    if (a.options.contains(QStringLiteral("--kind")) && !kindOption(a.options.value(QStringLiteral("--kind")), &kind, &rc))
+    if (a.options.contains(QStringLiteral("--kind"))
+        && !kindOption(a.options.value(QStringLiteral("--kind")), &kind, &rc))
         return rc;
     if (int open = openStore(ctx))
         return open;
@@ -340,9 +372,9 @@ int cmdPersonEdit(Context &ctx, const QStringList &rawArgs)
     if (a.options.contains(QStringLiteral("--kind")))
         p.kind = kind;
     if (!ctx.store.updatePerson(p))
-        return dataError(QStringLiteral("%1: %2").arg(QDir::toNativeSeparators(ctx.store.path()), ctx.store.errorString()));
-    out() << "Changed person " << p.id << ": " << p.name << ", " << (p.email.isEmpty() ? QStringLiteral("no email") : p.email)
-          << ", " << personKindName(p.kind) << "\n";
+        return storeError(ctx);
+    out() << "Changed person " << p.id << ": " << p.name << ", "
+          << (p.email.isEmpty() ? QStringLiteral("no email") : p.email) << ", " << personKindName(p.kind) << "\n";
     return Success;
 }
 
@@ -357,34 +389,27 @@ int cmdPersonDeactivate(Context &ctx, const QStringList &rawArgs)
     if (!personArgument(ctx, a.positionals.first(), &p))
         return DataError;
     if (!ctx.store.setPersonActive(p.id, false))
-        return dataError(QStringLiteral("%1: %2").arg(QDir::toNativeSeparators(ctx.store.path()), ctx.store.errorString()));
+        return storeError(ctx);
     out() << "Deactivated " << p.name << " (person " << p.id << "): their history stays; they can no longer act\n";
     return Success;
 }
 
 int cmdRoleList(Context &ctx, const QStringList &rawArgs)
 {
-    Args a;
-    QString format;
-    if (int rc = openListing(ctx, rawArgs, QStringLiteral("role list"), {}, &a, &format))
-        return rc;
-    const QList<RoleSummary> roles = ctx.store.roles();
-    if (format == QLatin1String("json")) {
-        QJsonArray array;
-        for (const RoleSummary &r : roles)
-            array.append(QJsonObject{{QStringLiteral("id"), r.id},
-                                     {QStringLiteral("title"), r.title},
-                                     {QStringLiteral("team"), r.team},
-                                     {QStringLiteral("status"), r.open ? QStringLiteral("open") : QStringLiteral("closed")},
-                                     {QStringLiteral("attributes"), r.attributes},
-                                     {QStringLiteral("stages"), r.stages}});
-        printJson(QJsonDocument(array));
-        return Success;
-    }
-    for (const RoleSummary &r : roles)
+    auto toJson = [](const RoleSummary &r) {
+        return QJsonObject{{QStringLiteral("id"), r.id},
+                           {QStringLiteral("title"), r.title},
+                           {QStringLiteral("team"), r.team},
+                           {QStringLiteral("status"), r.open ? QStringLiteral("open") : QStringLiteral("closed")},
+                           {QStringLiteral("attributes"), r.attributes},
+                           {QStringLiteral("stages"), r.stages}};
+    };
+    auto printLine = [](const RoleSummary &r) {
         out() << r.id << "\t" << r.title << "\t" << (r.open ? "open" : "closed") << "\t" << r.attributes
               << " attributes\t" << r.stages << " stages\n";
-    return Success;
+    };
+    return runListing(
+        ctx, rawArgs, QStringLiteral("role list"), [&ctx] { return ctx.store.roles(); }, toJson, printLine);
 }
 
 int printRole(Context &ctx, Id id, const QString &format)
@@ -412,10 +437,9 @@ int cmdRoleShow(Context &ctx, const QStringList &rawArgs)
         return rc;
     if ((rc = openStore(ctx)))
         return rc;
-    const Id id = ctx.store.findRole(a.positionals.first());
-    if (!id)
-        return dataError(QStringLiteral("%1: no role \"%2\"")
-                             .arg(QDir::toNativeSeparators(ctx.store.path()), a.positionals.first()));
+    Id id = 0;
+    if (!roleArgument(ctx, a.positionals.first(), &id))
+        return DataError;
     return printRole(ctx, id, format);
 }
 
@@ -438,9 +462,10 @@ int cmdRoleAdd(Context &ctx, const QStringList &rawArgs)
         return dataError(error);
     const ParsedPosting posting = PostingParser::parse(text);
     if (posting.itemCount(SectionKind::Rateable) == 0)
-        return dataError(QStringLiteral("%1: no responsibilities, requirements or nice-to-have items found "
-                                        "(headings such as \"Responsibilities\" and \"Requirements\" followed by items)")
-                             .arg(QDir::toNativeSeparators(file)));
+        return dataError(
+            QStringLiteral("%1: no responsibilities, requirements or nice-to-have items found "
+                           "(headings such as \"Responsibilities\" and \"Requirements\" followed by items)")
+                .arg(QDir::toNativeSeparators(file)));
     if ((rc = openStore(ctx)))
         return rc;
     const Id id = ctx.store.addRole(RubricBuilder::fromPosting(posting, text));
@@ -468,7 +493,8 @@ int cmdBackup(Context &ctx, const QStringList &rawArgs)
 
 int cmdDemo(Context &ctx, const QStringList &rawArgs)
 {
-    const Args a = Args::parse(rawArgs, {QStringLiteral("--candidates"), QStringLiteral("--seed"), QStringLiteral("--role")}, {});
+    const Args a = Args::parse(
+        rawArgs, {QStringLiteral("--candidates"), QStringLiteral("--seed"), QStringLiteral("--role")}, {});
     if (!a.error.isEmpty() || !a.positionals.isEmpty())
         return usage(a.error.isEmpty() ? QStringLiteral("demo takes no positional arguments") : a.error);
     bool ok = true;
@@ -485,9 +511,8 @@ int cmdDemo(Context &ctx, const QStringList &rawArgs)
     const QString path = QDir::toNativeSeparators(ctx.store.path());
     Id roleId = 0;
     if (a.options.contains(QStringLiteral("--role"))) {
-        roleId = ctx.store.findRole(a.options.value(QStringLiteral("--role")));
-        if (!roleId)
-            return dataError(QStringLiteral("%1: no role \"%2\"").arg(path, a.options.value(QStringLiteral("--role"))));
+        if (!roleArgument(ctx, a.options.value(QStringLiteral("--role")), &roleId))
+            return DataError;
     } else {
         roleId = ctx.store.roles().value(0).id;
         if (!roleId)
@@ -497,13 +522,15 @@ int cmdDemo(Context &ctx, const QStringList &rawArgs)
     if (!ctx.store.role(roleId, &role))
         return dataError(QStringLiteral("%1: cannot read role %2").arg(path).arg(roleId));
     if (!ctx.store.addDemoData(roleId, count, seed))
-        return dataError(QStringLiteral("%1: %2").arg(path, ctx.store.errorString()));
+        return storeError(ctx);
     out() << "Added " << count << " candidates to " << role.title << " (seed " << seed << ")\n";
     return Success;
 }
 
-// candidate erase / anonymize CANDIDATE: one positional, an id or an email.
-int openCandidate(Context &ctx, const QStringList &rawArgs, const QString &command, Id *candidateId)
+// candidate erase / anonymize CANDIDATE: one positional, an id or an email; *footprint
+// is what there is of them before the change.
+int openCandidate(Context &ctx, const QStringList &rawArgs, const QString &command, Id *candidateId,
+                  CandidateFootprint *footprint)
 {
     const Args a = Args::parse(rawArgs, {}, {});
     if (!a.error.isEmpty())
@@ -516,6 +543,7 @@ int openCandidate(Context &ctx, const QStringList &rawArgs, const QString &comma
     if (!*candidateId)
         return dataError(QStringLiteral("%1: no candidate \"%2\" (give an id or an email)")
                              .arg(QDir::toNativeSeparators(ctx.store.path()), a.positionals.first()));
+    *footprint = ctx.store.candidateFootprint(*candidateId);
     return Success;
 }
 
@@ -527,11 +555,11 @@ QString counted(int n, const char *one, const char *many)
 int cmdCandidateErase(Context &ctx, const QStringList &rawArgs)
 {
     Id id = 0;
-    if (int rc = openCandidate(ctx, rawArgs, QStringLiteral("candidate erase"), &id))
+    CandidateFootprint f;
+    if (int rc = openCandidate(ctx, rawArgs, QStringLiteral("candidate erase"), &id, &f))
         return rc;
-    const CandidateFootprint f = ctx.store.candidateFootprint(id);
     if (!ctx.store.eraseCandidate(id))
-        return dataError(QStringLiteral("%1: %2").arg(QDir::toNativeSeparators(ctx.store.path()), ctx.store.errorString()));
+        return storeError(ctx);
     out() << "Erased candidate " << id << " and everything about them: "
           << QStringList{counted(f.applications, "application", "applications"),
                          counted(f.stageEvents, "stage event", "stage events"),
@@ -546,11 +574,11 @@ int cmdCandidateErase(Context &ctx, const QStringList &rawArgs)
 int cmdCandidateAnonymize(Context &ctx, const QStringList &rawArgs)
 {
     Id id = 0;
-    if (int rc = openCandidate(ctx, rawArgs, QStringLiteral("candidate anonymize"), &id))
+    CandidateFootprint f;
+    if (int rc = openCandidate(ctx, rawArgs, QStringLiteral("candidate anonymize"), &id, &f))
         return rc;
-    const CandidateFootprint f = ctx.store.candidateFootprint(id);
     if (!ctx.store.anonymizeCandidate(id))
-        return dataError(QStringLiteral("%1: %2").arg(QDir::toNativeSeparators(ctx.store.path()), ctx.store.errorString()));
+        return storeError(ctx);
     Candidate c;
     ctx.store.candidate(id, &c);
     out() << "Anonymized candidate " << id << ": now \"" << c.name
@@ -562,27 +590,31 @@ int cmdCandidateAnonymize(Context &ctx, const QStringList &rawArgs)
 
 int cmdRetentionShow(Context &ctx, const QStringList &rawArgs)
 {
-    Args a;
-    QString format;
-    if (int rc = openListing(ctx, rawArgs, QStringLiteral("retention show"), {}, &a, &format))
-        return rc;
-    QJsonArray array;
-    for (const RoleSummary &r : ctx.store.roles()) {
-        const int days = ctx.store.retentionDays(r.id);
-        const int due = int(ctx.store.candidatesDueForRetention(r.id).size());
-        if (format == QLatin1String("json"))
-            array.append(QJsonObject{{QStringLiteral("role_id"), r.id},
-                                     {QStringLiteral("role"), r.title},
-                                     {QStringLiteral("days"), days < 0 ? QJsonValue(QJsonValue::Null) : QJsonValue(days)},
-                                     {QStringLiteral("due"), due}});
-        else
-            out() << r.id << "\t" << r.title << "\t"
-                  << (days < 0 ? QStringLiteral("keep") : QStringLiteral("anonymize %1 days after rejection or withdrawal").arg(days))
-                  << "\t" << due << " due\n";
-    }
-    if (format == QLatin1String("json"))
-        printJson(QJsonDocument(array));
-    return Success;
+    struct Retention
+    {
+        RoleSummary role;
+        int days;  // -1: kept
+        int due;
+    };
+    auto readItems = [&ctx] {
+        QList<Retention> list;
+        for (const RoleSummary &r : ctx.store.roles())
+            list << Retention{r, ctx.store.retentionDays(r.id), int(ctx.store.candidatesDueForRetention(r.id).size())};
+        return list;
+    };
+    auto toJson = [](const Retention &r) {
+        return QJsonObject{{QStringLiteral("role_id"), r.role.id},
+                           {QStringLiteral("role"), r.role.title},
+                           {QStringLiteral("days"), r.days < 0 ? QJsonValue(QJsonValue::Null) : QJsonValue(r.days)},
+                           {QStringLiteral("due"), r.due}};
+    };
+    auto printLine = [](const Retention &r) {
+        out() << r.role.id << "\t" << r.role.title << "\t"
+              << (r.days < 0 ? QStringLiteral("keep")
+                             : QStringLiteral("anonymize %1 days after rejection or withdrawal").arg(r.days))
+              << "\t" << r.due << " due\n";
+    };
+    return runListing(ctx, rawArgs, QStringLiteral("retention show"), readItems, toJson, printLine);
 }
 
 int cmdRetentionSet(Context &ctx, const QStringList &rawArgs)
@@ -599,12 +631,11 @@ int cmdRetentionSet(Context &ctx, const QStringList &rawArgs)
         return usage(QStringLiteral("DAYS is a number from 0 to 36500 or \"never\", not \"%1\"").arg(daysText));
     if (int rc = openStore(ctx))
         return rc;
-    const QString path = QDir::toNativeSeparators(ctx.store.path());
-    const Id roleId = ctx.store.findRole(a.positionals.first());
-    if (!roleId)
-        return dataError(QStringLiteral("%1: no role \"%2\"").arg(path, a.positionals.first()));
+    Id roleId = 0;
+    if (!roleArgument(ctx, a.positionals.first(), &roleId))
+        return DataError;
     if (!ctx.store.setRetentionDays(roleId, days))
-        return dataError(QStringLiteral("%1: %2").arg(path, ctx.store.errorString()));
+        return storeError(ctx);
     Role role;
     ctx.store.role(roleId, &role);
     if (days < 0)
@@ -624,7 +655,7 @@ int cmdRetentionApply(Context &ctx, const QStringList &rawArgs)
         return rc;
     const int n = ctx.store.applyRetention();
     if (n < 0)
-        return dataError(QStringLiteral("%1: %2").arg(QDir::toNativeSeparators(ctx.store.path()), ctx.store.errorString()));
+        return storeError(ctx);
     out() << "Anonymized " << counted(n, "candidate", "candidates") << " past their role's retention period\n";
     return Success;
 }
@@ -637,10 +668,9 @@ int cmdCandidateList(Context &ctx, const QStringList &rawArgs)
         return rc;
     QList<RoleSummary> roles = ctx.store.roles();
     if (a.options.contains(QStringLiteral("--role"))) {
-        const Id id = ctx.store.findRole(a.options.value(QStringLiteral("--role")));
-        if (!id)
-            return dataError(QStringLiteral("%1: no role \"%2\"")
-                                 .arg(QDir::toNativeSeparators(ctx.store.path()), a.options.value(QStringLiteral("--role"))));
+        Id id = 0;
+        if (!roleArgument(ctx, a.options.value(QStringLiteral("--role")), &id))
+            return DataError;
         QList<RoleSummary> only;
         for (const RoleSummary &r : std::as_const(roles))
             if (r.id == id)
@@ -702,8 +732,9 @@ int parseExport(Context &ctx, const QStringList &rawArgs, const QString &what, c
     r->formatName = a.options.value(QStringLiteral("--format"));
     const QString formatList = formats.join(QLatin1Char('|'));
     if (!formats.contains(r->formatName))
-        return usage(r->formatName.isEmpty() ? QStringLiteral("%1 needs --format %2").arg(what, formatList)
-                                             : QStringLiteral("--format takes %1, not \"%2\"").arg(formatList, r->formatName));
+        return usage(r->formatName.isEmpty()
+                         ? QStringLiteral("%1 needs --format %2").arg(what, formatList)
+                         : QStringLiteral("--format takes %1, not \"%2\"").arg(formatList, r->formatName));
     r->profileName = a.options.value(QStringLiteral("--profile"), QStringLiteral("full"));
     if (!ScorecardExport::profileFromName(r->profileName, &r->profile))
         return usage(QStringLiteral("--profile takes full, logistics or calibration, not \"%1\"").arg(r->profileName));
@@ -712,9 +743,8 @@ int parseExport(Context &ctx, const QStringList &rawArgs, const QString &what, c
     if (int rc = openStore(ctx))
         return rc;
     const QString path = QDir::toNativeSeparators(ctx.store.path());
-    r->roleId = ctx.store.findRole(a.options.value(QStringLiteral("--role")));
-    if (!r->roleId)
-        return dataError(QStringLiteral("%1: no role \"%2\"").arg(path, a.options.value(QStringLiteral("--role"))));
+    if (!roleArgument(ctx, a.options.value(QStringLiteral("--role")), &r->roleId))
+        return DataError;
     if (a.options.contains(QStringLiteral("--candidate"))) {
         const QString key = a.options.value(QStringLiteral("--candidate"));
         const Id candidateId = ctx.store.findCandidate(key);
@@ -759,8 +789,9 @@ int cmdExportSummary(Context &ctx, const QStringList &rawArgs)
     int count = 0;
     if (!SummaryExport(ctx.store).write(r.roleId, format, r.profile, r.target, &error, &count, r.applicationId))
         return dataError(error);
-    out() << "Exported the " << r.formatName << " summary of " << count << (count == 1 ? " application (" : " applications (")
-          << r.profileName << ") to " << QDir::toNativeSeparators(r.target) << "\n";
+    out() << "Exported the " << r.formatName << " summary of " << count
+          << (count == 1 ? " application (" : " applications (") << r.profileName << ") to "
+          << QDir::toNativeSeparators(r.target) << "\n";
     return Success;
 }
 
@@ -803,7 +834,8 @@ int cmdImport(Context &ctx, const QStringList &rawArgs)
             rest << arg;
         }
     }
-    const Args a = Args::parse(rest, {QStringLiteral("--role"), QStringLiteral("--format"), QStringLiteral("--encoding")},
+    const Args a = Args::parse(rest,
+                               {QStringLiteral("--role"), QStringLiteral("--format"), QStringLiteral("--encoding")},
                                {QStringLiteral("--dry-run")});
     if (!a.error.isEmpty())
         return usage(a.error);
@@ -878,12 +910,10 @@ int cmdImport(Context &ctx, const QStringList &rawArgs)
     }
     if ((rc = openStore(ctx)))
         return rc;
-    const QString path = QDir::toNativeSeparators(ctx.store.path());
-    const QString roleKey = a.options.value(QStringLiteral("--role"));
-    const Id roleId = ctx.store.findRole(roleKey);
+    Id roleId = 0;
     Role role;
-    if (!roleId || !ctx.store.role(roleId, &role))
-        return dataError(QStringLiteral("%1: no role \"%2\"").arg(path, roleKey));
+    if (!roleArgument(ctx, a.options.value(QStringLiteral("--role")), &roleId, &role))
+        return DataError;
     report.insert(QStringLiteral("role"), role.title);
     report.insert(QStringLiteral("role_id"), role.id);
     report.insert(QStringLiteral("encoding"), TextFile::encodingName(import.encoding()));
@@ -903,7 +933,7 @@ int cmdImport(Context &ctx, const QStringList &rawArgs)
         return refuse(issues);
     ImportResult result;
     if (!ctx.store.importCandidates(roleId, rows, {}, &result, dryRun))
-        return dataError(QStringLiteral("%1: %2").arg(path, ctx.store.errorString()));
+        return storeError(ctx);
 
     QJsonArray duplicates;
     for (const ImportDuplicate &d : std::as_const(result.duplicates))
@@ -950,10 +980,10 @@ int cmdImport(Context &ctx, const QStringList &rawArgs)
 // (calibration only for those who may see every score).
 int cmdReport(Context &ctx, const QStringList &rawArgs)
 {
-    const Args a = Args::parse(rawArgs,
-                               {QStringLiteral("--role"), QStringLiteral("--from"), QStringLiteral("--to"),
-                                QStringLiteral("--format")},
-                               {QStringLiteral("--all-time")});
+    const Args a = Args::parse(
+        rawArgs,
+        {QStringLiteral("--role"), QStringLiteral("--from"), QStringLiteral("--to"), QStringLiteral("--format")},
+        {QStringLiteral("--all-time")});
     if (!a.error.isEmpty())
         return usage(a.error);
     if (!a.positionals.isEmpty())
@@ -985,16 +1015,15 @@ int cmdReport(Context &ctx, const QStringList &rawArgs)
                          .arg(days[0].toString(Qt::ISODate), days[1].toString(Qt::ISODate)));
     if ((rc = openStore(ctx)))
         return rc;
-    const QString path = QDir::toNativeSeparators(ctx.store.path());
-    const Id roleId = ctx.store.findRole(a.options.value(QStringLiteral("--role")));
-    if (!roleId)
-        return dataError(QStringLiteral("%1: no role \"%2\"").arg(path, a.options.value(QStringLiteral("--role"))));
+    Id roleId = 0;
+    if (!roleArgument(ctx, a.options.value(QStringLiteral("--role")), &roleId))
+        return DataError;
     ReportQuery query = Reports::queryFor(ctx.store, roleId);
     if (!allTime)
         query.setDays(days[0], days[1]);
     const Report report = Reports::compute(ctx.store.database(), query);
     if (!report.ok)
-        return dataError(QStringLiteral("%1: %2").arg(path, report.error));
+        return dataError(QStringLiteral("%1: %2").arg(QDir::toNativeSeparators(ctx.store.path()), report.error));
     if (format == QLatin1String("json"))
         printJson(QJsonDocument(Reports::toJson(report)));
     else
@@ -1005,16 +1034,22 @@ int cmdReport(Context &ctx, const QStringList &rawArgs)
 const QList<Command> &commands()
 {
     static const QList<Command> list = {
-        {{QStringLiteral("init")}, {}, QStringLiteral("create the database with the default role; no-op if it exists"),
+        {{QStringLiteral("init")},
+         {},
+         QStringLiteral("create the database with the default role; no-op if it exists"),
          cmdInit},
-        {{QStringLiteral("check")}, {}, QStringLiteral("integrity, foreign keys, audit chain; exit 0 only when clean"),
+        {{QStringLiteral("check")},
+         {},
+         QStringLiteral("integrity, foreign keys, audit chain; exit 0 only when clean"),
          cmdCheck},
-        {{QStringLiteral("demo")}, QStringLiteral("[--candidates N] [--seed S] [--role ROLE]"),
+        {{QStringLiteral("demo")},
+         QStringLiteral("[--candidates N] [--seed S] [--role ROLE]"),
          QStringLiteral("add N (1-1000000, default 200) realistic synthetic candidates, with stage history, "
                         "interviews,\n      panels, scorecards and decisions, to ROLE (default: the first role); "
                         "same seed, same data"),
          cmdDemo},
-        {{QStringLiteral("person"), QStringLiteral("list")}, QStringLiteral("[--format text|json]"),
+        {{QStringLiteral("person"), QStringLiteral("list")},
+         QStringLiteral("[--format text|json]"),
          QStringLiteral("the people who use this database; JSON items have id, name, email, kind, login (null\n"
                         "      in a solo file) and active"),
          cmdPersonList},
@@ -1023,38 +1058,55 @@ const QList<Command> &commands()
          QStringLiteral("add a person; hiring managers and coordinators only (--login and --password-stdin are for\n"
                         "      team databases, refused on a solo file)"),
          cmdPersonAdd},
-        {{QStringLiteral("person"), QStringLiteral("edit")}, QStringLiteral("PERSON [--name NAME] [--email EMAIL] [--kind KIND]"),
-         QStringLiteral("change a person's name, email or kind; the last hiring manager stays one"), cmdPersonEdit},
-        {{QStringLiteral("person"), QStringLiteral("deactivate")}, QStringLiteral("PERSON"),
-         QStringLiteral("keep their history; they leave every picker and can no longer act"), cmdPersonDeactivate},
-        {{QStringLiteral("candidate"), QStringLiteral("list")}, QStringLiteral("[--role ROLE] [--format text|json]"),
+        {{QStringLiteral("person"), QStringLiteral("edit")},
+         QStringLiteral("PERSON [--name NAME] [--email EMAIL] [--kind KIND]"),
+         QStringLiteral("change a person's name, email or kind; the last hiring manager stays one"),
+         cmdPersonEdit},
+        {{QStringLiteral("person"), QStringLiteral("deactivate")},
+         QStringLiteral("PERSON"),
+         QStringLiteral("keep their history; they leave every picker and can no longer act"),
+         cmdPersonDeactivate},
+        {{QStringLiteral("candidate"), QStringLiteral("list")},
+         QStringLiteral("[--role ROLE] [--format text|json]"),
          QStringLiteral("one line per application: candidate id, name, email, role, stage, status"),
          cmdCandidateList},
-        {{QStringLiteral("candidate"), QStringLiteral("erase")}, QStringLiteral("CANDIDATE"),
+        {{QStringLiteral("candidate"), QStringLiteral("erase")},
+         QStringLiteral("CANDIDATE"),
          QStringLiteral("remove the person and everything about them (right to erasure); CANDIDATE is an id or\n"
                         "      an email; hiring managers and coordinators only; cannot be undone"),
          cmdCandidateErase},
-        {{QStringLiteral("candidate"), QStringLiteral("anonymize")}, QStringLiteral("CANDIDATE"),
+        {{QStringLiteral("candidate"), QStringLiteral("anonymize")},
+         QStringLiteral("CANDIDATE"),
          QStringLiteral("keep ratings and recommendations for calibration, remove what identifies them: the name\n"
                         "      becomes \"Anonymized #ID\"; contact details, links, notes, screening answers, reasons\n"
                         "      and every free text go; hiring managers and coordinators only; cannot be undone"),
          cmdCandidateAnonymize},
-        {{QStringLiteral("retention"), QStringLiteral("show")}, QStringLiteral("[--format text|json]"),
-         QStringLiteral("each role's retention period and how many candidates are due"), cmdRetentionShow},
-        {{QStringLiteral("retention"), QStringLiteral("set")}, QStringLiteral("ROLE DAYS|never"),
+        {{QStringLiteral("retention"), QStringLiteral("show")},
+         QStringLiteral("[--format text|json]"),
+         QStringLiteral("each role's retention period and how many candidates are due"),
+         cmdRetentionShow},
+        {{QStringLiteral("retention"), QStringLiteral("set")},
+         QStringLiteral("ROLE DAYS|never"),
          QStringLiteral("anonymize ROLE's candidates DAYS days after their rejection or withdrawal (never: keep\n"
                         "      them, the default); hiring managers and coordinators only"),
          cmdRetentionSet},
-        {{QStringLiteral("retention"), QStringLiteral("apply")}, {},
+        {{QStringLiteral("retention"), QStringLiteral("apply")},
+         {},
          QStringLiteral("anonymize every candidate past their roles' retention period (the GUI does this\n"
                         "      whenever it opens a database); prints how many"),
          cmdRetentionApply},
-        {{QStringLiteral("role"), QStringLiteral("list")}, QStringLiteral("[--format text|json]"),
-         QStringLiteral("the roles"), cmdRoleList},
-        {{QStringLiteral("role"), QStringLiteral("show")}, QStringLiteral("ROLE [--format text|json]"),
-         QStringLiteral("a role's posting sections, rubric, screening facts and interview plan"), cmdRoleShow},
-        {{QStringLiteral("role"), QStringLiteral("add")}, QStringLiteral("--from-posting FILE [--format text|json]"),
-         QStringLiteral("a new role from a job posting (UTF-8 text)"), cmdRoleAdd},
+        {{QStringLiteral("role"), QStringLiteral("list")},
+         QStringLiteral("[--format text|json]"),
+         QStringLiteral("the roles"),
+         cmdRoleList},
+        {{QStringLiteral("role"), QStringLiteral("show")},
+         QStringLiteral("ROLE [--format text|json]"),
+         QStringLiteral("a role's posting sections, rubric, screening facts and interview plan"),
+         cmdRoleShow},
+        {{QStringLiteral("role"), QStringLiteral("add")},
+         QStringLiteral("--from-posting FILE [--format text|json]"),
+         QStringLiteral("a new role from a job posting (UTF-8 text)"),
+         cmdRoleAdd},
         {{QStringLiteral("import")},
          QStringLiteral("FILE --role ROLE [--map COLUMN=FIELD]... [--dry-run] [--encoding windows-1252|latin1]\n"
                         "      [--format text|json]"),
@@ -1065,8 +1117,10 @@ const QList<Command> &commands()
                         "      last_name, email, phone, location, city, country, source, linkedin, github, scholar,\n"
                         "      orcid, arxiv, website, link, stage, status, notes or ignore); --dry-run writes nothing"),
          cmdImport},
-        {{QStringLiteral("backup")}, QStringLiteral("-o FILE"),
-         QStringLiteral("a consistent copy of the database (never a half-written file)"), cmdBackup},
+        {{QStringLiteral("backup")},
+         QStringLiteral("-o FILE"),
+         QStringLiteral("a consistent copy of the database (never a half-written file)"),
+         cmdBackup},
         {{QStringLiteral("export"), QStringLiteral("scorecards")},
          QStringLiteral("--role ROLE --format csv|json [--profile full|logistics|calibration] -o FILE"),
          QStringLiteral("the role's scorecards as the acting person may see them (private notes only where they may\n"
@@ -1076,9 +1130,10 @@ const QList<Command> &commands()
         {{QStringLiteral("export"), QStringLiteral("summary")},
          QStringLiteral("--role ROLE --format csv|json|pdf [--profile full|logistics|calibration]\n"
                         "      [--candidate CANDIDATE] -o FILE"),
-         QStringLiteral("the debrief summary of every application of the role (or, with --candidate, of one): weighted\n"
-                        "      score, recommendation tally, must-have flags, category means, decision; pdf: a debrief\n"
-                        "      packet with a page per candidate in debrief; written whole (mode 0600) or not at all"),
+         QStringLiteral(
+             "the debrief summary of every application of the role (or, with --candidate, of one): weighted\n"
+             "      score, recommendation tally, must-have flags, category means, decision; pdf: a debrief\n"
+             "      packet with a page per candidate in debrief; written whole (mode 0600) or not at all"),
          cmdExportSummary},
         {{QStringLiteral("report")},
          QStringLiteral("--role ROLE [--from DATE] [--to DATE | --all-time] [--format text|json]"),
@@ -1092,15 +1147,17 @@ const QList<Command> &commands()
 
 QString helpText()
 {
-    QString text = QStringLiteral(
-        "Usage: hireloop-cli [--db PATH] [--as PERSON] [--read-only] COMMAND [ARGS]\n"
-        "       hireloop-cli --version | --help | COMMAND --help\n\n"
-        "Hireloop's headless twin: the same database and the same rules as the GUI.\n\n"
-        "Options:\n"
-        "  --db PATH     the database file (default: %1)\n"
-        "  --as PERSON   act for this person (id, exact name or email); default: the first hiring manager\n"
-        "  --read-only   open the file read-only: commands that change the data are refused\n\n"
-        "Commands:\n").arg(QDir::toNativeSeparators(Database::defaultPath()));
+    QString text
+        = QStringLiteral(
+              "Usage: hireloop-cli [--db PATH] [--as PERSON] [--read-only] COMMAND [ARGS]\n"
+              "       hireloop-cli --version | --help | COMMAND --help\n\n"
+              "Hireloop's headless twin: the same database and the same rules as the GUI.\n\n"
+              "Options:\n"
+              "  --db PATH     the database file (default: %1)\n"
+              "  --as PERSON   act for this person (id, exact name or email); default: the first hiring manager\n"
+              "  --read-only   open the file read-only: commands that change the data are refused\n\n"
+              "Commands:\n")
+              .arg(QDir::toNativeSeparators(Database::defaultPath()));
     for (const Command &c : commands()) {
         const QString head = (c.words.join(QLatin1Char(' ')) + QLatin1Char(' ') + c.synopsis).trimmed();
         text += QStringLiteral("  %1\n      %2\n").arg(head, c.summary);
@@ -1112,7 +1169,8 @@ QString helpText()
         "interviewers their own scorecards. Anything else exits 1 with the reason. A solo file protects\n"
         "only what the app shows: anyone who can read the file can read all of it.\n"
         "Commands that change the data (demo, role add, import, person add, edit and deactivate,\n"
-        "candidate erase and anonymize, retention set and apply) hold the lock file PATH.lock while they run, as the GUI does while the\n"
+        "candidate erase and anonymize, retention set and apply) hold the lock file PATH.lock while they run, as the "
+        "GUI does while the\n"
         "file is open: while another instance holds it they stop with exit status 1 and a message naming\n"
         "its program, process id and host; a lock left by a process that died is taken over. They are\n"
         "also refused, with exit status 1, on a read-only file (no write permission on it or its folder,\n"
@@ -1122,7 +1180,7 @@ QString helpText()
     return text;
 }
 
-} // namespace
+}  // namespace
 
 // A PDF is laid out with fonts, which need a QGuiApplication; the offscreen platform
 // gives one without a display. Everything else runs on a plain QCoreApplication.
@@ -1211,7 +1269,8 @@ int main(int argc, char *argv[])
             if (c.words.first() == args.first())
                 known << c.words.join(QLatin1Char(' '));
         if (!known.isEmpty())
-            return usage(QStringLiteral("\"%1\" needs one of: %2").arg(args.join(QLatin1Char(' ')), known.join(QStringLiteral(", "))));
+            return usage(QStringLiteral("\"%1\" needs one of: %2")
+                             .arg(args.join(QLatin1Char(' ')), known.join(QStringLiteral(", "))));
         return usage(QStringLiteral("unknown command \"%1\"").arg(args.first()));
     }
     const QStringList rest = args.mid(match->words.size());

@@ -23,7 +23,9 @@ namespace {
 class FirstPaintProbe : public QObject
 {
 public:
-    explicit FirstPaintProbe(const QElapsedTimer &since) : m_since(since) {}
+    explicit FirstPaintProbe(const QElapsedTimer &since)
+        : m_since(since)
+    { }
 
 protected:
     bool eventFilter(QObject *watched, QEvent *event) override
@@ -45,7 +47,7 @@ private:
     bool m_seen = false;
 };
 
-} // namespace
+}  // namespace
 
 int main(int argc, char *argv[])
 {

@@ -7,7 +7,8 @@
 // Cole and Dana, on one panel of an interview that has ended. Cole has submitted his
 // scorecard (with a private note); Dana has only a draft; the default hiring manager
 // has recorded a "hold" decision. The actor's own scorecard is a draft ("before") or
-// submitted ("after"), as the rule says.
+// submitted ("after"), as the rule says. A second candidate, Lee, has an interview
+// tomorrow with Cole alone: not the actor's to interview.
 
 #include "reports/reports.h"
 #include "store/accesspolicy.h"
@@ -22,23 +23,24 @@ using namespace hireloop::test;
 namespace {
 
 enum class Rule {
-    OwnDraft,                      // the actor's own draft scorecard
-    OwnPrivateNote,                // ... and its private note
-    ColleagueDraft,                // Dana's draft scorecard
-    ColleagueSubmittedBeforeOwn,   // Cole's submitted one, before the actor submits
-    ColleagueSubmittedAfterOwn,    // ... and after
-    ColleagueRatingsAfterOwn,      // Cole's ratings, after
+    OwnDraft,  // the actor's own draft scorecard
+    OwnPrivateNote,  // ... and its private note
+    ColleagueDraft,  // Dana's draft scorecard
+    ColleagueSubmittedBeforeOwn,  // Cole's submitted one, before the actor submits
+    ColleagueSubmittedAfterOwn,  // ... and after
+    ColleagueRatingsAfterOwn,  // Cole's ratings, after
     ColleaguePrivateNoteAfterOwn,  // Cole's private note, after
-    DecisionBeforeOwn,             // the decision on the application, before
-    DecisionAfterOwn,              // ... and after
-    ScoreBeforeOwn,                // the weighted score in the candidates list, before
-    DebriefTallyBeforeOwn,         // Cole's recommendation in the debrief tally, before
-    Calibration,                   // figures from every interviewer's ratings
-    RecordDecision,                // may record a debrief decision
-    ManagePrivacy,                 // may set a retention period (and anonymize, erase)
-    ChaseScorecards,               // sees everyone's overdue scorecards, not only their own
-    WriteColleagueDraft,           // may change Dana's draft
-    ManagePeople,                  // may add, change and deactivate people
+    DecisionBeforeOwn,  // the decision on the application, before
+    DecisionAfterOwn,  // ... and after
+    ScoreBeforeOwn,  // the weighted score in the candidates list, before
+    DebriefTallyBeforeOwn,  // Cole's recommendation in the debrief tally, before
+    Calibration,  // figures from every interviewer's ratings
+    RecordDecision,  // may record a debrief decision
+    ManagePrivacy,  // may set a retention period (and anonymize, erase)
+    ChaseScorecards,  // sees everyone's overdue scorecards, not only their own
+    WriteColleagueDraft,  // may change Dana's draft
+    ManagePeople,  // may add, change and deactivate people
+    CandidateNotInterviewed,  // Lee, whom the actor does not interview, in the candidates list
 };
 
 bool afterOwn(Rule r)
@@ -47,7 +49,7 @@ bool afterOwn(Rule r)
         || r == Rule::ColleaguePrivateNoteAfterOwn || r == Rule::DecisionAfterOwn;
 }
 
-} // namespace
+}  // namespace
 
 Q_DECLARE_METATYPE(Rule)
 Q_DECLARE_METATYPE(hireloop::PersonKind)
@@ -74,7 +76,7 @@ private:
 
     StoreFixture m_fx;
     Id m_actor = 0, m_cole = 0, m_dana = 0;
-    Id m_app = 0, m_interview = 0, m_coleCard = 0, m_danaCard = 0, m_ownCard = 0;
+    Id m_app = 0, m_otherApp = 0, m_interview = 0, m_coleCard = 0, m_danaCard = 0, m_ownCard = 0;
 };
 
 void TestAccessPolicy::rules_data()
@@ -107,6 +109,7 @@ void TestAccessPolicy::rules_data()
         {"chase everyone's scorecards", Rule::ChaseScorecards, true, true, false},
         {"write a colleague's draft", Rule::WriteColleagueDraft, false, false, false},
         {"manage people", Rule::ManagePeople, true, true, false},
+        {"a candidate one does not interview", Rule::CandidateNotInterviewed, true, true, false},
     };
     for (const Row &r : table) {
         QTest::addRow("%s / hiring manager", r.name) << r.rule << PersonKind::HiringManager << r.hiringManager;
@@ -129,6 +132,14 @@ void TestAccessPolicy::rules()
     QVERIFY(m_fx.addCandidate(QStringLiteral("Kai Kim"), &m_app));
     m_interview = m_fx.schedule(m_app, {m_actor, m_cole, m_dana});
     QVERIFY(m_interview);
+    QVERIFY(m_fx.addCandidate(QStringLiteral("Lee Lund"), &m_otherApp));
+    Interview tomorrow;
+    tomorrow.applicationId = m_otherApp;
+    tomorrow.stageId = m_fx.stage.id;
+    tomorrow.startsAt = m_fx.now + 24 * 3600;
+    tomorrow.durationMin = 60;
+    tomorrow.panel = {m_cole};
+    QVERIFY(m_fx->scheduleInterview(tomorrow));
     m_coleCard = m_fx.score(m_cole, m_interview, 4, Recommendation::Yes);
     m_danaCard = m_fx.score(m_dana, m_interview, 2, Recommendation::No, true);
     QVERIFY(m_coleCard && m_danaCard);
@@ -213,8 +224,9 @@ bool TestAccessPolicy::observe(Rule rule, bool *hasSingle, bool *single)
         Scorecard k;
         const bool alone = store.scorecard(m_coleCard, &k) && k.privateNoteVisible;
         const Scorecard *listed = find(cards, m_cole);
-        return agree(alone, listed && listed->privateNoteVisible
-                                && listed->privateNote == QStringLiteral("private note of person %1").arg(m_cole),
+        return agree(alone,
+                     listed && listed->privateNoteVisible
+                         && listed->privateNote == QStringLiteral("private note of person %1").arg(m_cole),
                      "the note alone and in the list");
     }
     case Rule::DecisionBeforeOwn:
@@ -229,9 +241,23 @@ bool TestAccessPolicy::observe(Rule rule, bool *hasSingle, bool *single)
         *single = policy.maySeeOutcomes(false);
         CandidateRow row;
         const bool one = store.candidateRow(m_app, &row) && row.hasScore;
-        const QList<CandidateRow> rows = store.candidateRows(m_fx.role.id);
-        const bool all = rows.size() == 1 && rows.first().hasScore;
+        bool all = false;
+        for (const CandidateRow &r : store.candidateRows(m_fx.role.id))
+            all = all || (r.applicationId == m_app && r.hasScore);
         return agree(one, all, "one candidate row and the role's rows");
+    }
+    case Rule::CandidateNotInterviewed: {
+        *hasSingle = false;
+        CandidateRow row;
+        const bool one = store.candidateRow(m_otherApp, &row);
+        bool listed = false;
+        for (const CandidateRow &r : store.candidateRows(m_fx.role.id))
+            listed = listed || r.applicationId == m_otherApp;
+        bool first = false;
+        for (const CandidateRow &r : store.firstCandidateRows(m_fx.role.id, 10))
+            first = first || r.applicationId == m_otherApp;
+        agree(listed, first, "the role's rows and the first screen");
+        return agree(one, listed, "one candidate row and the role's rows");
     }
     case Rule::DebriefTallyBeforeOwn: {
         *single = policy.maySeeOutcomes(false);
@@ -293,16 +319,17 @@ void TestAccessPolicy::everyActionByKind_data()
         bool hiringManager, coordinator, interviewer;
     };
     const Row table[] = {
-        {A::EditRubric, true, false, false},     {A::EditPlan, true, false, false},
-        {A::EditCandidates, true, true, false},  {A::MoveCandidates, true, true, false},
+        {A::EditRubric, true, false, false},        {A::EditPlan, true, false, false},
+        {A::EditCandidates, true, true, false},     {A::MoveCandidates, true, true, false},
         {A::ScheduleInterviews, true, true, false}, {A::ChaseScorecards, true, true, false},
-        {A::ManagePrivacy, true, true, false},   {A::RecordDecision, true, false, false},
-        {A::ManagePeople, true, true, false},    {A::AddDemoData, true, true, false},
+        {A::ManagePrivacy, true, true, false},      {A::RecordDecision, true, false, false},
+        {A::ManagePeople, true, true, false},       {A::AddDemoData, true, true, false},
     };
     QCOMPARE(int(std::size(table)), int(AccessPolicy::allActions().size()));  // every action has a row
     for (const Row &r : table) {
         const QByteArray name = AccessPolicy::actionName(r.action).toUtf8();
-        QTest::addRow("%s / hiring manager", name.constData()) << r.action << PersonKind::HiringManager << r.hiringManager;
+        QTest::addRow("%s / hiring manager", name.constData())
+            << r.action << PersonKind::HiringManager << r.hiringManager;
         QTest::addRow("%s / coordinator", name.constData()) << r.action << PersonKind::Coordinator << r.coordinator;
         QTest::addRow("%s / interviewer", name.constData()) << r.action << PersonKind::Interviewer << r.interviewer;
     }
@@ -388,7 +415,8 @@ void TestAccessPolicy::everyActionByKind()
         const int auditAfter = store.recentAudit(100000).size();
         QCOMPARE(auditAfter > auditBefore, allowed);  // a refusal writes nothing, not even its audit
         if (!allowed)
-            QVERIFY2(store.errorString().contains(QStringLiteral("Only hiring managers")), qPrintable(store.errorString()));
+            QVERIFY2(store.errorString().contains(QStringLiteral("Only hiring managers")),
+                     qPrintable(store.errorString()));
     }
 }
 

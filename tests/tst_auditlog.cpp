@@ -6,28 +6,16 @@
 #include "export/scorecardexport.h"
 #include "storage/auditrepository.h"
 #include "store/store.h"
+#include "storefixture.h"
 #include "testsupport.h"
 
-#include <QProcess>
 #include <QSqlDatabase>
 #include <QSqlError>
 #include <QSqlQuery>
-#include <QTemporaryDir>
 #include <QtTest>
 
 using namespace hireloop;
 using namespace hireloop::test;
-
-namespace {
-
-struct Run
-{
-    int exitCode = -1;
-    QString out;
-    QString err;
-};
-
-} // namespace
 
 class TestAuditLog : public QObject
 {
@@ -35,7 +23,11 @@ class TestAuditLog : public QObject
 
 private Q_SLOTS:
     void init();
-    void cleanup() { m_store.reset(); }
+    void cleanup()
+    {
+        m_store = nullptr;
+        m_fx.close();
+    }
     void everyRecordedActionSaysWhoWhenWhat();
     void checkPassesOnAnIntactLog();
     void checkNamesAnAlteredEntry();
@@ -49,39 +41,19 @@ private:
     // Ben reads Ana's (a reveal), the candidate moves, the scorecards are exported,
     // then the candidate is anonymized and a second one erased. The store is closed.
     void buildHistory();
-    Run cli(const QStringList &args) const;
     // Runs SQL on the file as someone with the sqlite3 shell would, trigger and all.
     bool tamper(const QStringList &statements);
     int lastId();
 
-    QTemporaryDir m_dir;
-    QString m_path;
-    std::unique_ptr<Store> m_store;
-    qint64 m_now = 1764000000;
+    StoreFixture m_fx;  // its clock moves a second each time it is read
+    Store *m_store = nullptr;
 };
 
 void TestAuditLog::init()
 {
-    m_now = 1764000000;
-    m_path = m_dir.filePath(QStringLiteral("%1.sqlite").arg(QTest::currentTestFunction()));
-    m_store = std::make_unique<Store>();
-    m_store->setClock([this] { return m_now++; });
-    QVERIFY2(m_store->open(m_path), qPrintable(m_store->errorString()));
-    QVERIFY(m_store->ensureDefaultData());
-}
-
-Run TestAuditLog::cli(const QStringList &args) const
-{
-    QProcess p;
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.insert("HOME", m_dir.path());
-    env.insert("XDG_DATA_HOME", m_dir.filePath("xdg"));
-    p.setProcessEnvironment(env);
-    p.start(QStringLiteral(HIRELOOP_CLI), QStringList{"--db", m_path} + args);
-    if (!p.waitForFinished(60000))
-        return {};
-    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -2, QString::fromUtf8(p.readAllStandardOutput()),
-            QString::fromUtf8(p.readAllStandardError())};
+    m_fx.tick = 1;
+    QVERIFY2(m_fx.open(), qPrintable(m_fx->errorString()));
+    m_store = m_fx.store();
 }
 
 bool TestAuditLog::tamper(const QStringList &statements)
@@ -89,7 +61,7 @@ bool TestAuditLog::tamper(const QStringList &statements)
     bool ok = true;
     {
         QSqlDatabase db = QSqlDatabase::addDatabase("QSQLITE", "tamper");
-        db.setDatabaseName(m_path);
+        db.setDatabaseName(m_fx.path());
         ok = db.open();
         for (const QString &sql : statements) {
             QSqlQuery q(db);
@@ -107,7 +79,7 @@ bool TestAuditLog::tamper(const QStringList &statements)
 int TestAuditLog::lastId()
 {
     Store s;
-    if (!s.open(m_path))
+    if (!s.open(m_fx.path()))
         return -1;
     return int(s.recentAudit(1).value(0).id);
 }
@@ -140,7 +112,7 @@ void TestAuditLog::buildHistory()
     Interview iv;
     iv.applicationId = app;
     iv.stageId = stage.id;
-    iv.startsAt = m_now - 7200;
+    iv.startsAt = m_fx.now - 7200;
     iv.panel = {ana, ben};
     const Id interview = m_store->scheduleInterview(iv);
     QVERIFY(interview);
@@ -164,7 +136,7 @@ void TestAuditLog::buildHistory()
     QVERIFY(m_store->moveApplication(app, role.stages.at(next).id, ApplicationStatus::Active, "Teodora did well"));
     QString error;
     QVERIFY2(ScorecardExport(*m_store).write(role.id, ScorecardExport::Format::Json, ScorecardExport::Profile::Full,
-                                             m_dir.filePath("cards.json"), &error),
+                                             m_fx.filePath("cards.json"), &error),
              qPrintable(error));
     QVERIFY(m_store->anonymizeCandidate(candidate));
     QVERIFY(m_store->eraseCandidate(erased));
@@ -191,12 +163,9 @@ void TestAuditLog::everyRecordedActionSaysWhoWhenWhat()
         const char *actor;
         const char *entity;
     } expected[] = {
-        {"application.move", "Lab Director", "application"},
-        {"scorecard.submit", "Ana Alves", "scorecard"},
-        {"scorecard.amend", "Ana Alves", "scorecard"},
-        {"scorecard.reveal", "Ben Brown", "application"},
-        {"export.scorecards", "Lab Director", "role"},
-        {"candidate.anonymize", "Lab Director", "candidate"},
+        {"application.move", "Lab Director", "application"}, {"scorecard.submit", "Ana Alves", "scorecard"},
+        {"scorecard.amend", "Ana Alves", "scorecard"},       {"scorecard.reveal", "Ben Brown", "application"},
+        {"export.scorecards", "Lab Director", "role"},       {"candidate.anonymize", "Lab Director", "candidate"},
         {"candidate.erase", "Lab Director", "candidate"},
     };
     for (const auto &x : expected) {
@@ -205,7 +174,7 @@ void TestAuditLog::everyRecordedActionSaysWhoWhenWhat()
         QVERIFY2(std::any_of(found.cbegin(), found.cend(),
                              [&](const AuditEntry &e) {
                                  return e.actor == QLatin1String(x.actor) && e.entity == QLatin1String(x.entity)
-                                        && e.entityId > 0;
+                                     && e.entityId > 0;
                              }),
                  x.action);
     }
@@ -220,7 +189,7 @@ void TestAuditLog::checkPassesOnAnIntactLog()
 {
     buildHistory();
     m_store->close();
-    const Run r = cli({"check"});
+    const CliRun r = m_fx.cli({"check"});
     QVERIFY2(r.exitCode == 0, qPrintable(r.err));
     QVERIFY(r.out.contains("audit chain"));
 }
@@ -235,10 +204,10 @@ void TestAuditLog::checkNamesAnAlteredEntry()
     // Someone with the sqlite3 shell drops the guard and rewrites what happened.
     QVERIFY(tamper({"DROP TRIGGER audit_log_append_only",
                     QStringLiteral("UPDATE audit_log SET actor = 'Someone else' WHERE id = %1").arg(middle)}));
-    const Run r = cli({"check"});
+    const CliRun r = m_fx.cli({"check"});
     QCOMPARE(r.exitCode, 1);
     QVERIFY2(r.err.contains(QStringLiteral("audit log: entry %1 was altered").arg(middle)), qPrintable(r.err));
-    QVERIFY2(r.err.contains(m_path), qPrintable(r.err));
+    QVERIFY2(r.err.contains(m_fx.path()), qPrintable(r.err));
 }
 
 void TestAuditLog::checkNamesAnEntryRemovedFromTheMiddle()
@@ -247,7 +216,7 @@ void TestAuditLog::checkNamesAnEntryRemovedFromTheMiddle()
     m_store->close();
     const int middle = lastId() / 2;
     QVERIFY(tamper({QStringLiteral("DELETE FROM audit_log WHERE id = %1").arg(middle)}));
-    const Run r = cli({"check"});
+    const CliRun r = m_fx.cli({"check"});
     QCOMPARE(r.exitCode, 1);
     QVERIFY2(r.err.contains(QStringLiteral("audit log: entry %1 is missing").arg(middle)), qPrintable(r.err));
     QVERIFY2(r.err.contains(QStringLiteral("entry %1 does not follow the entry before it").arg(middle + 1)),
@@ -261,7 +230,7 @@ void TestAuditLog::checkNoticesEntriesCutOffTheEnd()
     const int last = lastId();
     // The erasure and the anonymization cut off: what is left is a valid chain.
     QVERIFY(tamper({QStringLiteral("DELETE FROM audit_log WHERE id > %1").arg(last - 2)}));
-    const Run r = cli({"check"});
+    const CliRun r = m_fx.cli({"check"});
     QCOMPARE(r.exitCode, 1);
     QVERIFY2(r.err.contains(QStringLiteral("audit log: entries %1 to %2 are missing from its end (it ends at entry %3)")
                                 .arg(last - 1)
@@ -275,15 +244,16 @@ void TestAuditLog::checkNoticesAMissingHead()
     buildHistory();
     m_store->close();
     QVERIFY(tamper({"DELETE FROM meta WHERE key = 'audit_head'"}));
-    const Run r = cli({"check"});
+    const CliRun r = m_fx.cli({"check"});
     QCOMPARE(r.exitCode, 1);
     QVERIFY2(r.err.contains("audit log: its head record is missing"), qPrintable(r.err));
 }
 
 void TestAuditLog::headSurvivesTheUpgrade()
 {
-    m_store.reset();
-    const QString file = m_dir.filePath("v5.sqlite");
+    m_store = nullptr;
+    m_fx.close();
+    const QString file = m_fx.filePath("v5.sqlite");
     {
         // A log written before the head existed (schema 5), chained as it was then.
         Database old;

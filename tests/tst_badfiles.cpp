@@ -1,19 +1,18 @@
 // Bad files given as the database, through Store::open and through the real hireloop-cli
-// (check, candidate list): a text file, random bytes, other applications' SQLite files,
-// a newer schema, truncated databases, and 1,000 seeded random byte flips of a real
-// one. Each is refused with a message naming the file, or opened and read without a
-// crash; a refused file is never written (SHA-256, size and modification time the same,
-// no -wal, -shm or -journal left beside it).
+// (check, candidate list): the corpus of support/badfiles (a text file, random bytes,
+// other applications' SQLite files, newer schemas, truncated and damaged databases),
+// each refused with a message naming the file; and 1,000 seeded random byte flips of a
+// real one, each refused so or opened and read without a crash. A refused file is never
+// written (SHA-256, size and modification time the same, no -wal, -shm or -journal left
+// beside it).
 
+#include "badfiles.h"
 #include "faultsupport.h"
 #include "store/store.h"
 #include "testsupport.h"
 
 #include <QRandomGenerator>
-#include <QSqlDatabase>
-#include <QSqlQuery>
 #include <QTemporaryDir>
-#include <QtEndian>
 #include <QtTest>
 
 using namespace hireloop;
@@ -31,7 +30,6 @@ private Q_SLOTS:
 
 private:
     QString path(const QString &name) const { return m_dir.filePath(name); }
-    QByteArray sqliteFile(const QString &name, const QStringList &statements);
     // Opens file with a Store: true when it opened; a refusal must name the file and
     // leave it as it was.
     bool openWithStore(const QString &file, QString *error, bool *damageFound = nullptr);
@@ -44,37 +42,11 @@ private:
     QByteArray m_real;  // a Hireloop database with demo data, checkpointed
 };
 
-QByteArray TestBadFiles::sqliteFile(const QString &name, const QStringList &statements)
-{
-    const QString file = path(name);
-    {
-        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), name);
-        db.setDatabaseName(file);
-        db.open();
-        for (const QString &s : statements)
-            QSqlQuery(db).exec(s);
-        db.close();
-    }
-    QSqlDatabase::removeDatabase(name);
-    const QByteArray bytes = readAll(file);
-    QFile::remove(file);
-    return bytes;
-}
-
 void TestBadFiles::initTestCase()
 {
     QVERIFY(m_dir.isValid());
     m_env = isolatedEnvironment(m_dir.path());
-    const QString file = path(QStringLiteral("real.sqlite"));
-    {
-        Store store;
-        store.setClock([] { return qint64(1749600000); });  // the same database every run (but its random salt)
-        QVERIFY(store.open(file) && store.ensureDefaultData());
-        QVERIFY(store.addDemoData(store.roles().first().id, 15, 11));
-        QVERIFY(store.database().exec(QStringLiteral("PRAGMA wal_checkpoint(TRUNCATE)")));
-    }
-    m_real = readAll(file);
-    QFile::remove(file);
+    m_real = realDatabase(m_dir.path());
     QVERIFY(m_real.size() > 64 * 1024);
 }
 
@@ -103,14 +75,16 @@ void TestBadFiles::runCliOn(const QString &file, bool refused)
         QVERIFY(writeAll(file, original));  // as it was, whatever an opened file went through
         const FileState before = FileState::of(file);
         const ProcessRun r = runCli(m_env, QStringList{"--db", file} + command);
-        QVERIFY2(r.exitCode == 0 || r.exitCode == 1,
-                 qPrintable(QStringLiteral("%1 %2: exit %3 %4").arg(file, command.join(' ')).arg(r.exitCode).arg(r.err)));
+        QVERIFY2(
+            r.exitCode == 0 || r.exitCode == 1,
+            qPrintable(QStringLiteral("%1 %2: exit %3 %4").arg(file, command.join(' ')).arg(r.exitCode).arg(r.err)));
         if (r.exitCode == 1)
             QVERIFY2(r.err.contains(file), qPrintable(r.err));
         if (refused) {
             QVERIFY2(r.exitCode == 1, qPrintable(command.join(' ')));
             const FileState after = FileState::of(file);
-            QVERIFY2(after.sameFile(before), qPrintable(QStringLiteral("%1 was written by %2").arg(file, command.join(' '))));
+            QVERIFY2(after.sameFile(before),
+                     qPrintable(QStringLiteral("%1 was written by %2").arg(file, command.join(' '))));
             QCOMPARE(after.companions, QStringList());
         }
     }
@@ -118,28 +92,7 @@ void TestBadFiles::runCliOn(const QString &file, bool refused)
 
 void TestBadFiles::refusedByStoreAndCli_data()
 {
-    QTest::addColumn<QByteArray>("bytes");
-    QTest::addColumn<QString>("reason");
-
-    QTest::newRow("text") << QByteArray("name,email\r\nAda Lovelace,ada@example.org\r\n") << "not an SQLite database";
-    QByteArray noise(16384, '\0');
-    QRandomGenerator rng(7);
-    for (char &c : noise)
-        c = char(rng.bounded(256));
-    QTest::newRow("random bytes") << noise << "not an SQLite database";
-    QTest::newRow("another application's SQLite")
-        << sqliteFile("bookmarks", {"CREATE TABLE bookmarks (url TEXT, title TEXT)",
-                                    "INSERT INTO bookmarks VALUES ('https://example.org', 'Example')"})
-        << "another application";
-    QTest::newRow("another application's SQLite with its id")
-        << sqliteFile("notes", {"PRAGMA application_id = 1936614772", "PRAGMA user_version = 3", "CREATE TABLE notes (x)"})
-        << "another application";
-    QByteArray newer = m_real;
-    qToBigEndian<qint32>(Database::latestVersion() + 1, newer.data() + 60);
-    QTest::newRow("newer schema") << newer << "newer Hireloop";
-    QTest::newRow("truncated to half") << m_real.left(m_real.size() / 2) << "damaged";
-    QTest::newRow("truncated to its header") << m_real.left(100) << "damaged";
-    QTest::newRow("truncated inside its header") << m_real.left(40) << "damaged";
+    addBadFileRows(m_dir.path(), m_real);
 }
 
 void TestBadFiles::refusedByStoreAndCli()
@@ -163,8 +116,8 @@ void TestBadFiles::refusedByStoreAndCli()
 void TestBadFiles::randomByteFlips()
 {
     const quint32 seed = qEnvironmentVariableIsSet("HIRELOOP_FLIP_SEED")
-                             ? quint32(qEnvironmentVariableIntValue("HIRELOOP_FLIP_SEED"))
-                             : 20250611u;
+        ? quint32(qEnvironmentVariableIntValue("HIRELOOP_FLIP_SEED"))
+        : 20250611u;
     constexpr int Flips = 1000;
     constexpr int ThroughCli = 50;  // every 50th flip also through the CLI (two processes each)
     qInfo("byte flips: seed %u (HIRELOOP_FLIP_SEED=%u repeats them), %d flips of a %lld-byte database", seed, seed,
@@ -191,15 +144,17 @@ void TestBadFiles::randomByteFlips()
             damaged += damage ? 1 : 0;
         } else {
             ++refused;
-            QVERIFY2(error.startsWith(file), qPrintable(QStringLiteral("flip %1 at %2: %3").arg(i).arg(offset).arg(error)));
+            QVERIFY2(error.startsWith(file),
+                     qPrintable(QStringLiteral("flip %1 at %2: %3").arg(i).arg(offset).arg(error)));
             // Not a byte written (compared whole, which is cheaper than hashing it twice).
             const bool untouched = readAll(file) == bytes && QFileInfo(file).lastModified() == modified
-                                   && !QFileInfo::exists(file + "-wal") && !QFileInfo::exists(file + "-shm")
-                                   && !QFileInfo::exists(file + "-journal");
-            QVERIFY2(untouched, qPrintable(QStringLiteral("flip %1 at byte %2 (seed %3): a refused file was written")
-                                               .arg(i)
-                                               .arg(offset)
-                                               .arg(seed)));
+                && !QFileInfo::exists(file + "-wal") && !QFileInfo::exists(file + "-shm")
+                && !QFileInfo::exists(file + "-journal");
+            QVERIFY2(untouched,
+                     qPrintable(QStringLiteral("flip %1 at byte %2 (seed %3): a refused file was written")
+                                    .arg(i)
+                                    .arg(offset)
+                                    .arg(seed)));
         }
         if (i % ThroughCli == 0) {
             QVERIFY(writeAll(file, bytes));

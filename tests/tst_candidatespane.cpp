@@ -5,7 +5,7 @@
 
 #include "itemmodels/candidatemodel.h"
 #include "candidatespane.h"
-#include "settings.h"
+#include "panelfixture.h"
 #include "store/store.h"
 
 #include <QApplication>
@@ -16,10 +16,10 @@
 #include <QLineEdit>
 #include <QSignalSpy>
 #include <QTableView>
-#include <QTemporaryDir>
 #include <QtTest>
 
 using namespace hireloop;
+using hireloop::test::PanelFixture;
 
 class TestCandidatesPane : public QObject
 {
@@ -36,25 +36,19 @@ private Q_SLOTS:
 private:
     Id add(const QString &name, const QString &source);
     QStringList shownNames() const;
-    QTemporaryDir m_dir;
-    std::unique_ptr<Store> m_store;
-    std::unique_ptr<CandidatesPane> m_pane;
+    PanelFixture m_fx;
+    CandidatesPane *m_pane = nullptr;
     QTableView *m_view = nullptr;
     QLabel *m_count = nullptr;
-    Id m_role = 0;
 };
 
 void TestCandidatesPane::init()
 {
-    Settings::useFile(m_dir.filePath(QStringLiteral("%1.ini").arg(QTest::currentTestFunction())));
-    m_store = std::make_unique<Store>();
-    QVERIFY(m_store->open(m_dir.filePath(QStringLiteral("%1.sqlite").arg(QTest::currentTestFunction()))));
-    QVERIFY(m_store->ensureDefaultData());
-    m_role = m_store->roles().first().id;
-    m_pane = std::make_unique<CandidatesPane>(m_store.get());
-    m_pane->resize(1400, 600);
-    m_pane->show();
-    QVERIFY(QTest::qWaitForWindowExposed(m_pane.get()));
+    QVERIFY(m_fx.open());
+    auto *pane = new CandidatesPane(m_fx.store());
+    pane->resize(1400, 600);
+    m_pane = m_fx.show(pane);
+    QVERIFY(m_pane);
     m_view = m_pane->candidateView();
     m_count = m_pane->findChild<QLabel *>("countLabel");
     QVERIFY(m_count);
@@ -62,8 +56,8 @@ void TestCandidatesPane::init()
 
 void TestCandidatesPane::cleanup()
 {
-    m_pane.reset();
-    m_store.reset();
+    m_pane = nullptr;
+    m_fx.close();
 }
 
 Id TestCandidatesPane::add(const QString &name, const QString &source)
@@ -72,7 +66,7 @@ Id TestCandidatesPane::add(const QString &name, const QString &source)
     c.name = name;
     c.source = source;
     Id app = 0;
-    m_store->addCandidate(c, m_role, 0, &app);
+    m_fx->addCandidate(c, m_fx.role.id, 0, &app);
     return app;
 }
 
@@ -89,9 +83,9 @@ void TestCandidatesPane::headerClickSortsAndKeepsTheSelection()
     add("Cid", "Referral");
     const Id bea = add("Bea", "Website");
     add("Amy", "LinkedIn");
-    m_pane->setRoleId(m_role);
+    m_pane->setRoleId(m_fx.role.id);
     QCOMPARE(shownNames(), (QStringList{"Amy", "Bea", "Cid"}));  // by name at first
-    QSignalSpy current(m_pane.get(), &CandidatesPane::currentApplicationChanged);
+    QSignalSpy current(m_pane, &CandidatesPane::currentApplicationChanged);
     m_pane->selectApplication(bea);
     QCOMPARE(current.count(), 1);
     QHeaderView *header = m_view->horizontalHeader();
@@ -115,9 +109,9 @@ void TestCandidatesPane::searchHidingTheCurrentCandidateLetsItGo()
     add("Amara Okafor", "Referral");
     const Id bjorn = add("Björn Lindqvist", "LinkedIn");
     add("Priya Raman", "Conference");
-    m_pane->setRoleId(m_role);
+    m_pane->setRoleId(m_fx.role.id);
     m_pane->selectApplication(bjorn);
-    QSignalSpy current(m_pane.get(), &CandidatesPane::currentApplicationChanged);
+    QSignalSpy current(m_pane, &CandidatesPane::currentApplicationChanged);
     auto *search = m_pane->findChild<QLineEdit *>("searchEdit");
     QTest::keyClicks(search, "lin");  // Björn Lindqvist (name and source): stays
     QCOMPARE(shownNames(), QStringList{"Björn Lindqvist"});
@@ -140,9 +134,9 @@ void TestCandidatesPane::statusFilterAndCount()
     const Id one = add("One", "");
     add("Two", "");
     Role role;
-    QVERIFY(m_store->role(m_role, &role));
-    QVERIFY(m_store->moveApplication(one, role.stages.first().id, ApplicationStatus::Rejected, "Other"));
-    m_pane->setRoleId(m_role);
+    QVERIFY(m_fx->role(m_fx.role.id, &role));
+    QVERIFY(m_fx->moveApplication(one, role.stages.first().id, ApplicationStatus::Rejected, "Other"));
+    m_pane->setRoleId(m_fx.role.id);
     auto *status = m_pane->findChild<QComboBox *>("statusFilter");
     status->setCurrentIndex(status->findData(int(ApplicationStatus::Rejected)));
     QCOMPARE(shownNames(), QStringList{"One"});
@@ -162,7 +156,7 @@ void TestCandidatesPane::loadInTwoStepsKeepsTheSelection()
     CandidateModel *model = m_pane->candidateModel();
     model->setAsyncThreshold(5);
     model->setFirstScreenRows(3);
-    m_pane->setRoleId(m_role);
+    m_pane->setRoleId(m_fx.role.id);
     QVERIFY(model->isLoading());
     QCOMPARE(shownNames(), (QStringList{"Ada", "Bo", "Cy"}));
     QCOMPARE(m_count->text(), QStringLiteral("3 of 8, loading…"));

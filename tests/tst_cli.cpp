@@ -24,7 +24,7 @@ struct Run
     QString err;
 };
 
-} // namespace
+}  // namespace
 
 class TestCli : public QObject
 {
@@ -158,7 +158,8 @@ void TestCli::roleListAndShowJson()
     const QJsonObject summary = QJsonDocument::fromJson(r.out).array().first().toObject();
     QCOMPARE(summary.value("title").toString(), QStringLiteral("Distributed Training Researcher"));
 
-    for (const QString &key : {QString::number(summary.value("id").toInt()), QStringLiteral("Distributed Training Researcher")}) {
+    for (const QString &key :
+         {QString::number(summary.value("id").toInt()), QStringLiteral("Distributed Training Researcher")}) {
         r = cli({"role", "show", key, "--format", "json"});
         QCOMPARE(r.exitCode, 0);
         const QJsonObject role = QJsonDocument::fromJson(r.out).object();
@@ -209,8 +210,9 @@ void TestCli::roleListAndShowJson()
 void TestCli::roleAddFromPosting()
 {
     const QString posting = m_dir.filePath("mle.md");
-    QVERIFY(writeAll(posting, "# ML Infrastructure Engineer\n\n## What you'll do\n* Build the scheduler\n* Profile jobs\n\n"
-                              "## Qualifications\n1. Go or C++\n2. Kubernetes\n\n## Location\nRemote within the EU\n"));
+    QVERIFY(writeAll(posting,
+                     "# ML Infrastructure Engineer\n\n## What you'll do\n* Build the scheduler\n* Profile jobs\n\n"
+                     "## Qualifications\n1. Go or C++\n2. Kubernetes\n\n## Location\nRemote within the EU\n"));
     const Run r = cli({"role", "add", "--from-posting", posting, "--format", "json"});
     QCOMPARE(r.exitCode, 0);
     const QJsonObject role = QJsonDocument::fromJson(r.out).object();
@@ -316,7 +318,9 @@ void TestCli::peopleAddEditDeactivate()
     QVERIFY(ana.value("login").isNull());
     QCOMPARE(ana.value("active").toBool(), true);
     const QString anaId = QString::number(ana.value("id").toInteger());
-    QCOMPARE(cli({"person", "add", "--name", "Dee Dunn", "--email", "dee@lab.example", "--kind", "coordinator"}).exitCode, 0);
+    QCOMPARE(
+        cli({"person", "add", "--name", "Dee Dunn", "--email", "dee@lab.example", "--kind", "coordinator"}).exitCode,
+        0);
 
     // Refused with the reason: a taken email, a login on a solo file, an unknown kind (usage).
     r = cli({"person", "add", "--name", "Ana Again", "--email", "ANA@lab.example", "--kind", "interviewer"});
@@ -377,9 +381,12 @@ void TestCli::interviewersAreRefusedEveryWrite()
 {
     QFETCH(QStringList, args);
     QFETCH(QString, reason);
-    m_db = m_dir.filePath(QStringLiteral("refused-%1.sqlite").arg(QString::fromUtf8(QTest::currentDataTag()).replace(' ', '-')));
+    m_db = m_dir.filePath(
+        QStringLiteral("refused-%1.sqlite").arg(QString::fromUtf8(QTest::currentDataTag()).replace(' ', '-')));
     QCOMPARE(cli({"demo", "--candidates", "3", "--seed", "1"}).exitCode, 0);
-    QCOMPARE(cli({"person", "add", "--name", "Ana Lima", "--email", "ana@lab.example", "--kind", "interviewer"}).exitCode, 0);
+    QCOMPARE(
+        cli({"person", "add", "--name", "Ana Lima", "--email", "ana@lab.example", "--kind", "interviewer"}).exitCode,
+        0);
     const QByteArray before = sha256(m_db);
     const Run r = cli(QStringList{"--as", "ana@lab.example"} + args);
     QCOMPARE(r.exitCode, 1);
@@ -647,7 +654,9 @@ void TestCli::exportScorecardsJsonFollowsTheRule()
         QVERIFY(v.toObject().value("private_note").toString().endsWith("private note"));
     // Someone the database does not know is refused, and nothing is written.
     QCOMPARE(cli({"--as", "nobody@lab.example", "export", "scorecards", "--role", "1", "--format", "json", "-o",
-                  m_dir.filePath("x.json")}).exitCode, 1);
+                  m_dir.filePath("x.json")})
+                 .exitCode,
+             1);
     QVERIFY(!QFileInfo::exists(m_dir.filePath("x.json")));
     QCOMPARE(cli({"check"}).exitCode, 0);  // the reveals were audited, the chain holds
 }
@@ -658,8 +667,8 @@ void TestCli::exportScorecardsCsv()
     submitBen();
     const QString out = m_dir.filePath("scorecards.csv");
     QVERIFY(writeAll(out, "old content"));
-    QFile::setPermissions(out, QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ReadGroup
-                                   | QFileDevice::ReadOther);
+    QFile::setPermissions(
+        out, QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ReadGroup | QFileDevice::ReadOther);
     Run r = cli({"export", "scorecards", "--role", "Distributed Training Researcher", "--format", "csv", "-o", out});
     QCOMPARE(r.exitCode, 0);
     QVERIFY2(r.out.contains("Exported 2 scorecards"), r.out.constData());
@@ -668,8 +677,9 @@ void TestCli::exportScorecardsCsv()
     QVERIFY(csv.startsWith("\xEF\xBB\xBF"));
     QCOMPARE(csv.count("\r\n"), csv.count("\n"));  // CRLF only (no note holds a line break)
     const QList<QByteArray> lines = csv.mid(3).split('\n');
-    QCOMPARE(lines.first(), QByteArray("scorecard_id,application_id,candidate,stage,interviewer,status,submitted_at,"
-                                       "overall,attribute,value,note,private_note\r"));
+    QCOMPARE(lines.first(),
+             QByteArray("scorecard_id,application_id,candidate,stage,interviewer,status,submitted_at,"
+                        "overall,attribute,value,note,private_note\r"));
     QCOMPARE(lines.size(), 1 + 4 + 1);  // header, one row per rating, the final CRLF
     // Formulas are defused, quotes doubled, numbers plain.
     QVERIFY2(csv.contains(",4,\"'=HYPERLINK(\"\"http://evil.example\"\",\"\"click\"\")\",Ana's private note\r\n"),
@@ -692,11 +702,11 @@ void TestCli::exportScorecardsCalibrationAndLogistics()
     QVERIFY(seedScorecards());
     submitBen();
     const QString out = m_dir.filePath("calibration");
-    const QStringList identifying = {"Kwame", "Mensah", "Ana", "Ben", "Alves", "Brown", "@", "HYPERLINK", "note",
-                                     "takeaways", "solid", "Dee"};
+    const QStringList identifying = {"Kwame", "Mensah",    "Ana",  "Ben",       "Alves", "Brown",
+                                     "@",     "HYPERLINK", "note", "takeaways", "solid", "Dee"};
     for (const char *format : {"json", "csv"}) {
-        const Run r = cli({"export", "scorecards", "--role", "1", "--format", format, "--profile", "calibration",
-                           "-o", out});
+        const Run r = cli(
+            {"export", "scorecards", "--role", "1", "--format", format, "--profile", "calibration", "-o", out});
         QCOMPARE(r.exitCode, 0);
         const QByteArray bytes = readAll(out);
         for (const QString &word : identifying)
@@ -704,7 +714,8 @@ void TestCli::exportScorecardsCalibrationAndLogistics()
         QVERIFY(bytes.contains("\"C-") || bytes.contains(",C-"));
     }
     QCOMPARE(cli({"export", "scorecards", "--role", "1", "--format", "json", "--profile", "calibration", "-o", out})
-                 .exitCode, 0);
+                 .exitCode,
+             0);
     const QJsonArray cal = QJsonDocument::fromJson(readAll(out)).array();
     QCOMPARE(cal.size(), 2);
     const QString pseudonym = cal.at(0).toObject().value("candidate").toString();
@@ -723,10 +734,12 @@ void TestCli::exportScorecardsCalibrationAndLogistics()
         QCOMPARE(o.value("candidate").toString(), QStringLiteral("Kwame Mensah"));
         QVERIFY(o.value("interview_starts_at").toString().endsWith('Z'));
     }
-    QCOMPARE(cli({"export", "scorecards", "--role", "1", "--format", "csv", "--profile", "logistics", "-o", out})
-                 .exitCode, 0);
+    QCOMPARE(
+        cli({"export", "scorecards", "--role", "1", "--format", "csv", "--profile", "logistics", "-o", out}).exitCode,
+        0);
     const QByteArray csv = readAll(out);
-    QVERIFY(csv.startsWith("\xEF\xBB\xBF" "scorecard_id,application_id,candidate,stage,interviewer,status,"));
+    QVERIFY(csv.startsWith("\xEF\xBB\xBF"
+                           "scorecard_id,application_id,candidate,stage,interviewer,status,"));
     QVERIFY(!csv.contains("overall") && !csv.contains("value") && !csv.contains("HYPERLINK"));
     QCOMPARE(csv.count("\r\n"), 3);  // header and one row per scorecard
 }
@@ -735,19 +748,19 @@ void TestCli::exportScorecardsUsageErrorsExit2_data()
 {
     QTest::addColumn<QStringList>("args");
     const QString out = "out.json";
-    QTest::newRow("bad profile") << QStringList{"export", "scorecards", "--role", "1", "--format", "json",
-                                                "--profile", "everything", "-o", out};
+    QTest::newRow("bad profile") << QStringList{"export", "scorecards", "--role",     "1",  "--format",
+                                                "json",   "--profile",  "everything", "-o", out};
     QTest::newRow("bad format") << QStringList{"export", "scorecards", "--role", "1", "--format", "yaml", "-o", out};
-    QTest::newRow("pdf is for summaries") << QStringList{"export", "scorecards", "--role", "1", "--format", "pdf",
-                                                         "-o", out};
+    QTest::newRow("pdf is for summaries")
+        << QStringList{"export", "scorecards", "--role", "1", "--format", "pdf", "-o", out};
     QTest::newRow("no format") << QStringList{"export", "scorecards", "--role", "1", "-o", out};
     QTest::newRow("no role") << QStringList{"export", "scorecards", "--format", "json", "-o", out};
     QTest::newRow("no output") << QStringList{"export", "scorecards", "--role", "1", "--format", "json"};
     QTest::newRow("-o without a file") << QStringList{"export", "scorecards", "--role", "1", "--format", "json", "-o"};
-    QTest::newRow("positional") << QStringList{"export", "scorecards", "extra", "--role", "1", "--format", "json",
-                                               "-o", out};
-    QTest::newRow("unknown option") << QStringList{"export", "scorecards", "--role", "1", "--format", "json",
-                                                   "--all", "-o", out};
+    QTest::newRow("positional") << QStringList{"export",   "scorecards", "extra", "--role", "1",
+                                               "--format", "json",       "-o",    out};
+    QTest::newRow("unknown option") << QStringList{"export", "scorecards", "--role", "1", "--format",
+                                                   "json",   "--all",      "-o",     out};
     QTest::newRow("export alone") << QStringList{"export"};
 }
 

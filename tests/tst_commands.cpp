@@ -46,7 +46,7 @@ namespace {
 const QStringList HistoryTables = {QStringLiteral("audit_log"), QStringLiteral("stage_event"),
                                    QStringLiteral("interview_event"), QStringLiteral("scorecard_reveal")};
 
-} // namespace
+}  // namespace
 
 class TestCommands : public QObject
 {
@@ -415,7 +415,8 @@ void TestCommands::scheduleRescheduleUndoUndoRedoRedoKeepsTheInterview()
     QStringList actions;
     for (const InterviewEvent &e : m_store->interviewHistory(id))
         actions << e.action;
-    QCOMPARE(actions, (QStringList{"scheduled", "rescheduled", "rescheduled", "cancelled", "scheduled", "rescheduled"}));
+    QCOMPARE(actions,
+             (QStringList{"scheduled", "rescheduled", "rescheduled", "cancelled", "scheduled", "rescheduled"}));
     int reinstated = 0;
     for (const AuditEntry &e : m_store->recentAudit(20))
         reinstated += e.action == QLatin1String("interview.reinstate") && e.entityId == id;

@@ -46,8 +46,9 @@ Snapshot snapshot(const QString &db)
         c.setConnectOptions(QStringLiteral("QSQLITE_OPEN_READONLY"));
         if (c.open()) {
             QSqlQuery tables(c);
-            tables.exec(QStringLiteral("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' "
-                                       "AND name <> 'meta'"));
+            tables.exec(
+                QStringLiteral("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' "
+                               "AND name <> 'meta'"));
             QStringList names;
             while (tables.next())
                 names << tables.value(0).toString();
@@ -88,7 +89,8 @@ QByteArray csv(int batch)
     QByteArray out("name,email,location,source,github\r\n");
     out.reserve(Rows * 90);
     for (int i = 0; i < Rows; ++i)
-        out += QStringLiteral("Imported %1-%2,batch%1.row%2@import.example,City %3,Referral,https://github.com/b%1r%2\r\n")
+        out += QStringLiteral(
+                   "Imported %1-%2,batch%1.row%2@import.example,City %3,Referral,https://github.com/b%1r%2\r\n")
                    .arg(batch)
                    .arg(i)
                    .arg(i % 97)
@@ -96,7 +98,7 @@ QByteArray csv(int batch)
     return out;
 }
 
-} // namespace
+}  // namespace
 
 class TestCrashImport : public QObject
 {
@@ -132,8 +134,8 @@ void TestCrashImport::fiftyKills()
     QVERIFY(QFile::remove(trial));
 
     const quint32 seed = qEnvironmentVariableIsSet("HIRELOOP_CRASH_SEED")
-                             ? quint32(qEnvironmentVariableIntValue("HIRELOOP_CRASH_SEED"))
-                             : QRandomGenerator::global()->generate() % 1000000;
+        ? quint32(qEnvironmentVariableIntValue("HIRELOOP_CRASH_SEED"))
+        : QRandomGenerator::global()->generate() % 1000000;
     qInfo("import kills: seed %u (HIRELOOP_CRASH_SEED=%u repeats them); a whole import of %d rows takes %lld ms here",
           seed, seed, Rows, whole);
     QRandomGenerator rng(seed);
@@ -181,7 +183,11 @@ void TestCrashImport::fiftyKills()
         const Snapshot after = snapshot(db);
         const int now = int(after.value(QStringLiteral("candidate")).size());
         QVERIFY2(now == candidates || now == candidates + Rows,
-                 qPrintable(QStringLiteral("batch %1 (seed %2): %3 candidates, before %4").arg(batch).arg(seed).arg(now).arg(candidates)));
+                 qPrintable(QStringLiteral("batch %1 (seed %2): %3 candidates, before %4")
+                                .arg(batch)
+                                .arg(seed)
+                                .arg(now)
+                                .arg(candidates)));
         (now == candidates ? rolledBack : committed) += killed ? 1 : 0;
         for (auto table = before.cbegin(); table != before.cend(); ++table) {
             const QHash<qint64, size_t> &rows = after.value(table.key());

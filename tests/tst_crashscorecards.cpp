@@ -48,7 +48,8 @@ void TestCrashScorecards::prepare(const QString &db)
     QVERIFY(store.role(store.roles().first().id, &role));
     QList<Id> interviewers;
     for (const char *name : {"Ana Lima", "Bruno Costa", "Chen Wei", "Dara Okafor"})
-        interviewers << store.addPerson(Person{0, QString::fromLatin1(name), QString(), PersonKind::Interviewer, true, {}});
+        interviewers << store.addPerson(
+            Person{0, QString::fromLatin1(name), QString(), PersonKind::Interviewer, true, {}});
     for (int i = 0; i < 8; ++i) {
         Candidate c;
         c.name = QStringLiteral("Candidate %1").arg(i + 1);
@@ -85,13 +86,16 @@ void TestCrashScorecards::checkAfterKill(const QString &db, int kill)
                     ++m_final;
                     // Never half submitted.
                     QVERIFY2(card.submittedAt > 0, qPrintable(QStringLiteral("scorecard %1").arg(card.id)));
-                    QVERIFY2(card.overall != Recommendation::None, qPrintable(QStringLiteral("scorecard %1").arg(card.id)));
+                    QVERIFY2(card.overall != Recommendation::None,
+                             qPrintable(QStringLiteral("scorecard %1").arg(card.id)));
                     Stage stage;
                     QVERIFY(store.stage(card.stageId, &stage));
                     for (const Id attribute : std::as_const(stage.focus)) {
-                        const bool rated = std::any_of(card.ratings.cbegin(), card.ratings.cend(),
-                                                       [attribute](const Rating &r) { return r.attributeId == attribute; });
-                        QVERIFY2(rated, qPrintable(QStringLiteral("scorecard %1, attribute %2").arg(card.id).arg(attribute)));
+                        const bool rated = std::any_of(
+                            card.ratings.cbegin(), card.ratings.cend(),
+                            [attribute](const Rating &r) { return r.attributeId == attribute; });
+                        QVERIFY2(rated,
+                                 qPrintable(QStringLiteral("scorecard %1, attribute %2").arg(card.id).arg(attribute)));
                     }
                 }
             }
@@ -124,8 +128,8 @@ void TestCrashScorecards::twentyKills()
         return;
 
     const quint32 seed = qEnvironmentVariableIsSet("HIRELOOP_CRASH_SEED")
-                             ? quint32(qEnvironmentVariableIntValue("HIRELOOP_CRASH_SEED"))
-                             : QRandomGenerator::global()->generate() % 1000000;
+        ? quint32(qEnvironmentVariableIntValue("HIRELOOP_CRASH_SEED"))
+        : QRandomGenerator::global()->generate() % 1000000;
     qInfo("scorecard kills: seed %u (HIRELOOP_CRASH_SEED=%u repeats them)", seed, seed);
     QRandomGenerator rng(seed);
     constexpr int Kills = 20;
@@ -147,7 +151,8 @@ void TestCrashScorecards::twentyKills()
         }
         QThread::usleep(rng.bounded(20000));
         QVERIFY2(worker.state() == QProcess::Running,
-                 qPrintable(QStringLiteral("the worker stopped by itself: %1").arg(QString::fromUtf8(worker.readAllStandardError()))));
+                 qPrintable(QStringLiteral("the worker stopped by itself: %1")
+                                .arg(QString::fromUtf8(worker.readAllStandardError()))));
         worker.kill();  // SIGKILL
         QVERIFY(worker.waitForFinished());
         out += worker.readAllStandardOutput();
@@ -177,7 +182,8 @@ void TestCrashScorecards::twentyKills()
     }
     qInfo("scorecard kills: %d kills survived; %d acknowledged writes (%d drafts saved, %d submissions, %d amendments) "
           "all there; %d scorecards tracked, %d submitted revisions, none half submitted",
-          Kills, acks, byKind.value("draft"), byKind.value("submit"), byKind.value("amend"), int(m_acked.size()), m_final);
+          Kills, acks, byKind.value("draft"), byKind.value("submit"), byKind.value("amend"), int(m_acked.size()),
+          m_final);
 }
 
 QTEST_GUILESS_MAIN(TestCrashScorecards)

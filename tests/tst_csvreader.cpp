@@ -36,7 +36,7 @@ QByteArray utf16(const QString &text, bool littleEndian)
     return bytes;
 }
 
-} // namespace
+}  // namespace
 
 class TestCsvReader : public QObject
 {
@@ -69,12 +69,12 @@ void TestCsvReader::reads_data()
     QTest::newRow("mixed line ends") << QByteArray("a\r\nb\nc\rd") << Rows{{"a"}, {"b"}, {"c"}, {"d"}};
     QTest::newRow("last line without newline") << QByteArray("a,b\nc,d") << Rows{{"a", "b"}, {"c", "d"}};
     QTest::newRow("quoted comma") << QByteArray("a,\"b, c\",d\n") << Rows{{"a", "b, c", "d"}};
-    QTest::newRow("doubled quotes") << QByteArray("\"She said \"\"hi\"\"\",x\n")
-                                    << Rows{{"She said \"hi\"", "x"}};
+    QTest::newRow("doubled quotes") << QByteArray("\"She said \"\"hi\"\"\",x\n") << Rows{{"She said \"hi\"", "x"}};
     QTest::newRow("only a quote") << QByteArray("\"\"\"\",x") << Rows{{"\"", "x"}};
-    QTest::newRow("embedded LF") << QByteArray("\"line 1\nline 2\",x\ny,z\n") << Rows{{"line 1\nline 2", "x"}, {"y", "z"}};
-    QTest::newRow("embedded CRLF becomes LF") << QByteArray("\"line 1\r\nline 2\",x\r\n")
-                                              << Rows{{"line 1\nline 2", "x"}};
+    QTest::newRow("embedded LF") << QByteArray("\"line 1\nline 2\",x\ny,z\n")
+                                 << Rows{{"line 1\nline 2", "x"}, {"y", "z"}};
+    QTest::newRow("embedded CRLF becomes LF")
+        << QByteArray("\"line 1\r\nline 2\",x\r\n") << Rows{{"line 1\nline 2", "x"}};
     QTest::newRow("embedded blank line") << QByteArray("\"a\n\nb\",c\n") << Rows{{"a\n\nb", "c"}};
     QTest::newRow("empty fields") << QByteArray("a,,c,\n,,\n") << Rows{{"a", "", "c", ""}, {"", "", ""}};
     QTest::newRow("quoted empty field") << QByteArray("\"\",x,\"\"") << Rows{{"", "x", ""}};
@@ -93,8 +93,8 @@ void TestCsvReader::reads_data()
     QTest::newRow("utf16 BE with BOM") << utf16(QStringLiteral("name,city\nZoë,Köln"), false)
                                        << Rows{{"name", "city"}, {"Zoë", "Köln"}};
     QTest::newRow("emoji") << QByteArray("\xF0\x9F\x9A\x80,x") << Rows{{"🚀", "x"}};
-    QTest::newRow("semicolons (European spreadsheets)") << QByteArray("name;email\nAda;\"a;b@x.org\"\n")
-                                                        << Rows{{"name", "email"}, {"Ada", "a;b@x.org"}};
+    QTest::newRow("semicolons (European spreadsheets)")
+        << QByteArray("name;email\nAda;\"a;b@x.org\"\n") << Rows{{"name", "email"}, {"Ada", "a;b@x.org"}};
     QTest::newRow("tabs") << QByteArray("name\temail\nAda Lovelace\tada@x.org\n")
                           << Rows{{"name", "email"}, {"Ada Lovelace", "ada@x.org"}};
     QTest::newRow("commas win a tie") << QByteArray("a,b;c\n") << Rows{{"a", "b;c"}};
@@ -131,7 +131,9 @@ void TestCsvReader::positions_data()
     QTest::newRow("characters, not bytes") << QByteArray("Zo\xC3\xAB,x") << 0 << 1 << 1 << 1 << 5;
     QTest::newRow("an emoji is one character") << QByteArray("\xF0\x9F\x9A\x80,x") << 0 << 1 << 1 << 1 << 3;
     QTest::newRow("quoted field: at its quote") << QByteArray("a,  \"b\"") << 0 << 1 << 1 << 1 << 5;
-    QTest::newRow("BOM is not a column") << QByteArray("\xEF\xBB\xBF" "a,b") << 0 << 1 << 1 << 1 << 3;
+    QTest::newRow("BOM is not a column") << QByteArray("\xEF\xBB\xBF"
+                                                       "a,b")
+                                         << 0 << 1 << 1 << 1 << 3;
 }
 
 void TestCsvReader::positions()
@@ -162,24 +164,23 @@ void TestCsvReader::errors_data()
     QTest::addColumn<QString>("says");
 
     QTest::newRow("unterminated quote: where it opens")
-        << QByteArray("name,notes\nAda,\"never closed\nmore\nand more\n") << 2 << 5 << 1 << false
-        << "never closed";
+        << QByteArray("name,notes\nAda,\"never closed\nmore\nand more\n") << 2 << 5 << 1 << false << "never closed";
     QTest::newRow("unterminated quote at the very end") << QByteArray("a,\"") << 1 << 3 << 1 << false << "never closed";
-    QTest::newRow("stray quote in an unquoted field") << QByteArray("a,b\nc,5'10\"\n") << 2 << 7 << 1 << false
-                                                      << "a quote inside a field that is not quoted";
-    QTest::newRow("text after a closing quote") << QByteArray("a,b\n\"x\"y,z\n") << 2 << 4 << 0 << false
-                                                << "after the closing quote";
-    QTest::newRow("windows-1252 on line 3") << QByteArray("name,city\nAda,London\nZo\xEB,K\xF6ln\n") << 3 << 3 << -1
-                                            << true << "not UTF-8";
+    QTest::newRow("stray quote in an unquoted field")
+        << QByteArray("a,b\nc,5'10\"\n") << 2 << 7 << 1 << false << "a quote inside a field that is not quoted";
+    QTest::newRow("text after a closing quote")
+        << QByteArray("a,b\n\"x\"y,z\n") << 2 << 4 << 0 << false << "after the closing quote";
+    QTest::newRow("windows-1252 on line 3")
+        << QByteArray("name,city\nAda,London\nZo\xEB,K\xF6ln\n") << 3 << 3 << -1 << true << "not UTF-8";
     QTest::newRow("windows-1252 after UTF-8 on the line")
         << QByteArray("name\nZo\xC3\xAB M\xFCller\n") << 2 << 6 << -1 << true << "not UTF-8";
-    QTest::newRow("windows-1252 curly quote") << QByteArray("a\n\x93quoted\x94\n") << 2 << 1 << -1 << true
-                                              << "not UTF-8";
-    QTest::newRow("bad UTF-8 after a UTF-8 BOM") << QByteArray("\xEF\xBB\xBFname\nZo\xEB\n") << 2 << 3 << -1 << false
-                                                 << "byte order mark";
+    QTest::newRow("windows-1252 curly quote")
+        << QByteArray("a\n\x93quoted\x94\n") << 2 << 1 << -1 << true << "not UTF-8";
+    QTest::newRow("bad UTF-8 after a UTF-8 BOM")
+        << QByteArray("\xEF\xBB\xBFname\nZo\xEB\n") << 2 << 3 << -1 << false << "byte order mark";
     QTest::newRow("odd UTF-16") << QByteArray("\xFF\xFEn\0a", 5) << 1 << 1 << -1 << false << "byte order mark";
-    QTest::newRow("binary (a zip, such as .xlsx)") << QByteArray("PK\x03\x04\x14\0\0\0", 8) << 1 << 6 << -1 << false
-                                                   << "not a text file";
+    QTest::newRow("binary (a zip, such as .xlsx)")
+        << QByteArray("PK\x03\x04\x14\0\0\0", 8) << 1 << 6 << -1 << false << "not a text file";
 }
 
 void TestCsvReader::errors()
@@ -279,7 +280,8 @@ void TestCsvReader::arbitraryBytes()
 {
     // Whatever comes in, the reader ends: with rows whose positions make sense, or with
     // an error that has a position. Short inputs from the characters that matter.
-    const char alphabet[] = {',', '"', '\r', '\n', ';', '\t', ' ', 'a', '\xC3', '\xA9', '\xFF', '\0', '\xEF', '\xBB', '\xBF', '\xFE'};
+    const char alphabet[] = {',',    '"',    '\r',   '\n', ';',    '\t',   ' ',    'a',
+                             '\xC3', '\xA9', '\xFF', '\0', '\xEF', '\xBB', '\xBF', '\xFE'};
     QRandomGenerator random(20240601);
     for (int round = 0; round < 3000; ++round) {
         QByteArray bytes;

@@ -1,6 +1,7 @@
 // The SQLite file: pragmas, file modes, migrations from every older version, and the
 // refusal of files that are not ours, byte for byte untouched.
 
+#include "badfiles.h"
 #include "storage/database.h"
 #include "storage/migrations.h"
 #include "storage/rowcursor.h"
@@ -8,7 +9,6 @@
 #include "testsupport.h"
 
 #include <QFileInfo>
-#include <QRandomGenerator>
 #include <QSignalSpy>
 #include <QSqlError>
 #include <QSqlQuery>
@@ -94,10 +94,28 @@ void TestDatabase::schemaHasTheDomain()
     QStringList tables;
     while (q.next())
         tables << q.value(0).toString();
-    for (const char *t : {"role", "category", "attribute", "screening_fact", "stage", "stage_focus", "candidate",
-                          "candidate_email", "candidate_link", "application", "stage_event", "person", "interview",
-                          "panelist", "scorecard", "rating", "decision", "audit_log", "posting_section",
-                          "posting_item", "screening_answer", "reject_reason"})
+    for (const char *t : {"role",
+                          "category",
+                          "attribute",
+                          "screening_fact",
+                          "stage",
+                          "stage_focus",
+                          "candidate",
+                          "candidate_email",
+                          "candidate_link",
+                          "application",
+                          "stage_event",
+                          "person",
+                          "interview",
+                          "panelist",
+                          "scorecard",
+                          "rating",
+                          "decision",
+                          "audit_log",
+                          "posting_section",
+                          "posting_item",
+                          "screening_answer",
+                          "reject_reason"})
         QVERIFY2(tables.contains(QLatin1String(t)), t);
     QVERIFY(q.exec("SELECT count(*) FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL"));
     QVERIFY(q.next());
@@ -122,16 +140,22 @@ void TestDatabase::constraintsRefuseBadRows()
     for (int i = 0; i < refused.size() - 1; ++i)
         QVERIFY2(!db.exec(refused.at(i)), qPrintable(refused.at(i)));
     QVERIFY(db.exec(refused.last()));
-    QVERIFY(db.exec("INSERT INTO application (candidate_id, role_id, stage_id, status, created_at, stage_entered_at, updated_at)"
-                    " SELECT 1, 1, (SELECT min(id) FROM stage), 'active', 0, 0, 0"));
+    QVERIFY(db.exec(
+        "INSERT INTO application (candidate_id, role_id, stage_id, status, created_at, stage_entered_at, updated_at)"
+        " SELECT 1, 1, (SELECT min(id) FROM stage), 'active', 0, 0, 0"));
     QVERIFY(!db.exec("UPDATE application SET status = 'maybe'"));
     QVERIFY(db.exec("INSERT INTO interview (application_id, stage_id, starts_at, duration_min, created_at, updated_at)"
                     " VALUES (1, (SELECT min(id) FROM stage), 0, 60, 0, 0)"));
-    QVERIFY(db.exec("INSERT INTO scorecard (interview_id, interviewer_id, created_at, updated_at) VALUES (1, 1, 0, 0)"));
-    QVERIFY(!db.exec("INSERT INTO rating (scorecard_id, attribute_id, value) VALUES (1, (SELECT min(id) FROM attribute), 6)"));
-    QVERIFY(!db.exec("INSERT INTO rating (scorecard_id, attribute_id, value) VALUES (1, (SELECT min(id) FROM attribute), 0)"));
-    QVERIFY(db.exec("INSERT INTO rating (scorecard_id, attribute_id, value) VALUES (1, (SELECT min(id) FROM attribute), NULL)"));
-    QVERIFY(db.exec("INSERT INTO rating (scorecard_id, attribute_id, value) VALUES (1, (SELECT max(id) FROM attribute), 5)"));
+    QVERIFY(
+        db.exec("INSERT INTO scorecard (interview_id, interviewer_id, created_at, updated_at) VALUES (1, 1, 0, 0)"));
+    QVERIFY(!db.exec(
+        "INSERT INTO rating (scorecard_id, attribute_id, value) VALUES (1, (SELECT min(id) FROM attribute), 6)"));
+    QVERIFY(!db.exec(
+        "INSERT INTO rating (scorecard_id, attribute_id, value) VALUES (1, (SELECT min(id) FROM attribute), 0)"));
+    QVERIFY(db.exec(
+        "INSERT INTO rating (scorecard_id, attribute_id, value) VALUES (1, (SELECT min(id) FROM attribute), NULL)"));
+    QVERIFY(db.exec(
+        "INSERT INTO rating (scorecard_id, attribute_id, value) VALUES (1, (SELECT max(id) FROM attribute), 5)"));
     // Submitted needs a time and a recommendation.
     QVERIFY(!db.exec("UPDATE scorecard SET status = 'submitted'"));
     QVERIFY(!db.exec("UPDATE scorecard SET status = 'submitted', submitted_at = 1"));
@@ -139,7 +163,8 @@ void TestDatabase::constraintsRefuseBadRows()
     QVERIFY(!db.exec("UPDATE scorecard SET overall = 'maybe'"));
     // The audit log and the stage history are append-only.
     QVERIFY(!db.exec("UPDATE audit_log SET detail = 'edited'"));
-    QVERIFY(db.exec("INSERT INTO stage_event (application_id, to_stage_id, to_status, at) VALUES (1, (SELECT min(id) FROM stage), 'active', 0)"));
+    QVERIFY(db.exec("INSERT INTO stage_event (application_id, to_stage_id, to_status, at) VALUES (1, (SELECT min(id) "
+                    "FROM stage), 'active', 0)"));
     QVERIFY(!db.exec("UPDATE stage_event SET reason = 'rewritten'"));
     QVERIFY(!db.exec("INSERT INTO decision (application_id, outcome, decided_at) VALUES (1, 'maybe', 0)"));
     // Foreign keys: a stage with applications cannot go.
@@ -149,19 +174,24 @@ void TestDatabase::constraintsRefuseBadRows()
 // Builds a database at the given older version with data in every table it has.
 static void fillAtVersion(Database &db, int version)
 {
-    QVERIFY(db.exec("INSERT INTO person (id, name, email, kind, created_at) VALUES (1, 'Ines Ruiz', 'ines@lab.example', 'hiring_manager', 100)"));
+    QVERIFY(db.exec("INSERT INTO person (id, name, email, kind, created_at) VALUES (1, 'Ines Ruiz', "
+                    "'ines@lab.example', 'hiring_manager', 100)"));
     QVERIFY(db.exec("INSERT INTO role (id, title, created_at) VALUES (1, 'Old Role', 100)"));
     QVERIFY(db.exec("INSERT INTO category (id, role_id, name, position) VALUES (1, 1, 'Cat', 0)"));
-    QVERIFY(db.exec("INSERT INTO attribute (id, category_id, name, source_line, weight, must_have, position) VALUES (1, 1, 'Attr', 'the line', 2.5, 1, 0)"));
+    QVERIFY(db.exec("INSERT INTO attribute (id, category_id, name, source_line, weight, must_have, position) VALUES "
+                    "(1, 1, 'Attr', 'the line', 2.5, 1, 0)"));
     QVERIFY(db.exec("INSERT INTO stage (id, role_id, name, position) VALUES (1, 1, 'Screen', 0)"));
     QVERIFY(db.exec("INSERT INTO stage_focus (stage_id, attribute_id) VALUES (1, 1)"));
     if (version >= 2) {
         QVERIFY(db.exec("INSERT INTO candidate (id, name, created_at) VALUES (1, 'Kwame Mensah', 100)"));
-        QVERIFY(db.exec("INSERT INTO application (id, candidate_id, role_id, stage_id, created_at, stage_entered_at, updated_at) VALUES (1, 1, 1, 1, 100, 100, 100)"));
+        QVERIFY(db.exec("INSERT INTO application (id, candidate_id, role_id, stage_id, created_at, stage_entered_at, "
+                        "updated_at) VALUES (1, 1, 1, 1, 100, 100, 100)"));
     }
     if (version >= 3) {
-        QVERIFY(db.exec("INSERT INTO interview (id, application_id, stage_id, starts_at, duration_min, created_at, updated_at) VALUES (1, 1, 1, 200, 45, 100, 100)"));
-        QVERIFY(db.exec("INSERT INTO scorecard (id, interview_id, interviewer_id, created_at, updated_at) VALUES (1, 1, 1, 100, 100)"));
+        QVERIFY(db.exec("INSERT INTO interview (id, application_id, stage_id, starts_at, duration_min, created_at, "
+                        "updated_at) VALUES (1, 1, 1, 200, 45, 100, 100)"));
+        QVERIFY(db.exec("INSERT INTO scorecard (id, interview_id, interviewer_id, created_at, updated_at) VALUES (1, "
+                        "1, 1, 100, 100)"));
         QVERIFY(db.exec("INSERT INTO rating (scorecard_id, attribute_id, value, note) VALUES (1, 1, 4, 'solid')"));
     }
 }
@@ -208,7 +238,8 @@ void TestDatabase::upgradesFromEveryOlderVersion()
         QCOMPARE(q.value(1).toString(), QStringLiteral("solid"));
     }
     // What later steps add works on the upgraded file.
-    QVERIFY(db.exec("INSERT INTO decision (application_id, outcome, decided_at) SELECT id, 'hold', 1 FROM application"));
+    QVERIFY(
+        db.exec("INSERT INTO decision (application_id, outcome, decided_at) SELECT id, 'hold', 1 FROM application"));
 }
 
 void TestDatabase::failedMigrationRollsBackWhole()
@@ -236,64 +267,7 @@ void TestDatabase::failedMigrationRollsBackWhole()
 
 void TestDatabase::refusesBadFiles_data()
 {
-    QTest::addColumn<QByteArray>("bytes");
-    QTest::addColumn<QString>("reason");
-
-    QTest::newRow("text") << QByteArray("name,email\nAda,ada@example.org\n") << "not an SQLite database";
-    QByteArray noise(8192, '\0');
-    QRandomGenerator rng(42);
-    for (char &c : noise)
-        c = char(rng.bounded(256));
-    QTest::newRow("random bytes") << noise << "not an SQLite database";
-
-    auto sqliteFile = [this](const QString &name, const QStringList &statements) {
-        const QString file = path(name);
-        {
-            QSqlDatabase db = QSqlDatabase::addDatabase("QSQLITE", name);
-            db.setDatabaseName(file);
-            db.open();
-            for (const QString &s : statements)
-                QSqlQuery(db).exec(s);
-            db.close();
-        }
-        QSqlDatabase::removeDatabase(name);
-        const QByteArray bytes = readAll(file);
-        QFile::remove(file);
-        return bytes;
-    };
-    QTest::newRow("other application id")
-        << sqliteFile("other1", {"PRAGMA application_id = 1234", "CREATE TABLE notes (x)"}) << "another application";
-    QTest::newRow("other app without id")
-        << sqliteFile("other2", {"CREATE TABLE bookmarks (url TEXT)", "INSERT INTO bookmarks VALUES ('x')"})
-        << "another application";
-    QTest::newRow("other app with user_version")
-        << sqliteFile("other3", {"PRAGMA user_version = 7", "CREATE TABLE t (x)"}) << "another application";
-    QTest::newRow("newer schema")
-        << sqliteFile("newer", {QStringLiteral("PRAGMA application_id = %1").arg(Database::ApplicationId),
-                                QStringLiteral("PRAGMA user_version = %1").arg(Database::latestVersion() + 1),
-                                "CREATE TABLE future (x)"})
-        << "newer Hireloop";
-
-    // A real Hireloop database, truncated, and with its pages damaged.
-    QByteArray real;
-    {
-        const QString file = path("real.sqlite");
-        Store store;
-        QVERIFY(store.open(file) && store.ensureDefaultData());
-        store.database().exec("PRAGMA wal_checkpoint(TRUNCATE)");
-        store.close();
-        real = readAll(file);
-        QFile::remove(file);
-        QFile::remove(file + "-wal");
-        QFile::remove(file + "-shm");
-    }
-    QVERIFY(real.size() > 4 * 4096);
-    QTest::newRow("header only") << real.left(60) << "damaged";
-    QTest::newRow("truncated") << real.left(real.size() / 2) << "damaged";
-    QByteArray scribbled = real;
-    for (int i = 4096 + 8; i < 3 * 4096; ++i)  // the b-tree pages after the first
-        scribbled[i] = char(0xA5);
-    QTest::newRow("damaged pages") << scribbled << "damaged";
+    addBadFileRows(m_dir.path(), realDatabase(m_dir.path()));
 }
 
 void TestDatabase::refusesBadFiles()
@@ -334,12 +308,10 @@ QByteArray TestDatabase::damagedDatabase(const QString &name, int version)
         store.database().exec("PRAGMA wal_checkpoint(TRUNCATE)");
         store.close();
     }
-    QByteArray bytes = readAll(file);
+    const QByteArray bytes = readAll(file);
     for (const char *suffix : {"", "-wal", "-shm"})
         QFile::remove(file + suffix);
-    for (int i = 4096 + 8; i < qMin(int(bytes.size()), 3 * 4096); ++i)
-        bytes[i] = char(0xA5);
-    return bytes;
+    return scribblePages(bytes);
 }
 
 void TestDatabase::checkBesideFindsDamageBeforeAnyWrite()
@@ -483,7 +455,6 @@ void TestDatabase::secondConnectionSeesAFreshDatabase()
     QCOMPARE(third.roles().size(), 1);
 }
 
-
 void TestDatabase::rowCursorReadsWhatQSqlQueryReads()
 {
     Database db;
@@ -502,7 +473,8 @@ void TestDatabase::rowCursorReadsWhatQSqlQueryReads()
         QVERIFY2(db.exec(insert), qPrintable(db.errorString()));
     }
     // Named binds, each used by name; a bool and a string among them.
-    const QString sql = "SELECT n, x, s FROM t WHERE (n >= :low OR n IS NULL) AND :yes AND s IS NOT :none ORDER BY rowid";
+    const QString sql
+        = "SELECT n, x, s FROM t WHERE (n >= :low OR n IS NULL) AND :yes AND s IS NOT :none ORDER BY rowid";
     auto bind = [](QSqlQuery &q) {
         q.bindValue(":low", -100);
         q.bindValue(":yes", true);
@@ -586,8 +558,7 @@ void TestDatabase::rowCursorSaysWhenAReadFails()
     for (const QString &table : std::as_const(tables)) {
         QSqlQuery all = damaged.prepare(QStringLiteral("SELECT * FROM \"%1\"").arg(table));
         RowCursor r(damaged, all);
-        while (r.next()) {
-        }
+        while (r.next()) { }
         if (!r.ok()) {
             failed << table;
             QVERIFY2(damaged.errorString().contains("malformed"), qPrintable(damaged.errorString()));

@@ -2,6 +2,7 @@
 // seed, shaped like a real hiring funnel, consistent with the schema's rules and the
 // role's rubric, all or nothing.
 
+#include "demo/demobanks.h"
 #include "demo/demogenerator.h"
 #include "store/store.h"
 #include "testsupport.h"
@@ -19,11 +20,11 @@ namespace {
 
 constexpr qint64 Now = 1764000000;  // 2025-11-24, a Monday
 
-const char *const DemoTables[] = {"person", "candidate", "candidate_email", "candidate_link", "application",
-                                  "stage_event", "screening_answer", "interview", "panelist", "scorecard",
-                                  "rating", "decision", "audit_log"};
+const char *const DemoTables[] = {"person",      "candidate",        "candidate_email", "candidate_link", "application",
+                                  "stage_event", "screening_answer", "interview",       "panelist",       "scorecard",
+                                  "rating",      "decision",         "audit_log"};
 
-} // namespace
+}  // namespace
 
 class TestDemo : public QObject
 {
@@ -37,6 +38,7 @@ private Q_SLOTS:
     void secondSeedAddsMore();
     void sameSeedTwiceFailsCleanly();
     void cancelLeavesTheDatabaseUnchanged();
+    void malformedBanksAreNamed();
 
 private:
     std::unique_ptr<Store> openStore(const QString &name);
@@ -167,10 +169,11 @@ void TestDemo::dataIsPlausible()
     QCOMPARE(r.stages.size(), 7);
     QSignalSpy reset(&s, &Store::dataReset);
     QList<int> progress;
-    QVERIFY2(s.addDemoData(role, 1500, 3, [&](int done, int total) {
-                 progress << done;
-                 return total == 1500;
-             }),
+    QVERIFY2(s.addDemoData(role, 1500, 3,
+                           [&](int done, int total) {
+                               progress << done;
+                               return total == 1500;
+                           }),
              qPrintable(s.errorString()));
     QCOMPARE(reset.count(), 1);
     QVERIFY(progress.size() >= 2);
@@ -182,30 +185,42 @@ void TestDemo::dataIsPlausible()
     // One candidate, one application, a history for each.
     QCOMPARE(scalar(s, "SELECT count(*) FROM candidate"), 1500);
     QCOMPARE(scalar(s, "SELECT count(*) FROM application WHERE role_id = :v", role), 1500);
-    QCOMPARE(scalar(s, "SELECT count(*) FROM application a WHERE NOT EXISTS"
-                       " (SELECT 1 FROM stage_event e WHERE e.application_id = a.id)"), 0);
+    QCOMPARE(scalar(s,
+                    "SELECT count(*) FROM application a WHERE NOT EXISTS"
+                    " (SELECT 1 FROM stage_event e WHERE e.application_id = a.id)"),
+             0);
     QCOMPARE(scalar(s, "SELECT count(*) FROM stage_event WHERE from_stage_id IS NULL"), 1500);
     // The application says what its last event says; no event goes back in time or
     // lies in the future.
-    QCOMPARE(scalar(s, "SELECT count(*) FROM application a WHERE (SELECT e.to_stage_id || e.to_status"
-                       " FROM stage_event e WHERE e.application_id = a.id ORDER BY e.at DESC, e.id DESC LIMIT 1)"
-                       " <> a.stage_id || a.status"), 0);
-    QCOMPARE(scalar(s, "SELECT count(*) FROM stage_event e JOIN stage_event f ON f.id = e.id + 1"
-                       " AND f.application_id = e.application_id WHERE f.at <= e.at"), 0);
+    QCOMPARE(scalar(s,
+                    "SELECT count(*) FROM application a WHERE (SELECT e.to_stage_id || e.to_status"
+                    " FROM stage_event e WHERE e.application_id = a.id ORDER BY e.at DESC, e.id DESC LIMIT 1)"
+                    " <> a.stage_id || a.status"),
+             0);
+    QCOMPARE(scalar(s,
+                    "SELECT count(*) FROM stage_event e JOIN stage_event f ON f.id = e.id + 1"
+                    " AND f.application_id = e.application_id WHERE f.at <= e.at"),
+             0);
     QVERIFY(scalar(s, "SELECT max(at) FROM stage_event") <= Now);
     QVERIFY(scalar(s, "SELECT min(at) FROM stage_event") >= Now - 300 * 86400);
     // Rejections carry one of the role's reasons.
-    QCOMPARE(scalar(s, "SELECT count(*) FROM application WHERE status = 'rejected' AND reason NOT IN"
-                       " (SELECT text FROM reject_reason WHERE role_id = :v)", role), 0);
+    QCOMPARE(scalar(s,
+                    "SELECT count(*) FROM application WHERE status = 'rejected' AND reason NOT IN"
+                    " (SELECT text FROM reject_reason WHERE role_id = :v)",
+                    role),
+             0);
 
     // The funnel: fewer reach each later stage; most stop early; a few are hired,
     // at the offer; fewer are active late than early.
     QList<qint64> reached, active;
     for (int k = 0; k < r.stages.size(); ++k) {
-        reached << scalar(s, QStringLiteral("SELECT count(*) FROM application a JOIN stage t ON t.id = a.stage_id"
-                                            " WHERE t.position >= %1").arg(r.stages.at(k).position));
-        active << scalar(s, QStringLiteral("SELECT count(*) FROM application WHERE status = 'active' AND stage_id = %1")
-                                .arg(r.stages.at(k).id));
+        reached << scalar(s,
+                          QStringLiteral("SELECT count(*) FROM application a JOIN stage t ON t.id = a.stage_id"
+                                         " WHERE t.position >= %1")
+                              .arg(r.stages.at(k).position));
+        active << scalar(s,
+                         QStringLiteral("SELECT count(*) FROM application WHERE status = 'active' AND stage_id = %1")
+                             .arg(r.stages.at(k).id));
     }
     for (int k = 1; k < reached.size(); ++k)
         QVERIFY2(reached.at(k) < reached.at(k - 1), qPrintable(QStringLiteral("stage %1").arg(k)));
@@ -213,37 +228,55 @@ void TestDemo::dataIsPlausible()
     const qint64 hired = scalar(s, "SELECT count(*) FROM application WHERE status = 'hired'");
     QVERIFY(hired > 0);
     QVERIFY(hired < 1500 / 20);
-    QCOMPARE(scalar(s, QStringLiteral("SELECT count(*) FROM application WHERE status = 'hired' AND stage_id <> %1")
-                           .arg(r.stages.last().id)), 0);
+    QCOMPARE(scalar(s,
+                    QStringLiteral("SELECT count(*) FROM application WHERE status = 'hired' AND stage_id <> %1")
+                        .arg(r.stages.last().id)),
+             0);
     QVERIFY(scalar(s, "SELECT count(*) FROM application WHERE status = 'withdrawn'") > 0);
     QVERIFY(active.at(0) + active.at(1) + active.at(2) > active.at(4) + active.at(5) + active.at(6));
     QVERIFY(active.at(1) > active.at(5));
 
     // Interviews from the second stage on, never at the offer; panels of interviewers.
-    QCOMPARE(scalar(s, QStringLiteral("SELECT count(*) FROM interview WHERE stage_id IN (%1, %2)")
-                           .arg(r.stages.first().id).arg(r.stages.last().id)), 0);
+    QCOMPARE(scalar(s,
+                    QStringLiteral("SELECT count(*) FROM interview WHERE stage_id IN (%1, %2)")
+                        .arg(r.stages.first().id)
+                        .arg(r.stages.last().id)),
+             0);
     QVERIFY(scalar(s, "SELECT count(*) FROM interview") > 300);
     QCOMPARE(scalar(s, "SELECT count(*) FROM interview WHERE duration_min NOT BETWEEN 45 AND 60"), 0);
-    QCOMPARE(scalar(s, "SELECT count(*) FROM panelist x JOIN person p ON p.id = x.person_id"
-                       " WHERE p.kind <> 'interviewer'"), 0);
-    QCOMPARE(scalar(s, "SELECT count(*) FROM interview i WHERE (SELECT count(*) FROM panelist x"
-                       " WHERE x.interview_id = i.id) NOT BETWEEN 1 AND 3"), 0);
-    QCOMPARE(scalar(s, "SELECT count(*) FROM scorecard k WHERE NOT EXISTS (SELECT 1 FROM panelist x"
-                       " WHERE x.interview_id = k.interview_id AND x.person_id = k.interviewer_id)"), 0);
+    QCOMPARE(scalar(s,
+                    "SELECT count(*) FROM panelist x JOIN person p ON p.id = x.person_id"
+                    " WHERE p.kind <> 'interviewer'"),
+             0);
+    QCOMPARE(scalar(s,
+                    "SELECT count(*) FROM interview i WHERE (SELECT count(*) FROM panelist x"
+                    " WHERE x.interview_id = i.id) NOT BETWEEN 1 AND 3"),
+             0);
+    QCOMPARE(scalar(s,
+                    "SELECT count(*) FROM scorecard k WHERE NOT EXISTS (SELECT 1 FROM panelist x"
+                    " WHERE x.interview_id = k.interview_id AND x.person_id = k.interviewer_id)"),
+             0);
 
     // Scorecards: submitted after the interview ended, with an overall recommendation
     // that agrees with the ratings; drafts only for recent interviews.
     QCOMPARE(scalar(s, "SELECT count(*) FROM scorecard WHERE status = 'submitted' AND overall IS NULL"), 0);
-    QCOMPARE(scalar(s, "SELECT count(*) FROM scorecard k JOIN interview i ON i.id = k.interview_id"
-                       " WHERE k.status = 'submitted' AND k.submitted_at < i.starts_at + i.duration_min * 60"), 0);
+    QCOMPARE(scalar(s,
+                    "SELECT count(*) FROM scorecard k JOIN interview i ON i.id = k.interview_id"
+                    " WHERE k.status = 'submitted' AND k.submitted_at < i.starts_at + i.duration_min * 60"),
+             0);
     QCOMPARE(scalar(s, "SELECT count(*) FROM scorecard WHERE status = 'submitted' AND submitted_at > :v", Now), 0);
-    QCOMPARE(scalar(s, "SELECT count(*) FROM scorecard k WHERE k.status = 'submitted' AND"
-                       " ((SELECT avg(value) FROM rating r WHERE r.scorecard_id = k.id) >= 3.5)"
-                       " <> (k.overall IN ('yes', 'strong_yes'))"), 0);
+    QCOMPARE(scalar(s,
+                    "SELECT count(*) FROM scorecard k WHERE k.status = 'submitted' AND"
+                    " ((SELECT avg(value) FROM rating r WHERE r.scorecard_id = k.id) >= 3.5)"
+                    " <> (k.overall IN ('yes', 'strong_yes'))"),
+             0);
     QVERIFY(scalar(s, "SELECT count(*) FROM scorecard WHERE status = 'submitted'") > 500);
     QVERIFY(scalar(s, "SELECT count(*) FROM scorecard WHERE status = 'draft'") > 0);
-    QCOMPARE(scalar(s, "SELECT count(*) FROM scorecard k JOIN interview i ON i.id = k.interview_id"
-                       " WHERE k.status = 'draft' AND i.starts_at < :v - 30 * 86400", Now), 0);
+    QCOMPARE(scalar(s,
+                    "SELECT count(*) FROM scorecard k JOIN interview i ON i.id = k.interview_id"
+                    " WHERE k.status = 'draft' AND i.starts_at < :v - 30 * 86400",
+                    Now),
+             0);
     QCOMPARE(scalar(s, "SELECT count(*) FROM scorecard WHERE status = 'submitted' AND trim(takeaways) = ''"), 0);
 
     // Ratings: 1-5 or no evidence, only for the role's attributes that the stage focuses on.
@@ -251,18 +284,25 @@ void TestDemo::dataIsPlausible()
     QVERIFY(scalar(s, "SELECT count(*) FROM rating WHERE value IS NULL") > 0);
     for (int v = 1; v <= 5; ++v)
         QVERIFY(scalar(s, QStringLiteral("SELECT count(*) FROM rating WHERE value = %1").arg(v)) > 0);
-    QCOMPARE(scalar(s, "SELECT count(*) FROM rating r JOIN attribute t ON t.id = r.attribute_id"
-                       " JOIN category c ON c.id = t.category_id WHERE c.role_id <> :v", role), 0);
-    QCOMPARE(scalar(s, "SELECT count(*) FROM rating r JOIN scorecard k ON k.id = r.scorecard_id"
-                       " JOIN interview i ON i.id = k.interview_id WHERE NOT EXISTS (SELECT 1 FROM stage_focus f"
-                       " WHERE f.stage_id = i.stage_id AND f.attribute_id = r.attribute_id)"), 0);
+    QCOMPARE(scalar(s,
+                    "SELECT count(*) FROM rating r JOIN attribute t ON t.id = r.attribute_id"
+                    " JOIN category c ON c.id = t.category_id WHERE c.role_id <> :v",
+                    role),
+             0);
+    QCOMPARE(scalar(s,
+                    "SELECT count(*) FROM rating r JOIN scorecard k ON k.id = r.scorecard_id"
+                    " JOIN interview i ON i.id = k.interview_id WHERE NOT EXISTS (SELECT 1 FROM stage_focus f"
+                    " WHERE f.stage_id = i.stage_id AND f.attribute_id = r.attribute_id)"),
+             0);
     QCOMPARE(scalar(s, "SELECT count(*) FROM rating WHERE trim(note) = ''"), 0);
 
     // Decisions late in the loop; every hire had one.
     QVERIFY(scalar(s, "SELECT count(*) FROM decision WHERE outcome = 'advance'") > 0);
     QVERIFY(scalar(s, "SELECT count(*) FROM decision WHERE outcome = 'reject'") > 0);
-    QCOMPARE(scalar(s, "SELECT count(*) FROM application a WHERE a.status = 'hired' AND NOT EXISTS"
-                       " (SELECT 1 FROM decision d WHERE d.application_id = a.id AND d.outcome = 'hire')"), 0);
+    QCOMPARE(scalar(s,
+                    "SELECT count(*) FROM application a WHERE a.status = 'hired' AND NOT EXISTS"
+                    " (SELECT 1 FROM decision d WHERE d.application_id = a.id AND d.outcome = 'hire')"),
+             0);
     QCOMPARE(scalar(s, "SELECT count(*) FROM decision WHERE trim(rationale) = ''"), 0);
 
     // People: names from many places, addresses that carry the seed, a location-based
@@ -280,13 +320,17 @@ void TestDemo::dataIsPlausible()
     QVERIFY(accented > 75);
     QCOMPARE(scalar(s, "SELECT count(DISTINCT normalized) - count(*) FROM candidate_link"), 0);
     QVERIFY(scalar(s, "SELECT count(DISTINCT kind) FROM candidate_link") >= 4);
-    QCOMPARE(scalar(s, "SELECT count(*) FROM candidate_link WHERE kind = 'orcid'"
-                       " AND url NOT LIKE 'https://orcid.org/0000-000_-____-____'"), 0);
+    QCOMPARE(scalar(s,
+                    "SELECT count(*) FROM candidate_link WHERE kind = 'orcid'"
+                    " AND url NOT LIKE 'https://orcid.org/0000-000_-____-____'"),
+             0);
 
     QSqlQuery q(s.database().connection());
-    QVERIFY(q.exec(QStringLiteral("SELECT sa.answer, c.location FROM screening_answer sa"
-                                  " JOIN application a ON a.id = sa.application_id JOIN candidate c ON c.id = a.candidate_id"
-                                  " WHERE sa.fact_id = %1").arg(r.screening.first().id)));
+    QVERIFY(q.exec(
+        QStringLiteral("SELECT sa.answer, c.location FROM screening_answer sa"
+                       " JOIN application a ON a.id = sa.application_id JOIN candidate c ON c.id = a.candidate_id"
+                       " WHERE sa.fact_id = %1")
+            .arg(r.screening.first().id)));
     static const QRegularExpression answer(QStringLiteral("^(Yes|No) — based in ([^;]+)"));
     int yes = 0, no = 0;
     while (q.next()) {
@@ -373,6 +417,41 @@ void TestDemo::cancelLeavesTheDatabaseUnchanged()
     const QString empty = dump(*fresh);
     QVERIFY(!fresh->addDemoData(roleId(*fresh), 10, 1, [](int, int) { return false; }));
     QCOMPARE(dump(*fresh), empty);
+}
+
+// The name, city and phrase banks are files (resources/demo): one that is malformed is
+// refused with its name, the place in it and what is wrong.
+void TestDemo::malformedBanksAreNamed()
+{
+    DemoBanks banks;
+    QString error;
+    QVERIFY2(DemoBanks::load(QStringLiteral(":/demo"), &banks, &error), qPrintable(error));
+    QCOMPARE(banks.ratingNotes.size(), 6);
+
+    QTemporaryDir dir;
+    const QStringList files = QDir(QStringLiteral(":/demo")).entryList(QDir::Files);
+    QVERIFY(files.contains(QStringLiteral("cities.json")));
+    auto replace = [&dir, &files](const QString &name, const QByteArray &content) {
+        for (const QString &f : files) {
+            QFile::remove(dir.filePath(f));
+            if (!QFile::copy(QStringLiteral(":/demo/") + f, dir.filePath(f)))
+                return false;
+        }
+        QFile file(dir.filePath(name));
+        return file.setPermissions(QFile::ReadOwner | QFile::WriteOwner) && file.open(QIODevice::WriteOnly)
+            && file.write(content) == content.size();
+    };
+    QVERIFY(replace(QStringLiteral("cities.json"),
+                    R"([{"city": "Atlantis", "location": "Atlantis", "group": "atlanteans", "us_eu": false,)"
+                    R"( "weight": 1, "phone": "+0 XXX"}])"));
+    QVERIFY(!DemoBanks::load(dir.path(), &banks, &error));
+    QCOMPARE(error,
+             dir.filePath(QStringLiteral("cities.json"))
+                 + QStringLiteral(": [0].group: no name group \"atlanteans\" in names.json"));
+
+    QVERIFY(replace(QStringLiteral("phrases.json"), "{\n  \"rating_notes\": {\n    \"0\": [\"a\" \"b\"]"));
+    QVERIFY(!DemoBanks::load(dir.path(), &banks, &error));
+    QVERIFY2(error.startsWith(dir.filePath(QStringLiteral("phrases.json")) + QStringLiteral(":3:")), qPrintable(error));
 }
 
 QTEST_GUILESS_MAIN(TestDemo)

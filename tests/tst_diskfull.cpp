@@ -6,10 +6,12 @@
 // what was typed, and so does the scorecard editor with its draft; both save once there
 // is room.
 
+#include "commands/undohistory.h"
 #include "candidatedialog.h"
 #include "faultsupport.h"
 #include "guitestsupport.h"
 #include "mainwindow.h"
+#include "panelfixture.h"
 #include "scorecardeditor.h"
 #include "settings.h"
 #include "store/store.h"
@@ -23,7 +25,6 @@
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QTemporaryDir>
-#include <QTimer>
 #include <QUndoStack>
 #include <QtTest>
 
@@ -36,21 +37,6 @@ using namespace hireloop::test;
 namespace {
 
 constexpr rlim_t ChildFileLimit = 128 * 1024;
-
-// Runs f on the next message box (not on a dialog that is already up).
-void onMessageBox(std::function<void(QMessageBox *)> f)
-{
-    auto *timer = new QTimer;
-    timer->setInterval(10);
-    QObject::connect(timer, &QTimer::timeout, [timer, f] {
-        if (auto *box = qobject_cast<QMessageBox *>(QApplication::activeModalWidget())) {
-            timer->stop();
-            timer->deleteLater();
-            f(box);
-        }
-    });
-    timer->start();
-}
 
 // This process's own writes beyond limit bytes fail (EFBIG / a short write), as on a
 // full disk; restored when it goes.
@@ -69,15 +55,17 @@ public:
     void lift() { ::setrlimit(RLIMIT_FSIZE, &m_old); }
 
 private:
-    struct rlimit m_old {};
+    struct rlimit m_old
+    { };
 };
 
 bool saysDiskFull(const QString &message)
 {
-    return message.contains(QLatin1String("the disk is full")) || message.contains(QLatin1String("could not be written"));
+    return message.contains(QLatin1String("the disk is full"))
+        || message.contains(QLatin1String("could not be written"));
 }
 
-} // namespace
+}  // namespace
 
 class TestDiskFull : public QObject
 {
@@ -96,15 +84,15 @@ private:
     void openWindow();
     void emptyTheLog();
 
-    std::unique_ptr<QTemporaryDir> m_dir;
-    std::unique_ptr<Store> m_store;
-    std::unique_ptr<MainWindow> m_window;
+    std::unique_ptr<QTemporaryDir> m_dir;  // the CLI's
+    PanelFixture m_fx;  // the GUI's
+    MainWindow *m_window = nullptr;
 };
 
 void TestDiskFull::init()
 {
-    m_window.reset();
-    m_store.reset();
+    m_window = nullptr;
+    m_fx.close();
     m_dir = std::make_unique<QTemporaryDir>();
     QVERIFY(m_dir->isValid());
     Settings::useFile(m_dir->filePath(QStringLiteral("settings.ini")));
@@ -146,7 +134,10 @@ void TestDiskFull::cliFailsCleanlyAndSucceedsWithRoom()
     } else {
         limit = [] {
             std::signal(SIGXFSZ, SIG_IGN);
-            const struct rlimit r{ChildFileLimit, ChildFileLimit};
+            const struct rlimit r
+            {
+                ChildFileLimit, ChildFileLimit
+            };
             ::setrlimit(RLIMIT_FSIZE, &r);
         };
     }
@@ -174,17 +165,15 @@ void TestDiskFull::cliFailsCleanlyAndSucceedsWithRoom()
 
 void TestDiskFull::openWindow()
 {
-    m_store = std::make_unique<Store>();
-    QVERIFY(m_store->open(m_dir->filePath(QStringLiteral("hiring.sqlite"))) && m_store->ensureDefaultData());
-    m_window = std::make_unique<MainWindow>(m_store.get());
-    m_window->show();
-    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+    QVERIFY(m_fx.open());
+    m_window = m_fx.openWindow();
+    QVERIFY(m_window);
 }
 
 void TestDiskFull::emptyTheLog()
 {
-    QVERIFY(m_store->database().exec(QStringLiteral("PRAGMA wal_checkpoint(TRUNCATE)")));
-    QCOMPARE(QFileInfo(m_store->path() + "-wal").size(), 0);
+    QVERIFY(m_fx->database().exec(QStringLiteral("PRAGMA wal_checkpoint(TRUNCATE)")));
+    QCOMPARE(QFileInfo(m_fx->path() + "-wal").size(), 0);
 }
 
 void TestDiskFull::candidateDialogKeepsWhatWasTyped()
@@ -192,8 +181,8 @@ void TestDiskFull::candidateDialogKeepsWhatWasTyped()
     openWindow();
     if (QTest::currentTestFailed())
         return;
-    const Id role = m_store->roles().first().id;
-    const int before = int(m_store->candidateRows(role).size());
+    const Id role = m_fx->roles().first().id;
+    const int before = int(m_fx->candidateRows(role).size());
     emptyTheLog();
     FileSizeLimit full(1024);
 
@@ -202,14 +191,12 @@ void TestDiskFull::candidateDialogKeepsWhatWasTyped()
     QString keptName;
     QString keptEmail;
     QString problem;
-    onModal([&](QDialog *d) {
-        auto *dialog = qobject_cast<CandidateDialog *>(d);
-        QVERIFY(dialog);
+    const ModalAnswer filled = onModal<CandidateDialog>([&](CandidateDialog *d) {
         QTest::keyClicks(d->findChild<QLineEdit *>("nameEdit"), "Chiamaka Eze");
         QTest::keyClicks(d->findChild<QLineEdit *>("emailEdit"), "chiamaka.eze@example.org");
         QTest::keyClicks(d->findChild<QLineEdit *>("locationEdit"), "Lagos, Nigeria");
         // The store's error is shown (and answered) while Save is still being handled.
-        onMessageBox([&warning](QMessageBox *box) {
+        const ModalAnswer warned = onModal<QMessageBox>([&warning](QMessageBox *box) {
             warning = box->text();
             box->accept();
         });
@@ -231,14 +218,14 @@ void TestDiskFull::candidateDialogKeepsWhatWasTyped()
     QVERIFY2(problem.contains(QStringLiteral("Not saved")) && saysDiskFull(problem), qPrintable(problem));
     QVERIFY(!QApplication::activeModalWidget());
 
-    const QList<CandidateRow> rows = m_store->candidateRows(role);
+    const QList<CandidateRow> rows = m_fx->candidateRows(role);
     QCOMPARE(rows.size(), before + 1);
     Candidate saved;
-    QVERIFY(m_store->candidate(m_store->findCandidate(QStringLiteral("chiamaka.eze@example.org")), &saved));
+    QVERIFY(m_fx->candidate(m_fx->findCandidate(QStringLiteral("chiamaka.eze@example.org")), &saved));
     QCOMPARE(saved.name, QStringLiteral("Chiamaka Eze"));
     QCOMPARE(saved.location, QStringLiteral("Lagos, Nigeria"));
-    QVERIFY(m_store->checkProblems().isEmpty());
-    QCOMPARE(m_window->undoStack()->count(), 1);  // the failed attempt left nothing to undo
+    QVERIFY(m_fx->checkProblems().isEmpty());
+    QCOMPARE(m_window->undoHistory()->stack()->count(), 1);  // the failed attempt left nothing to undo
 }
 
 void TestDiskFull::scorecardDraftIsKept()
@@ -247,19 +234,19 @@ void TestDiskFull::scorecardDraftIsKept()
     if (QTest::currentTestFailed())
         return;
     Role role;
-    QVERIFY(m_store->role(m_store->roles().first().id, &role));
+    QVERIFY(m_fx->role(m_fx->roles().first().id, &role));
     Candidate c;
     c.name = QStringLiteral("Kwame Mensah");
     Id app = 0;
-    QVERIFY(m_store->addCandidate(c, role.id, role.stages.at(2).id, &app));
+    QVERIFY(m_fx->addCandidate(c, role.id, role.stages.at(2).id, &app));
     Interview iv;
     iv.applicationId = app;
     iv.stageId = role.stages.at(2).id;
-    iv.startsAt = m_store->now() - 2 * 3600;
-    iv.panel = {m_store->actorId()};
-    const Id interview = m_store->scheduleInterview(iv);
+    iv.startsAt = m_fx->now() - 2 * 3600;
+    iv.panel = {m_fx->actorId()};
+    const Id interview = m_fx->scheduleInterview(iv);
     QVERIFY(interview);
-    const Id card = m_store->myScorecard(interview);
+    const Id card = m_fx->myScorecard(interview);
     ScorecardEditor *editor = m_window->openScorecard(card);
     QVERIFY(editor);
     QVERIFY(QTest::qWaitForWindowExposed(editor));
@@ -270,45 +257,42 @@ void TestDiskFull::scorecardDraftIsKept()
     FileSizeLimit full(1024);
     // The draft is saved as it is typed: that fails, the window says so (and answers it).
     QString warning;
-    onMessageBox([&warning](QMessageBox *box) {
+    const ModalAnswer warned = onModal<QMessageBox>([&warning](QMessageBox *box) {
         warning = box->text();
         box->accept();
     });
-    const QString typed = QStringLiteral("Clear on pipeline parallelism; asked sharp questions about failure recovery.");
+    const QString typed = QStringLiteral(
+        "Clear on pipeline parallelism; asked sharp questions about failure recovery.");
     QTest::keyClicks(takeaways, typed);
     QTRY_VERIFY_WITH_TIMEOUT(indicator->text().startsWith(QStringLiteral("Not saved")), 10000);
     QVERIFY2(saysDiskFull(indicator->text()), qPrintable(indicator->text()));
     QTRY_VERIFY2(saysDiskFull(warning), qPrintable(warning));
     QTRY_VERIFY(!QApplication::activeModalWidget());
 
-    // Closing asks (after the window's own warning); "Keep Editing" keeps the window and the text.
+    // Closing asks, after the window's own warning (accepted); "Keep Editing" keeps the
+    // window and the text.
     QString asked;
-    std::function<void(QMessageBox *)> answer = [&asked, &answer](QMessageBox *box) {
-        if (box->objectName() != QLatin1String("unsavedDraftBox")) {
-            onMessageBox(answer);
-            box->accept();
-            return;
-        }
+    const ModalAnswer windowWarning = onModal<QMessageBox>([](QMessageBox *box) { box->accept(); });
+    const ModalAnswer keepEditing = onModal<QMessageBox>(QStringLiteral("unsavedDraftBox"), [&](QMessageBox *box) {
         asked = box->objectName() + QLatin1Char(' ') + box->text();
         for (QAbstractButton *b : box->buttons())
             if (box->buttonRole(b) == QMessageBox::RejectRole)
                 QTest::mouseClick(b, Qt::LeftButton);
-    };
-    onMessageBox(answer);
+    });
     QVERIFY(!editor->close());
     QVERIFY2(asked.startsWith(QStringLiteral("unsavedDraftBox")) && saysDiskFull(asked), qPrintable(asked));
     QVERIFY(editor->isVisible());
     QCOMPARE(takeaways->toPlainText(), typed);
     Scorecard stored;
-    QVERIFY(m_store->scorecard(card, &stored));
+    QVERIFY(m_fx->scorecard(card, &stored));
     QVERIFY(stored.takeaways.isEmpty());
 
     // Room again: closing saves it.
     full.lift();
     QVERIFY(editor->close());
-    QVERIFY(m_store->scorecard(card, &stored));
+    QVERIFY(m_fx->scorecard(card, &stored));
     QCOMPARE(stored.takeaways, typed);
-    QVERIFY(m_store->checkProblems().isEmpty());
+    QVERIFY(m_fx->checkProblems().isEmpty());
 }
 
 QTEST_MAIN(TestDiskFull)

@@ -74,8 +74,8 @@ QString TestFileModes::worldReadable(const QString &name)
 {
     const QString path = m_dir.filePath(name);
     writeAll(path, "old contents");
-    QFile::setPermissions(path, QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ReadGroup
-                                    | QFileDevice::ReadOther);
+    QFile::setPermissions(
+        path, QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ReadGroup | QFileDevice::ReadOther);
     return path;
 }
 

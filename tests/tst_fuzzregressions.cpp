@@ -36,10 +36,11 @@ void TestFuzzRegressions::inputs_data()
     int seeds = 0;
     for (const char *kind : {"corpus", "regressions"}) {
         for (const char *target : {"postingparser", "csvreader", "csvimport"}) {
-            const QDir dir(test::sourcePath(QStringLiteral("tests/fuzz/%1/%2").arg(QLatin1String(kind), QLatin1String(target))));
+            const QDir dir(
+                test::sourcePath(QStringLiteral("tests/fuzz/%1/%2").arg(QLatin1String(kind), QLatin1String(target))));
             for (const QString &name : dir.entryList(QDir::Files, QDir::Name)) {
-                QTest::addRow("%s/%s/%s", kind, target, qPrintable(name)) << QString::fromLatin1(target)
-                                                                         << dir.filePath(name);
+                QTest::addRow("%s/%s/%s", kind, target, qPrintable(name))
+                    << QString::fromLatin1(target) << dir.filePath(name);
                 ++seeds;
             }
         }

@@ -59,7 +59,7 @@ QString referenceLink(const QString &url)
     return host + path;
 }
 
-} // namespace
+}  // namespace
 
 class TestImport : public QObject
 {
@@ -175,26 +175,27 @@ void TestImport::headerMapping_data()
 
     QTest::newRow("plain") << QByteArray("Name,Email,Phone,Location,Source,LinkedIn,GitHub,Google Scholar,ORCID,arXiv,"
                                          "Website,Stage,Notes")
-                           << QStringList{"name", "email", "phone", "location", "source", "linkedin", "github",
-                                          "scholar", "orcid", "arxiv", "website", "stage", "notes"};
-    QTest::newRow("other spellings") << QByteArray("Full name,E-mail,Phone number,City,Country,Referral source,Comments,"
-                                                   "Scholar,Mobile,Email address")
-                                     << QStringList{"name", "email", "phone", "city", "country", "source", "notes",
-                                                    "scholar", "phone", "email"};
+                           << QStringList{"name",    "email", "phone", "location", "source", "linkedin", "github",
+                                          "scholar", "orcid", "arxiv", "website",  "stage",  "notes"};
+    QTest::newRow("other spellings") << QByteArray(
+        "Full name,E-mail,Phone number,City,Country,Referral source,Comments,"
+        "Scholar,Mobile,Email address")
+                                     << QStringList{"name",   "email", "phone",   "city",  "country",
+                                                    "source", "notes", "scholar", "phone", "email"};
     QTest::newRow("case, spaces, punctuation") << QByteArray(" candidate_NAME ,e_mail,FAMILY-name,given name,SurName")
                                                << QStringList{"name", "email", "last_name", "first_name", "last_name"};
     QTest::newRow("numbered copies") << QByteArray("Candidate,Email 1,Email 2,Phone1,Salary")
                                      << QStringList{"name", "email", "email", "phone", "ignore"};
     QTest::newRow("Greenhouse") << QByteArray("Candidate ID,First Name,Last Name,Email,Phone,Source,Current Stage,"
                                               "Social Media,Website")
-                                << QStringList{"ignore", "first_name", "last_name", "email", "phone", "source",
-                                               "stage", "link", "website"};
+                                << QStringList{"ignore", "first_name", "last_name", "email",  "phone",
+                                               "source", "stage",      "link",      "website"};
     QTest::newRow("Lever") << QByteArray("Name,Email,Phone,Location,Sources,Stage,Links,LinkedIn,Github,Origin")
-                           << QStringList{"name", "email", "phone", "location", "source", "stage", "link",
-                                          "linkedin", "github", "ignore"};
+                           << QStringList{"name",  "email", "phone",    "location", "source",
+                                          "stage", "link",  "linkedin", "github",   "ignore"};
     QTest::newRow("Workable") << QByteArray("Name,Email,Phone,Address,Source,Stage,Profile URL,Headline,Disqualified")
-                              << QStringList{"name", "email", "phone", "location", "source", "stage", "link",
-                                             "ignore", "ignore"};
+                              << QStringList{"name",  "email", "phone",  "location", "source",
+                                             "stage", "link",  "ignore", "ignore"};
     QTest::newRow("our candidate list and summary CSV")
         << QByteArray("candidate,email,stage,status,scorecards_submitted,weighted_score,decision")
         << QStringList{"name", "email", "stage", "status", "ignore", "ignore", "ignore"};
@@ -222,7 +223,7 @@ void TestImport::mapOverrides()
     QString error;
     QVERIFY(import.mapColumn(QStringLiteral("Nickname"), ImportField::Name, &error));
     QVERIFY(import.mapColumn(QStringLiteral("current stage"), ImportField::Ignore, &error));  // ignoring case
-    QVERIFY(import.mapColumn(QStringLiteral("4"), ImportField::Website, &error));            // by position
+    QVERIFY(import.mapColumn(QStringLiteral("4"), ImportField::Website, &error));  // by position
     QCOMPARE(fieldNames(import), (QStringList{"name", "email", "ignore", "website"}));
     QVERIFY(!import.mapColumn(QStringLiteral("Salary"), ImportField::Notes, &error));
     QVERIFY2(error.contains("\"Salary\"") && error.contains("\"Nickname\""), qPrintable(error));
@@ -237,12 +238,12 @@ void TestImport::mapOverrides()
 void TestImport::valuesAreCombinedAndCleaned()
 {
     auto store = openStore();
-    const QList<ImportedCandidate> rows =
-        rowsOf("First Name,Last Name,Email,Work email,City,Country,GitHub,LinkedIn,ORCID,Links,Notes,Comments\n"
-               " Ada , Lovelace ,\"ada@x.org; ADA@x.org\",ada@work.example,London,UK,@ada-l,ada-lovelace,"
-               "0000-0002-1825-0097,\"https://arxiv.org/a/Lovelace_A, example.org/ada\",First,Second\n"
-               "Grace,,,,,USA,,,,,,\n",
-               *store);
+    const QList<ImportedCandidate> rows = rowsOf(
+        "First Name,Last Name,Email,Work email,City,Country,GitHub,LinkedIn,ORCID,Links,Notes,Comments\n"
+        " Ada , Lovelace ,\"ada@x.org; ADA@x.org\",ada@work.example,London,UK,@ada-l,ada-lovelace,"
+        "0000-0002-1825-0097,\"https://arxiv.org/a/Lovelace_A, example.org/ada\",First,Second\n"
+        "Grace,,,,,USA,,,,,,\n",
+        *store);
     QCOMPARE(rows.size(), 2);
     const Candidate &ada = rows.at(0).candidate;
     QCOMPARE(rows.at(0).line, 2);
@@ -252,10 +253,12 @@ void TestImport::valuesAreCombinedAndCleaned()
     QCOMPARE(ada.notes, QStringLiteral("First\n\nSecond"));
     QStringList links;
     for (const CandidateLink &l : ada.links)
-        links << ContactNormalizer::kindOfNormalized(ContactNormalizer::link(l.url)) + " " + ContactNormalizer::link(l.url);
-    QCOMPARE(links, (QStringList{"github github.com/ada-l", "linkedin linkedin.com/in/ada-lovelace",
-                                 "orcid orcid.org/0000-0002-1825-0097", "arxiv arxiv.org/a/Lovelace_A",
-                                 "website example.org/ada"}));
+        links << ContactNormalizer::kindOfNormalized(ContactNormalizer::link(l.url)) + " "
+                + ContactNormalizer::link(l.url);
+    QCOMPARE(links,
+             (QStringList{"github github.com/ada-l", "linkedin linkedin.com/in/ada-lovelace",
+                          "orcid orcid.org/0000-0002-1825-0097", "arxiv arxiv.org/a/Lovelace_A",
+                          "website example.org/ada"}));
     QCOMPARE(rows.at(1).candidate.name, QStringLiteral("Grace"));
     QCOMPARE(rows.at(1).candidate.location, QStringLiteral("USA"));
 }
@@ -271,13 +274,14 @@ void TestImport::rowProblemsNameLineAndColumn_data()
     const QByteArray header("Name,Email,Stage,GitHub\n");
     QTest::newRow("no name") << header + "Ada,ada@x.org,,\n,bob@x.org,,\n" << 3 << "Name" << 1 << "no name";
     QTest::newRow("invalid email") << header + "Ada,ada@x,,\n" << 2 << "Email" << 5 << "not a valid email";
-    QTest::newRow("unknown stage") << header + "Ada,ada@x.org,Phone screen,\n" << 2 << "Stage" << 15
-                                   << "no stage \"Phone screen\"";
-    QTest::newRow("bad link") << header + "Ada,ada@x.org,,bad|link\n" << 2 << "GitHub" << 16 << "\"bad|link\" is not a link";
-    QTest::newRow("unterminated quote, later in the file")
-        << header + "Ada,ada@x.org,,\n\"Bob,bob@x.org,,\n" << 3 << "Name" << 1 << "never closed";
-    QTest::newRow("more fields than columns") << header + "Ada,ada@x.org,,,extra\n" << 2 << "" << 17
-                                              << "more fields than the header";
+    QTest::newRow("unknown stage") << header + "Ada,ada@x.org,Phone screen,\n"
+                                   << 2 << "Stage" << 15 << "no stage \"Phone screen\"";
+    QTest::newRow("bad link") << header + "Ada,ada@x.org,,bad|link\n"
+                              << 2 << "GitHub" << 16 << "\"bad|link\" is not a link";
+    QTest::newRow("unterminated quote, later in the file") << header + "Ada,ada@x.org,,\n\"Bob,bob@x.org,,\n"
+                                                           << 3 << "Name" << 1 << "never closed";
+    QTest::newRow("more fields than columns") << header + "Ada,ada@x.org,,,extra\n"
+                                              << 2 << "" << 17 << "more fields than the header";
     QTest::newRow("no name column") << QByteArray("Email,Phone\nada@x.org,1\n") << 1 << "" << 0
                                     << "no column gives the candidates' names";
 }
@@ -343,11 +347,11 @@ void TestImport::duplicatesInTheFileAndTheDatabase()
     QVERIFY(existingId);
 
     const QList<ImportedCandidate> rows = rowsOf("Name,Email,GitHub\n"
-                                                 "Ada L.,ADA@X.org,\n"                   // 2: the database's email
+                                                 "Ada L.,ADA@X.org,\n"  // 2: the database's email
                                                  "Grace H.,grace@x.org,github.com/grace/\n"  // 3: its link
-                                                 "Bob,bob@x.org,\n"                      // 4: new
-                                                 "Robert,BOB@x.org,\n"                   // 5: line 4 again
-                                                 "Carol,carol@x.org,carol\n"             // 6: new
+                                                 "Bob,bob@x.org,\n"  // 4: new
+                                                 "Robert,BOB@x.org,\n"  // 5: line 4 again
+                                                 "Carol,carol@x.org,carol\n"  // 6: new
                                                  "Caro,caro@x.org,https://www.github.com/Carol\n",  // 7: line 6's link
                                                  *store);
     QCOMPARE(rows.size(), 6);
@@ -414,7 +418,7 @@ void TestImport::stagesAndStatuses()
     const QList<ImportedCandidate> rows = rowsOf(csv, *store);
     QCOMPARE(rows.size(), 3);
     QCOMPARE(rows.at(0).stageId, r.stages.at(1).id);  // ignoring case
-    QCOMPARE(rows.at(1).stageId, 0);                  // the first stage
+    QCOMPARE(rows.at(1).stageId, 0);  // the first stage
     QCOMPARE(rows.at(2).status, ApplicationStatus::Rejected);
     ImportResult result;
     QVERIFY(store->importCandidates(r.id, rows, {}, &result));
@@ -473,13 +477,14 @@ void TestImport::cancelKeepsNothing()
     const qint64 before = scalar(*store, "SELECT count(*) FROM candidate");
     QList<int> seen;
     ImportResult result;
-    QVERIFY(!store->importCandidates(roleId, rows,
-                                     [&seen](int done, int total) {
-                                         seen << done;
-                                         Q_UNUSED(total);
-                                         return done < 2000;  // cancel after the second batch
-                                     },
-                                     &result));
+    QVERIFY(!store->importCandidates(
+        roleId, rows,
+        [&seen](int done, int total) {
+            seen << done;
+            Q_UNUSED(total);
+            return done < 2000;  // cancel after the second batch
+        },
+        &result));
     QCOMPARE(store->errorString(), QStringLiteral("cancelled"));
     QCOMPARE(seen, (QList<int>{1000, 2000}));
     QCOMPARE(scalar(*store, "SELECT count(*) FROM candidate"), before);
@@ -523,9 +528,15 @@ void TestImport::ourOwnExportsImport()
 
 void TestImport::plainLinksNormalizeAsTheUrlParserDoes()
 {
-    QStringList urls = {"https://github.com/Ada",      "github.com/ada/",           "http://WWW.LinkedIn.com/in/Ada-L/",
-                        "https://arxiv.org/a/Smith_J", "example.org",               "https://www.example.org/a/b.c/d_e~f",
-                        "scholar.google.com/x",        "https://sub.example.co.uk/", "www.github.com//ada//"};
+    QStringList urls = {"https://github.com/Ada",
+                        "github.com/ada/",
+                        "http://WWW.LinkedIn.com/in/Ada-L/",
+                        "https://arxiv.org/a/Smith_J",
+                        "example.org",
+                        "https://www.example.org/a/b.c/d_e~f",
+                        "scholar.google.com/x",
+                        "https://sub.example.co.uk/",
+                        "www.github.com//ada//"};
     // And made-up ones from the characters plain links may hold.
     const QString chars = QStringLiteral("abcXYZ019-._~/");
     QRandomGenerator random(7);
@@ -555,9 +566,10 @@ void TestImport::emailCheckIsTheRule()
     // The rule, as it was written as a regular expression.
     const QRegularExpression rule(
         QStringLiteral(R"(^[^\s@<>(),;:"\[\]]+@[^\s@<>(),;:"\[\]]+\.[^\s@<>(),;:"\[\]]{2,}$)"));
-    QStringList emails = {"ada@x.org", "a@b.cd", "a@b.c", "@x.org", "ada@", "ada@@x.org", "a b@x.org", "ada@x..org",
-                          "ada@.org", "ada@x.org.", " ada@x.org ", "ad\"a@x.org", "ada@x.o rg", "ada@[x].org",
-                          "zoë@müller.de", "a.b+c@sub.x.io", "a@b.c.d", "a@.bc", "a@b.", ""};
+    QStringList emails = {"ada@x.org",      "a@b.cd",      "a@b.c",      "@x.org",      "ada@",
+                          "ada@@x.org",     "a b@x.org",   "ada@x..org", "ada@.org",    "ada@x.org.",
+                          " ada@x.org ",    "ad\"a@x.org", "ada@x.o rg", "ada@[x].org", "zoë@müller.de",
+                          "a.b+c@sub.x.io", "a@b.c.d",     "a@.bc",      "a@b.",        ""};
     const QString chars = QStringLiteral("ab.@ ,;x\"");
     QRandomGenerator random(3);
     for (int i = 0; i < 5000; ++i) {
@@ -572,10 +584,11 @@ void TestImport::emailCheckIsTheRule()
 
 void TestImport::cliImportsText()
 {
-    const QString file = writeFile("people.csv", "First Name,Last Name,Email,Salary\r\n"
-                                                 "Ada,Lovelace,ada@x.org,1\r\n"
-                                                 "Grace,Hopper,grace@x.org,2\r\n"
-                                                 "Ada,L.,ADA@x.org,3\r\n");
+    const QString file = writeFile("people.csv",
+                                   "First Name,Last Name,Email,Salary\r\n"
+                                   "Ada,Lovelace,ada@x.org,1\r\n"
+                                   "Grace,Hopper,grace@x.org,2\r\n"
+                                   "Ada,L.,ADA@x.org,3\r\n");
     QCOMPARE(cli({"init"}).exitCode, 0);
     const Run run = cli({"import", file, "--role", "Distributed Training Researcher"});
     QCOMPARE(run.exitCode, 0);
@@ -593,7 +606,8 @@ void TestImport::cliImportsText()
 
 void TestImport::cliImportsJson()
 {
-    const QString file = writeFile("people.csv", "Name,Email,Nick\nAda,ada@x.org,a\nBob,bob@x.org,b\nBobby,bob@x.org,c\n");
+    const QString file = writeFile("people.csv",
+                                   "Name,Email,Nick\nAda,ada@x.org,a\nBob,bob@x.org,b\nBobby,bob@x.org,c\n");
     const Run run = cli({"import", file, "--role", "1", "--format", "json", "--map", "Nick=notes"});
     QCOMPARE(run.exitCode, 0);
     const QJsonObject o = QJsonDocument::fromJson(run.out).object();
@@ -665,11 +679,12 @@ void TestImport::cliBadRowExits1AndNamesLineAndColumn()
 
 void TestImport::cliEncoding()
 {
-    const QString file = writeFile("latin.csv", "Name,Email,City\r\nAda,ada@x.org,London\r\nZo\xEB M\xFCller,zoe@x.org,K\xF6ln\r\n");
+    const QString file = writeFile("latin.csv",
+                                   "Name,Email,City\r\nAda,ada@x.org,London\r\nZo\xEB M\xFCller,zoe@x.org,K\xF6ln\r\n");
     Run run = cli({"import", file, "--role", "1"});
     QCOMPARE(run.exitCode, 1);
-    QVERIFY2(run.err.contains(QDir::toNativeSeparators(file) + ":3:3: not UTF-8") && run.err.contains("--encoding windows-1252")
-                 && run.err.contains("Zoë Müller,zoe@x.org,Köln"),
+    QVERIFY2(run.err.contains(QDir::toNativeSeparators(file) + ":3:3: not UTF-8")
+                 && run.err.contains("--encoding windows-1252") && run.err.contains("Zoë Müller,zoe@x.org,Köln"),
              qPrintable(run.err));
     QCOMPARE(QJsonDocument::fromJson(cli({"candidate", "list", "--format", "json"}).out).array().size(), 0);
     run = cli({"import", file, "--role", "1", "--encoding", "windows-1252"});
@@ -689,8 +704,8 @@ void TestImport::cliUsageErrorsExit2_data()
     QTest::newRow("no role") << QStringList{"import", "FILE"} << "--role";
     QTest::newRow("bad field") << QStringList{"import", "FILE", "--role", "1", "--map", "Name=salary"} << "no field";
     QTest::newRow("map without =") << QStringList{"import", "FILE", "--role", "1", "--map", "Name"} << "COLUMN=FIELD";
-    QTest::newRow("map of a missing column") << QStringList{"import", "FILE", "--role", "1", "--map", "Salary=notes"}
-                                             << "no column \"Salary\"";
+    QTest::newRow("map of a missing column")
+        << QStringList{"import", "FILE", "--role", "1", "--map", "Salary=notes"} << "no column \"Salary\"";
     QTest::newRow("bad encoding") << QStringList{"import", "FILE", "--role", "1", "--encoding", "ebcdic"}
                                   << "windows-1252 or latin1";
     QTest::newRow("bad format") << QStringList{"import", "FILE", "--role", "1", "--format", "xml"} << "--format";

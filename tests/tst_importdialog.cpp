@@ -7,7 +7,6 @@
 #include "candidatespane.h"
 #include "importdialog.h"
 #include "mainwindow.h"
-#include "settings.h"
 #include "store/store.h"
 #include "testsupport.h"
 
@@ -23,16 +22,17 @@
 #include <QSignalSpy>
 #include <QTableView>
 #include <QTableWidget>
-#include <QTemporaryDir>
-#include <QTimer>
 #include <QTreeWidget>
 #include <QUrl>
 #include <QtTest>
 
 #include "guitestsupport.h"
+#include "panelfixture.h"
 
 using namespace hireloop;
+using hireloop::test::ModalAnswer;
 using hireloop::test::onModal;
+using hireloop::test::PanelFixture;
 
 class TestImportDialog : public QObject
 {
@@ -55,29 +55,22 @@ private:
     bool openAndCheck(ImportDialog *dialog, const QString &path);
     QStringList issues(ImportDialog *dialog);
 
-    QTemporaryDir m_dir;
-    std::unique_ptr<Store> m_store;
-    Role m_role;
+    PanelFixture m_fx;
 };
 
 void TestImportDialog::init()
 {
-    const QString name = QString::fromLatin1(QTest::currentTestFunction());
-    Settings::useFile(m_dir.filePath(name + QStringLiteral(".ini")));
-    m_store = std::make_unique<Store>();
-    QVERIFY(m_store->open(m_dir.filePath(name + QStringLiteral(".sqlite"))));
-    QVERIFY(m_store->ensureDefaultData());
-    QVERIFY(m_store->role(m_store->roles().first().id, &m_role));
+    QVERIFY(m_fx.open());
 }
 
 void TestImportDialog::cleanup()
 {
-    m_store.reset();
+    m_fx.close();
 }
 
 QString TestImportDialog::writeFile(const QString &name, const QByteArray &bytes)
 {
-    const QString path = m_dir.filePath(name);
+    const QString path = m_fx.filePath(name);
     test::writeAll(path, bytes);
     return path;
 }
@@ -101,11 +94,12 @@ QStringList TestImportDialog::issues(ImportDialog *dialog)
 
 void TestImportDialog::previewShowsRowsUnderGuessedFields()
 {
-    const QString file = writeFile("greenhouse.csv", "First Name,Last Name,Email,Current Stage,Salary\r\n"
-                                                     "Ada,Lovelace,ada@x.org,Recruiter screen,1\r\n"
-                                                     "Grace,Hopper,grace@x.org,,2\r\n"
-                                                     "Alan,Turing,alan@x.org,,3\r\n");
-    ImportDialog dialog(m_store.get(), m_role.id);
+    const QString file = writeFile("greenhouse.csv",
+                                   "First Name,Last Name,Email,Current Stage,Salary\r\n"
+                                   "Ada,Lovelace,ada@x.org,Recruiter screen,1\r\n"
+                                   "Grace,Hopper,grace@x.org,,2\r\n"
+                                   "Alan,Turing,alan@x.org,,3\r\n");
+    ImportDialog dialog(m_fx.store(), m_fx.role.id);
     dialog.show();
     QVERIFY(openAndCheck(&dialog, file));
     QTableWidget *preview = dialog.previewTable();
@@ -126,12 +120,14 @@ void TestImportDialog::previewShowsRowsUnderGuessedFields()
 void TestImportDialog::changingAColumnsFieldRechecks()
 {
     // No column says "name": nothing can be imported until one is chosen.
-    const QString file = writeFile("nick.csv", "Nickname,Email,Stage\nAda,ada@x.org,Offer\nBob,bob@x.org,Interview 7\n");
-    ImportDialog dialog(m_store.get(), m_role.id);
+    const QString file = writeFile("nick.csv",
+                                   "Nickname,Email,Stage\nAda,ada@x.org,Offer\nBob,bob@x.org,Interview 7\n");
+    ImportDialog dialog(m_fx.store(), m_fx.role.id);
     dialog.show();
     QVERIFY(openAndCheck(&dialog, file));
     QVERIFY(!dialog.importButton()->isEnabled());
-    QVERIFY2(issues(&dialog).first().contains("no column gives the candidates' names"), qPrintable(issues(&dialog).join('\n')));
+    QVERIFY2(issues(&dialog).first().contains("no column gives the candidates' names"),
+             qPrintable(issues(&dialog).join('\n')));
 
     QSignalSpy checked(&dialog, &ImportDialog::checkFinished);
     QComboBox *nickname = dialog.fieldChooser(0);
@@ -139,7 +135,8 @@ void TestImportDialog::changingAColumnsFieldRechecks()
     QVERIFY(checked.wait(20000));
     // Now the unknown stage on line 3 is the problem; ignoring the column clears it.
     QCOMPARE(issues(&dialog).size(), 1);
-    QVERIFY2(issues(&dialog).first().startsWith("3|Stage|no stage \"Interview 7\""), qPrintable(issues(&dialog).first()));
+    QVERIFY2(issues(&dialog).first().startsWith("3|Stage|no stage \"Interview 7\""),
+             qPrintable(issues(&dialog).first()));
     QVERIFY(!dialog.importButton()->isEnabled());
     QComboBox *stage = dialog.fieldChooser(2);
     stage->setCurrentIndex(stage->findData(int(ImportField::Ignore)));
@@ -153,9 +150,9 @@ void TestImportDialog::problemsKeepImportOff()
     Candidate existing;
     existing.name = QStringLiteral("Grace Hopper");
     existing.emails = {QStringLiteral("grace@x.org")};
-    QVERIFY(m_store->addCandidate(existing, m_role.id));
+    QVERIFY(m_fx->addCandidate(existing, m_fx.role.id));
     const QString file = writeFile("bad.csv", "Name,Email\nAda,ada@x.org\nBob,bob-at-x.org\nGrace H.,GRACE@x.org\n");
-    ImportDialog dialog(m_store.get(), m_role.id);
+    ImportDialog dialog(m_fx.store(), m_fx.role.id);
     dialog.show();
     QVERIFY(openAndCheck(&dialog, file));
     QVERIFY(!dialog.importButton()->isEnabled());
@@ -164,18 +161,17 @@ void TestImportDialog::problemsKeepImportOff()
     QCOMPARE(list.at(0), QStringLiteral("3|Email|\"bob-at-x.org\" is not a valid email address"));
     QVERIFY2(list.at(1).startsWith("4||Already there: Grace Hopper"), qPrintable(list.at(1)));
     // The bad cell is marked in the preview, with the reason.
-    QCOMPARE(dialog.previewTable()->item(2, 1)->toolTip(), QStringLiteral("\"bob-at-x.org\" is not a valid email address"));
+    QCOMPARE(dialog.previewTable()->item(2, 1)->toolTip(),
+             QStringLiteral("\"bob-at-x.org\" is not a valid email address"));
 }
 
 void TestImportDialog::eightBitFileIsReadAfterAsking()
 {
     const QString file = writeFile("latin.csv", "Name,Email,City\r\nZo\xEB M\xFCller,zoe@x.org,K\xF6ln\r\n");
-    ImportDialog dialog(m_store.get(), m_role.id);
+    ImportDialog dialog(m_fx.store(), m_fx.role.id);
     dialog.show();
     QString question;
-    onModal([&question](QDialog *d) {
-        auto *box = qobject_cast<QMessageBox *>(d);
-        QVERIFY(box);
+    const ModalAnswer asked = onModal<QMessageBox>([&question](QMessageBox *box) {
         QCOMPARE(box->objectName(), QStringLiteral("encodingQuestion"));
         question = box->text() + "\n" + box->informativeText();
         auto *yes = box->findChild<QPushButton *>("readAsWindows1252");
@@ -183,7 +179,8 @@ void TestImportDialog::eightBitFileIsReadAfterAsking()
         yes->click();
     });
     QVERIFY(openAndCheck(&dialog, file));
-    QVERIFY2(question.contains("line 2, column 3") && question.contains("Zoë Müller,zoe@x.org,Köln"), qPrintable(question));
+    QVERIFY2(question.contains("line 2, column 3") && question.contains("Zoë Müller,zoe@x.org,Köln"),
+             qPrintable(question));
     QCOMPARE(dialog.previewTable()->item(1, 0)->text(), QStringLiteral("Zoë Müller"));
     QVERIFY(dialog.findChild<QLabel *>("importFileInfo")->text().contains("windows-1252"));
     QVERIFY(dialog.importButton()->isEnabled());
@@ -191,34 +188,29 @@ void TestImportDialog::eightBitFileIsReadAfterAsking()
 
 void TestImportDialog::importAddsRowsToTheCandidateModel()
 {
-    CandidateModel model(m_store.get());
-    model.setRoleId(m_role.id);
+    CandidateModel model(m_fx.store());
+    model.setRoleId(m_fx.role.id);
     const int before = model.rowCount();
-    const QString file = writeFile("people.csv", QStringLiteral("Name,Email,Stage\nAda,ada@x.org,%1\nBob,bob@x.org,\n"
-                                                                "Carol,carol@x.org,\n")
-                                                     .arg(m_role.stages.at(1).name)
-                                                     .toUtf8());
-    ImportDialog dialog(m_store.get(), m_role.id);
+    const QString file = writeFile("people.csv",
+                                   QStringLiteral("Name,Email,Stage\nAda,ada@x.org,%1\nBob,bob@x.org,\n"
+                                                  "Carol,carol@x.org,\n")
+                                       .arg(m_fx.role.stages.at(1).name)
+                                       .toUtf8());
+    ImportDialog dialog(m_fx.store(), m_fx.role.id);
     dialog.show();
     QVERIFY(openAndCheck(&dialog, file));
     // The progress dialog comes first; the summary is answered when it is up.
     QString summary;
-    QTimer answer;
-    answer.setInterval(10);
-    connect(&answer, &QTimer::timeout, this, [&summary, &answer] {
-        auto *box = qobject_cast<QMessageBox *>(QApplication::activeModalWidget());
-        if (!box || box->objectName() != QLatin1String("importSummary"))
-            return;
-        answer.stop();
+    ModalAnswer summarised = onModal<QMessageBox>(QStringLiteral("importSummary"), [&summary](QMessageBox *box) {
         summary = box->text();
         box->button(QMessageBox::Ok)->click();
     });
-    answer.start();
+    summarised.setDeadline(20000);  // the import runs first
     QTest::mouseClick(dialog.importButton(), Qt::LeftButton);
     QTRY_VERIFY_WITH_TIMEOUT(!dialog.isVisible(), 20000);
     QCOMPARE(dialog.result(), int(QDialog::Accepted));
     QCOMPARE(dialog.importedCount(), 3);
-    QCOMPARE(summary, QStringLiteral("Imported 3 candidates into %1.").arg(m_role.title));
+    QCOMPARE(summary, QStringLiteral("Imported 3 candidates into %1.").arg(m_fx.role.title));
     QTRY_COMPARE(model.rowCount(), before + 3);  // the model reloads on its worker after a bulk change
     QStringList names;
     for (int r = 0; r < model.rowCount(); ++r)
@@ -232,10 +224,10 @@ void TestImportDialog::cancellingKeepsNothing()
     for (int i = 0; i < 20000; ++i)
         csv += QStringLiteral("Person %1,p%1@example.org\n").arg(i).toUtf8();
     const QString file = writeFile("many.csv", csv);
-    CandidateModel model(m_store.get());
-    model.setRoleId(m_role.id);
+    CandidateModel model(m_fx.store());
+    model.setRoleId(m_fx.role.id);
     const int before = model.rowCount();
-    ImportDialog dialog(m_store.get(), m_role.id);
+    ImportDialog dialog(m_fx.store(), m_fx.role.id);
     dialog.show();
     QVERIFY(openAndCheck(&dialog, file));
     QVERIFY(dialog.importButton()->isEnabled());
@@ -249,26 +241,26 @@ void TestImportDialog::cancellingKeepsNothing()
     QTRY_COMPARE_WITH_TIMEOUT(status->text(), QStringLiteral("Cancelled: nothing was imported."), 20000);
     QVERIFY(dialog.isVisible());
     QCOMPARE(model.rowCount(), before);
-    QCOMPARE(m_store->candidateRows(m_role.id).size(), before);
+    QCOMPARE(m_fx->candidateRows(m_fx.role.id).size(), before);
     QVERIFY(dialog.importButton()->isEnabled());  // it can be run again
 }
 
 void TestImportDialog::mainWindowOffersIt()
 {
-    MainWindow window(m_store.get());
-    window.show();
-    QAction *import = window.action(MainWindow::ImportCandidates);
+    MainWindow *window = m_fx.openWindow();
+    QVERIFY(window);
+    QAction *import = window->action(MainWindow::ImportCandidates);
     QVERIFY(import && import->isEnabled());
     bool inFileMenu = false;
-    for (QAction *menu : window.menuBar()->actions())
+    for (QAction *menu : window->menuBar()->actions())
         if (menu->menu() && menu->menu()->actions().contains(import))
             inFileMenu = menu->text().remove('&') == QLatin1String("File");
     QVERIFY(inFileMenu);
-    QTableView *view = window.candidatesPane()->candidateView();
+    QTableView *view = window->candidatesPane()->candidateView();
     QVERIFY(view->actions().contains(import));  // the candidate list's context menu
 
     // A CSV file dropped on the candidate list asks for its import; other files do not.
-    QSignalSpy requested(window.candidatesPane(), &CandidatesPane::importRequested);
+    QSignalSpy requested(window->candidatesPane(), &CandidatesPane::importRequested);
     auto drop = [view](const QString &path) {
         QMimeData mime;
         mime.setUrls({QUrl::fromLocalFile(path)});
@@ -285,11 +277,9 @@ void TestImportDialog::mainWindowOffersIt()
     QVERIFY(drop(csv));
     // The import dialog opens on the dropped file; closing it imports nothing.
     QString opened;
-    onModal([&opened](QDialog *d) {
-        if (auto *dialog = qobject_cast<ImportDialog *>(d)) {
-            opened = dialog->file();
-            dialog->reject();
-        }
+    const ModalAnswer closed = onModal<ImportDialog>([&opened](ImportDialog *dialog) {
+        opened = dialog->file();
+        dialog->reject();
     });
     QTRY_COMPARE(requested.size(), 1);
     QCOMPARE(requested.first().first().toString(), csv);

@@ -76,7 +76,7 @@ int candidateCount(const QProcessEnvironment &env, const QString &db)
     return r.exitCode == 0 ? int(r.out.count('\n')) : -1;
 }
 
-} // namespace
+}  // namespace
 
 class TestInstanceLock : public QObject
 {
@@ -129,9 +129,10 @@ void TestInstanceLock::writingCommandsWaitForTheGui()
     Gui gui(m_env, {"--db", m_db});
     QTRY_COMPARE_WITH_TIMEOUT(lockPid(m_db), gui.pid(), 60000);
 
-    for (const QStringList &command : {QStringList{"demo", "--candidates", "3"},
-                                       QStringList{"role", "add", "--from-posting",
-                                                   sourcePath("resources/roles/distributed-training-researcher.txt")}}) {
+    for (const QStringList &command :
+         {QStringList{"demo", "--candidates", "3"},
+          QStringList{"role", "add", "--from-posting",
+                      sourcePath("resources/roles/distributed-training-researcher.txt")}}) {
         const ProcessRun r = runCli(m_env, QStringList{"--db", m_db} + command);
         QCOMPARE(r.exitCode, 1);
         QVERIFY2(r.err.contains(QStringLiteral("%1 is open in hireloop (process %2) on %3")
@@ -139,7 +140,8 @@ void TestInstanceLock::writingCommandsWaitForTheGui()
                                     .arg(gui.pid())
                                     .arg(QSysInfo::machineHostName())),
                  qPrintable(r.err));
-        QVERIFY2(r.err.contains(QStringLiteral("\"%1\" changes the data").arg(command.first() == "role" ? "role add" : command.first())),
+        QVERIFY2(r.err.contains(QStringLiteral("\"%1\" changes the data")
+                                    .arg(command.first() == "role" ? "role add" : command.first())),
                  qPrintable(r.err));
     }
     // Reading works beside the GUI, and so does init of a file that exists (it changes nothing).
@@ -213,9 +215,7 @@ void TestInstanceLock::openRecentOffersReadOnly()
 
     // First answer: Cancel. The window stays on its own file, still holding its lock.
     QString asked;
-    onModal([&asked](QDialog *d) {
-        auto *box = qobject_cast<DatabaseLockedDialog *>(d);
-        QVERIFY(box);
+    const ModalAnswer refused = onModal<DatabaseLockedDialog>([&asked](DatabaseLockedDialog *box) {
         asked = box->text();
         QTest::mouseClick(box->findChild<QPushButton *>("refuseButton"), Qt::LeftButton);
     });
@@ -230,7 +230,7 @@ void TestInstanceLock::openRecentOffersReadOnly()
     QCOMPARE(lockPid(mine), QCoreApplication::applicationPid());
 
     // Second answer: Open Read-Only. The other process keeps its lock and its -wal is read.
-    onModal([](QDialog *d) {
+    const ModalAnswer readOnly = onModal<DatabaseLockedDialog>([](DatabaseLockedDialog *d) {
         QTest::mouseClick(d->findChild<QPushButton *>("openReadOnlyButton"), Qt::LeftButton);
     });
     QVERIFY(openRecent());

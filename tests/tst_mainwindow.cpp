@@ -1,24 +1,26 @@
 // The main window, offscreen, driven through its real widgets.
 
+#include "commands/undohistory.h"
 #include "mainwindow.h"
+#include "panelfixture.h"
 #include "itemmodels/modelroles.h"
 #include "roleview.h"
 #include "itemmodels/rubricmodel.h"
-#include "settings.h"
 #include "store/store.h"
 
 #include <QAbstractItemView>
 #include <QApplication>
 #include <QComboBox>
+#include <QDir>
 #include <QLabel>
 #include <QTableView>
-#include <QTemporaryDir>
 #include <QTextBrowser>
 #include <QTreeView>
 #include <QUndoStack>
 #include <QtTest>
 
 using namespace hireloop;
+using hireloop::test::PanelFixture;
 
 class TestMainWindow : public QObject
 {
@@ -35,26 +37,21 @@ private Q_SLOTS:
 
 private:
     QModelIndex attributeNamed(QTreeView *view, const QString &name);
-    QTemporaryDir m_dir;
-    std::unique_ptr<Store> m_store;
-    std::unique_ptr<MainWindow> m_window;
+    PanelFixture m_fx;
+    MainWindow *m_window = nullptr;
 };
 
 void TestMainWindow::init()
 {
-    Settings::useFile(m_dir.filePath("settings.ini"));
-    m_store = std::make_unique<Store>();
-    QVERIFY(m_store->open(m_dir.filePath(QStringLiteral("%1.sqlite").arg(QTest::currentTestFunction()))));
-    QVERIFY(m_store->ensureDefaultData());
-    m_window = std::make_unique<MainWindow>(m_store.get());
-    m_window->show();
-    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+    QVERIFY(m_fx.open());
+    m_window = m_fx.openWindow();
+    QVERIFY(m_window);
 }
 
 void TestMainWindow::cleanup()
 {
-    m_window.reset();
-    m_store.reset();
+    m_window = nullptr;
+    m_fx.close();
 }
 
 QModelIndex TestMainWindow::attributeNamed(QTreeView *view, const QString &name)
@@ -97,7 +94,8 @@ void TestMainWindow::selectingAnAttributeShowsItsGuidance()
     rubric->setCurrentIndex(attr);
     auto *detail = m_window->findChild<QTextBrowser *>("attributeDetail");
     QTRY_VERIFY(detail->toPlainText().contains("Strong yes: personally designed and ran experiments"));
-    QVERIFY(detail->toPlainText().contains("Hands-on experience designing and running experiments at thousand-GPU scale"));
+    QVERIFY(
+        detail->toPlainText().contains("Hands-on experience designing and running experiments at thousand-GPU scale"));
     QVERIFY(detail->toPlainText().contains("Systems deep dive"));
 }
 
@@ -109,7 +107,7 @@ void TestMainWindow::editWeightByKeyboardThenUndo()
     const QModelIndex weight = name.siblingAtColumn(RubricModel::WeightColumn);
     const Id id = name.data(IdRole).toLongLong();
     Attribute before;
-    QVERIFY(m_store->attribute(id, &before));
+    QVERIFY(m_fx->attribute(id, &before));
 
     rubric->setFocus();
     rubric->setCurrentIndex(weight);
@@ -121,14 +119,14 @@ void TestMainWindow::editWeightByKeyboardThenUndo()
     QTest::keyClick(editor, Qt::Key_Return);
 
     Attribute after;
-    QTRY_VERIFY(m_store->attribute(id, &after) && after.weight == 2.5);
+    QTRY_VERIFY(m_fx->attribute(id, &after) && after.weight == 2.5);
     QCOMPARE(rubric->model()->data(weight).toString(), QStringLiteral("2.5"));
-    QCOMPARE(m_window->undoStack()->count(), 1);
+    QCOMPARE(m_window->undoHistory()->stack()->count(), 1);
 
     // Ctrl+Z through the window's shortcut.
     rubric->setFocus();
-    QTest::keyClick(m_window.get(), Qt::Key_Z, Qt::ControlModifier);
-    QTRY_VERIFY(m_store->attribute(id, &after) && after.weight == before.weight);
+    QTest::keyClick(m_window, Qt::Key_Z, Qt::ControlModifier);
+    QTRY_VERIFY(m_fx->attribute(id, &after) && after.weight == before.weight);
     QCOMPARE(rubric->model()->data(weight).toString(), QString::number(before.weight, 'g', 4));
 }
 
@@ -146,7 +144,7 @@ void TestMainWindow::switchesRoles()
     c.attributes << a;
     draft.categories << c;
     draft.stages << Stage{0, "Screen", 0, {-1}};
-    const Id id = m_store->addRole(draft);
+    const Id id = m_fx->addRole(draft);
     QVERIFY(id);
     auto *switcher = m_window->findChild<QComboBox *>("roleSwitcher");
     QCOMPARE(switcher->count(), 2);

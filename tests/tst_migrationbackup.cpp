@@ -126,7 +126,8 @@ void TestMigrationBackup::failedBackupStopsTheUpgrade()
     {
         // Room for the -shm, not for the copy: the backup fails as on a full disk.
         std::signal(SIGXFSZ, SIG_IGN);
-        struct rlimit old {};
+        struct rlimit old
+        { };
         ::getrlimit(RLIMIT_FSIZE, &old);
         struct rlimit limited = old;
         limited.rlim_cur = 64 * 1024;

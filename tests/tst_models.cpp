@@ -1,6 +1,7 @@
 // The item models over the store: consistent under QAbstractItemModelTester, and
 // updated row by row (one edit, one dataChanged for its row, never a reset).
 
+#include "commands/undohistory.h"
 #include "commands/addstagecommand.h"
 #include "commands/movestagecommand.h"
 #include "commands/removestagecommand.h"
@@ -12,15 +13,16 @@
 #include "itemmodels/rubricmodel.h"
 #include "itemmodels/stagemodel.h"
 #include "store/store.h"
+#include "storefixture.h"
 
 #include <QAbstractItemModelTester>
 #include <QMimeData>
 #include <QSignalSpy>
-#include <QTemporaryDir>
 #include <QUndoStack>
 #include <QtTest>
 
 using namespace hireloop;
+using hireloop::test::StoreFixture;
 
 class TestModels : public QObject
 {
@@ -41,27 +43,27 @@ private Q_SLOTS:
     void attributeMovesByDragAndUndo();
 
 private:
-    QTemporaryDir m_dir;
-    std::unique_ptr<Store> m_store;
+    StoreFixture m_fx;
+    Store *m_store = nullptr;
     Id m_roleId = 0;
 };
 
 void TestModels::init()
 {
-    m_store = std::make_unique<Store>();
-    QVERIFY(m_store->open(m_dir.filePath(QStringLiteral("%1.sqlite").arg(QTest::currentTestFunction()))));
-    QVERIFY(m_store->ensureDefaultData());
-    m_roleId = m_store->roles().first().id;
+    QVERIFY(m_fx.open());
+    m_store = m_fx.store();
+    m_roleId = m_fx.role.id;
 }
 
 void TestModels::cleanup()
 {
-    m_store.reset();
+    m_store = nullptr;
+    m_fx.close();
 }
 
 void TestModels::rubricTree()
 {
-    RubricModel model(m_store.get(), nullptr);
+    RubricModel model(m_store, nullptr);
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
     model.setRoleId(m_roleId);
     QCOMPARE(model.rowCount(), 4);
@@ -81,14 +83,18 @@ void TestModels::rubricTree()
     bool found = false;
     for (int c = 0; c < model.rowCount(); ++c)
         for (int a = 0; a < model.rowCount(model.index(c, 0)); ++a)
-            found |= model.index(a, RubricModel::SourceColumn, model.index(c, 0)).data().toString().contains("256-to-2048 GPU scale");
+            found |= model.index(a, RubricModel::SourceColumn, model.index(c, 0))
+                         .data()
+                         .toString()
+                         .contains("256-to-2048 GPU scale");
     QVERIFY(found);
 }
 
 void TestModels::rubricEditIsOneUndoableDataChanged()
 {
-    QUndoStack stack;
-    RubricModel model(m_store.get(), &stack);
+    UndoHistory history;
+    QUndoStack &stack = *history.stack();
+    RubricModel model(m_store, &history);
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
     model.setRoleId(m_roleId);
     const QModelIndex weight = model.index(0, RubricModel::WeightColumn, model.index(1, 0));
@@ -142,8 +148,9 @@ void TestModels::rubricEditIsOneUndoableDataChanged()
 
 void TestModels::rubricRefusesBadValues()
 {
-    QUndoStack stack;
-    RubricModel model(m_store.get(), &stack);
+    UndoHistory history;
+    QUndoStack &stack = *history.stack();
+    RubricModel model(m_store, &history);
     model.setRoleId(m_roleId);
     const QModelIndex attr = model.index(0, RubricModel::WeightColumn, model.index(0, 0));
     QVERIFY(!model.setData(attr, 0));
@@ -157,7 +164,7 @@ void TestModels::rubricRefusesBadValues()
 
 void TestModels::stagePlan()
 {
-    StageModel model(m_store.get());
+    StageModel model(m_store);
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
     model.setRoleId(m_roleId);
     QCOMPARE(model.rowCount(), 7);
@@ -170,9 +177,9 @@ void TestModels::stagePlan()
 
 void TestModels::stageFollowsRenamedAttribute()
 {
-    QUndoStack stack;
-    RubricModel rubric(m_store.get(), &stack);
-    StageModel stages(m_store.get());
+    UndoHistory history;
+    RubricModel rubric(m_store, &history);
+    StageModel stages(m_store);
     QAbstractItemModelTester tester(&stages, QAbstractItemModelTester::FailureReportingMode::QtTest);
     rubric.setRoleId(m_roleId);
     stages.setRoleId(m_roleId);
@@ -192,7 +199,7 @@ void TestModels::stageFollowsRenamedAttribute()
 
 void TestModels::coverageMatrix()
 {
-    CoverageModel model(m_store.get());
+    CoverageModel model(m_store);
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
     model.setRoleId(m_roleId);
     QCOMPARE(model.rowCount(), 13);
@@ -226,7 +233,7 @@ void TestModels::coverageMatrix()
 
 void TestModels::roleListInsertsOneRow()
 {
-    RoleListModel model(m_store.get());
+    RoleListModel model(m_store);
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
     QCOMPARE(model.rowCount(), 1);
     QSignalSpy inserted(&model, &QAbstractItemModel::rowsInserted);
@@ -242,9 +249,10 @@ void TestModels::roleListInsertsOneRow()
 
 void TestModels::coverageTickSetsFocusAndUndoes()
 {
-    QUndoStack stack;
-    CoverageModel coverage(m_store.get(), &stack);
-    StageModel stages(m_store.get());
+    UndoHistory history;
+    QUndoStack &stack = *history.stack();
+    CoverageModel coverage(m_store, &history);
+    StageModel stages(m_store);
     QAbstractItemModelTester tester(&coverage, QAbstractItemModelTester::FailureReportingMode::QtTest);
     coverage.setRoleId(m_roleId);
     stages.setRoleId(m_roleId);
@@ -286,9 +294,10 @@ void TestModels::coverageTickSetsFocusAndUndoes()
 
 void TestModels::stagesAddMoveRenameRemove()
 {
-    QUndoStack stack;
-    StageModel stages(m_store.get(), &stack);
-    CoverageModel coverage(m_store.get(), &stack);
+    UndoHistory history;
+    QUndoStack &stack = *history.stack();
+    StageModel stages(m_store, &history);
+    CoverageModel coverage(m_store, &history);
     QAbstractItemModelTester tester(&stages, QAbstractItemModelTester::FailureReportingMode::QtTest);
     QAbstractItemModelTester coverageTester(&coverage, QAbstractItemModelTester::FailureReportingMode::QtTest);
     stages.setRoleId(m_roleId);
@@ -298,7 +307,7 @@ void TestModels::stagesAddMoveRenameRemove()
     QSignalSpy removed(&stages, &QAbstractItemModel::rowsRemoved);
     QSignalSpy reset(&stages, &QAbstractItemModel::modelReset);
 
-    stack.push(new AddStageCommand(m_store.get(), m_roleId, "Reference check", 6));
+    stack.push(new AddStageCommand(m_store, m_roleId, "Reference check", 6));
     QCOMPARE(inserted.count(), 1);
     QCOMPARE(stages.rowCount(), 8);
     QCOMPARE(stages.index(6, StageModel::NameColumn).data().toString(), QStringLiteral("Reference check"));
@@ -312,7 +321,7 @@ void TestModels::stagesAddMoveRenameRemove()
     QCOMPARE(stages.index(6, StageModel::NameColumn).data().toString(), QStringLiteral("References"));
 
     // Move it to the front, then undo the move.
-    stack.push(new MoveStageCommand(m_store.get(), added, 6, 0));
+    stack.push(new MoveStageCommand(m_store, added, 6, 0));
     QCOMPARE(moved.count(), 1);
     QCOMPARE(stages.index(0, StageModel::NameColumn).data().toString(), QStringLiteral("References"));
     QCOMPARE(stages.index(1, StageModel::NameColumn).data().toString(), QStringLiteral("Application review"));
@@ -336,8 +345,8 @@ void TestModels::stagesAddMoveRenameRemove()
     QVERIFY(m_store->addCandidate(c, m_roleId));
     QVERIFY(m_store->role(m_roleId, &role));
     QCOMPARE(role.stages.first().name, QStringLiteral("Application review"));
-    QSignalSpy errors(m_store.get(), &Store::errorOccurred);
-    stack.push(new RemoveStageCommand(m_store.get(), m_roleId, role.stages.first()));
+    QSignalSpy errors(m_store, &Store::errorOccurred);
+    stack.push(new RemoveStageCommand(m_store, m_roleId, role.stages.first()));
     QCOMPARE(errors.count(), 1);
     QCOMPARE(stages.rowCount(), 8);
     QVERIFY(m_store->checkProblems().isEmpty());
@@ -345,8 +354,9 @@ void TestModels::stagesAddMoveRenameRemove()
 
 void TestModels::attributeMovesByDragAndUndo()
 {
-    QUndoStack stack;
-    RubricModel model(m_store.get(), &stack);
+    UndoHistory history;
+    QUndoStack &stack = *history.stack();
+    RubricModel model(m_store, &history);
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
     model.setRoleId(m_roleId);
     const QModelIndex first = model.index(0, 0, model.index(0, 0));

@@ -2,8 +2,8 @@
 // against what it shows and what the store holds afterwards.
 
 #include "newroledialog.h"
+#include "panelfixture.h"
 #include "posting/postingparser.h"
-#include "settings.h"
 #include "store/store.h"
 #include "testsupport.h"
 
@@ -14,11 +14,11 @@
 #include <QLineEdit>
 #include <QPlainTextEdit>
 #include <QPushButton>
-#include <QTemporaryDir>
 #include <QTreeView>
 #include <QtTest>
 
 using namespace hireloop;
+using hireloop::test::PanelFixture;
 
 class TestNewRoleDialog : public QObject
 {
@@ -44,7 +44,7 @@ private:
     void pasteSeed();
     void setKindByKeyboard(const QString &section, const QString &label);
 
-    template<typename T>
+    template <typename T>
     T *child(const char *name) const
     {
         T *widget = m_dialog->findChild<T *>(QLatin1String(name));
@@ -56,28 +56,22 @@ private:
     QString summary() const { return child<QLabel>("summaryLabel")->text(); }
     QPushButton *createButton() const { return child<QPushButton>("createRoleButton"); }
 
-    QTemporaryDir m_dir;
-    std::unique_ptr<Store> m_store;
-    std::unique_ptr<NewRoleDialog> m_dialog;
+    PanelFixture m_fx;
+    NewRoleDialog *m_dialog = nullptr;
 };
 
 void TestNewRoleDialog::init()
 {
-    QVERIFY(m_dir.isValid());
-    Settings::useFile(m_dir.filePath(QStringLiteral("s.ini")));
-    m_store = std::make_unique<Store>();
-    QVERIFY(m_store->open(m_dir.filePath(QStringLiteral("%1.sqlite").arg(QTest::currentTestFunction()))));
-    QVERIFY(m_store->ensureDefaultData());
-    QCOMPARE(m_store->roles().size(), 1);
-    m_dialog = std::make_unique<NewRoleDialog>(m_store.get());
-    m_dialog->show();
-    QVERIFY(QTest::qWaitForWindowActive(m_dialog.get()));
+    QVERIFY(m_fx.open());
+    QCOMPARE(m_fx->roles().size(), 1);
+    m_dialog = m_fx.show(new NewRoleDialog(m_fx.store()), true);  // active
+    QVERIFY(m_dialog);
 }
 
 void TestNewRoleDialog::cleanup()
 {
-    m_dialog.reset();
-    m_store.reset();
+    m_dialog = nullptr;
+    m_fx.close();
 }
 
 QString TestNewRoleDialog::seedText() const
@@ -126,7 +120,13 @@ void TestNewRoleDialog::previewOfTheSeedPosting()
 
     const QAbstractItemModel *m = preview();
     QCOMPARE(m->rowCount(), 5);
-    struct Expected { const char *name; SectionKind kind; const char *label; int items; };
+    struct Expected
+    {
+        const char *name;
+        SectionKind kind;
+        const char *label;
+        int items;
+    };
     const Expected expected[] = {
         {"Role overview", SectionKind::Info, "Information", 1},
         {"Responsibilities", SectionKind::Rateable, "Rated in the rubric", 6},
@@ -184,10 +184,10 @@ void TestNewRoleDialog::changingAKindUpdatesTheSummaryAndTheRole()
     QVERIFY(!m_dialog->isVisible());
     QVERIFY(m_dialog->createdRoleId() != 0);
 
-    const QList<RoleSummary> roles = m_store->roles();
+    const QList<RoleSummary> roles = m_fx->roles();
     QCOMPARE(roles.size(), 2);
     Role role;
-    QVERIFY(m_store->role(m_dialog->createdRoleId(), &role));
+    QVERIFY(m_fx->role(m_dialog->createdRoleId(), &role));
     QCOMPARE(role.title, QStringLiteral("Distributed Training Researcher"));
     QCOMPARE(role.posting, text);
 
@@ -255,7 +255,7 @@ void TestNewRoleDialog::createDisabledWithoutRateableSections()
     QTest::mouseClick(createButton(), Qt::LeftButton);
     m_dialog->accept();
     QVERIFY(m_dialog->isVisible());
-    QCOMPARE(m_store->roles().size(), 1);
+    QCOMPARE(m_fx->roles().size(), 1);
 
     // Making a section rateable enables it; clearing the title disables it again.
     setKindByKeyboard(QStringLiteral("Benefits"), QStringLiteral("Rated in the rubric"));
@@ -276,8 +276,12 @@ void TestNewRoleDialog::loadFileRefusesLatin1AndKeepsTheText()
     m_dialog->refreshPreview();
     QVERIFY(!child<QLabel>("problemLabel")->isVisible());
 
-    const QString path = m_dir.filePath(QStringLiteral("latin1.txt"));
-    QVERIFY(test::writeAll(path, QByteArray("Chef\n\nRequirements\n\n- Cr\xe8" "me br\xfb" "l\xe9" "e\n")));
+    const QString path = m_fx.filePath(QStringLiteral("latin1.txt"));
+    QVERIFY(test::writeAll(path,
+                           QByteArray("Chef\n\nRequirements\n\n- Cr\xe8"
+                                      "me br\xfb"
+                                      "l\xe9"
+                                      "e\n")));
     QVERIFY(!m_dialog->loadFile(path));
 
     auto *problem = child<QLabel>("problemLabel");
@@ -289,15 +293,16 @@ void TestNewRoleDialog::loadFileRefusesLatin1AndKeepsTheText()
     QCOMPARE(preview()->rowCount(), 1);
 
     // A missing file is named too.
-    QVERIFY(!m_dialog->loadFile(m_dir.filePath(QStringLiteral("missing.md"))));
+    QVERIFY(!m_dialog->loadFile(m_fx.filePath(QStringLiteral("missing.md"))));
     QVERIFY(problem->text().contains(QStringLiteral("missing.md")));
     QCOMPARE(edit->toPlainText(), QStringLiteral("Draft posting\n\nRequirements\n\n- Kept\n"));
 }
 
 void TestNewRoleDialog::loadFileReadsUtf8()
 {
-    const QString path = m_dir.filePath(QStringLiteral("posting.md"));
-    QVERIFY(test::writeAll(path, QStringLiteral("# Pâtissier\n\n## Requirements\n\n- Crème brûlée\n- Éclairs\n").toUtf8()));
+    const QString path = m_fx.filePath(QStringLiteral("posting.md"));
+    QVERIFY(
+        test::writeAll(path, QStringLiteral("# Pâtissier\n\n## Requirements\n\n- Crème brûlée\n- Éclairs\n").toUtf8()));
     QVERIFY(m_dialog->loadFile(path));
     QVERIFY(!child<QLabel>("problemLabel")->isVisible());
     QCOMPARE(child<QLineEdit>("titleEdit")->text(), QStringLiteral("Pâtissier"));
@@ -315,8 +320,9 @@ void TestNewRoleDialog::editedTitleIsKeptAndUsed()
     QTest::keyClicks(title, QStringLiteral("Staff Research Scientist, Training"));
 
     // A re-parse does not overwrite what the user typed.
-    child<QPlainTextEdit>("postingEdit")->setPlainText(seedText().replace(QStringLiteral("Distributed Training Researcher"),
-                                                                         QStringLiteral("Research Scientist")));
+    child<QPlainTextEdit>("postingEdit")
+        ->setPlainText(seedText().replace(QStringLiteral("Distributed Training Researcher"),
+                                          QStringLiteral("Research Scientist")));
     m_dialog->refreshPreview();
     QCOMPARE(title->text(), QStringLiteral("Staff Research Scientist, Training"));
 
@@ -333,23 +339,23 @@ void TestNewRoleDialog::editedTitleIsKeptAndUsed()
     QTest::mouseClick(createButton(), Qt::LeftButton);
     QCOMPARE(m_dialog->result(), int(QDialog::Accepted));
     Role role;
-    QVERIFY(m_store->role(m_dialog->createdRoleId(), &role));
+    QVERIFY(m_fx->role(m_dialog->createdRoleId(), &role));
     QCOMPARE(role.title, QStringLiteral("Staff Research Scientist, Training"));
     QCOMPARE(role.attributes().size(), 13);
-    QCOMPARE(m_store->findRole(QStringLiteral("Staff Research Scientist, Training")), m_dialog->createdRoleId());
+    QCOMPARE(m_fx->findRole(QStringLiteral("Staff Research Scientist, Training")), m_dialog->createdRoleId());
 }
 
 void TestNewRoleDialog::storeFailureKeepsTheDialogOpen()
 {
     pasteSeed();
-    m_store->close();
+    m_fx->close();
     QTest::mouseClick(createButton(), Qt::LeftButton);
     QVERIFY(m_dialog->isVisible());
     QCOMPARE(m_dialog->createdRoleId(), Id(0));
     auto *problem = child<QLabel>("problemLabel");
     QVERIFY(problem->isVisible());
-    QVERIFY(!m_store->errorString().isEmpty());
-    QVERIFY2(problem->text().contains(m_store->errorString().toHtmlEscaped()), qPrintable(problem->text()));
+    QVERIFY(!m_fx->errorString().isEmpty());
+    QVERIFY2(problem->text().contains(m_fx->errorString().toHtmlEscaped()), qPrintable(problem->text()));
 }
 
 void TestNewRoleDialog::tabOrder()
@@ -358,8 +364,8 @@ void TestNewRoleDialog::tabOrder()
     auto *edit = child<QPlainTextEdit>("postingEdit");
     QTRY_VERIFY(edit->hasFocus());
     // Tab leaves the posting rather than inserting a tab; the kind combos are not stops.
-    const QList<const char *> order = {"openFileButton", "titleEdit", "previewView", "createRoleButton", "cancelButton",
-                                       "postingEdit"};
+    const QList<const char *> order = {"openFileButton",   "titleEdit",    "previewView",
+                                       "createRoleButton", "cancelButton", "postingEdit"};
     for (const char *name : order) {
         QTest::keyClick(QApplication::focusWidget(), Qt::Key_Tab);
         QVERIFY2(QApplication::focusWidget(), name);

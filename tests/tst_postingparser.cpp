@@ -187,7 +187,8 @@ Requirements
 )";
 
 // A long first line is prose, not a title; the "Title:" line after the header wins.
-const char kTitleLine[] = R"(Globex is hiring! We move freight across Europe for thousands of shippers every day, and our data platform is how we keep promises to every one of them on time and at a fair price for all.
+const char kTitleLine[]
+    = R"(Globex is hiring! We move freight across Europe for thousands of shippers every day, and our data platform is how we keep promises to every one of them on time and at a fair price for all.
 Location: Berlin, Germany
 Title: Senior Data Engineer
 
@@ -216,7 +217,7 @@ const PostingSection *findSection(const ParsedPosting &posting, const QString &n
     return nullptr;
 }
 
-} // namespace
+}  // namespace
 
 class TestPostingParser : public QObject
 {
@@ -318,58 +319,66 @@ void TestPostingParser::formats_data()
     QTest::addColumn<int>("screening");
     QTest::addColumn<int>("info");
     QTest::addColumn<QString>("overview");  // expected prefix; empty means none
-    QTest::addColumn<QString>("section");   // a section holding...
-    QTest::addColumn<QString>("item");      // ...this exact item
+    QTest::addColumn<QString>("section");  // a section holding...
+    QTest::addColumn<QString>("item");  // ...this exact item
 
-    QTest::newRow("markdown ## and *")
-        << QString::fromUtf8(kMarkdown) << "Senior Backend Engineer" << 5 << 6 << 0 << 3
-        << "Acme builds payments infrastructure" << "What we're looking for"
-        << "5+ years of backend experience in Go or Java";
+    QTest::newRow("markdown ## and *") << QString::fromUtf8(kMarkdown) << "Senior Backend Engineer" << 5 << 6 << 0 << 3
+                                       << "Acme builds payments infrastructure"
+                                       << "What we're looking for"
+                                       << "5+ years of backend experience in Go or Java";
     QTest::newRow("Heading: lines and •")
-        << QString::fromUtf8(kColonHeadings) << "Product Designer" << 4 << 5 << 1 << 1
-        << "We are a 40-person team" << "Location"
+        << QString::fromUtf8(kColonHeadings) << "Product Designer" << 4 << 5 << 1 << 1 << "We are a 40-person team"
+        << "Location"
         << "Location: Remote within the EU, two offsites per year";
     QTest::newRow("numbered, Job title:")
         << QString::fromUtf8(kNumbered) << "Data Analyst" << 4 << 5 << 0 << 2 << "Team: Growth"
-        << "Duties" << "Present findings to leadership every month";
-    QTest::newRow("all caps")
-        << QString::fromUtf8(kAllCaps) << "SITE RELIABILITY ENGINEER" << 4 << 4 << 1 << 1
-        << "Northwind runs logistics software" << "ON-CALL" << "One week in six, with a paid stipend";
-    QTest::newRow("bold")
-        << QString::fromUtf8(kBold) << "Machine Learning Engineer, Search" << 4 << 4 << 0 << 1 << ""
-        << "Minimum qualifications" << "Shipped a learning-to-rank model to production";
+        << "Duties"
+        << "Present findings to leadership every month";
+    QTest::newRow("all caps") << QString::fromUtf8(kAllCaps) << "SITE RELIABILITY ENGINEER" << 4 << 4 << 1 << 1
+                              << "Northwind runs logistics software"
+                              << "ON-CALL"
+                              << "One week in six, with a paid stipend";
+    QTest::newRow("bold") << QString::fromUtf8(kBold) << "Machine Learning Engineer, Search" << 4 << 4 << 0 << 1 << ""
+                          << "Minimum qualifications"
+                          << "Shipped a learning-to-rank model to production";
     QTest::newRow("prose and wrapped bullets")
         << QString::fromUtf8(kProseAndWrapped) << "Platform Engineer" << 3 << 4 << 0 << 1
         << "We are looking for an engineer to own our build and release tooling. You will work"
-        << "Responsibilities" << "Improve release tooling so that rollbacks take minutes, not hours";
+        << "Responsibilities"
+        << "Improve release tooling so that rollbacks take minutes, not hours";
     QTest::newRow("lowercase continuation")
-        << QString::fromUtf8(kProseAndWrapped) << "Platform Engineer" << 3 << 4 << 0 << 1
-        << "We are looking" << "Responsibilities"
+        << QString::fromUtf8(kProseAndWrapped) << "Platform Engineer" << 3 << 4 << 0 << 1 << "We are looking"
+        << "Responsibilities"
         << "Own the CI pipeline end to end, including caching and remote execution";
     QTest::newRow("prose paragraph is one item")
-        << QString::fromUtf8(kProseAndWrapped) << "Platform Engineer" << 3 << 4 << 0 << 1
-        << "We are looking" << "Requirements"
+        << QString::fromUtf8(kProseAndWrapped) << "Platform Engineer" << 3 << 4 << 0 << 1 << "We are looking"
+        << "Requirements"
         << "Five years of experience building developer tooling in a large codebase, ideally with "
            "Bazel or a similar build system.";
     QTest::newRow("unknown sections kept as info")
         << QString::fromUtf8(kUnknownSections) << "Frontend Engineer" << 3 << 1 << 0 << 3 << ""
-        << "Tech stack" << "Playwright for end-to-end tests";
-    QTest::newRow("location and remote")
-        << QString::fromUtf8(kLocation) << "Embedded Firmware Engineer" << 3 << 2 << 4 << 0 << ""
-        << "Remote & travel" << "Visa sponsorship: available for EU Blue Card";
-    QTest::newRow("run-together, curly apostrophe")
-        << QString::fromUtf8(kRunTogether) << "Compiler Engineer" << 4 << 6 << 2 << 1
-        << "You will work on an MLIR-based compiler" << "What you’ll do"
-        << "Build a cost model for tile-size selection";
-    QTest::newRow("inline items, no title")
-        << QString::fromUtf8(kInline) << "" << 3 << 4 << 2 << 0 << "" << "Work setup" << "No on-call";
+        << "Tech stack"
+        << "Playwright for end-to-end tests";
+    QTest::newRow("location and remote") << QString::fromUtf8(kLocation) << "Embedded Firmware Engineer" << 3 << 2 << 4
+                                         << 0 << ""
+                                         << "Remote & travel"
+                                         << "Visa sponsorship: available for EU Blue Card";
+    QTest::newRow("run-together, curly apostrophe") << QString::fromUtf8(kRunTogether) << "Compiler Engineer" << 4 << 6
+                                                    << 2 << 1 << "You will work on an MLIR-based compiler"
+                                                    << "What you’ll do"
+                                                    << "Build a cost model for tile-size selection";
+    QTest::newRow("inline items, no title") << QString::fromUtf8(kInline) << "" << 3 << 4 << 2 << 0 << ""
+                                            << "Work setup"
+                                            << "No on-call";
 
-    QTest::newRow("header block")
-        << QString::fromUtf8(kHeaderBlock) << "Senior Data Engineer" << 4 << 1 << 1 << 2
-        << "Globex moves freight" << "Salary" << "€80,000–€95,000";
-    QTest::newRow("Title: line")
-        << QString::fromUtf8(kTitleLine) << "Senior Data Engineer" << 3 << 1 << 1 << 1
-        << "Globex is hiring!" << "Location" << "Location: Berlin, Germany";
+    QTest::newRow("header block") << QString::fromUtf8(kHeaderBlock) << "Senior Data Engineer" << 4 << 1 << 1 << 2
+                                  << "Globex moves freight"
+                                  << "Salary"
+                                  << "€80,000–€95,000";
+    QTest::newRow("Title: line") << QString::fromUtf8(kTitleLine) << "Senior Data Engineer" << 3 << 1 << 1 << 1
+                                 << "Globex is hiring!"
+                                 << "Location"
+                                 << "Location: Berlin, Germany";
 
     // Line endings, BOM, tabs and trailing spaces.
     const QString crlf = QChar(0xFEFF)
@@ -377,13 +386,13 @@ void TestPostingParser::formats_data()
                          "our scheduling product.\r\n\r\nResponsibilities\r\n- Answer tickets within "
                          "one business day  \r\n-\tWrite help-centre articles\t\r\n\r\nWork setup\r\n"
                          "- Hybrid, three days a week in Lisbon\r\n");
-    QTest::newRow("CRLF and BOM")
-        << crlf << "Support Engineer" << 3 << 2 << 1 << 1 << "Help customers get the most"
-        << "Responsibilities" << "Write help-centre articles";
+    QTest::newRow("CRLF and BOM") << crlf << "Support Engineer" << 3 << 2 << 1 << 1 << "Help customers get the most"
+                                  << "Responsibilities"
+                                  << "Write help-centre articles";
     QString cr = crlf;
     cr.replace(QStringLiteral("\r\n"), QStringLiteral("\r"));
-    QTest::newRow("CR only") << cr << "Support Engineer" << 3 << 2 << 1 << 1
-                             << "Help customers get the most" << "Work setup"
+    QTest::newRow("CR only") << cr << "Support Engineer" << 3 << 2 << 1 << 1 << "Help customers get the most"
+                             << "Work setup"
                              << "Hybrid, three days a week in Lisbon";
 }
 
@@ -546,9 +555,9 @@ void TestPostingParser::headingWithoutItems()
 void TestPostingParser::leadInSentence()
 {
     // A sentence introducing a list is not an attribute, but is kept as information.
-    const ParsedPosting posting = PostingParser::parse(QStringLiteral(
-        "Backend Engineer\n\nAbout us\nWe care about a few things in particular:\n- Kindness\n\n"
-        "Responsibilities\nIn a typical week you will work on the following:\n- Ship features\n"));
+    const ParsedPosting posting = PostingParser::parse(
+        QStringLiteral("Backend Engineer\n\nAbout us\nWe care about a few things in particular:\n- Kindness\n\n"
+                       "Responsibilities\nIn a typical week you will work on the following:\n- Ship features\n"));
     QCOMPARE(posting.sections.size(), 2);
     QCOMPARE(posting.sections.at(0).items,
              QStringList({QStringLiteral("We care about a few things in particular:"), QStringLiteral("Kindness")}));

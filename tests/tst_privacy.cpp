@@ -7,18 +7,17 @@
 #include "posting/rubricbuilder.h"
 #include "export/scorecardexport.h"
 #include "store/store.h"
+#include "storefixture.h"
 #include "testsupport.h"
 
 #include <QCryptographicHash>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QProcess>
 #include <QRegularExpression>
 #include <QSignalSpy>
 #include <QSqlQuery>
 #include <QSqlRecord>
-#include <QTemporaryDir>
 #include <QtTest>
 
 using namespace hireloop;
@@ -43,14 +42,7 @@ struct Subject
     QString secondEmail() const { return email.toUpper().replace(QLatin1Char('@'), QStringLiteral("+2@")); }
 };
 
-struct Run
-{
-    int exitCode = -1;
-    QString out;
-    QString err;
-};
-
-} // namespace
+}  // namespace
 
 class TestPrivacy : public QObject
 {
@@ -76,34 +68,18 @@ private:
     // interview with a location and a submitted scorecard rating every focus attribute
     // (4 then 2, ...) with notes, and a decision; then is rejected with a reason.
     void buildSubject(Subject *s, bool reject = true);
-    Run cli(const QStringList &args) const;
     int count(const QString &sql);
     QStringList auditDetails();
 
-    QTemporaryDir m_dir;
-    QString m_path;
-    std::unique_ptr<Store> m_store;
-    qint64 m_now = 1764000000;
-    Role m_role;
-    Stage m_stage;  // the first stage with two or more focus attributes
-    Id m_hm = 0, m_ana = 0, m_coord = 0;
+    StoreFixture m_fx;  // its stage: the first with three or more focus attributes
+    Store *m_store = nullptr;
+    Id m_ana = 0, m_coord = 0;
 };
 
 void TestPrivacy::init()
 {
-    m_now = 1764000000;
-    m_path = m_dir.filePath(QStringLiteral("%1.sqlite").arg(QTest::currentTestFunction()));
-    m_store = std::make_unique<Store>();
-    m_store->setClock([this] { return m_now; });
-    QVERIFY2(m_store->open(m_path), qPrintable(m_store->errorString()));
-    QVERIFY(m_store->ensureDefaultData());
-    m_hm = m_store->actorId();
-    QVERIFY(m_store->role(m_store->roles().first().id, &m_role));
-    m_stage = Stage();
-    for (const Stage &s : std::as_const(m_role.stages))
-        if (s.focus.size() >= 2 && !m_stage.id)
-            m_stage = s;
-    QVERIFY(m_stage.id);
+    QVERIFY2(m_fx.open(), qPrintable(m_fx->errorString()));
+    m_store = m_fx.store();
     m_ana = m_store->addPerson(Person{0, "Ana Alves", "ana@lab.example", PersonKind::Interviewer, true, {}});
     m_coord = m_store->addPerson(Person{0, "Dee Dunn", "dee@lab.example", PersonKind::Coordinator, true, {}});
     QVERIFY(m_ana && m_coord);
@@ -111,12 +87,13 @@ void TestPrivacy::init()
 
 void TestPrivacy::cleanup()
 {
-    m_store.reset();
+    m_store = nullptr;
+    m_fx.close();
 }
 
 void TestPrivacy::buildSubject(Subject *s, bool reject)
 {
-    QVERIFY(m_store->setActor(m_hm));
+    QVERIFY(m_store->setActor(m_fx.hiringManager));
     Candidate c;
     c.name = s->name;
     c.emails = {s->email, s->secondEmail()};
@@ -124,18 +101,19 @@ void TestPrivacy::buildSubject(Subject *s, bool reject)
     c.location = QStringLiteral("Lagos %1").arg(s->marker);
     c.source = QStringLiteral("Referral");
     c.notes = QStringLiteral("Notes on %1: %2").arg(s->name, s->marker);
-    c.links = {CandidateLink{QStringLiteral("github"), QStringLiteral("https://github.com/%1").arg(s->marker.toLower())}};
-    s->candidateId = m_store->addCandidate(c, m_role.id, m_stage.id, &s->applicationId);
+    c.links = {
+        CandidateLink{QStringLiteral("github"), QStringLiteral("https://github.com/%1").arg(s->marker.toLower())}};
+    s->candidateId = m_store->addCandidate(c, m_fx.role.id, m_fx.stage.id, &s->applicationId);
     QVERIFY2(s->candidateId, qPrintable(m_store->errorString()));
-    QVERIFY(!m_role.screening.isEmpty());
-    QVERIFY(m_store->setScreeningAnswer(s->applicationId, m_role.screening.first().id,
+    QVERIFY(!m_fx.role.screening.isEmpty());
+    QVERIFY(m_store->setScreeningAnswer(s->applicationId, m_fx.role.screening.first().id,
                                         QStringLiteral("%1 answers yes %2").arg(s->name, s->marker)));
 
     QVERIFY(m_store->setActor(m_coord));
     Interview iv;
     iv.applicationId = s->applicationId;
-    iv.stageId = m_stage.id;
-    iv.startsAt = m_now - 3 * 3600;
+    iv.stageId = m_fx.stage.id;
+    iv.startsAt = m_fx.now - 3 * 3600;
     iv.location = QStringLiteral("Video call with %1").arg(s->marker);
     iv.panel = {m_ana};
     s->interviewId = m_store->scheduleInterview(iv);
@@ -147,7 +125,7 @@ void TestPrivacy::buildSubject(Subject *s, bool reject)
     QVERIFY(m_store->scorecard(s->scorecardId, &k));
     k.ratings.clear();
     int value = 4;
-    for (Id a : std::as_const(m_stage.focus)) {
+    for (Id a : std::as_const(m_fx.stage.focus)) {
         k.ratings << Rating{a, value, QStringLiteral("%1 explained it well %2").arg(s->name, s->marker)};
         value = value == 4 ? 2 : 4;
     }
@@ -157,18 +135,18 @@ void TestPrivacy::buildSubject(Subject *s, bool reject)
     QVERIFY(m_store->saveDraft(k));
     QVERIFY2(m_store->submitScorecard(k.id), qPrintable(m_store->errorString()));
 
-    QVERIFY(m_store->setActor(m_hm));
+    QVERIFY(m_store->setActor(m_fx.hiringManager));
     QSqlQuery q(m_store->database().connection());
     QVERIFY(q.prepare("INSERT INTO decision (application_id, outcome, rationale, dissent, decided_by, decided_at)"
                       " VALUES (?, 'reject', ?, ?, ?, ?)"));
     q.addBindValue(s->applicationId);
     q.addBindValue(QStringLiteral("%1 is not senior enough %2").arg(s->name, s->marker));
     q.addBindValue(QStringLiteral("Ana thinks %1 is %2").arg(s->name, s->marker));
-    q.addBindValue(m_hm);
-    q.addBindValue(m_now);
+    q.addBindValue(m_fx.hiringManager);
+    q.addBindValue(m_fx.now);
     QVERIFY(q.exec());
     if (reject)
-        QVERIFY(m_store->moveApplication(s->applicationId, m_stage.id, ApplicationStatus::Rejected,
+        QVERIFY(m_store->moveApplication(s->applicationId, m_fx.stage.id, ApplicationStatus::Rejected,
                                          QStringLiteral("%1 declined relocation %2").arg(s->name, s->marker)));
 }
 
@@ -188,20 +166,6 @@ QStringList TestPrivacy::auditDetails()
     return details;
 }
 
-Run TestPrivacy::cli(const QStringList &args) const
-{
-    QProcess p;
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.insert("HOME", m_dir.path());
-    env.insert("XDG_DATA_HOME", m_dir.filePath("xdg"));
-    p.setProcessEnvironment(env);
-    p.start(QStringLiteral(HIRELOOP_CLI), QStringList{"--db", m_path} + args);
-    if (!p.waitForFinished(60000))
-        return {};
-    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -2, QString::fromUtf8(p.readAllStandardOutput()),
-            QString::fromUtf8(p.readAllStandardError())};
-}
-
 void TestPrivacy::anonymizeKeepsRatingsAndRemovesTheRest()
 {
     Subject s{"Zephyrine Quillfeather", "zephyrine.q@mailbox.example", "+44 7700 900123", "ZQMARK"};
@@ -210,8 +174,8 @@ void TestPrivacy::anonymizeKeepsRatingsAndRemovesTheRest()
     QVERIFY(m_store->scorecard(s.scorecardId, &before));
     const int eventsBefore = int(m_store->stageEvents(s.applicationId).size());
 
-    QSignalSpy changed(m_store.get(), &Store::candidateChanged);
-    QSignalSpy appChanged(m_store.get(), &Store::applicationChanged);
+    QSignalSpy changed(m_store, &Store::candidateChanged);
+    QSignalSpy appChanged(m_store, &Store::applicationChanged);
     QVERIFY2(m_store->anonymizeCandidate(s.candidateId), qPrintable(m_store->errorString()));
     QCOMPARE(changed.count(), 1);
     QCOMPARE(appChanged.count(), 1);
@@ -252,7 +216,8 @@ void TestPrivacy::anonymizeKeepsRatingsAndRemovesTheRest()
     QVERIFY(app.reason.isEmpty());
     QVERIFY(m_store->screeningAnswers(s.applicationId).isEmpty()
             || m_store->screeningAnswers(s.applicationId).first().answer.isEmpty());
-    QCOMPARE(count(QStringLiteral("SELECT count(*) FROM decision WHERE application_id = %1 AND rationale = '' AND dissent = ''")
+    QCOMPARE(count(QStringLiteral(
+                       "SELECT count(*) FROM decision WHERE application_id = %1 AND rationale = '' AND dissent = ''")
                        .arg(s.applicationId)),
              1);
     QCOMPARE(count(QStringLiteral("SELECT count(*) FROM decision WHERE outcome = 'reject' AND application_id = %1")
@@ -291,11 +256,11 @@ void TestPrivacy::anonymizedShowsInListsAndExports()
 {
     Subject s{"Ottoline Brackenbury", "ottoline@brackenbury.example", "+1 555 0100", "OBMARK"};
     buildSubject(&s);
-    const double score = m_store->candidateRows(m_role.id).first().weightedScore;
+    const double score = m_store->candidateRows(m_fx.role.id).first().weightedScore;
     QVERIFY(m_store->anonymizeCandidate(s.candidateId));
     const QString shown = QStringLiteral("Anonymized #%1").arg(s.candidateId);
 
-    const QList<CandidateRow> rows = m_store->candidateRows(m_role.id);
+    const QList<CandidateRow> rows = m_store->candidateRows(m_fx.role.id);
     QCOMPARE(rows.size(), 1);
     QCOMPARE(rows.first().name, shown);
     QVERIFY(rows.first().email.isEmpty());
@@ -304,10 +269,10 @@ void TestPrivacy::anonymizedShowsInListsAndExports()
     QVERIFY(rows.first().hasScore);
     QCOMPARE(rows.first().weightedScore, score);
 
-    const QString json = m_dir.filePath("anon.json");
+    const QString json = m_fx.filePath("anon.json");
     QString error;
-    QVERIFY2(ScorecardExport(*m_store).write(m_role.id, ScorecardExport::Format::Json, ScorecardExport::Profile::Full,
-                                             json, &error),
+    QVERIFY2(ScorecardExport(*m_store).write(m_fx.role.id, ScorecardExport::Format::Json,
+                                             ScorecardExport::Profile::Full, json, &error),
              qPrintable(error));
     const QJsonArray cards = QJsonDocument::fromJson(readAll(json)).array();
     QCOMPARE(cards.size(), 1);
@@ -316,7 +281,7 @@ void TestPrivacy::anonymizedShowsInListsAndExports()
     for (const QJsonValue &r : cards.first().toObject().value("ratings").toArray())
         QVERIFY(r.toObject().value("value").isDouble());
 
-    const Run list = cli({"candidate", "list", "--format", "json"});
+    const CliRun list = m_fx.cli({"candidate", "list", "--format", "json"});
     QCOMPARE(list.exitCode, 0);
     const QJsonArray listed = QJsonDocument::fromJson(list.out.toUtf8()).array();
     QCOMPARE(listed.size(), 1);
@@ -335,12 +300,12 @@ void TestPrivacy::eraseRemovesEverything()
     QCOMPARE(f.applications, 1);
     QCOMPARE(f.interviews, 1);
     QCOMPARE(f.scorecards, 1);
-    QCOMPARE(f.ratings, int(m_stage.focus.size()));
+    QCOMPARE(f.ratings, int(m_fx.stage.focus.size()));
     QCOMPARE(f.decisions, 1);
     QCOMPARE(f.screeningAnswers, 1);
     QVERIFY(f.stageEvents >= 2);
 
-    QSignalSpy removed(m_store.get(), &Store::candidateRemoved);
+    QSignalSpy removed(m_store, &Store::candidateRemoved);
     QVERIFY2(m_store->eraseCandidate(s.candidateId), qPrintable(m_store->errorString()));
     QCOMPARE(removed.count(), 1);
     QCOMPARE(removed.first().at(0).value<Id>(), s.candidateId);
@@ -392,7 +357,7 @@ void TestPrivacy::noTraceInTheFileTheLogOrABackup()
 {
     // Hundreds of other candidates around them, so their rows share pages, indexes
     // split and pages are rebalanced when they go.
-    QVERIFY2(m_store->addDemoData(m_role.id, 400, 11), qPrintable(m_store->errorString()));
+    QVERIFY2(m_store->addDemoData(m_fx.role.id, 400, 11), qPrintable(m_store->errorString()));
     Subject anon{"Zephyrine Quillfeather", "zephyrine.q@mailbox.example", "+44 7700 900123", "ZQMARK"};
     buildSubject(&anon);
     Subject erased{"Bartholomew Xanthopoulos", "bart.x@fastmail.example", "+30 210 555 0199", "BXMARK"};
@@ -406,7 +371,7 @@ void TestPrivacy::noTraceInTheFileTheLogOrABackup()
     QVERIFY(m_store->updateCandidate(c));
     c.name = anon.name;
     QVERIFY(m_store->updateCandidate(c));
-    QVERIFY(m_store->addDemoData(m_role.id, 100, 12));
+    QVERIFY(m_store->addDemoData(m_fx.role.id, 100, 12));
     QVERIFY(m_store->database().checkpoint());
 
     QVERIFY(m_store->anonymizeCandidate(anon.candidateId));
@@ -414,14 +379,23 @@ void TestPrivacy::noTraceInTheFileTheLogOrABackup()
     // Life goes on: the log holds new pages again, none of them with the old bytes.
     Candidate later;
     later.name = QStringLiteral("Later Candidate");
-    QVERIFY(m_store->addCandidate(later, m_role.id));
-    const QString backup = m_dir.filePath("after.sqlite");
+    QVERIFY(m_store->addCandidate(later, m_fx.role.id));
+    const QString backup = m_fx.filePath("after.sqlite");
     QVERIFY2(m_store->database().backupTo(backup), qPrintable(m_store->database().errorString()));
 
-    const QStringList needles = {anon.name,           anon.email,   anon.secondEmail(), anon.secondEmail().toLower(),
-                                 anon.phone,          anon.marker,  QStringLiteral("Zephyrine Quilfeather"),
-                                 erased.name,         erased.email, erased.secondEmail(),
-                                 erased.secondEmail().toLower(),    erased.phone,       erased.marker};
+    const QStringList needles = {anon.name,
+                                 anon.email,
+                                 anon.secondEmail(),
+                                 anon.secondEmail().toLower(),
+                                 anon.phone,
+                                 anon.marker,
+                                 QStringLiteral("Zephyrine Quilfeather"),
+                                 erased.name,
+                                 erased.email,
+                                 erased.secondEmail(),
+                                 erased.secondEmail().toLower(),
+                                 erased.phone,
+                                 erased.marker};
     auto encodings = [](const QString &s) {
         QByteArray le(reinterpret_cast<const char *>(s.utf16()), s.size() * 2);
         QByteArray be = le;
@@ -442,8 +416,8 @@ void TestPrivacy::noTraceInTheFileTheLogOrABackup()
     };
     // With the store still open: the file, its log and the backup.
     QByteArray file, wal, copy;
-    QCOMPARE(search(m_path, &file), QString());
-    QCOMPARE(search(m_path + "-wal", &wal), QString());
+    QCOMPARE(search(m_fx.path(), &file), QString());
+    QCOMPARE(search(m_fx.path() + "-wal", &wal), QString());
     QCOMPARE(search(backup, &copy), QString());
     QVERIFY(file.size() > 100000 && copy.size() > 100000);
     // The search would find them: the kept person is in both.
@@ -451,8 +425,8 @@ void TestPrivacy::noTraceInTheFileTheLogOrABackup()
     QVERIFY(copy.contains(kept.name.toUtf8()) && copy.contains(kept.email.toUtf8()));
     // And after the app closes.
     m_store->close();
-    QCOMPARE(search(m_path, &file), QString());
-    QCOMPARE(search(m_path + "-wal", &wal), QString());
+    QCOMPARE(search(m_fx.path(), &file), QString());
+    QCOMPARE(search(m_fx.path() + "-wal", &wal), QString());
     qInfo("searched %lld bytes (database, write-ahead log, backup) for %d strings in UTF-8 and UTF-16: none found",
           searched, int(needles.size()));
 }
@@ -467,7 +441,7 @@ void TestPrivacy::onlyHiringManagersAndCoordinators()
     QVERIFY(!m_store->anonymizeCandidate(s.candidateId));
     QVERIFY2(m_store->errorString().contains("hiring managers and coordinators"), qPrintable(m_store->errorString()));
     QVERIFY(!m_store->eraseCandidate(s.candidateId));
-    QVERIFY(!m_store->setRetentionDays(m_role.id, 30));
+    QVERIFY(!m_store->setRetentionDays(m_fx.role.id, 30));
     QCOMPARE(int(m_store->recentAudit(10000).size()), audited);
     Candidate c;
     QVERIFY(m_store->candidate(s.candidateId, &c));
@@ -482,8 +456,8 @@ void TestPrivacy::onlyHiringManagersAndCoordinators()
 
 void TestPrivacy::retentionAnonymizesAfterTheRolesPeriod()
 {
-    const qint64 start = m_now;
-    QCOMPARE(m_store->retentionDays(m_role.id), -1);  // kept unless a period is set
+    const qint64 start = m_fx.now;
+    QCOMPARE(m_store->retentionDays(m_fx.role.id), -1);  // kept unless a period is set
     Subject rejected{"Rejected Person", "rejected@person.example", "+1 555 0001", "RJMARK"};
     buildSubject(&rejected);  // rejected at start
     Subject withdrawn{"Withdrawn Person", "withdrawn@person.example", "+1 555 0002", "WDMARK"};
@@ -492,7 +466,7 @@ void TestPrivacy::retentionAnonymizesAfterTheRolesPeriod()
     buildSubject(&active, false);
     Subject hired{"Hired Person", "hired@person.example", "+1 555 0004", "HIMARK"};
     buildSubject(&hired, false);
-    QVERIFY(m_store->moveApplication(hired.applicationId, m_stage.id, ApplicationStatus::Hired));
+    QVERIFY(m_store->moveApplication(hired.applicationId, m_fx.stage.id, ApplicationStatus::Hired));
     // Rejected here, but still active in another role: kept.
     Subject elsewhere{"Elsewhere Person", "elsewhere@person.example", "+1 555 0005", "EWMARK"};
     buildSubject(&elsewhere);
@@ -511,19 +485,20 @@ void TestPrivacy::retentionAnonymizesAfterTheRolesPeriod()
                        .arg(start)));
 
     QVERIFY(m_store->applyRetention() == 0);  // no period set anywhere
-    QVERIFY(m_store->setRetentionDays(m_role.id, 30));
-    QCOMPARE(m_store->retentionDays(m_role.id), 30);
-    m_now = start + 10 * Day;
-    QVERIFY(m_store->moveApplication(withdrawn.applicationId, m_stage.id, ApplicationStatus::Withdrawn, "moved away"));
+    QVERIFY(m_store->setRetentionDays(m_fx.role.id, 30));
+    QCOMPARE(m_store->retentionDays(m_fx.role.id), 30);
+    m_fx.now = start + 10 * Day;
+    QVERIFY(
+        m_store->moveApplication(withdrawn.applicationId, m_fx.stage.id, ApplicationStatus::Withdrawn, "moved away"));
 
-    m_now = start + 30 * Day - 1;
+    m_fx.now = start + 30 * Day - 1;
     QCOMPARE(m_store->candidatesDueForRetention().size(), 0);
     QCOMPARE(m_store->applyRetention(), 0);
     QVERIFY(!m_store->isAnonymized(rejected.candidateId));
 
-    m_now = start + 30 * Day;
-    QCOMPARE(m_store->candidatesDueForRetention(m_role.id), QList<Id>{rejected.candidateId});
-    QSignalSpy reset(m_store.get(), &Store::dataReset);
+    m_fx.now = start + 30 * Day;
+    QCOMPARE(m_store->candidatesDueForRetention(m_fx.role.id), QList<Id>{rejected.candidateId});
+    QSignalSpy reset(m_store, &Store::dataReset);
     QCOMPARE(m_store->applyRetention(), 1);
     QCOMPARE(reset.count(), 1);
     QVERIFY(m_store->isAnonymized(rejected.candidateId));
@@ -533,10 +508,10 @@ void TestPrivacy::retentionAnonymizesAfterTheRolesPeriod()
     QCOMPARE(k.ratings.first().value, 4);  // ratings kept
     QVERIFY(k.ratings.first().note.isEmpty());
 
-    m_now = start + 40 * Day;
+    m_fx.now = start + 40 * Day;
     QCOMPARE(m_store->applyRetention(), 1);
     QVERIFY(m_store->isAnonymized(withdrawn.candidateId));
-    m_now = start + 4000 * Day;
+    m_fx.now = start + 4000 * Day;
     QCOMPARE(m_store->applyRetention(), 0);  // active, hired, active elsewhere: kept
     for (const Subject *s : {&active, &hired, &elsewhere}) {
         Candidate c;
@@ -547,7 +522,7 @@ void TestPrivacy::retentionAnonymizesAfterTheRolesPeriod()
     const Id otherApp = count(QStringLiteral("SELECT id FROM application WHERE role_id = %1").arg(otherRole));
     QVERIFY(otherApp > 0);
     QVERIFY(m_store->moveApplication(otherApp, otherRead.stages.first().id, ApplicationStatus::Withdrawn));
-    m_now += 1000 * Day;
+    m_fx.now += 1000 * Day;
     QCOMPARE(m_store->applyRetention(), 0);  // the other role has no period
     QVERIFY(m_store->setRetentionDays(otherRole, 0));
     QCOMPARE(m_store->applyRetention(), 1);
@@ -559,18 +534,18 @@ void TestPrivacy::retentionIsAuditedAndValidated()
 {
     Subject s{"Audited Person", "audited@person.example", "+1 555 0009", "AUMARK"};
     buildSubject(&s);
-    QSignalSpy changed(m_store.get(), &Store::roleRetentionChanged);
-    QVERIFY(m_store->setRetentionDays(m_role.id, 14));
+    QSignalSpy changed(m_store, &Store::roleRetentionChanged);
+    QVERIFY(m_store->setRetentionDays(m_fx.role.id, 14));
     QCOMPARE(changed.count(), 1);
-    QVERIFY(m_store->setRetentionDays(m_role.id, 14));  // no change: nothing written
+    QVERIFY(m_store->setRetentionDays(m_fx.role.id, 14));  // no change: nothing written
     QCOMPARE(changed.count(), 1);
     QCOMPARE(m_store->recentAudit(1).first().action, QStringLiteral("role.retention"));
-    QVERIFY(!m_store->setRetentionDays(m_role.id, 40000));
-    QCOMPARE(m_store->retentionDays(m_role.id), 14);
-    QVERIFY(m_store->setRetentionDays(m_role.id, -1));
-    QCOMPARE(m_store->retentionDays(m_role.id), -1);
-    QVERIFY(m_store->setRetentionDays(m_role.id, 14));
-    m_now += 15 * Day;
+    QVERIFY(!m_store->setRetentionDays(m_fx.role.id, 40000));
+    QCOMPARE(m_store->retentionDays(m_fx.role.id), 14);
+    QVERIFY(m_store->setRetentionDays(m_fx.role.id, -1));
+    QCOMPARE(m_store->retentionDays(m_fx.role.id), -1);
+    QVERIFY(m_store->setRetentionDays(m_fx.role.id, 14));
+    m_fx.now += 15 * Day;
     QCOMPARE(m_store->applyRetention(), 1);
     const AuditEntry e = m_store->recentAudit(1).first();
     QCOMPARE(e.action, QStringLiteral("candidate.anonymize"));
@@ -593,13 +568,13 @@ void TestPrivacy::pseudonymsAreSaltedPerDatabase()
     QVERIFY(q.exec("SELECT value FROM meta WHERE key = 'pseudonym_salt'") && q.next());
     QCOMPARE(q.value(0).toString().size(), 64);
     m_store->close();
-    QVERIFY(m_store->open(m_path));
+    QVERIFY(m_store->open(m_fx.path()));
     QCOMPARE(m_store->pseudonym("C", 7), c7);
     Store other;
-    QVERIFY(other.open(m_dir.filePath("other-salt.sqlite")));
+    QVERIFY(other.open(m_fx.filePath("other-salt.sqlite")));
     QVERIFY(other.pseudonym("C", 7) != c7);
     // A backup is the same database: the same pseudonyms.
-    const QString backup = m_dir.filePath("salt-backup.sqlite");
+    const QString backup = m_fx.filePath("salt-backup.sqlite");
     QVERIFY(m_store->database().backupTo(backup));
     Store copy;
     QVERIFY(copy.open(backup));
@@ -610,18 +585,18 @@ void TestPrivacy::exportsAreAudited()
 {
     Subject s{"Exported Person", "exported@person.example", "+1 555 0010", "EXMARK"};
     buildSubject(&s);
-    const QString file = m_dir.filePath("cal.csv");
+    const QString file = m_fx.filePath("cal.csv");
     QString error;
     int n = 0;
-    QVERIFY2(ScorecardExport(*m_store).write(m_role.id, ScorecardExport::Format::Csv,
+    QVERIFY2(ScorecardExport(*m_store).write(m_fx.role.id, ScorecardExport::Format::Csv,
                                              ScorecardExport::Profile::Calibration, file, &error, &n),
              qPrintable(error));
     const AuditEntry e = m_store->recentAudit(1).first();
     QCOMPARE(e.action, QStringLiteral("export.scorecards"));
     QCOMPARE(e.entity, QStringLiteral("role"));
-    QCOMPARE(e.entityId, m_role.id);
+    QCOMPARE(e.entityId, m_fx.role.id);
     QCOMPARE(e.actor, QStringLiteral("Lab Director"));
-    QCOMPARE(e.at, m_now);
+    QCOMPARE(e.at, m_fx.now);
     QCOMPARE(e.detail, QStringLiteral("format csv, profile calibration, %1 records").arg(n));
     const QByteArray bytes = readAll(file);
     QVERIFY(!bytes.contains("Exported Person") && !bytes.contains("EXMARK"));
@@ -636,34 +611,36 @@ void TestPrivacy::cliEraseAndAnonymize()
     buildSubject(&e);
     m_store->close();
 
-    QCOMPARE(cli({"candidate", "erase"}).exitCode, 2);
-    QCOMPARE(cli({"candidate", "anonymize", "1", "2"}).exitCode, 2);
-    QCOMPARE(cli({"candidate", "erase", "--force", "1"}).exitCode, 2);
-    Run r = cli({"candidate", "erase", "nobody@nowhere.example"});
+    QCOMPARE(m_fx.cli({"candidate", "erase"}).exitCode, 2);
+    QCOMPARE(m_fx.cli({"candidate", "anonymize", "1", "2"}).exitCode, 2);
+    QCOMPARE(m_fx.cli({"candidate", "erase", "--force", "1"}).exitCode, 2);
+    CliRun r = m_fx.cli({"candidate", "erase", "nobody@nowhere.example"});
     QCOMPARE(r.exitCode, 1);
-    QVERIFY2(r.err.contains("no candidate \"nobody@nowhere.example\"") && r.err.contains(m_path), qPrintable(r.err));
-    r = cli({"--as", "ana@lab.example", "candidate", "erase", e.email});
+    QVERIFY2(r.err.contains("no candidate \"nobody@nowhere.example\"") && r.err.contains(m_fx.path()),
+             qPrintable(r.err));
+    r = m_fx.cli({"--as", "ana@lab.example", "candidate", "erase", e.email});
     QCOMPARE(r.exitCode, 1);
     QVERIFY2(r.err.contains("Only hiring managers and coordinators"), qPrintable(r.err));
 
-    r = cli({"candidate", "erase", e.email.toUpper()});  // the email, in any case
+    r = m_fx.cli({"candidate", "erase", e.email.toUpper()});  // the email, in any case
     QCOMPARE(r.exitCode, 0);
-    QVERIFY2(r.out.startsWith(QStringLiteral("Erased candidate %1 and everything about them: 1 application, ").arg(e.candidateId))
+    QVERIFY2(r.out.startsWith(
+                 QStringLiteral("Erased candidate %1 and everything about them: 1 application, ").arg(e.candidateId))
                  && r.out.contains("1 interview, 1 scorecard, 1 decision"),
              qPrintable(r.out));
-    QCOMPARE(cli({"candidate", "erase", QString::number(e.candidateId)}).exitCode, 1);
+    QCOMPARE(m_fx.cli({"candidate", "erase", QString::number(e.candidateId)}).exitCode, 1);
 
-    r = cli({"--as", "dee@lab.example", "candidate", "anonymize", QString::number(a.candidateId)});
+    r = m_fx.cli({"--as", "dee@lab.example", "candidate", "anonymize", QString::number(a.candidateId)});
     QCOMPARE(r.exitCode, 0);
     QVERIFY2(r.out.contains(QStringLiteral("Anonymized candidate %1: now \"Anonymized #%1\"").arg(a.candidateId))
-                 && r.out.contains(QStringLiteral("%1 ratings in 1 scorecard kept").arg(m_stage.focus.size())),
+                 && r.out.contains(QStringLiteral("%1 ratings in 1 scorecard kept").arg(m_fx.stage.focus.size())),
              qPrintable(r.out));
-    r = cli({"candidate", "anonymize", QString::number(a.candidateId)});
+    r = m_fx.cli({"candidate", "anonymize", QString::number(a.candidateId)});
     QCOMPARE(r.exitCode, 1);
     QVERIFY2(r.err.contains("already anonymized"), qPrintable(r.err));
-    r = cli({"check"});
+    r = m_fx.cli({"check"});
     QVERIFY2(r.exitCode == 0, qPrintable(r.err));
-    const QByteArray bytes = readAll(m_path) + readAll(m_path + "-wal");
+    const QByteArray bytes = readAll(m_fx.path()) + readAll(m_fx.path() + "-wal");
     for (const QString &n : {a.name, a.email, e.name, e.email})
         QVERIFY2(!bytes.contains(n.toUtf8()), qPrintable(n));
 }
@@ -671,39 +648,39 @@ void TestPrivacy::cliEraseAndAnonymize()
 void TestPrivacy::cliRetention()
 {
     Subject s{"Retained Person", "retained@person.example", "+1 555 0013", "RPMARK"};
-    m_now = QDateTime::currentSecsSinceEpoch() - 20 * Day;  // rejected 20 days ago
+    m_fx.now = QDateTime::currentSecsSinceEpoch() - 20 * Day;  // rejected 20 days ago
     buildSubject(&s);
     m_store->close();
 
-    QCOMPARE(cli({"retention", "set", "1"}).exitCode, 2);
-    QCOMPARE(cli({"retention", "set", "1", "-3"}).exitCode, 2);
-    QCOMPARE(cli({"retention", "set", "1", "soon"}).exitCode, 2);
-    QCOMPARE(cli({"retention", "apply", "now"}).exitCode, 2);
-    QCOMPARE(cli({"retention", "set", "No such role", "30"}).exitCode, 1);
-    QCOMPARE(cli({"--as", "ana@lab.example", "retention", "set", "1", "30"}).exitCode, 1);
+    QCOMPARE(m_fx.cli({"retention", "set", "1"}).exitCode, 2);
+    QCOMPARE(m_fx.cli({"retention", "set", "1", "-3"}).exitCode, 2);
+    QCOMPARE(m_fx.cli({"retention", "set", "1", "soon"}).exitCode, 2);
+    QCOMPARE(m_fx.cli({"retention", "apply", "now"}).exitCode, 2);
+    QCOMPARE(m_fx.cli({"retention", "set", "No such role", "30"}).exitCode, 1);
+    QCOMPARE(m_fx.cli({"--as", "ana@lab.example", "retention", "set", "1", "30"}).exitCode, 1);
 
-    Run r = cli({"retention", "set", "1", "30"});
+    CliRun r = m_fx.cli({"retention", "set", "1", "30"});
     QCOMPARE(r.exitCode, 0);
     QVERIFY2(r.out.contains("anonymized 30 days after rejection or withdrawal (0 due now"), qPrintable(r.out));
-    r = cli({"retention", "apply"});
+    r = m_fx.cli({"retention", "apply"});
     QCOMPARE(r.exitCode, 0);
     QCOMPARE(r.out, QStringLiteral("Anonymized 0 candidates past their role's retention period\n"));
-    r = cli({"retention", "set", "Distributed Training Researcher", "14"});
+    r = m_fx.cli({"retention", "set", "Distributed Training Researcher", "14"});
     QVERIFY2(r.out.contains("(1 due now"), qPrintable(r.out));
-    r = cli({"retention", "show", "--format", "json"});
+    r = m_fx.cli({"retention", "show", "--format", "json"});
     QCOMPARE(r.exitCode, 0);
     const QJsonObject shown = QJsonDocument::fromJson(r.out.toUtf8()).array().first().toObject();
     QCOMPARE(shown.value("days").toInt(), 14);
     QCOMPARE(shown.value("due").toInt(), 1);
-    r = cli({"retention", "apply"});
+    r = m_fx.cli({"retention", "apply"});
     QCOMPARE(r.exitCode, 0);
     QCOMPARE(r.out, QStringLiteral("Anonymized 1 candidate past their role's retention period\n"));
-    r = cli({"candidate", "list"});
+    r = m_fx.cli({"candidate", "list"});
     QVERIFY2(r.out.contains(QStringLiteral("Anonymized #%1").arg(s.candidateId)) && !r.out.contains("Retained Person"),
              qPrintable(r.out));
-    r = cli({"retention", "set", "1", "never"});
+    r = m_fx.cli({"retention", "set", "1", "never"});
     QVERIFY2(r.exitCode == 0 && r.out.contains("candidates are kept"), qPrintable(r.out));
-    QCOMPARE(cli({"check"}).exitCode, 0);
+    QCOMPARE(m_fx.cli({"check"}).exitCode, 0);
 }
 
 QTEST_GUILESS_MAIN(TestPrivacy)

@@ -4,14 +4,15 @@
 // afterwards. The role's retention period edited (and undone) in the role editor's
 // Privacy tab, applied from there and whenever a database is opened.
 
+#include "commands/undohistory.h"
 #include "itemmodels/candidatemodel.h"
 #include "candidateprivacydialog.h"
 #include "candidatespane.h"
 #include "guitestsupport.h"
 #include "mainwindow.h"
+#include "panelfixture.h"
 #include "retentionpage.h"
 #include "roleview.h"
-#include "settings.h"
 #include "store/store.h"
 
 #include <QAction>
@@ -24,18 +25,19 @@
 #include <QSpinBox>
 #include <QTabWidget>
 #include <QTableView>
-#include <QTemporaryDir>
 #include <QUndoStack>
 #include <QtTest>
 
 using namespace hireloop;
+using hireloop::test::ModalAnswer;
 using hireloop::test::onModal;
+using hireloop::test::PanelFixture;
 
 namespace {
 
 constexpr qint64 Day = 86400;
 
-} // namespace
+}  // namespace
 
 class TestPrivacyUi : public QObject
 {
@@ -61,38 +63,29 @@ private:
     QStringList shownNames() const;
     void actAs(Id person);
 
-    QTemporaryDir m_dir;
-    QString m_path;
-    std::unique_ptr<Store> m_store;
-    std::unique_ptr<MainWindow> m_window;
+    PanelFixture m_fx;  // its clock stands at 1764000000 until a test moves it
+    MainWindow *m_window = nullptr;
     QTableView *m_view = nullptr;
-    qint64 m_now = 1764000000;
 };
 
 void TestPrivacyUi::init()
 {
-    m_now = 1764000000;
-    Settings::useFile(m_dir.filePath(QStringLiteral("%1.ini").arg(QTest::currentTestFunction())));
-    m_path = m_dir.filePath(QStringLiteral("%1.sqlite").arg(QTest::currentTestFunction()));
-    m_store = std::make_unique<Store>();
-    m_store->setClock([this] { return m_now; });
-    QVERIFY(m_store->open(m_path));
-    QVERIFY(m_store->ensureDefaultData());
+    QVERIFY(m_fx.open());
 }
 
 void TestPrivacyUi::openWindow()
 {
-    m_window = std::make_unique<MainWindow>(m_store.get());
-    m_window->show();
-    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+    m_window = m_fx.openWindow();
+    QVERIFY(m_window);
     m_view = m_window->candidatesPane()->candidateView();
     QVERIFY(m_view);
 }
 
 void TestPrivacyUi::cleanup()
 {
-    m_window.reset();
-    m_store.reset();
+    m_window = nullptr;
+    m_view = nullptr;
+    m_fx.close();
 }
 
 Id TestPrivacyUi::addSelected(const QString &name, const QString &email)
@@ -102,7 +95,7 @@ Id TestPrivacyUi::addSelected(const QString &name, const QString &email)
     c.emails << email;
     c.phone = QStringLiteral("+1 555 0199");
     c.notes = QStringLiteral("Met at a conference");
-    const Id id = m_store->addCandidate(c, m_window->currentRole());
+    const Id id = m_fx->addCandidate(c, m_window->currentRole());
     select(name);
     return id;
 }
@@ -139,7 +132,7 @@ void TestPrivacyUi::actAs(Id person)
     QVERIFY(index >= 0);
     actor->setCurrentIndex(index);
     Q_EMIT actor->activated(index);
-    QCOMPARE(m_store->actorId(), person);
+    QCOMPARE(m_fx->actorId(), person);
 }
 
 void TestPrivacyUi::actionsAreInTheMenuAndTheContextMenu()
@@ -169,12 +162,12 @@ void TestPrivacyUi::anonymizeAsksThenAnonymizes()
     openWindow();
     const Id id = addSelected("Selma Aydın", "selma@aydin.example");
     Role role;
-    QVERIFY(m_store->role(m_window->currentRole(), &role));
-    QVERIFY(m_store->setScreeningAnswer(m_window->candidatesPane()->currentApplicationId(), role.screening.first().id,
-                                        "Yes"));
+    QVERIFY(m_fx->role(m_window->currentRole(), &role));
+    QVERIFY(
+        m_fx->setScreeningAnswer(m_window->candidatesPane()->currentApplicationId(), role.screening.first().id, "Yes"));
     QString said;
-    onModal([&](QDialog *d) {
-        said = static_cast<CandidatePrivacyDialog *>(d)->text();
+    const ModalAnswer confirmed = onModal<CandidatePrivacyDialog>([&](CandidatePrivacyDialog *d) {
+        said = d->text();
         QCOMPARE(d->objectName(), QStringLiteral("anonymizeDialog"));
         if (!qEnvironmentVariableIsEmpty("HIRELOOP_SCREENSHOTS"))
             d->grab().save(qEnvironmentVariable("HIRELOOP_SCREENSHOTS") + "/anonymize-dialog.png");
@@ -187,11 +180,11 @@ void TestPrivacyUi::anonymizeAsksThenAnonymizes()
              qPrintable(said));
     QTRY_VERIFY(shownNames().contains(QStringLiteral("Anonymized #%1").arg(id)));
     QVERIFY(!shownNames().contains("Selma Aydın"));
-    QVERIFY(m_store->isAnonymized(id));
+    QVERIFY(m_fx->isAnonymized(id));
     Candidate c;
-    QVERIFY(m_store->candidate(id, &c));
+    QVERIFY(m_fx->candidate(id, &c));
     QVERIFY(c.emails.isEmpty() && c.phone.isEmpty() && c.notes.isEmpty());
-    QVERIFY(!m_window->undoStack()->canUndo());
+    QVERIFY(!m_window->undoHistory()->stack()->canUndo());
     QVERIFY(!m_window->action(MainWindow::AnonymizeCandidate)->isEnabled());  // already done
     QVERIFY(m_window->action(MainWindow::EraseCandidate)->isEnabled());
 }
@@ -200,9 +193,10 @@ void TestPrivacyUi::cancelChangesNothing()
 {
     openWindow();
     const Id id = addSelected("Selma Aydın", "selma@aydin.example");
-    for (QAction *action : {m_window->action(MainWindow::AnonymizeCandidate), m_window->action(MainWindow::EraseCandidate)}) {
+    for (QAction *action :
+         {m_window->action(MainWindow::AnonymizeCandidate), m_window->action(MainWindow::EraseCandidate)}) {
         bool cancelIsDefault = false;
-        onModal([&](QDialog *d) {
+        const ModalAnswer cancelled = onModal([&](QDialog *d) {
             auto *cancel = d->findChild<QDialogButtonBox *>()->button(QDialogButtonBox::Cancel);
             cancelIsDefault = cancel->isDefault();
             QTest::keyClick(d, Qt::Key_Return);  // Return takes the default: Cancel
@@ -211,7 +205,7 @@ void TestPrivacyUi::cancelChangesNothing()
         QVERIFY(cancelIsDefault);
     }
     Candidate c;
-    QVERIFY(m_store->candidate(id, &c));
+    QVERIFY(m_fx->candidate(id, &c));
     QCOMPARE(c.name, QStringLiteral("Selma Aydın"));
     QCOMPARE(c.emails, QStringList{"selma@aydin.example"});
     QVERIFY(shownNames().contains("Selma Aydın"));
@@ -228,8 +222,8 @@ void TestPrivacyUi::eraseFromTheContextMenu()
             erase = a;
     QVERIFY(erase);
     QString said;
-    onModal([&](QDialog *d) {
-        said = static_cast<CandidatePrivacyDialog *>(d)->text();
+    const ModalAnswer confirmed = onModal<CandidatePrivacyDialog>([&](CandidatePrivacyDialog *d) {
+        said = d->text();
         if (!qEnvironmentVariableIsEmpty("HIRELOOP_SCREENSHOTS"))
             d->grab().save(qEnvironmentVariable("HIRELOOP_SCREENSHOTS") + "/erase-dialog.png");
         QTest::mouseClick(d->findChild<QPushButton *>("confirmButton"), Qt::LeftButton);
@@ -240,17 +234,19 @@ void TestPrivacyUi::eraseFromTheContextMenu()
              qPrintable(said));
     QTRY_COMPARE(shownNames(), QStringList{"Kept Person"});
     Candidate gone;
-    QVERIFY(!m_store->candidate(id, &gone));
-    QCOMPARE(m_store->findCandidate("selma@aydin.example"), Id(0));
-    QCOMPARE(m_store->recentAudit(1).first().action, QStringLiteral("candidate.erase"));
+    QVERIFY(!m_fx->candidate(id, &gone));
+    QCOMPARE(m_fx->findCandidate("selma@aydin.example"), Id(0));
+    QCOMPARE(m_fx->recentAudit(1).first().action, QStringLiteral("candidate.erase"));
 }
 
 void TestPrivacyUi::interviewersCannot()
 {
-    const Id ana = m_store->addPerson(Person{0, "Ana Alves", "ana@lab.example", PersonKind::Interviewer, true, {}});
-    const Id dee = m_store->addPerson(Person{0, "Dee Dunn", "dee@lab.example", PersonKind::Coordinator, true, {}});
+    const Id ana = m_fx->addPerson(Person{0, "Ana Alves", "ana@lab.example", PersonKind::Interviewer, true, {}});
+    const Id dee = m_fx->addPerson(Person{0, "Dee Dunn", "dee@lab.example", PersonKind::Coordinator, true, {}});
     openWindow();
     addSelected("Selma Aydın", "selma@aydin.example");
+    // Ana interviews Selma: she sees her, and still may not touch her personal data.
+    QVERIFY(m_fx.schedule(m_window->candidatesPane()->currentApplicationId(), {ana}));
     actAs(ana);
     select("Selma Aydın");
     QVERIFY(!m_window->action(MainWindow::AnonymizeCandidate)->isEnabled());
@@ -273,75 +269,74 @@ void TestPrivacyUi::retentionIsEditedUndoneAndApplied()
 {
     openWindow();
     const Id id = addSelected("Selma Aydın", "selma@aydin.example");
-    QVERIFY(m_store->moveApplication(m_window->candidatesPane()->currentApplicationId(),
-                                     m_store->applicationsOf(id).first().stageId, ApplicationStatus::Rejected,
-                                     "Not now"));
+    QVERIFY(m_fx->moveApplication(m_window->candidatesPane()->currentApplicationId(),
+                                  m_fx->applicationsOf(id).first().stageId, ApplicationStatus::Rejected, "Not now"));
     RetentionPage *page = showPrivacyTab();
     const Id role = m_window->currentRole();
-    QCOMPARE(m_store->retentionDays(role), -1);
+    QCOMPARE(m_fx->retentionDays(role), -1);
     QVERIFY(!page->enabledBox()->isChecked());
     QVERIFY(!page->daysBox()->isEnabled());
     QVERIFY(page->dueLabel()->text().contains("kept until someone anonymizes"));
 
     // Tick, then type a period.
     QTest::mouseClick(page->enabledBox(), Qt::LeftButton, {}, QPoint(8, page->enabledBox()->height() / 2));
-    QCOMPARE(m_store->retentionDays(role), 180);
+    QCOMPARE(m_fx->retentionDays(role), 180);
     QVERIFY(page->daysBox()->isEnabled());
     page->daysBox()->setFocus();
     page->daysBox()->selectAll();
     QTest::keyClicks(page->daysBox(), "30");
     QTest::keyClick(page->daysBox(), Qt::Key_Return);
-    QCOMPARE(m_store->retentionDays(role), 30);
+    QCOMPARE(m_fx->retentionDays(role), 30);
     QCOMPARE(page->dueLabel()->text(), QStringLiteral("No candidate of this role is due now."));
     QVERIFY(!page->applyButton()->isEnabled());
 
     // Undo twice: 180, then kept again; redo: 180.
-    m_window->undoStack()->undo();
-    QCOMPARE(m_store->retentionDays(role), 180);
+    m_window->undoHistory()->stack()->undo();
+    QCOMPARE(m_fx->retentionDays(role), 180);
     QCOMPARE(page->daysBox()->value(), 180);
-    m_window->undoStack()->undo();
-    QCOMPARE(m_store->retentionDays(role), -1);
+    m_window->undoHistory()->stack()->undo();
+    QCOMPARE(m_fx->retentionDays(role), -1);
     QVERIFY(!page->enabledBox()->isChecked());
-    m_window->undoStack()->redo();
-    m_window->undoStack()->redo();
-    QCOMPARE(m_store->retentionDays(role), 30);
+    m_window->undoHistory()->stack()->redo();
+    m_window->undoHistory()->stack()->redo();
+    QCOMPARE(m_fx->retentionDays(role), 30);
 
     // A month and a day later the rejected candidate is due; "Anonymize Now" asks first.
-    m_now += 31 * Day;
-    Q_EMIT m_store->dataReset();
+    m_fx.now += 31 * Day;
+    Q_EMIT m_fx->dataReset();
     QCOMPARE(page->dueLabel()->text(), QStringLiteral("1 candidate of this role is due now."));
     QVERIFY(page->applyButton()->isEnabled());
     QImage shot = m_window->grab().toImage();
     if (!qEnvironmentVariableIsEmpty("HIRELOOP_SCREENSHOTS"))
         shot.save(qEnvironmentVariable("HIRELOOP_SCREENSHOTS") + "/privacy-tab.png");
     QString asked;
-    onModal([&](QDialog *d) {
-        asked = static_cast<QMessageBox *>(d)->text();
+    const ModalAnswer confirmed = onModal<QMessageBox>([&](QMessageBox *d) {
+        asked = d->text();
         QTest::mouseClick(d->findChild<QPushButton *>("confirmButton"), Qt::LeftButton);
     });
     QTest::mouseClick(page->applyButton(), Qt::LeftButton);
     QCOMPARE(asked, QStringLiteral("Anonymize the 1 candidate whose retention period has passed?"));
-    QVERIFY(m_store->isAnonymized(id));
+    QVERIFY(m_fx->isAnonymized(id));
     QCOMPARE(page->dueLabel()->text(), QStringLiteral("No candidate of this role is due now."));
-    QVERIFY(!m_window->undoStack()->canUndo());
+    QVERIFY(!m_window->undoHistory()->stack()->canUndo());
     // The list is read again beside the GUI thread after a bulk change.
     QTRY_VERIFY(shownNames().contains(QStringLiteral("Anonymized #%1").arg(id)));
 }
 
 void TestPrivacyUi::retentionIsAppliedWhenTheDatabaseOpens()
 {
-    const Id role = m_store->roles().first().id;
+    const Id role = m_fx->roles().first().id;
     Candidate c;
     c.name = QStringLiteral("Long Gone");
     c.emails << QStringLiteral("long@gone.example");
     Id app = 0;
-    const Id id = m_store->addCandidate(c, role, 0, &app);
-    QVERIFY(m_store->moveApplication(app, m_store->applicationsOf(id).first().stageId, ApplicationStatus::Withdrawn));
-    QVERIFY(m_store->setRetentionDays(role, 7));
-    m_now += 8 * Day;
-    QVERIFY(!m_store->isAnonymized(id));
+    const Id id = m_fx->addCandidate(c, role, 0, &app);
+    QVERIFY(m_fx->moveApplication(app, m_fx->applicationsOf(id).first().stageId, ApplicationStatus::Withdrawn));
+    QVERIFY(m_fx->setRetentionDays(role, 7));
+    m_fx.now += 8 * Day;
+    QVERIFY(!m_fx->isAnonymized(id));
     openWindow();
-    QVERIFY(m_store->isAnonymized(id));
+    QVERIFY(m_fx->isAnonymized(id));
     QVERIFY(shownNames().contains(QStringLiteral("Anonymized #%1").arg(id)));
     QVERIFY(!shownNames().contains("Long Gone"));
 }

@@ -62,14 +62,17 @@ private:
     }
     // Protects the file or its folder, as the row says; the options to open it with.
     void protect();
-    QStringList folderEntries() const { return QDir(m_folder).entryList(QDir::AllEntries | QDir::Hidden | QDir::NoDotAndDotDot); }
+    QStringList folderEntries() const
+    {
+        return QDir(m_folder).entryList(QDir::AllEntries | QDir::Hidden | QDir::NoDotAndDotDot);
+    }
 
     std::unique_ptr<QTemporaryDir> m_dir;
     QString m_folder;
     QString m_db;
-    Id m_app = 0;         // Chiamaka's application, active, with an interview tomorrow
+    Id m_app = 0;  // Chiamaka's application, active, with an interview tomorrow
     Id m_interview = 0;
-    Id m_card = 0;        // the hiring manager's draft scorecard for it
+    Id m_card = 0;  // the hiring manager's draft scorecard for it
     int m_rows = 0;
     std::unique_ptr<ReadOnlyGuard> m_guard;
     DatabaseOptions m_options;
@@ -203,7 +206,8 @@ void TestReadOnly::cliRefusesWritingCommands()
         QCOMPARE(r.exitCode, 1);
         QVERIFY2(r.err.contains(QStringLiteral("%1 is read-only (").arg(m_db)), qPrintable(r.err));
         const QString name = command.first() == QLatin1String("role") ? QStringLiteral("role add") : command.first();
-        QVERIFY2(r.err.contains(QStringLiteral("\"%1\" changes the data, so it was not run").arg(name)), qPrintable(r.err));
+        QVERIFY2(r.err.contains(QStringLiteral("\"%1\" changes the data, so it was not run").arg(name)),
+                 qPrintable(r.err));
     }
     r = runCli(env, global + QStringList{"candidate", "list"});
     QCOMPARE(int(r.out.count('\n')), m_rows);
@@ -237,11 +241,11 @@ void TestReadOnly::guiSaysWhyAndOffersNoEdit()
     // The candidate's actions, in the menu, the toolbar and the context menu: only reading.
     window->candidatesPane()->selectApplication(m_app);
     QCOMPARE(window->candidatesPane()->currentApplicationId(), m_app);
-    for (MainWindow::ActionId id : {MainWindow::AddCandidate, MainWindow::EditCandidate, MainWindow::MoveCandidate,
-                                    MainWindow::RejectCandidate, MainWindow::WithdrawCandidate, MainWindow::HireCandidate,
-                                    MainWindow::NewRole, MainWindow::ScheduleInterview, MainWindow::RescheduleInterview,
-                                    MainWindow::CancelInterview, MainWindow::ExportData, MainWindow::AnonymizeCandidate,
-                                    MainWindow::EraseCandidate, MainWindow::ImportCandidates})
+    for (MainWindow::ActionId id :
+         {MainWindow::AddCandidate, MainWindow::EditCandidate, MainWindow::MoveCandidate, MainWindow::RejectCandidate,
+          MainWindow::WithdrawCandidate, MainWindow::HireCandidate, MainWindow::NewRole, MainWindow::ScheduleInterview,
+          MainWindow::RescheduleInterview, MainWindow::CancelInterview, MainWindow::ExportData,
+          MainWindow::AnonymizeCandidate, MainWindow::EraseCandidate, MainWindow::ImportCandidates})
         QVERIFY2(!window->action(id)->isEnabled(), qPrintable(window->action(id)->text()));
     QVERIFY(window->action(MainWindow::OpenMyScorecard)->isEnabled());
     QVERIFY(window->action(MainWindow::ViewScorecards)->isEnabled());
@@ -251,7 +255,7 @@ void TestReadOnly::guiSaysWhyAndOffersNoEdit()
         if (a->isSeparator())
             continue;
         const bool reading = a == window->action(MainWindow::OpenMyScorecard)
-                             || a == window->action(MainWindow::ViewScorecards) || a == window->action(MainWindow::Debrief);
+            || a == window->action(MainWindow::ViewScorecards) || a == window->action(MainWindow::Debrief);
         QVERIFY2(a->isEnabled() == reading, qPrintable(a->text()));
     }
     // The keyboard opens nothing either.
@@ -294,8 +298,9 @@ void TestReadOnly::guiSaysWhyAndOffersNoEdit()
     auto *stageView = role->findChild<QTableView *>("stageView");
     rubricView->setCurrentIndex(attribute);
     stageView->setCurrentIndex(role->stageModel()->index(1, 0));
-    for (QAction *a : {role->addStageAction(), role->removeStageAction(), role->stageUpAction(), role->stageDownAction(),
-                       role->attributeUpAction(), role->attributeDownAction(), role->editGuidanceAction()})
+    for (QAction *a :
+         {role->addStageAction(), role->removeStageAction(), role->stageUpAction(), role->stageDownAction(),
+          role->attributeUpAction(), role->attributeDownAction(), role->editGuidanceAction()})
         QVERIFY2(!a->isEnabled(), qPrintable(a->text()));
     // F2 on a name opens no editor.
     rubricView->setFocus();
@@ -353,8 +358,8 @@ void TestReadOnly::oldSchemaIsNotUpgradedReadOnly()
     options.readOnly = guard.explicitFlag();
     Database db;
     QVERIFY(!db.open(old, options));
-    QVERIFY2(db.errorString().contains(QStringLiteral("uses schema version 3 and this build needs %1")
-                                           .arg(Database::latestVersion())),
+    QVERIFY2(db.errorString().contains(
+                 QStringLiteral("uses schema version 3 and this build needs %1").arg(Database::latestVersion())),
              qPrintable(db.errorString()));
     QVERIFY(db.errorString().startsWith(old));
     QVERIFY(FileState::of(old).sameFile(before));
@@ -383,8 +388,8 @@ void TestReadOnly::damageFoundBesideMakesTheWindowReadOnly()
     QVERIFY2(banner->text().contains("hiring.sqlite is read-only</b>: it is damaged (quick_check"),
              qPrintable(banner->text()));
     QVERIFY(window->windowTitle().contains(QStringLiteral("read-only")));
-    for (MainWindow::ActionId id : {MainWindow::AddCandidate, MainWindow::NewRole, MainWindow::ImportCandidates,
-                                    MainWindow::ExportData})
+    for (MainWindow::ActionId id :
+         {MainWindow::AddCandidate, MainWindow::NewRole, MainWindow::ImportCandidates, MainWindow::ExportData})
         QVERIFY2(!window->action(id)->isEnabled(), qPrintable(window->action(id)->text()));
     window.reset();
     QCOMPARE(store->addPerson(Person{0, "Ana Alves", "ana@lab.example", PersonKind::Interviewer, true, {}}), Id(0));

@@ -7,6 +7,7 @@
 #include "reports/reportrunner.h"
 #include "reports/reports.h"
 #include "store/store.h"
+#include "storefixture.h"
 #include "testsupport.h"
 
 #include <QJsonArray>
@@ -14,10 +15,10 @@
 #include <QJsonObject>
 #include <QProcess>
 #include <QSignalSpy>
-#include <QTemporaryDir>
 #include <QtTest>
 
 using namespace hireloop;
+using hireloop::test::StoreFixture;
 
 namespace {
 
@@ -30,7 +31,7 @@ using Values = QList<QPair<qint64, int>>;  // (value, count)
 // Stage indexes of the test role's plan.
 enum { Review, Screen, Onsite, Offer };
 
-} // namespace
+}  // namespace
 
 class TestReports : public QObject
 {
@@ -58,7 +59,6 @@ private Q_SLOTS:
     void cliReportRefusesBadArguments();
 
 private:
-    Id addPerson(const QString &name, PersonKind kind);
     Id apply(const QString &name, const QString &source, qint64 at, Id roleId = 0);
     void move(Id app, int stage, qint64 at, ApplicationStatus status = ApplicationStatus::Active);
     Id schedule(Id app, int stage, qint64 startsAt, int durationMin, const QList<Id> &panel);
@@ -70,23 +70,16 @@ private:
     static const InterviewerCalibration *find(const Report &r, const QString &name);
     static const SourceStats *findSource(const Report &r, const QString &source);
 
-    QTemporaryDir m_dir;
-    QString m_file;
-    std::unique_ptr<Store> m_store;
-    qint64 m_now = T0;
-    Role m_role;
-    Id m_hm = 0, m_pat = 0, m_quinn = 0, m_rae = 0, m_coord = 0;
+    StoreFixture m_fx;  // one database for every test; its clock starts at T0
+    Role m_role;  // the test role, not the fixture's
+    Id m_pat = 0, m_quinn = 0, m_rae = 0, m_coord = 0;
     Id m_a = 0, m_b = 0, m_c = 0, m_d = 0, m_e = 0, m_f = 0;
 };
 
 void TestReports::initTestCase()
 {
-    m_file = m_dir.filePath(QStringLiteral("reports.sqlite"));
-    m_store = std::make_unique<Store>();
-    m_store->setClock([this] { return m_now; });
-    QVERIFY(m_store->open(m_file));
-    QVERIFY(m_store->ensureDefaultData());
-    m_hm = m_store->actorId();
+    m_fx.start = T0;
+    QVERIFY(m_fx.open(QStringLiteral("reports")));
 
     // A small role: two attributes; Review and Offer assess nothing, Screen the first
     // attribute, Onsite both.
@@ -104,15 +97,15 @@ void TestReports::initTestCase()
     draft.categories << skills;
     draft.stages << Stage{0, QStringLiteral("Review"), 0, {}} << Stage{0, QStringLiteral("Screen"), 1, {1}}
                  << Stage{0, QStringLiteral("Onsite"), 2, {1, 2}} << Stage{0, QStringLiteral("Offer"), 3, {}};
-    const Id roleId = m_store->addRole(draft);
-    QVERIFY2(roleId, qPrintable(m_store->errorString()));
-    QVERIFY(m_store->role(roleId, &m_role));
+    const Id roleId = m_fx->addRole(draft);
+    QVERIFY2(roleId, qPrintable(m_fx->errorString()));
+    QVERIFY(m_fx->role(roleId, &m_role));
     QCOMPARE(m_role.stages.size(), 4);
 
-    m_pat = addPerson(QStringLiteral("Pat Park"), PersonKind::Interviewer);
-    m_quinn = addPerson(QStringLiteral("Quinn Quaye"), PersonKind::Interviewer);
-    m_rae = addPerson(QStringLiteral("Rae Ruiz"), PersonKind::Interviewer);
-    m_coord = addPerson(QStringLiteral("Cody Coordinator"), PersonKind::Coordinator);
+    m_pat = m_fx.addPerson(QStringLiteral("Pat Park"), PersonKind::Interviewer);
+    m_quinn = m_fx.addPerson(QStringLiteral("Quinn Quaye"), PersonKind::Interviewer);
+    m_rae = m_fx.addPerson(QStringLiteral("Rae Ruiz"), PersonKind::Interviewer);
+    m_coord = m_fx.addPerson(QStringLiteral("Cody Coordinator"), PersonKind::Coordinator);
 
     // Stage history (days after T0):
     //   A Referral   created 0 at Review; 2 Screen; 5 Onsite; 9 Offer; 11 hired
@@ -128,7 +121,7 @@ void TestReports::initTestCase()
     m_d = apply(QStringLiteral("Di"), QStringLiteral("LinkedIn"), T0 + 2 * Day);
     m_e = apply(QStringLiteral("Ed"), QString(), T0 + 3 * Day);
     m_f = apply(QStringLiteral("Fay"), QStringLiteral("LinkedIn"), T0 + 40 * Day);
-    apply(QStringLiteral("Gil"), QStringLiteral("Referral"), T0 + 1 * Day, m_store->roles().first().id);
+    apply(QStringLiteral("Gil"), QStringLiteral("Referral"), T0 + 1 * Day, m_fx.role.id);
     move(m_a, Screen, T0 + 2 * Day);
     move(m_c, Review, T0 + 2 * Day, ApplicationStatus::Rejected);
     move(m_b, Screen, T0 + 4 * Day);
@@ -149,14 +142,14 @@ void TestReports::initTestCase()
     //   I5 C Screen  1d, 60: Quinn (cancelled)
     //   I6 F Screen 41d, 60: Quinn 3h (Depth 4, yes)
     const qint64 s1 = T0 + 3 * Day, s2 = T0 + 6 * Day, s3 = T0 + 5 * Day, s6 = T0 + 41 * Day;
-    m_now = T0 + 2 * Day;
+    m_fx.now = T0 + 2 * Day;
     const Id i1 = schedule(m_a, Screen, s1, 60, {m_pat, m_quinn});
     const Id i2 = schedule(m_a, Onsite, s2, 90, {m_pat, m_quinn, m_rae});
     const Id i3 = schedule(m_b, Screen, s3, 60, {m_rae, m_pat});
     schedule(m_d, Onsite, T0 + 51 * Day, 60, {m_pat, m_rae});
     const Id i5 = schedule(m_c, Screen, T0 + 1 * Day, 60, {m_quinn});
     const Id i6 = schedule(m_f, Screen, s6, 60, {m_quinn});
-    QVERIFY(m_store->cancelInterview(i5));
+    QVERIFY(m_fx->cancelInterview(i5));
     const qint64 e1 = s1 + 1 * Hour, e2 = s2 + 90 * 60, e3 = s3 + 1 * Hour, e6 = s6 + 1 * Hour;
     submit(m_pat, i1, e1 + 2 * Hour, {{0, 4}}, Recommendation::Yes);
     submit(m_quinn, i1, e1 + 6 * Hour, {{0, 2}}, Recommendation::NoDecision);
@@ -167,37 +160,28 @@ void TestReports::initTestCase()
     submit(m_pat, i1, e1 + 20 * Hour, {{0, 5}}, Recommendation::Yes, true);
     submit(m_quinn, i6, e6 + 3 * Hour, {{0, 4}}, Recommendation::Yes);
 
-    m_now = T0 + 50 * Day;
-    QVERIFY(m_store->setActor(m_hm));
-}
-
-Id TestReports::addPerson(const QString &name, PersonKind kind)
-{
-    Person p;
-    p.name = name;
-    p.email = name.toLower().remove(' ') + "@lab.example";
-    p.kind = kind;
-    return m_store->addPerson(p);
+    m_fx.now = T0 + 50 * Day;
+    QVERIFY(m_fx->setActor(m_fx.hiringManager));
 }
 
 Id TestReports::apply(const QString &name, const QString &source, qint64 at, Id roleId)
 {
-    m_now = at;
+    m_fx.now = at;
     Candidate c;
     c.name = name;
     c.emails << name.toLower() + "@example.org";
     c.source = source;
     Id app = 0;
-    m_store->addCandidate(c, roleId ? roleId : m_role.id, 0, &app);
+    m_fx->addCandidate(c, roleId ? roleId : m_role.id, 0, &app);
     return app;
 }
 
 void TestReports::move(Id app, int stage, qint64 at, ApplicationStatus status)
 {
-    m_now = at;
-    QVERIFY2(m_store->moveApplication(app, m_role.stages.at(stage).id, status,
-                                      status == ApplicationStatus::Rejected ? QStringLiteral("Other") : QString()),
-             qPrintable(m_store->errorString()));
+    m_fx.now = at;
+    QVERIFY2(m_fx->moveApplication(app, m_role.stages.at(stage).id, status,
+                                   status == ApplicationStatus::Rejected ? QStringLiteral("Other") : QString()),
+             qPrintable(m_fx->errorString()));
 }
 
 Id TestReports::schedule(Id app, int stage, qint64 startsAt, int durationMin, const QList<Id> &panel)
@@ -208,30 +192,30 @@ Id TestReports::schedule(Id app, int stage, qint64 startsAt, int durationMin, co
     iv.startsAt = startsAt;
     iv.durationMin = durationMin;
     iv.panel = panel;
-    return m_store->scheduleInterview(iv);
+    return m_fx->scheduleInterview(iv);
 }
 
 void TestReports::submit(Id person, Id interviewId, qint64 at, const QList<QPair<int, int>> &ratings,
                          Recommendation overall, bool amend)
 {
-    m_now = at;
-    QVERIFY(m_store->setActor(person));
-    Id card = m_store->myScorecard(interviewId);
+    m_fx.now = at;
+    QVERIFY(m_fx->setActor(person));
+    Id card = m_fx->myScorecard(interviewId);
     if (amend)
-        card = m_store->amendScorecard(card);
+        card = m_fx->amendScorecard(card);
     Scorecard k;
-    QVERIFY(m_store->scorecard(card, &k));
+    QVERIFY(m_fx->scorecard(card, &k));
     k.ratings.clear();
     for (const auto &[attribute, value] : ratings)
         k.ratings << Rating{m_role.attributes().at(attribute).id, value, QStringLiteral("evidence")};
     k.overall = overall;
-    QVERIFY2(m_store->saveDraft(k), qPrintable(m_store->errorString()));
-    QVERIFY2(m_store->submitScorecard(card), qPrintable(m_store->errorString()));
+    QVERIFY2(m_fx->saveDraft(k), qPrintable(m_fx->errorString()));
+    QVERIFY2(m_fx->submitScorecard(card), qPrintable(m_fx->errorString()));
 }
 
 Report TestReports::report(qint64 from, qint64 to)
 {
-    const Report r = Reports::compute(m_store->database(), Reports::queryFor(*m_store, m_role.id, from, to));
+    const Report r = Reports::compute(m_fx->database(), Reports::queryFor(*m_fx.store(), m_role.id, from, to));
     if (!r.ok)
         qWarning() << r.error;
     return r;
@@ -261,8 +245,7 @@ void TestReports::median_data()
     QTest::newRow("empty") << Values{} << false << 0.0;
     QTest::newRow("one") << Values{{7, 1}} << true << 7.0;
     QTest::newRow("odd, unsorted") << Values{{9, 1}, {1, 1}, {4, 1}} << true << 4.0;
-    QTest::newRow("even: mean of the middle two") << Values{{1, 1}, {2, 1}, {3, 1}, {10, 1}} << true
-                                                  << 2.5;
+    QTest::newRow("even: mean of the middle two") << Values{{1, 1}, {2, 1}, {3, 1}, {10, 1}} << true << 2.5;
     // 1 1 1 5 5 9: the middle two are 1 and 5.
     QTest::newRow("weighted, even") << Values{{5, 2}, {1, 3}, {9, 1}} << true << 3.0;
     // 2 2 2 2 8: the middle one is 2.
@@ -484,7 +467,7 @@ void TestReports::dateFilter()
 void TestReports::dateFilterBoundaries()
 {
     // from is included, to is not: E was created at exactly 3d.
-    QCOMPARE(report(T0, T0 + 3 * Day).applications, 4);      // A B C D
+    QCOMPARE(report(T0, T0 + 3 * Day).applications, 4);  // A B C D
     QCOMPARE(report(T0 + 3 * Day, T0 + 30 * Day).applications, 1);  // E
     QCOMPARE(report(T0 + 1, T0 + 3 * Day).applications, 3);  // B C D: A was created at T0
     const Report none = report(T0 + 100 * Day, T0 + 200 * Day);
@@ -511,10 +494,10 @@ void TestReports::calibrationOnlyForThoseWhoSeeAllScores()
 {
     QFETCH(QString, who);
     QFETCH(bool, sees);
-    const Id person = who == "hm" ? m_hm : who == "coordinator" ? m_coord : m_quinn;
-    QVERIFY(m_store->setActor(person));
+    const Id person = who == "hm" ? m_fx.hiringManager : who == "coordinator" ? m_coord : m_quinn;
+    QVERIFY(m_fx->setActor(person));
     const Report r = report();
-    QVERIFY(m_store->setActor(m_hm));
+    QVERIFY(m_fx->setActor(m_fx.hiringManager));
     QVERIFY(r.ok);
     QCOMPARE(r.query.includeCalibration, sees);
     QCOMPARE(r.calibrationIncluded, sees);
@@ -533,16 +516,16 @@ void TestReports::emptyRole()
     Role draft;
     draft.title = QStringLiteral("Empty Role");
     draft.stages << Stage{0, QStringLiteral("Only"), 0, {}};
-    const Id roleId = m_store->addRole(draft);
+    const Id roleId = m_fx->addRole(draft);
     QVERIFY(roleId);
-    const Report r = Reports::compute(m_store->database(), Reports::queryFor(*m_store, roleId));
+    const Report r = Reports::compute(m_fx->database(), Reports::queryFor(*m_fx.store(), roleId));
     QVERIFY(r.ok);
     QCOMPARE(r.applications, 0);
     QCOMPARE(r.funnel.size(), 2);  // Only, Hired
     QVERIFY(r.secondStage.isEmpty());
     QVERIFY(!r.stageTimes.at(0).hasMedian);
 
-    const Report missing = Reports::compute(m_store->database(), Reports::queryFor(*m_store, 9999));
+    const Report missing = Reports::compute(m_fx->database(), Reports::queryFor(*m_fx.store(), 9999));
     QVERIFY(!missing.ok);
     QVERIFY(missing.error.contains("9999"));
 }
@@ -573,8 +556,8 @@ void TestReports::runnerDeliversTheLatestRequest()
     QSignalSpy finished(&runner, &ReportRunner::finished);
     QSignalSpy busy(&runner, &ReportRunner::busyChanged);
     // Two requests in a row: only the second one's report arrives.
-    runner.request(m_file, Reports::queryFor(*m_store, m_role.id));
-    runner.request(m_file, Reports::queryFor(*m_store, m_role.id, T0, T0 + 30 * Day));
+    runner.request(m_fx.path(), Reports::queryFor(*m_fx.store(), m_role.id));
+    runner.request(m_fx.path(), Reports::queryFor(*m_fx.store(), m_role.id, T0, T0 + 30 * Day));
     QVERIFY(runner.isBusy());
     QTRY_VERIFY_WITH_TIMEOUT(!runner.isBusy(), 30000);
     QCOMPARE(finished.count(), 1);
@@ -588,23 +571,23 @@ void TestReports::runnerDeliversTheLatestRequest()
     QCOMPARE(busy.at(1).first().toBool(), false);
 
     // The worker's own connection sees what the store writes next.
-    m_now = T0 + 4 * Day;
+    m_fx.now = T0 + 4 * Day;
     const Id extra = apply(QStringLiteral("Hal"), QStringLiteral("Referral"), T0 + 4 * Day);
     QVERIFY(extra);
-    m_now = T0 + 50 * Day;
-    runner.request(m_file, Reports::queryFor(*m_store, m_role.id, T0, T0 + 30 * Day));
+    m_fx.now = T0 + 50 * Day;
+    runner.request(m_fx.path(), Reports::queryFor(*m_fx.store(), m_role.id, T0, T0 + 30 * Day));
     QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 2, 30000);
     QCOMPARE(finished.at(1).first().value<Report>().applications, 6);
-    QVERIFY(m_store->removeCandidate(m_store->findCandidate(QStringLiteral("hal@example.org"))));
+    QVERIFY(m_fx->removeCandidate(m_fx->findCandidate(QStringLiteral("hal@example.org"))));
 }
 
 void TestReports::runnerReportsAnUnreadableFile()
 {
-    const QString bogus = m_dir.filePath(QStringLiteral("not-a-database.sqlite"));
+    const QString bogus = m_fx.filePath(QStringLiteral("not-a-database.sqlite"));
     QVERIFY(test::writeAll(bogus, QByteArray(4096, 'x')));
     ReportRunner runner;
     QSignalSpy finished(&runner, &ReportRunner::finished);
-    runner.request(bogus, Reports::queryFor(*m_store, m_role.id));
+    runner.request(bogus, Reports::queryFor(*m_fx.store(), m_role.id));
     QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 30000);
     const Report r = finished.first().first().value<Report>();
     QVERIFY(!r.ok);
@@ -630,14 +613,14 @@ Run cli(const QStringList &args)
             QString::fromUtf8(p.readAllStandardError())};
 }
 
-} // namespace
+}  // namespace
 
 void TestReports::cliReport()
 {
     // The CLI runs on the real clock, long after T0: I4 (51d) has ended as well, so its
     // two panelists are expected and missing too: 8 + 2 = 10 expected, 7 submitted; the
     // submission times, and so the median of 4 hours, stay.
-    Run r = cli({"--db", m_file, "report", "--role", "Test Role", "--all-time", "--format", "json"});
+    Run r = cli({"--db", m_fx.path(), "report", "--role", "Test Role", "--all-time", "--format", "json"});
     QVERIFY2(r.code == 0, qPrintable(r.err));
     const QJsonObject o = QJsonDocument::fromJson(r.out).object();
     QCOMPARE(o.value("role").toObject().value("title").toString(), QStringLiteral("Test Role"));
@@ -661,7 +644,8 @@ void TestReports::cliReport()
     QCOMPARE(calibration.at(1).toObject().value("ratings").toArray(), (QJsonArray{0, 1, 1, 1, 0}));
 
     // An interviewer gets everything but calibration.
-    r = cli({"--db", m_file, "--as", "Quinn Quaye", "report", "--role", "Test Role", "--all-time", "--format", "json"});
+    r = cli({"--db", m_fx.path(), "--as", "Quinn Quaye", "report", "--role", "Test Role", "--all-time", "--format",
+             "json"});
     QVERIFY2(r.code == 0, qPrintable(r.err));
     const QJsonObject q = QJsonDocument::fromJson(r.out).object();
     QVERIFY(q.value("calibration").isNull());
@@ -669,7 +653,7 @@ void TestReports::cliReport()
     QCOMPARE(q.value("applications").toInt(), 6);
 
     // A date range in local calendar days: A-E (14-17 November), not F (24 December).
-    r = cli({"--db", m_file, "report", "--role", "Test Role", "--from", "2023-11-01", "--to", "2023-12-10"});
+    r = cli({"--db", m_fx.path(), "report", "--role", "Test Role", "--from", "2023-11-01", "--to", "2023-12-10"});
     QVERIFY2(r.code == 0, qPrintable(r.err));
     const QString text = QString::fromUtf8(r.out);
     QVERIFY2(text.contains("Test Role: 5 applications created 2023-11-01 to 2023-12-10"), qPrintable(text));
@@ -685,11 +669,11 @@ void TestReports::cliReportRefusesBadArguments_data()
     QTest::newRow("no role") << QStringList{"report"} << 2 << "--role";
     QTest::newRow("bad date") << QStringList{"report", "--role", "Test Role", "--from", "2023-13-01"} << 2
                               << "2023-13-01";
-    QTest::newRow("reversed range") << QStringList{"report", "--role", "Test Role", "--from", "2024-01-02", "--to",
-                                                   "2024-01-01"}
+    QTest::newRow("reversed range") << QStringList{"report",     "--role", "Test Role", "--from",
+                                                   "2024-01-02", "--to",   "2024-01-01"}
                                     << 2 << "--from";
-    QTest::newRow("all time and a date") << QStringList{"report", "--role", "Test Role", "--all-time", "--from",
-                                                        "2024-01-01"}
+    QTest::newRow("all time and a date") << QStringList{"report",     "--role", "Test Role",
+                                                        "--all-time", "--from", "2024-01-01"}
                                          << 2 << "--all-time";
     QTest::newRow("bad format") << QStringList{"report", "--role", "Test Role", "--format", "xml"} << 2 << "xml";
     QTest::newRow("unknown role") << QStringList{"report", "--role", "Nope"} << 1 << "Nope";
@@ -700,7 +684,7 @@ void TestReports::cliReportRefusesBadArguments()
     QFETCH(QStringList, args);
     QFETCH(int, code);
     QFETCH(QString, message);
-    const Run r = cli(QStringList{"--db", m_file} + args);
+    const Run r = cli(QStringList{"--db", m_fx.path()} + args);
     QCOMPARE(r.code, code);
     QVERIFY2(r.err.contains(message), qPrintable(r.err));
     QVERIFY(r.out.isEmpty());

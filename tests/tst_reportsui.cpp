@@ -4,6 +4,7 @@
 // see every score (and says why), and "Save as PNG…" writes a real, private PNG.
 
 #include "guitestsupport.h"
+#include "panelfixture.h"
 #include "reportspane.h"
 #include "store/store.h"
 #include "testsupport.h"
@@ -17,7 +18,6 @@
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QTableWidget>
-#include <QTemporaryDir>
 #include <QtTest>
 
 using namespace hireloop;
@@ -34,7 +34,7 @@ QString text(QTableWidget *table, int row, int column)
     return item ? item->text() : QString();
 }
 
-} // namespace
+}  // namespace
 
 class TestReportsUi : public QObject
 {
@@ -55,27 +55,17 @@ private:
     void move(Id app, int stage, qint64 at, ApplicationStatus status = ApplicationStatus::Active);
     bool waitForReport();
 
-    QTemporaryDir m_dir;
-    std::unique_ptr<Store> m_store;
-    std::unique_ptr<ReportsPane> m_pane;
-    qint64 m_now = Now;
-    Role m_role;
-    Id m_hm = 0, m_ana = 0, m_ben = 0;
+    test::PanelFixture m_fx;  // its clock starts 200 days before Now
+    ReportsPane *m_pane = nullptr;
+    Id m_ana = 0, m_ben = 0;
 };
 
 void TestReportsUi::init()
 {
-    m_now = Now - 200 * Day;
-    m_store = std::make_unique<Store>();
-    m_store->setClock([this] { return m_now; });
-    QVERIFY(m_store->open(m_dir.filePath(QStringLiteral("%1.sqlite").arg(QTest::currentTestFunction()))));
-    QVERIFY(m_store->ensureDefaultData());
-    m_hm = m_store->actorId();
-    QVERIFY(m_store->role(m_store->roles().first().id, &m_role));
-    Person ana{0, QStringLiteral("Ana Alves"), QStringLiteral("ana@lab.example"), PersonKind::Interviewer, true, {}};
-    Person ben{0, QStringLiteral("Ben Brown"), QStringLiteral("ben@lab.example"), PersonKind::Interviewer, true, {}};
-    m_ana = m_store->addPerson(ana);
-    m_ben = m_store->addPerson(ben);
+    m_fx.start = Now - 200 * Day;
+    QVERIFY(m_fx.open());
+    m_ana = m_fx.addPerson(QStringLiteral("Ana Alves"), PersonKind::Interviewer);
+    m_ben = m_fx.addPerson(QStringLiteral("Ben Brown"), PersonKind::Interviewer);
 
     // Two applications long ago (200 days before now), three recent ones (10 days):
     //   Old1 Referral: reaches the second stage, then the third.  Old2 LinkedIn: rejected at the first.
@@ -93,66 +83,66 @@ void TestReportsUi::init()
     // One held interview of Old One at its second stage: Ana rates 5s, Ben 3s.
     Interview iv;
     iv.applicationId = old1;
-    iv.stageId = m_role.stages.at(1).id;
+    iv.stageId = m_fx.role.stages.at(1).id;
     iv.startsAt = Now - 195 * Day;
     iv.durationMin = 60;
     iv.panel = {m_ana, m_ben};
-    m_now = Now - 196 * Day;
-    const Id interview = m_store->scheduleInterview(iv);
+    m_fx.now = Now - 196 * Day;
+    const Id interview = m_fx->scheduleInterview(iv);
     QVERIFY(interview);
     for (const auto &[person, value] : {qMakePair(m_ana, 5), qMakePair(m_ben, 3)}) {
-        m_now = iv.endsAt() + 2 * 3600;
-        QVERIFY(m_store->setActor(person));
+        m_fx.now = iv.endsAt() + 2 * 3600;
+        QVERIFY(m_fx->setActor(person));
         Scorecard k;
-        QVERIFY(m_store->scorecard(m_store->myScorecard(interview), &k));
-        for (Id attribute : m_role.stages.at(1).focus)
+        QVERIFY(m_fx->scorecard(m_fx->myScorecard(interview), &k));
+        for (Id attribute : m_fx.role.stages.at(1).focus)
             k.ratings << Rating{attribute, value, QStringLiteral("seen")};
         k.overall = Recommendation::Yes;
-        QVERIFY(m_store->saveDraft(k));
-        QVERIFY(m_store->submitScorecard(k.id));
+        QVERIFY(m_fx->saveDraft(k));
+        QVERIFY(m_fx->submitScorecard(k.id));
     }
-    QVERIFY(m_store->setActor(m_hm));
-    m_now = Now;
+    QVERIFY(m_fx->setActor(m_fx.hiringManager));
+    m_fx.now = Now;
 
-    m_pane = std::make_unique<ReportsPane>(m_store.get());
-    m_pane->resize(1600, 1000);
-    QSignalSpy shown(m_pane.get(), &ReportsPane::reportShown);
-    m_pane->setRoleId(m_role.id);
-    m_pane->show();
-    QVERIFY(QTest::qWaitForWindowExposed(m_pane.get()));
+    auto *pane = new ReportsPane(m_fx.store());
+    pane->resize(1600, 1000);
+    QSignalSpy shown(pane, &ReportsPane::reportShown);
+    pane->setRoleId(m_fx.role.id);
+    m_pane = m_fx.show(pane);
+    QVERIFY(m_pane);
     QTRY_VERIFY_WITH_TIMEOUT(shown.count() > 0 && !m_pane->isBusy(), 20000);
 }
 
 void TestReportsUi::cleanup()
 {
-    m_pane.reset();
-    m_store.reset();
+    m_pane = nullptr;
+    m_fx.close();
 }
 
 Id TestReportsUi::apply(const QString &name, const QString &source, qint64 at)
 {
-    m_now = at;
+    m_fx.now = at;
     Candidate c;
     c.name = name;
     c.emails << name.toLower().remove(' ') + "@example.org";
     c.source = source;
     Id app = 0;
-    m_store->addCandidate(c, m_role.id, 0, &app);
+    m_fx->addCandidate(c, m_fx.role.id, 0, &app);
     return app;
 }
 
 void TestReportsUi::move(Id app, int stage, qint64 at, ApplicationStatus status)
 {
-    m_now = at;
-    QVERIFY(m_store->moveApplication(app, m_role.stages.at(stage).id, status,
-                                     status == ApplicationStatus::Rejected ? QStringLiteral("Other") : QString()));
+    m_fx.now = at;
+    QVERIFY(m_fx->moveApplication(app, m_fx.role.stages.at(stage).id, status,
+                                  status == ApplicationStatus::Rejected ? QStringLiteral("Other") : QString()));
 }
 
 bool TestReportsUi::waitForReport()
 {
     // The reports come from another thread, through the event loop: what was asked for
     // before this call arrives after it.
-    QSignalSpy shown(m_pane.get(), &ReportsPane::reportShown);
+    QSignalSpy shown(m_pane, &ReportsPane::reportShown);
     return shown.wait(20000);
 }
 
@@ -168,8 +158,8 @@ void TestReportsUi::tablesShowTheRolesNumbers()
 
     // Funnel: first stage 5; second Old1 New1 = 2 (40.0 %); third Old1 = 1 (50.0 %).
     QTableWidget *funnel = m_pane->table(ReportsPane::FunnelTable);
-    QCOMPARE(funnel->rowCount(), m_role.stages.size() + 1);
-    QCOMPARE(text(funnel, 0, 0), m_role.stages.at(0).name);
+    QCOMPARE(funnel->rowCount(), m_fx.role.stages.size() + 1);
+    QCOMPARE(text(funnel, 0, 0), m_fx.role.stages.at(0).name);
     QCOMPARE(text(funnel, 0, 1), QStringLiteral("5"));
     QCOMPARE(text(funnel, 0, 2), QStringLiteral("40.0%"));
     QCOMPARE(text(funnel, 1, 1), QStringLiteral("2"));
@@ -191,12 +181,12 @@ void TestReportsUi::tablesShowTheRolesNumbers()
     QCOMPARE(text(sources, 0, 1), QStringLiteral("3"));
     QCOMPARE(text(sources, 1, 0), QStringLiteral("Referral"));
     QCOMPARE(text(sources, 1, 3), QStringLiteral("100.0%"));
-    QCOMPARE(sources->horizontalHeaderItem(2)->text(), QStringLiteral("Reached %1").arg(m_role.stages.at(1).name));
+    QCOMPARE(sources->horizontalHeaderItem(2)->text(), QStringLiteral("Reached %1").arg(m_fx.role.stages.at(1).name));
 
     // Scorecards: 2 expected, 2 submitted, 2 hours after the end each.
     QTableWidget *cards = m_pane->table(ReportsPane::SubmissionTable);
     QCOMPARE(cards->rowCount(), 2);  // the stage, and all stages
-    QCOMPARE(text(cards, 0, 0), m_role.stages.at(1).name);
+    QCOMPARE(text(cards, 0, 0), m_fx.role.stages.at(1).name);
     QCOMPARE(text(cards, 1, 1), QStringLiteral("2"));
     QCOMPARE(text(cards, 1, 3), QStringLiteral("100.0%"));
     QCOMPARE(text(cards, 1, 4), QStringLiteral("2.0"));
@@ -208,7 +198,7 @@ void TestReportsUi::tablesShowTheRolesNumbers()
     QCOMPARE(calibration->rowCount(), 2);
     QCOMPARE(text(calibration, 0, 0), QStringLiteral("Ana Alves"));
     QCOMPARE(text(calibration, 0, 1), QStringLiteral("1"));
-    QCOMPARE(text(calibration, 0, 6), QString::number(m_role.stages.at(1).focus.size()));  // her 5s
+    QCOMPARE(text(calibration, 0, 6), QString::number(m_fx.role.stages.at(1).focus.size()));  // her 5s
     QCOMPARE(text(calibration, 0, 7), QStringLiteral("+2.00"));
     QCOMPARE(text(calibration, 1, 7), QStringLiteral("-2.00"));
 
@@ -261,7 +251,7 @@ void TestReportsUi::allTimeFromTheRangeBox()
     // Applications older than any preset count with "all time", and the dates say so
     // by being off.
     apply(QStringLiteral("Ancient"), QStringLiteral("Referral"), Now - 900 * Day);
-    m_now = Now;
+    m_fx.now = Now;
     QVERIFY(waitForReport());  // the store's change, debounced
     QCOMPARE(text(m_pane->table(ReportsPane::FunnelTable), 0, 1), QStringLiteral("5"));
     m_pane->rangeBox()->setCurrentIndex(ReportsPane::AllTime);
@@ -270,7 +260,8 @@ void TestReportsUi::allTimeFromTheRangeBox()
     QVERIFY(!m_pane->toEdit()->isEnabled());
     QVERIFY(waitForReport());
     QCOMPARE(text(m_pane->table(ReportsPane::FunnelTable), 0, 1), QStringLiteral("6"));
-    QVERIFY(m_pane->findChild<QLabel *>(QStringLiteral("reportStatus"))->text().contains(QStringLiteral("at any time")));
+    QVERIFY(
+        m_pane->findChild<QLabel *>(QStringLiteral("reportStatus"))->text().contains(QStringLiteral("at any time")));
 }
 
 void TestReportsUi::followsChangesInTheStore()
@@ -278,9 +269,9 @@ void TestReportsUi::followsChangesInTheStore()
     QTableWidget *funnel = m_pane->table(ReportsPane::FunnelTable);
     QCOMPARE(text(funnel, 1, 1), QStringLiteral("2"));
     // New Two moves on: after the debounce the pane computes again, showing it is busy.
-    QSignalSpy shown(m_pane.get(), &ReportsPane::reportShown);
+    QSignalSpy shown(m_pane, &ReportsPane::reportShown);
     Id newTwo = 0;
-    for (const CandidateRow &row : m_store->candidateRows(m_role.id))
+    for (const CandidateRow &row : m_fx->candidateRows(m_fx.role.id))
         if (row.name == QLatin1String("New Two"))
             newTwo = row.applicationId;
     QVERIFY(newTwo);
@@ -304,8 +295,8 @@ void TestReportsUi::followsChangesInTheStore()
 
 void TestReportsUi::calibrationHiddenFromInterviewers()
 {
-    QSignalSpy shown(m_pane.get(), &ReportsPane::reportShown);
-    QVERIFY(m_store->setActor(m_ana));
+    QSignalSpy shown(m_pane, &ReportsPane::reportShown);
+    QVERIFY(m_fx->setActor(m_ana));
     // Gone at once, not only once the reports are computed again for her.
     QCOMPARE(m_pane->table(ReportsPane::CalibrationTable)->rowCount(), 0);
     QVERIFY(m_pane->calibrationNote()->isVisible());
@@ -322,7 +313,7 @@ void TestReportsUi::calibrationHiddenFromInterviewers()
     QCOMPARE(text(m_pane->table(ReportsPane::FunnelTable), 0, 1), QStringLiteral("5"));
     QCOMPARE(text(m_pane->table(ReportsPane::SubmissionTable), 1, 2), QStringLiteral("2"));
 
-    QVERIFY(m_store->setActor(m_hm));
+    QVERIFY(m_fx->setActor(m_fx.hiringManager));
     QVERIFY(waitForReport());
     QVERIFY(m_pane->table(ReportsPane::CalibrationTable)->isVisible());
     QVERIFY(!note->isVisible());
@@ -331,18 +322,14 @@ void TestReportsUi::calibrationHiddenFromInterviewers()
 
 void TestReportsUi::saveAsPngWritesAPrivatePng()
 {
-    const QString path = m_dir.filePath(QStringLiteral("funnel.png"));
-    bool answered = false;
-    test::onModal([&](QDialog *d) {
-        auto *dialog = qobject_cast<QFileDialog *>(d);
-        QVERIFY(dialog);
+    const QString path = m_fx.filePath(QStringLiteral("funnel.png"));
+    test::ModalAnswer chosen = test::onModal<QFileDialog>([&](QFileDialog *dialog) {
         QVERIFY(dialog->selectedFiles().value(0).endsWith(QStringLiteral(".png")));
         dialog->selectFile(path);
-        d->accept();  // QFileDialog::accept(), through QDialog where it is public
-        answered = true;
+        static_cast<QDialog *>(dialog)->accept();  // QFileDialog::accept(), through QDialog where it is public
     });
     QTest::mouseClick(m_pane->findChild<QPushButton *>(QStringLiteral("funnelSave")), Qt::LeftButton);
-    QTRY_VERIFY(answered);
+    QVERIFY(chosen.wait());
     QTRY_VERIFY(QFileInfo::exists(path));
     QImage image;
     QVERIFY(image.load(path, "PNG"));
@@ -358,7 +345,7 @@ void TestReportsUi::saveAsPngWritesAPrivatePng()
     QVERIFY(blue > 100);
 
     // Through the chart's own context menu action, and over an existing file: replaced whole.
-    const QString offsets = m_dir.filePath(QStringLiteral("offsets.png"));
+    const QString offsets = m_fx.filePath(QStringLiteral("offsets.png"));
     QVERIFY(test::writeAll(offsets, "old"));
     QString error;
     QVERIFY2(m_pane->saveChart(ReportsPane::OffsetChart, offsets, &error), qPrintable(error));
@@ -367,7 +354,7 @@ void TestReportsUi::saveAsPngWritesAPrivatePng()
     QVERIFY(!m_pane->chartView(ReportsPane::OffsetChart)->actions().isEmpty());
 
     // Into a folder that does not exist: refused, with the file named.
-    const QString nowhere = m_dir.filePath(QStringLiteral("missing/folder/chart.png"));
+    const QString nowhere = m_fx.filePath(QStringLiteral("missing/folder/chart.png"));
     QVERIFY(!m_pane->saveChart(ReportsPane::FunnelChart, nowhere, &error));
     QVERIFY2(error.contains(QStringLiteral("chart.png")), qPrintable(error));
     QVERIFY(!QFileInfo::exists(nowhere));

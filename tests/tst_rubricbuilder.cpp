@@ -89,7 +89,8 @@ void TestRubricBuilder::defaultRoleScreeningFacts()
     const Role role = RubricBuilder::defaultRole();
     QCOMPARE(role.screening.size(), 3);
     QCOMPARE(role.screening.first().label, QStringLiteral("US/EU remote eligibility"));
-    QVERIFY(role.screening.first().text.startsWith(QLatin1String("Remote position open to candidates in the US or EU")));
+    QVERIFY(
+        role.screening.first().text.startsWith(QLatin1String("Remote position open to candidates in the US or EU")));
     QVERIFY(role.screening.at(1).text.contains(QLatin1String("learning-only shadow rotation")));
 }
 
@@ -143,9 +144,12 @@ void TestRubricBuilder::shortNames_data()
 {
     QTest::addColumn<QString>("line");
     QTest::addColumn<QString>("name");
-    QTest::newRow("clause") << "Kubernetes in production, at scale" << "Kubernetes in production";
-    QTest::newRow("six words") << "One two three four five six seven eight" << "One two three four five six…";
-    QTest::newRow("short") << "Rust" << "Rust";
+    QTest::newRow("clause") << "Kubernetes in production, at scale"
+                            << "Kubernetes in production";
+    QTest::newRow("six words") << "One two three four five six seven eight"
+                               << "One two three four five six…";
+    QTest::newRow("short") << "Rust"
+                           << "Rust";
 }
 
 void TestRubricBuilder::shortNames()

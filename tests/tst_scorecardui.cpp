@@ -5,8 +5,10 @@
 // scheduling with an overlap warning; the overdue count at a glance; amendments and
 // the hiring manager's revisions.
 
+#include "commands/undohistory.h"
 #include "itemmodels/duescorecardmodel.h"
 #include "mainwindow.h"
+#include "panelfixture.h"
 #include "itemmodels/myinterviewsmodel.h"
 #include "myinterviewspane.h"
 #include "ratingdelegate.h"
@@ -32,9 +34,7 @@
 #include <QSpinBox>
 #include <QTabWidget>
 #include <QTableView>
-#include <QTemporaryDir>
 #include <QTextBrowser>
-#include <QTimer>
 #include <QUndoStack>
 #include <QtTest>
 
@@ -43,7 +43,9 @@
 
 using namespace hireloop;
 using hireloop::test::clickButton;
+using hireloop::test::ModalAnswer;
 using hireloop::test::onModal;
+using hireloop::test::PanelFixture;
 
 namespace {
 
@@ -60,7 +62,7 @@ QString plainTab(const QTabWidget *tabs, int index)
     return tabs->tabText(index).remove(QLatin1Char('&'));
 }
 
-} // namespace
+}  // namespace
 
 class TestScorecardUi : public QObject
 {
@@ -85,21 +87,13 @@ private Q_SLOTS:
 private:
     Id scorecardOf(Id personId);
     void fillAndSubmit(Id personId, Recommendation overall, int value, Store *in = nullptr);
-    MainWindow *openWindow();
     void activate(QWidget *w)
     {
         w->activateWindow();
         QVERIFY(QTest::qWaitForWindowActive(w));
     }
 
-    QTemporaryDir m_dir;
-    QString m_path;
-    std::unique_ptr<Store> m_store;
-    std::unique_ptr<MainWindow> m_window;
-    qint64 m_now = 0;
-    Role m_role;
-    Stage m_stage;
-    Id m_manager = 0;
+    PanelFixture m_fx;  // its clock stands at 12 March 2025, 15:00, its stage is Research talk
     Id m_ana = 0;
     Id m_bruno = 0;
     Id m_coordinator = 0;
@@ -111,38 +105,30 @@ private:
 
 void TestScorecardUi::init()
 {
-    const QString name = QString::fromLatin1(QTest::currentTestFunction());
-    Settings::useFile(m_dir.filePath(name + QStringLiteral(".ini")));
-    m_path = m_dir.filePath(name + QStringLiteral(".sqlite"));
-    m_store = std::make_unique<Store>();
-    m_now = QDateTime(QDate(2025, 3, 12), QTime(15, 0)).toSecsSinceEpoch();
-    m_store->setClock([this] { return m_now; });
-    QVERIFY(m_store->open(m_path));
-    QVERIFY(m_store->ensureDefaultData());
-    m_manager = m_store->actorId();
-    QVERIFY(m_store->role(m_store->roles().first().id, &m_role));
-    m_stage = m_role.stages.at(2);  // Research talk: three focus attributes
-    QCOMPARE(m_stage.focus.size(), 3);
+    m_fx.start = QDateTime(QDate(2025, 3, 12), QTime(15, 0)).toSecsSinceEpoch();
+    QVERIFY(m_fx.open());
+    m_fx.stage = m_fx.role.stages.at(2);  // Research talk: three focus attributes
+    QCOMPARE(m_fx.stage.focus.size(), 3);
 
-    m_ana = m_store->addPerson(Person{0, "Ana Lima", "ana@lab.example", PersonKind::Interviewer, true, {}});
-    m_bruno = m_store->addPerson(Person{0, "Bruno Costa", "bruno@lab.example", PersonKind::Interviewer, true, {}});
-    m_coordinator = m_store->addPerson(Person{0, "Chen Wei", "chen@lab.example", PersonKind::Coordinator, true, {}});
+    m_ana = m_fx.addPerson("Ana Lima", PersonKind::Interviewer);
+    m_bruno = m_fx.addPerson("Bruno Costa", PersonKind::Interviewer);
+    m_coordinator = m_fx.addPerson("Chen Wei", PersonKind::Coordinator);
     QVERIFY(m_ana && m_bruno && m_coordinator);
 
     Candidate c;
     c.name = "Chiamaka Eze";
     c.emails << "chiamaka@example.org";
     c.links << CandidateLink{"github", "https://github.com/chiamaka-eze"};
-    QVERIFY(m_store->addCandidate(c, m_role.id, m_stage.id, &m_app));
+    QVERIFY(m_fx->addCandidate(c, m_fx.role.id, m_fx.stage.id, &m_app));
 
     // An interview that ended two hours ago, with two interviewers on the panel.
     Interview iv;
     iv.applicationId = m_app;
-    iv.stageId = m_stage.id;
-    iv.startsAt = m_now - 3 * 3600;
+    iv.stageId = m_fx.stage.id;
+    iv.startsAt = m_fx.now - 3 * 3600;
     iv.durationMin = 60;
     iv.panel = {m_ana, m_bruno};
-    m_interview = m_store->scheduleInterview(iv);
+    m_interview = m_fx->scheduleInterview(iv);
     QVERIFY(m_interview);
     m_anaCard = scorecardOf(m_ana);
     m_brunoCard = scorecardOf(m_bruno);
@@ -151,16 +137,15 @@ void TestScorecardUi::init()
 
 void TestScorecardUi::cleanup()
 {
-    m_window.reset();
-    m_store.reset();
+    m_fx.close();
 }
 
 Id TestScorecardUi::scorecardOf(Id personId)
 {
-    const Id actor = m_store->actorId();
-    m_store->setActor(personId);
-    const Id id = m_store->myScorecard(m_interview);
-    m_store->setActor(actor);
+    const Id actor = m_fx->actorId();
+    m_fx->setActor(personId);
+    const Id id = m_fx->myScorecard(m_interview);
+    m_fx->setActor(actor);
     return id;
 }
 
@@ -168,13 +153,13 @@ Id TestScorecardUi::scorecardOf(Id personId)
 // same file).
 void TestScorecardUi::fillAndSubmit(Id personId, Recommendation overall, int value, Store *in)
 {
-    Store *store = in ? in : m_store.get();
+    Store *store = in ? in : m_fx.store();
     const Id actor = store->actorId();
     QVERIFY(store->setActor(personId));
     Scorecard card;
     QVERIFY(store->scorecard(store->myScorecard(m_interview), &card));
     card.ratings.clear();
-    for (Id a : m_stage.focus)
+    for (Id a : m_fx.stage.focus)
         card.ratings << Rating{a, value, QStringLiteral("Evidence from %1").arg(card.interviewer)};
     card.overall = overall;
     card.takeaways = QStringLiteral("Take-away of %1").arg(card.interviewer);
@@ -186,22 +171,13 @@ void TestScorecardUi::fillAndSubmit(Id personId, Recommendation overall, int val
         QVERIFY(store->setActor(actor));
 }
 
-MainWindow *TestScorecardUi::openWindow()
-{
-    m_window = std::make_unique<MainWindow>(m_store.get());
-    m_window->show();
-    if (!QTest::qWaitForWindowExposed(m_window.get()))
-        return nullptr;
-    return m_window.get();
-}
-
 void TestScorecardUi::scorecardModelWritesThroughTheStore()
 {
-    QVERIFY(m_store->setActor(m_ana));
-    const Id card = m_store->myScorecard(m_interview);
+    QVERIFY(m_fx->setActor(m_ana));
+    const Id card = m_fx->myScorecard(m_interview);
     QVERIFY(card);
 
-    ScorecardModel model(m_store.get());
+    ScorecardModel model(m_fx.store());
     model.setSaveDelay(0);
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
     QSignalSpy reset(&model, &QAbstractItemModel::modelReset);
@@ -210,12 +186,12 @@ void TestScorecardUi::scorecardModelWritesThroughTheStore()
 
     QVERIFY(model.load(card));
     QCOMPARE(reset.count(), 1);
-    QCOMPARE(model.rowCount(), m_role.attributes().size());
+    QCOMPARE(model.rowCount(), m_fx.role.attributes().size());
     QCOMPARE(model.columnCount(), int(ScorecardModel::ColumnCount));
     // Focus attributes first, in the stage's order, then the rest of the rubric.
     QCOMPARE(model.focusCount(), 3);
     for (int i = 0; i < 3; ++i) {
-        QCOMPARE(model.attributeIdAt(i), m_stage.focus.at(i));
+        QCOMPARE(model.attributeIdAt(i), m_fx.stage.focus.at(i));
         QVERIFY(model.index(i, 0).data(ScorecardModel::FocusRole).toBool());
     }
     QVERIFY(!model.index(3, 0).data(ScorecardModel::FocusRole).toBool());
@@ -223,7 +199,8 @@ void TestScorecardUi::scorecardModelWritesThroughTheStore()
     QCOMPARE(model.headerData(3, Qt::Vertical).toString(), QStringLiteral("Other"));
     QVERIFY(model.flags(model.index(0, ScorecardModel::RatingColumn)) & Qt::ItemIsEditable);
     QVERIFY(!(model.flags(model.index(0, ScorecardModel::AttributeColumn)) & Qt::ItemIsEditable));
-    QVERIFY(!model.index(0, ScorecardModel::RatingColumn).data(ScorecardModel::RatingRole).value<RatingValue>().isRated());
+    QVERIFY(
+        !model.index(0, ScorecardModel::RatingColumn).data(ScorecardModel::RatingRole).value<RatingValue>().isRated());
 
     // One rating: one dataChanged for its cell, one save of the whole draft.
     QVERIFY(model.setData(model.index(0, ScorecardModel::RatingColumn), 4));
@@ -238,24 +215,25 @@ void TestScorecardUi::scorecardModelWritesThroughTheStore()
     QCOMPARE(saved.count(), 1);
     // No evidence is a rating too; evidence notes are their own cells.
     QVERIFY(model.setData(model.index(1, ScorecardModel::RatingColumn), QVariant::fromValue(RatingValue(0))));
-    QVERIFY(model.setData(model.index(0, ScorecardModel::EvidenceColumn), QStringLiteral("Derived the all-reduce cost")));
+    QVERIFY(
+        model.setData(model.index(0, ScorecardModel::EvidenceColumn), QStringLiteral("Derived the all-reduce cost")));
     QCOMPARE(changed.count(), 3);
     QCOMPARE(saved.count(), 3);
     QCOMPARE(reset.count(), 1);
     QCOMPARE(model.index(1, ScorecardModel::RatingColumn).data().toString(), QStringLiteral("No evidence"));
 
     Scorecard stored;
-    QVERIFY(m_store->scorecard(card, &stored));
+    QVERIFY(m_fx->scorecard(card, &stored));
     QCOMPARE(stored.ratings.size(), 2);
-    QCOMPARE(ratingOf(stored, m_stage.focus.at(0))->value, 4);
-    QCOMPARE(ratingOf(stored, m_stage.focus.at(0))->note, QStringLiteral("Derived the all-reduce cost"));
-    QCOMPARE(ratingOf(stored, m_stage.focus.at(1))->value, 0);
+    QCOMPARE(ratingOf(stored, m_fx.stage.focus.at(0))->value, 4);
+    QCOMPARE(ratingOf(stored, m_fx.stage.focus.at(0))->note, QStringLiteral("Derived the all-reduce cost"));
+    QCOMPARE(ratingOf(stored, m_fx.stage.focus.at(1))->value, 0);
 
     // Submitted in the store: the model follows, read-only, with no reset.
     QVERIFY(model.setData(model.index(2, ScorecardModel::RatingColumn), 3));
     model.setOverall(Recommendation::Yes);
     QCOMPARE(saved.count(), 5);
-    QVERIFY(m_store->submitScorecard(card));
+    QVERIFY(m_fx->submitScorecard(card));
     QVERIFY(!model.isEditable());
     QCOMPARE(model.scorecard().status, QStringLiteral("submitted"));
     QVERIFY(!(model.flags(model.index(0, ScorecardModel::RatingColumn)) & Qt::ItemIsEditable));
@@ -265,7 +243,7 @@ void TestScorecardUi::scorecardModelWritesThroughTheStore()
     QCOMPARE(changed.count(), 4);
 
     // A colleague who has not submitted may not see it: nothing of it is loaded.
-    QVERIFY(m_store->setActor(m_bruno));
+    QVERIFY(m_fx->setActor(m_bruno));
     QCOMPARE(model.rowCount(), 0);
     QVERIFY(!model.load(card));
     QVERIFY(!model.isLoaded());
@@ -273,9 +251,9 @@ void TestScorecardUi::scorecardModelWritesThroughTheStore()
 
 void TestScorecardUi::scorecardModelSavesAfterAPause()
 {
-    QVERIFY(m_store->setActor(m_ana));
-    const Id card = m_store->myScorecard(m_interview);
-    ScorecardModel model(m_store.get());
+    QVERIFY(m_fx->setActor(m_ana));
+    const Id card = m_fx->myScorecard(m_interview);
+    ScorecardModel model(m_fx.store());
     model.setSaveDelay(80);
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
     QVERIFY(model.load(card));
@@ -294,23 +272,23 @@ void TestScorecardUi::scorecardModelSavesAfterAPause()
     QVERIFY(!model.hasPendingChanges());
     QCOMPARE(pending.count(), 2);
     Scorecard stored;
-    QVERIFY(m_store->scorecard(card, &stored));
+    QVERIFY(m_fx->scorecard(card, &stored));
     QCOMPARE(stored.takeaways, QStringLiteral("Clear"));
-    QCOMPARE(ratingOf(stored, m_stage.focus.at(0))->value, 5);
+    QCOMPARE(ratingOf(stored, m_fx.stage.focus.at(0))->value, 5);
 
     // saveNow() does not wait.
     model.setPrivateNote("Ask about on-call");
     QVERIFY(model.saveNow());
     QCOMPARE(saved.count(), 2);
-    QVERIFY(m_store->scorecard(card, &stored));
+    QVERIFY(m_fx->scorecard(card, &stored));
     QCOMPARE(stored.privateNote, QStringLiteral("Ask about on-call"));
 }
 
 void TestScorecardUi::upcomingModelFollowsTheStore()
 {
     // The coordinator schedules, and sits on some panels: their own "My interviews".
-    QVERIFY(m_store->setActor(m_coordinator));
-    MyInterviewsModel model(m_store.get());
+    QVERIFY(m_fx->setActor(m_coordinator));
+    MyInterviewsModel model(m_fx.store());
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
     QCOMPARE(model.rowCount(), 0);  // the interview of this afternoon is over
     QSignalSpy inserted(&model, &QAbstractItemModel::rowsInserted);
@@ -322,41 +300,41 @@ void TestScorecardUi::upcomingModelFollowsTheStore()
     auto schedule = [this](qint64 startsAt, QList<Id> panel) {
         Interview iv;
         iv.applicationId = m_app;
-        iv.stageId = m_stage.id;
+        iv.stageId = m_fx.stage.id;
         iv.startsAt = startsAt;
         iv.durationMin = 45;
         iv.panel = panel;
-        return m_store->scheduleInterview(iv);
+        return m_fx->scheduleInterview(iv);
     };
-    const Id tomorrow = schedule(m_now + 24 * 3600, {m_coordinator});
+    const Id tomorrow = schedule(m_fx.now + 24 * 3600, {m_coordinator});
     QCOMPARE(inserted.count(), 1);
     QCOMPARE(model.interviewIdAt(0), tomorrow);
     QCOMPARE(model.index(0, MyInterviewsModel::CandidateColumn).data().toString(), QStringLiteral("Chiamaka Eze"));
-    QCOMPARE(model.index(0, MyInterviewsModel::StageColumn).data().toString(), m_stage.name);
+    QCOMPARE(model.index(0, MyInterviewsModel::StageColumn).data().toString(), m_fx.stage.name);
     QCOMPARE(model.index(0, MyInterviewsModel::PanelColumn).data().toString(), QStringLiteral("Chen Wei"));
-    schedule(m_now + 48 * 3600, {m_bruno});  // not the coordinator's
+    schedule(m_fx.now + 48 * 3600, {m_bruno});  // not the coordinator's
     QCOMPARE(inserted.count(), 1);
-    const Id later = schedule(m_now + 72 * 3600, {m_coordinator, m_bruno});
+    const Id later = schedule(m_fx.now + 72 * 3600, {m_coordinator, m_bruno});
     QCOMPARE(inserted.count(), 2);
     QCOMPARE(model.rowCount(), 2);
     QCOMPARE(model.interviewIdAt(1), later);
 
     // Rescheduled in place: one row changed. Moved before the other: one move.
-    QVERIFY(m_store->rescheduleInterview(tomorrow, m_now + 25 * 3600, 60));
+    QVERIFY(m_fx->rescheduleInterview(tomorrow, m_fx.now + 25 * 3600, 60));
     QCOMPARE(changed.count(), 1);
     QCOMPARE(moved.count(), 0);
     QCOMPARE(model.index(0, MyInterviewsModel::DurationColumn).data().toString(), QStringLiteral("60 min"));
-    QVERIFY(m_store->rescheduleInterview(later, m_now + 12 * 3600, 45));
+    QVERIFY(m_fx->rescheduleInterview(later, m_fx.now + 12 * 3600, 45));
     QCOMPARE(moved.count(), 1);
     QCOMPARE(changed.count(), 2);
     QCOMPARE(model.interviewIdAt(0), later);
     QCOMPARE(model.interviewIdAt(1), tomorrow);
 
     // Cancelled: gone. Time passing: gone too, on refresh.
-    QVERIFY(m_store->cancelInterview(tomorrow));
+    QVERIFY(m_fx->cancelInterview(tomorrow));
     QCOMPARE(removed.count(), 1);
     QCOMPARE(model.rowCount(), 1);
-    m_now += 13 * 3600;
+    m_fx.now += 13 * 3600;
     model.refresh();
     QCOMPARE(removed.count(), 2);
     QCOMPARE(model.rowCount(), 0);
@@ -365,13 +343,13 @@ void TestScorecardUi::upcomingModelFollowsTheStore()
 
 void TestScorecardUi::dueModelFollowsTheStoreAndTheClock()
 {
-    QVERIFY(m_store->setActor(m_ana));
-    DueScorecardModel model(m_store.get());
+    QVERIFY(m_fx->setActor(m_ana));
+    DueScorecardModel model(m_fx.store());
     model.setOverdueHours(24);
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
     QCOMPARE(model.rowCount(), 1);  // Ana's own only
     QVERIFY(!model.showsEveryone());
-    QCOMPARE(model.scorecardIdAt(0), m_store->myScorecard(m_interview));
+    QCOMPARE(model.scorecardIdAt(0), m_fx->myScorecard(m_interview));
     QVERIFY(!model.index(0, 0).data(DueScorecardModel::OverdueRole).toBool());
     QCOMPARE(model.index(0, DueScorecardModel::StatusColumn).data().toString(), QStringLiteral("Due in 22 hours"));
     QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
@@ -379,7 +357,7 @@ void TestScorecardUi::dueModelFollowsTheStoreAndTheClock()
     QSignalSpy reset(&model, &QAbstractItemModel::modelReset);
 
     // A day later it is overdue: one row changed.
-    m_now += 24 * 3600;
+    m_fx.now += 24 * 3600;
     model.refresh();
     QCOMPARE(changed.count(), 1);
     QVERIFY(model.index(0, 0).data(DueScorecardModel::OverdueRole).toBool());
@@ -398,7 +376,7 @@ void TestScorecardUi::dueModelFollowsTheStoreAndTheClock()
     QCOMPARE(model.rowCount(), 0);
 
     // A hiring manager chases everyone's.
-    QVERIFY(m_store->setActor(m_manager));
+    QVERIFY(m_fx->setActor(m_fx.hiringManager));
     QCOMPARE(reset.count(), 1);
     QVERIFY(model.showsEveryone());
     QCOMPARE(model.rowCount(), 1);
@@ -409,16 +387,16 @@ void TestScorecardUi::dueModelFollowsTheStoreAndTheClock()
     QSignalSpy inserted(&model, &QAbstractItemModel::rowsInserted);
     Interview iv;
     iv.applicationId = m_app;
-    iv.stageId = m_stage.id;
-    iv.startsAt = m_now - 2 * 3600;
+    iv.stageId = m_fx.stage.id;
+    iv.startsAt = m_fx.now - 2 * 3600;
     iv.durationMin = 60;
     iv.panel = {m_ana, m_bruno};
-    const Id second = m_store->scheduleInterview(iv);
+    const Id second = m_fx->scheduleInterview(iv);
     QVERIFY(second);
     QCOMPARE(inserted.count(), 2);
     QCOMPARE(model.rowCount(), 3);
     // Cancelled: nothing of it is owed any more.
-    QVERIFY(m_store->cancelInterview(second));
+    QVERIFY(m_fx->cancelInterview(second));
     QCOMPARE(removed.count(), 3);
     QCOMPARE(model.rowCount(), 1);
     QCOMPARE(reset.count(), 1);
@@ -428,15 +406,15 @@ void TestScorecardUi::interviewerRatesWithTheKeyboardAndSubmits()
 {
     // Bruno submitted earlier; Ana has not.
     fillAndSubmit(m_bruno, Recommendation::StrongYes, 5);
-    QVERIFY(m_store->setActor(m_ana));
-    MainWindow *window = openWindow();
+    QVERIFY(m_fx->setActor(m_ana));
+    MainWindow *window = m_fx.openWindow();
     QVERIFY(window);
     window->candidatesPane()->selectApplication(m_app);
     auto *detail = window->findChild<QTextBrowser *>("candidateDetail");
     QVERIFY(detail);
     QTRY_VERIFY(detail->toPlainText().contains("Ana Lima: "));
     QVERIFY2(!detail->toPlainText().contains("Bruno Costa: "), qPrintable(detail->toPlainText()));
-    QCOMPARE(m_store->visibleScorecards(m_app).size(), 1);
+    QCOMPARE(m_fx->visibleScorecards(m_app).size(), 1);
     QVERIFY(window->action(MainWindow::OpenMyScorecard)->isEnabled());
 
     // My interviews: the scorecard Ana owes; Enter opens it.
@@ -454,15 +432,15 @@ void TestScorecardUi::interviewerRatesWithTheKeyboardAndSubmits()
     ScorecardEditor *editor = window->scorecardEditors().first();
     QVERIFY(QTest::qWaitForWindowExposed(editor));
     const Id card = editor->scorecardId();
-    QCOMPARE(card, m_store->myScorecard(m_interview));
+    QCOMPARE(card, m_fx->myScorecard(m_interview));
 
     // The kit: candidate, stage, panel, each focus attribute with its guidance and posting line.
     const QString kit = editor->findChild<QTextBrowser *>("interviewKit")->toPlainText();
     QVERIFY(kit.contains("Chiamaka Eze"));
-    QVERIFY(kit.contains(m_stage.name));
+    QVERIFY(kit.contains(m_fx.stage.name));
     QVERIFY(kit.contains("Ana Lima, Bruno Costa"));
-    for (Id a : m_stage.focus) {
-        const Attribute *attribute = m_role.attribute(a);
+    for (Id a : m_fx.stage.focus) {
+        const Attribute *attribute = m_fx.role.attribute(a);
         QVERIFY2(kit.contains(attribute->name), qPrintable(attribute->name));
         QVERIFY2(kit.contains(attribute->guidance.left(40)), qPrintable(attribute->guidance));
         QVERIFY2(kit.contains(attribute->sourceLine.left(40)), qPrintable(attribute->sourceLine));
@@ -500,7 +478,9 @@ void TestScorecardUi::interviewerRatesWithTheKeyboardAndSubmits()
     auto *evidence = editor->findChild<QPlainTextEdit *>("evidenceEdit");
     QTRY_VERIFY(evidence->hasFocus());
     QTest::keyClicks(evidence, "Derived the ring all-reduce cost on the whiteboard");
-    QVERIFY(editor->findChild<QLabel *>("evidenceLabel")->text().contains(m_role.attribute(m_stage.focus.at(0))->name));
+    QVERIFY(editor->findChild<QLabel *>("evidenceLabel")
+                ->text()
+                .contains(m_fx.role.attribute(m_fx.stage.focus.at(0))->name));
     QTest::mouseClick(editor->findChild<QRadioButton *>("overallYes"), Qt::LeftButton);
     QCOMPARE(model->overall(), Recommendation::Yes);
 
@@ -509,23 +489,25 @@ void TestScorecardUi::interviewerRatesWithTheKeyboardAndSubmits()
     QTest::mouseClick(submit, Qt::LeftButton);
     auto *problems = editor->findChild<QLabel *>("problemLabel");
     QVERIFY(problems->isVisible());
-    QVERIFY2(problems->text().contains(m_role.attribute(m_stage.focus.at(2))->name), qPrintable(problems->text()));
+    QVERIFY2(problems->text().contains(m_fx.role.attribute(m_fx.stage.focus.at(2))->name),
+             qPrintable(problems->text()));
     Scorecard stored;
-    QVERIFY(m_store->scorecard(card, &stored));
+    QVERIFY(m_fx->scorecard(card, &stored));
     QCOMPARE(stored.status, QStringLiteral("draft"));
-    QCOMPARE(ratingOf(stored, m_stage.focus.at(0))->note, QStringLiteral("Derived the ring all-reduce cost on the whiteboard"));
+    QCOMPARE(ratingOf(stored, m_fx.stage.focus.at(0))->note,
+             QStringLiteral("Derived the ring all-reduce cost on the whiteboard"));
     QCOMPARE(table->currentIndex().row(), 2);
     QVERIFY(table->hasFocus());
     QTest::keyClick(table, Qt::Key_5);
     QTest::mouseClick(submit, Qt::LeftButton);
 
     // Submitted: read-only everywhere, what was typed is what the store has.
-    QVERIFY(m_store->scorecard(card, &stored));
+    QVERIFY(m_fx->scorecard(card, &stored));
     QCOMPARE(stored.status, QStringLiteral("submitted"));
     QCOMPARE(stored.overall, Recommendation::Yes);
-    QCOMPARE(ratingOf(stored, m_stage.focus.at(0))->value, 4);
-    QCOMPARE(ratingOf(stored, m_stage.focus.at(1))->value, 0);
-    QCOMPARE(ratingOf(stored, m_stage.focus.at(2))->value, 5);
+    QCOMPARE(ratingOf(stored, m_fx.stage.focus.at(0))->value, 4);
+    QCOMPARE(ratingOf(stored, m_fx.stage.focus.at(1))->value, 0);
+    QCOMPARE(ratingOf(stored, m_fx.stage.focus.at(2))->value, 5);
     QCOMPARE(ratingOf(stored, model->attributeIdAt(3))->value, 2);
     QVERIFY(!problems->isVisible());
     QVERIFY(!submit->isVisible());
@@ -538,13 +520,11 @@ void TestScorecardUi::interviewerRatesWithTheKeyboardAndSubmits()
 
     // Now Bruno's scorecard appears in the candidate detail, and Ana may open it.
     QTRY_VERIFY2(detail->toPlainText().contains("Bruno Costa: Strong yes"), qPrintable(detail->toPlainText()));
-    QCOMPARE(m_store->visibleScorecards(m_app).size(), 2);
+    QCOMPARE(m_fx->visibleScorecards(m_app).size(), 2);
     QCOMPARE(due->model()->rowCount(), 0);
     const Id brunoCard = m_brunoCard;
     QVERIFY(window->action(MainWindow::ViewScorecards)->isEnabled());
-    onModal([](QDialog *d) {
-        auto *input = qobject_cast<QInputDialog *>(d);
-        QVERIFY(input);
+    const ModalAnswer chosen = onModal<QInputDialog>([](QInputDialog *input) {
         const QStringList items = input->comboBoxItems();
         int bruno = -1;
         for (int i = 0; i < items.size(); ++i)
@@ -566,15 +546,15 @@ void TestScorecardUi::interviewerRatesWithTheKeyboardAndSubmits()
     QVERIFY(colleague->findChild<QPlainTextEdit *>("privateNoteEdit")->toPlainText().isEmpty());
     QVERIFY(!colleague->findChild<QPushButton *>("submitButton")->isVisible());
     QVERIFY(!colleague->findChild<QPushButton *>("amendButton")->isVisible());
-    QVERIFY(m_store->checkProblems().isEmpty());
+    QVERIFY(m_fx->checkProblems().isEmpty());
 }
 
 void TestScorecardUi::clickOnAStepRates()
 {
-    QVERIFY(m_store->setActor(m_ana));
-    MainWindow *window = openWindow();
+    QVERIFY(m_fx->setActor(m_ana));
+    MainWindow *window = m_fx.openWindow();
     QVERIFY(window);
-    ScorecardEditor *editor = window->openScorecard(m_store->myScorecard(m_interview));
+    ScorecardEditor *editor = window->openScorecard(m_fx->myScorecard(m_interview));
     QVERIFY(editor);
     QVERIFY(QTest::qWaitForWindowExposed(editor));
     auto *table = editor->ratingView();
@@ -601,9 +581,9 @@ void TestScorecardUi::clickOnAStepRates()
 
 void TestScorecardUi::draftSurvivesClosing()
 {
-    QVERIFY(m_store->setActor(m_ana));
-    const Id card = m_store->myScorecard(m_interview);
-    MainWindow *window = openWindow();
+    QVERIFY(m_fx->setActor(m_ana));
+    const Id card = m_fx->myScorecard(m_interview);
+    MainWindow *window = m_fx.openWindow();
     QVERIFY(window);
 
     // Typed, then the editor closed at once (well inside the save delay).
@@ -619,21 +599,22 @@ void TestScorecardUi::draftSurvivesClosing()
     // The file, read by another store while this one is still open.
     {
         Store other;
-        QVERIFY2(other.open(m_path), qPrintable(other.errorString()));
+        QVERIFY2(other.open(m_fx.path()), qPrintable(other.errorString()));
         QVERIFY(other.setActor(m_ana));
         Scorecard stored;
         QVERIFY(other.scorecard(card, &stored));
         QCOMPARE(stored.takeaways, QStringLiteral("Strong systems intuition"));
         QCOMPARE(stored.privateNote, QStringLiteral("Ask about on-call"));
-        QVERIFY(ratingOf(stored, m_stage.focus.at(0)));
-        QCOMPARE(ratingOf(stored, m_stage.focus.at(0))->note, QStringLiteral("Quoted the bandwidth maths"));
+        QVERIFY(ratingOf(stored, m_fx.stage.focus.at(0)));
+        QCOMPARE(ratingOf(stored, m_fx.stage.focus.at(0))->note, QStringLiteral("Quoted the bandwidth maths"));
     }
 
     // Typed, then the whole app closed at once.
     editor = window->openScorecard(card);
     QVERIFY(editor);
     QVERIFY(QTest::qWaitForWindowExposed(editor));
-    QCOMPARE(editor->findChild<QPlainTextEdit *>("takeawaysEdit")->toPlainText(), QStringLiteral("Strong systems intuition"));
+    QCOMPARE(editor->findChild<QPlainTextEdit *>("takeawaysEdit")->toPlainText(),
+             QStringLiteral("Strong systems intuition"));
     auto *table = editor->ratingView();
     activate(editor);
     table->setFocus();
@@ -643,23 +624,23 @@ void TestScorecardUi::draftSurvivesClosing()
     QCOMPARE(editor->findChild<QLabel *>("saveIndicator")->text(), QStringLiteral("Saving…"));
     QVERIFY(window->close());
     QVERIFY(window->scorecardEditors().isEmpty() || !window->scorecardEditors().first()->isVisible());
-    m_window.reset();
-    m_store->close();
+    m_fx.deleteWidget();
+    m_fx->close();
     {
         Store other;
-        QVERIFY2(other.open(m_path), qPrintable(other.errorString()));
+        QVERIFY2(other.open(m_fx.path()), qPrintable(other.errorString()));
         QVERIFY(other.setActor(m_ana));
         Scorecard stored;
         QVERIFY(other.scorecard(card, &stored));
         QCOMPARE(stored.takeaways, QStringLiteral("Strong systems intuition; clear writer"));
-        QCOMPARE(ratingOf(stored, m_stage.focus.at(0))->value, 3);
+        QCOMPARE(ratingOf(stored, m_fx.stage.focus.at(0))->value, 3);
     }
 }
 
 void TestScorecardUi::actorSwitchSavesFirst()
 {
-    QVERIFY(m_store->setActor(m_ana));
-    MainWindow *window = openWindow();
+    QVERIFY(m_fx->setActor(m_ana));
+    MainWindow *window = m_fx.openWindow();
     QVERIFY(window);
     ScorecardEditor *editor = window->openScorecard(m_anaCard);
     QVERIFY(editor);
@@ -668,12 +649,12 @@ void TestScorecardUi::actorSwitchSavesFirst()
 
     // Acting as someone else: Ana's typing is written while she still acts.
     auto *actor = window->findChild<QComboBox *>("actorSwitcher");
-    const int index = actor->findData(m_manager);
+    const int index = actor->findData(m_fx.hiringManager);
     actor->setCurrentIndex(index);
     Q_EMIT actor->activated(index);
-    QCOMPARE(m_store->actorId(), m_manager);
+    QCOMPARE(m_fx->actorId(), m_fx.hiringManager);
     Scorecard stored;
-    QVERIFY(m_store->scorecard(m_anaCard, &stored));
+    QVERIFY(m_fx->scorecard(m_anaCard, &stored));
     QCOMPARE(stored.takeaways, QStringLiteral("Typed just before switching"));
     // A hiring manager may read it, not write it.
     QVERIFY(editor->isVisible());
@@ -689,8 +670,8 @@ void TestScorecardUi::actorSwitchSavesFirst()
 
 void TestScorecardUi::evidenceAloneIsNotARating()
 {
-    QVERIFY(m_store->setActor(m_ana));
-    MainWindow *window = openWindow();
+    QVERIFY(m_fx->setActor(m_ana));
+    MainWindow *window = m_fx.openWindow();
     QVERIFY(window);
     ScorecardEditor *editor = window->openScorecard(m_anaCard);
     QVERIFY(editor);
@@ -706,38 +687,39 @@ void TestScorecardUi::evidenceAloneIsNotARating()
     QTest::mouseClick(editor->findChild<QPushButton *>("submitButton"), Qt::LeftButton);
     auto *problems = editor->findChild<QLabel *>("problemLabel");
     QVERIFY(problems->isVisible());
-    QVERIFY2(problems->text().contains(m_role.attribute(m_stage.focus.at(0))->name), qPrintable(problems->text()));
+    QVERIFY2(problems->text().contains(m_fx.role.attribute(m_fx.stage.focus.at(0))->name),
+             qPrintable(problems->text()));
     Scorecard stored;
-    QVERIFY(m_store->scorecard(m_anaCard, &stored));
+    QVERIFY(m_fx->scorecard(m_anaCard, &stored));
     QCOMPARE(stored.status, QStringLiteral("draft"));
     QCOMPARE(table->currentIndex().row(), 0);
     // Marked no evidence on purpose: submitted.
     QTest::keyClick(table, Qt::Key_0);
     QTest::mouseClick(editor->findChild<QPushButton *>("submitButton"), Qt::LeftButton);
-    QVERIFY(m_store->scorecard(m_anaCard, &stored));
+    QVERIFY(m_fx->scorecard(m_anaCard, &stored));
     QCOMPARE(stored.status, QStringLiteral("submitted"));
-    QCOMPARE(ratingOf(stored, m_stage.focus.at(0))->value, 0);
-    QCOMPARE(ratingOf(stored, m_stage.focus.at(0))->note, QStringLiteral("Talked about FSDP"));
+    QCOMPARE(ratingOf(stored, m_fx.stage.focus.at(0))->value, 0);
+    QCOMPARE(ratingOf(stored, m_fx.stage.focus.at(0))->note, QStringLiteral("Talked about FSDP"));
     QCOMPARE(stored.overall, Recommendation::NoDecision);
 }
 
 void TestScorecardUi::schedulingWarnsOfOverlaps()
 {
-    QVERIFY(m_store->setActor(m_coordinator));
-    MainWindow *window = openWindow();
+    QVERIFY(m_fx->setActor(m_coordinator));
+    MainWindow *window = m_fx.openWindow();
     QVERIFY(window);
     window->candidatesPane()->selectApplication(m_app);
     QVERIFY(window->action(MainWindow::ScheduleInterview)->isEnabled());
     Interview existing;
-    QVERIFY(m_store->interview(m_interview, &existing));
+    QVERIFY(m_fx->interview(m_interview, &existing));
     const qint64 overlapping = existing.startsAt + 30 * 60;
 
     bool refusedEmptyPanel = false;
     QString warning;
-    onModal([&](QDialog *d) {
+    const ModalAnswer scheduled = onModal([&](QDialog *d) {
         QCOMPARE(d->objectName(), QStringLiteral("schedulingDialog"));
         auto *stage = d->findChild<QComboBox *>("stageCombo");
-        QCOMPARE(stage->currentData().toLongLong(), m_stage.id);  // the application's stage
+        QCOMPARE(stage->currentData().toLongLong(), m_fx.stage.id);  // the application's stage
         auto *panel = d->findChild<QListWidget *>("panelList");
         auto *warningBox = d->findChild<QWidget *>("overlapWarning");
         // Nobody on the panel: refused, with the reason.
@@ -755,47 +737,47 @@ void TestScorecardUi::schedulingWarnsOfOverlaps()
     });
     activate(window);
     QTest::keyClick(window, Qt::Key_I, Qt::ControlModifier);
-    QTRY_COMPARE(m_store->interviews(m_app).size(), 2);
+    QTRY_COMPARE(m_fx->interviews(m_app).size(), 2);
     QVERIFY(refusedEmptyPanel);
     QVERIFY2(warning.contains("Ana Lima") && warning.contains("Chiamaka Eze"), qPrintable(warning));
     Id added = 0;
-    for (const Interview &i : m_store->interviews(m_app))
+    for (const Interview &i : m_fx->interviews(m_app))
         if (i.id != m_interview)
             added = i.id;
     Interview iv;
-    QVERIFY(m_store->interview(added, &iv));
+    QVERIFY(m_fx->interview(added, &iv));
     QCOMPARE(iv.startsAt, overlapping);
     QCOMPARE(iv.durationMin, 45);
     QCOMPARE(iv.panel, QList<Id>{m_ana});
-    QCOMPARE(iv.stageId, m_stage.id);
-    QCOMPARE(m_store->overlappingInterviews(m_ana, overlapping, 45, added).size(), 1);
+    QCOMPARE(iv.stageId, m_fx.stage.id);
+    QCOMPARE(m_fx->overlappingInterviews(m_ana, overlapping, 45, added).size(), 1);
 
     // Undo cancels it (the history keeps it); the original can be rescheduled.
-    window->undoStack()->undo();
-    QVERIFY(m_store->interview(added, &iv));
+    window->undoHistory()->stack()->undo();
+    QVERIFY(m_fx->interview(added, &iv));
     QVERIFY(iv.cancelled);
-    onModal([&](QDialog *d) {
+    const ModalAnswer moved = onModal([&](QDialog *d) {
         QVERIFY(!d->findChild<QListWidget *>("panelList")->isEnabled());  // time only
         auto *start = d->findChild<QDateTimeEdit *>("startEdit");
         start->setDateTime(start->dateTime().addDays(1));
         clickButton(d, QDialogButtonBox::Ok);
     });
     window->action(MainWindow::RescheduleInterview)->trigger();
-    QVERIFY(m_store->interview(m_interview, &iv));
+    QVERIFY(m_fx->interview(m_interview, &iv));
     QCOMPARE(iv.startsAt, existing.startsAt + 24 * 3600);
     bool rescheduled = false;
-    for (const InterviewEvent &e : m_store->interviewHistory(m_interview))
+    for (const InterviewEvent &e : m_fx->interviewHistory(m_interview))
         rescheduled = rescheduled || e.action == QLatin1String("rescheduled");
     QVERIFY(rescheduled);
-    window->undoStack()->undo();
-    QVERIFY(m_store->interview(m_interview, &iv));
+    window->undoHistory()->stack()->undo();
+    QVERIFY(m_fx->interview(m_interview, &iv));
     QCOMPARE(iv.startsAt, existing.startsAt);
 }
 
 void TestScorecardUi::overdueCountAtAGlance()
 {
-    QVERIFY(m_store->setActor(m_ana));
-    MainWindow *window = openWindow();
+    QVERIFY(m_fx->setActor(m_ana));
+    MainWindow *window = m_fx.openWindow();
     QVERIFY(window);
     auto *tabs = window->findChild<QTabWidget *>("mainTabs");
     const int tab = tabs->indexOf(window->myInterviewsPane());
@@ -804,9 +786,9 @@ void TestScorecardUi::overdueCountAtAGlance()
     QVERIFY(!label->isVisible());
 
     // Thirty hours on, and the overdue hours changed in Settings.
-    m_now += 30 * 3600;
+    m_fx.now += 30 * 3600;
     auto settings = [window](int hours) {
-        onModal([hours](QDialog *d) {
+        const ModalAnswer set = onModal([hours](QDialog *d) {
             auto *spin = d->findChild<QSpinBox *>("overdueHoursSpin");
             QVERIFY(spin);
             spin->setValue(hours);
@@ -829,7 +811,7 @@ void TestScorecardUi::overdueCountAtAGlance()
     QCOMPARE(window->myInterviewsPane()->dueModel()->overdueCount(), 1);
 
     // A hiring manager sees everyone's; Bruno submitting takes one away, live.
-    QVERIFY(m_store->setActor(m_manager));
+    QVERIFY(m_fx->setActor(m_fx.hiringManager));
     QCOMPARE(plainTab(tabs, tab), QStringLiteral("My interviews (2 overdue)"));
     QVERIFY(label->text().contains("2 scorecards overdue"));
     fillAndSubmit(m_bruno, Recommendation::No, 2);
@@ -842,9 +824,9 @@ void TestScorecardUi::overdueCountAtAGlance()
 void TestScorecardUi::amendAndEarlierRevisions()
 {
     fillAndSubmit(m_ana, Recommendation::Yes, 4);
-    QVERIFY(m_store->setActor(m_ana));
-    const Id first = m_store->myScorecard(m_interview);
-    MainWindow *window = openWindow();
+    QVERIFY(m_fx->setActor(m_ana));
+    const Id first = m_fx->myScorecard(m_interview);
+    MainWindow *window = m_fx.openWindow();
     QVERIFY(window);
     ScorecardEditor *editor = window->openScorecard(first);
     QVERIFY(editor);
@@ -862,23 +844,23 @@ void TestScorecardUi::amendAndEarlierRevisions()
     QTest::keyClick(editor->ratingView(), Qt::Key_2);
     QTest::mouseClick(editor->findChild<QPushButton *>("submitButton"), Qt::LeftButton);
     Scorecard stored;
-    QVERIFY(m_store->scorecard(second, &stored));
+    QVERIFY(m_fx->scorecard(second, &stored));
     QCOMPARE(stored.status, QStringLiteral("submitted"));
     QCOMPARE(stored.revision, 2);
-    QCOMPARE(ratingOf(stored, m_stage.focus.at(0))->value, 2);
+    QCOMPARE(ratingOf(stored, m_fx.stage.focus.at(0))->value, 2);
     // An interviewer sees no revision list.
     QVERIFY(!editor->findChild<QComboBox *>("revisionCombo")->isVisible());
 
     // The hiring manager, in the same window: read-only, with both revisions.
     window->saveOpenScorecards();
-    QVERIFY(m_store->setActor(m_manager));
+    QVERIFY(m_fx->setActor(m_fx.hiringManager));
     QVERIFY(!editor->model()->isEditable());
     auto *revisions = editor->findChild<QComboBox *>("revisionCombo");
     QTRY_VERIFY(revisions->isVisible());
     QCOMPARE(revisions->count(), 2);
     QCOMPARE(revisions->currentData().toLongLong(), second);
     QVERIFY(editor->findChild<QPlainTextEdit *>("privateNoteEdit")->isVisible());
-    QVERIFY(m_store->scorecard(second, &stored));
+    QVERIFY(m_fx->scorecard(second, &stored));
     QVERIFY(!stored.privateNote.isEmpty());
     QCOMPARE(editor->findChild<QPlainTextEdit *>("privateNoteEdit")->toPlainText(), stored.privateNote);
     revisions->setCurrentIndex(0);

@@ -4,14 +4,15 @@
 #include "posting/postingparser.h"
 #include "posting/rubricbuilder.h"
 #include "store/store.h"
+#include "storefixture.h"
 #include "testsupport.h"
 
 #include <QSignalSpy>
 #include <QSqlQuery>
-#include <QTemporaryDir>
 #include <QtTest>
 
 using namespace hireloop;
+using hireloop::test::StoreFixture;
 
 class TestStore : public QObject
 {
@@ -19,7 +20,7 @@ class TestStore : public QObject
 
 private Q_SLOTS:
     void init();
-    void cleanup() { m_store.reset(); }
+    void cleanup() { m_fx.close(); }
     void newDatabaseHoldsTheDefaultRole();
     void seedsOnlyOnce();
     void actsForTheFirstHiringManager();
@@ -30,20 +31,15 @@ private Q_SLOTS:
     void findsByKey();
 
 private:
-    QTemporaryDir m_dir;
-    QString m_path;
-    std::unique_ptr<Store> m_store;
+    StoreFixture m_fx;
+    Store *m_store = nullptr;
 };
 
 void TestStore::init()
 {
-    m_path = m_dir.filePath(QStringLiteral("%1.sqlite").arg(QTest::currentTestFunction()));
-    m_store = std::make_unique<Store>();
-    m_store->setClock([] { return qint64(1764000000); });
-    QVERIFY2(m_store->open(m_path), qPrintable(m_store->errorString()));
-    bool seeded = false;
-    QVERIFY(m_store->ensureDefaultData(&seeded));
-    QVERIFY(seeded);
+    QVERIFY2(m_fx.open(), qPrintable(m_fx->errorString()));  // its clock stands at 1764000000
+    QVERIFY(m_fx.seeded);
+    m_store = m_fx.store();
 }
 
 void TestStore::newDatabaseHoldsTheDefaultRole()
@@ -93,7 +89,7 @@ void TestStore::seedsOnlyOnce()
 {
     m_store->close();
     Store again;
-    QVERIFY(again.open(m_path));
+    QVERIFY(again.open(m_fx.path()));
     bool seeded = true;
     QVERIFY(again.ensureDefaultData(&seeded));
     QVERIFY(!seeded);
@@ -107,7 +103,7 @@ void TestStore::actsForTheFirstHiringManager()
     Person coordinator{0, "Mei Tanaka", "mei@lab.example", PersonKind::Coordinator, true, {}};
     const Id id = m_store->addPerson(coordinator);
     QVERIFY(id > 0);
-    QSignalSpy spy(m_store.get(), &Store::actorChanged);
+    QSignalSpy spy(m_store, &Store::actorChanged);
     QVERIFY(m_store->setActor(id));
     QCOMPARE(spy.count(), 1);
     QCOMPARE(m_store->actor().kind, PersonKind::Coordinator);
@@ -115,14 +111,15 @@ void TestStore::actsForTheFirstHiringManager()
     QCOMPARE(m_store->actorId(), id);
     // A reopened store acts for the first hiring manager again.
     m_store->close();
-    QVERIFY(m_store->open(m_path));
+    QVERIFY(m_store->open(m_fx.path()));
     QCOMPARE(m_store->actor().kind, PersonKind::HiringManager);
 }
 
 void TestStore::addRoleSignalsAndAudits()
 {
-    const QString text = QStringLiteral("Data Engineer\n\nRequirements:\n- SQL\n- Python\n\nResponsibilities:\n- Own the pipelines\n");
-    QSignalSpy added(m_store.get(), &Store::roleAdded);
+    const QString text = QStringLiteral(
+        "Data Engineer\n\nRequirements:\n- SQL\n- Python\n\nResponsibilities:\n- Own the pipelines\n");
+    QSignalSpy added(m_store, &Store::roleAdded);
     const Id id = m_store->addRole(RubricBuilder::fromPosting(PostingParser::parse(text), text));
     QVERIFY2(id > 0, qPrintable(m_store->errorString()));
     QCOMPARE(added.count(), 1);
@@ -143,7 +140,7 @@ void TestStore::updateAttributeSignalsOnce()
     Role role;
     QVERIFY(m_store->role(m_store->roles().first().id, &role));
     Attribute a = role.categories.first().attributes.first();
-    QSignalSpy spy(m_store.get(), &Store::attributeChanged);
+    QSignalSpy spy(m_store, &Store::attributeChanged);
     a.weight = 3.0;
     a.name = QStringLiteral("Renamed");
     QVERIFY(m_store->updateAttribute(a));
@@ -164,8 +161,8 @@ void TestStore::refusedWriteChangesNothing()
     QVERIFY(m_store->role(m_store->roles().first().id, &role));
     Attribute a = role.categories.first().attributes.first();
     const int auditBefore = m_store->recentAudit(100).size();
-    QSignalSpy changed(m_store.get(), &Store::attributeChanged);
-    QSignalSpy errors(m_store.get(), &Store::errorOccurred);
+    QSignalSpy changed(m_store, &Store::attributeChanged);
+    QSignalSpy errors(m_store, &Store::errorOccurred);
     a.weight = -1;  // the CHECK constraint refuses it
     QVERIFY(!m_store->updateAttribute(a));
     QCOMPARE(changed.count(), 0);

@@ -25,7 +25,8 @@ void TestTextFile::decodes_data()
     QTest::addColumn<QByteArray>("bytes");
     QTest::addColumn<QString>("text");
     QTest::newRow("ascii") << QByteArray("Hello\n") << QStringLiteral("Hello\n");
-    QTest::newRow("utf8") << QByteArray("Zo\xC3\xAB M\xC3\xBCller \xE2\x80\xA2 \xF0\x9F\x9A\x80") << QStringLiteral("Zoë Müller • 🚀");
+    QTest::newRow("utf8") << QByteArray("Zo\xC3\xAB M\xC3\xBCller \xE2\x80\xA2 \xF0\x9F\x9A\x80")
+                          << QStringLiteral("Zoë Müller • 🚀");
     QTest::newRow("utf8 bom") << QByteArray("\xEF\xBB\xBFTitle") << QStringLiteral("Title");
     QTest::newRow("utf16le bom") << QByteArray("\xFF\xFEH\0i\0", 6) << QStringLiteral("Hi");
     QTest::newRow("utf16be bom") << QByteArray("\xFE\xFF\0H\0i", 6) << QStringLiteral("Hi");

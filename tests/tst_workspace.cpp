@@ -2,11 +2,13 @@
 // by typing, move them through two stages, reject with a reason, undo twice, filter
 // by typing — checking what the views show and what the database holds.
 
+#include "commands/undohistory.h"
 #include "candidatedialog.h"
 #include "guitestsupport.h"
 #include "itemmodels/candidatemodel.h"
 #include "candidatespane.h"
 #include "mainwindow.h"
+#include "panelfixture.h"
 #include "movedialog.h"
 #include "settings.h"
 #include "store/store.h"
@@ -20,16 +22,16 @@
 #include <QPushButton>
 #include <QSplitter>
 #include <QTableView>
-#include <QTemporaryDir>
 #include <QTextBrowser>
-#include <QTimer>
 #include <QUndoStack>
 #include <QtTest>
 #include <functional>
 
 using namespace hireloop;
 using hireloop::test::clickButton;
+using hireloop::test::ModalAnswer;
 using hireloop::test::onModal;
+using hireloop::test::PanelFixture;
 
 class TestWorkspace : public QObject
 {
@@ -52,26 +54,21 @@ private:
     void activate()
     {
         m_window->activateWindow();
-        QVERIFY(QTest::qWaitForWindowActive(m_window.get()));
+        QVERIFY(QTest::qWaitForWindowActive(m_window));
     }
     QStringList shownNames() const;
     Application applicationOf(const QString &email);
-    QTemporaryDir m_dir;
-    std::unique_ptr<Store> m_store;
-    std::unique_ptr<MainWindow> m_window;
+    PanelFixture m_fx;
+    MainWindow *m_window = nullptr;
     CandidatesPane *m_pane = nullptr;
     QTableView *m_view = nullptr;
 };
 
 void TestWorkspace::init()
 {
-    Settings::useFile(m_dir.filePath(QStringLiteral("%1.ini").arg(QTest::currentTestFunction())));
-    m_store = std::make_unique<Store>();
-    QVERIFY(m_store->open(m_dir.filePath(QStringLiteral("%1.sqlite").arg(QTest::currentTestFunction()))));
-    QVERIFY(m_store->ensureDefaultData());
-    m_window = std::make_unique<MainWindow>(m_store.get());
-    m_window->show();
-    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+    QVERIFY(m_fx.open());
+    m_window = m_fx.openWindow();
+    QVERIFY(m_window);
     m_pane = m_window->candidatesPane();
     m_view = m_window->findChild<QTableView *>("candidateView");
     QVERIFY(m_view);
@@ -79,8 +76,8 @@ void TestWorkspace::init()
 
 void TestWorkspace::cleanup()
 {
-    m_window.reset();
-    m_store.reset();
+    m_window = nullptr;
+    m_fx.close();
 }
 
 QStringList TestWorkspace::shownNames() const
@@ -94,24 +91,24 @@ QStringList TestWorkspace::shownNames() const
 Application TestWorkspace::applicationOf(const QString &email)
 {
     Application app;
-    const Id candidateId = m_store->findCandidate(email);
-    const QList<Application> apps = m_store->applicationsOf(candidateId);
+    const Id candidateId = m_fx->findCandidate(email);
+    const QList<Application> apps = m_fx->applicationsOf(candidateId);
     return apps.isEmpty() ? app : apps.first();
 }
 
 void TestWorkspace::addMoveRejectUndoFilter()
 {
     Role role;
-    QVERIFY(m_store->role(m_window->currentRole(), &role));
+    QVERIFY(m_fx->role(m_window->currentRole(), &role));
 
     // Add: Ctrl+N, type, Save.
-    onModal([](QDialog *d) {
+    const ModalAnswer added = onModal([](QDialog *d) {
         QTest::keyClicks(d->findChild<QLineEdit *>("nameEdit"), "Chiamaka Eze");
         QTest::keyClicks(d->findChild<QLineEdit *>("emailEdit"), "chiamaka.eze@example.org");
         QTest::keyClicks(d->findChild<QLineEdit *>("locationEdit"), "Lagos, Nigeria");
         clickButton(d, QDialogButtonBox::Save);
     });
-    QTest::keyClick(m_window.get(), Qt::Key_N, Qt::ControlModifier);
+    QTest::keyClick(m_window, Qt::Key_N, Qt::ControlModifier);
     QTRY_COMPARE(shownNames(), QStringList{"Chiamaka Eze"});
     Application app = applicationOf("chiamaka.eze@example.org");
     QVERIFY(app.id);
@@ -119,7 +116,7 @@ void TestWorkspace::addMoveRejectUndoFilter()
     QCOMPARE(m_pane->currentApplicationId(), app.id);  // the new candidate is selected
 
     // Also add a second one through the same dialog, for the filter at the end.
-    onModal([](QDialog *d) {
+    const ModalAnswer addedSecond = onModal([](QDialog *d) {
         QTest::keyClicks(d->findChild<QLineEdit *>("nameEdit"), "Tomas Ferreira");
         QTest::keyClicks(d->findChild<QLineEdit *>("emailEdit"), "tomas@example.pt");
         clickButton(d, QDialogButtonBox::Save);
@@ -130,7 +127,7 @@ void TestWorkspace::addMoveRejectUndoFilter()
 
     // Move through two stages: Ctrl+M proposes the next stage.
     for (int step = 1; step <= 2; ++step) {
-        onModal([step](QDialog *d) {
+        const ModalAnswer moved = onModal([step](QDialog *d) {
             auto *combo = d->findChild<QComboBox *>("stageCombo");
             QCOMPARE(combo->currentIndex(), step);
             QTest::keyClicks(d->findChild<QLineEdit *>("reasonEdit"), "Strong paper record");
@@ -138,17 +135,18 @@ void TestWorkspace::addMoveRejectUndoFilter()
         });
         QVERIFY(m_window->action(MainWindow::MoveCandidate)->isEnabled());
         activate();
-        QTest::keyClick(m_window.get(), Qt::Key_M, Qt::ControlModifier);
+        QTest::keyClick(m_window, Qt::Key_M, Qt::ControlModifier);
         QTRY_COMPARE(applicationOf("chiamaka.eze@example.org").stageId, role.stages.at(step).id);
     }
     const int row = m_pane->candidateModel()->rowOfApplication(app.id);
-    QCOMPARE(m_pane->candidateModel()->index(row, CandidateModel::StageColumn).data().toString(), role.stages.at(2).name);
+    QCOMPARE(m_pane->candidateModel()->index(row, CandidateModel::StageColumn).data().toString(),
+             role.stages.at(2).name);
     auto *detail = m_window->findChild<QTextBrowser *>("candidateDetail");
     QTRY_VERIFY(detail->toPlainText().contains(role.stages.at(1).name + " → " + role.stages.at(2).name));
     QVERIFY(detail->toPlainText().contains("Strong paper record"));
 
     // Reject with a reason from the role's list.
-    onModal([](QDialog *d) {
+    const ModalAnswer rejected = onModal([](QDialog *d) {
         auto *reasons = d->findChild<QComboBox *>("reasonCombo");
         reasons->setCurrentIndex(reasons->findText("Research style not a fit"));
         clickButton(d, QDialogButtonBox::Ok);
@@ -156,25 +154,28 @@ void TestWorkspace::addMoveRejectUndoFilter()
     m_window->action(MainWindow::RejectCandidate)->trigger();
     QTRY_COMPARE(applicationOf("chiamaka.eze@example.org").status, ApplicationStatus::Rejected);
     QCOMPARE(applicationOf("chiamaka.eze@example.org").reason, QStringLiteral("Research style not a fit"));
-    QCOMPARE(m_pane->candidateModel()->index(row, CandidateModel::StatusColumn).data().toString(), QStringLiteral("Rejected"));
+    QCOMPARE(m_pane->candidateModel()->index(row, CandidateModel::StatusColumn).data().toString(),
+             QStringLiteral("Rejected"));
     QVERIFY(!m_window->action(MainWindow::MoveCandidate)->isEnabled());
-    QCOMPARE(m_store->stageEvents(app.id).size(), 4);
+    QCOMPARE(m_fx->stageEvents(app.id).size(), 4);
 
     // Undo twice: the rejection, then the second move.
     activate();
-    QTest::keyClick(m_window.get(), Qt::Key_Z, Qt::ControlModifier);
-    QTest::keyClick(m_window.get(), Qt::Key_Z, Qt::ControlModifier);
+    QTest::keyClick(m_window, Qt::Key_Z, Qt::ControlModifier);
+    QTest::keyClick(m_window, Qt::Key_Z, Qt::ControlModifier);
     app = applicationOf("chiamaka.eze@example.org");
     QCOMPARE(app.status, ApplicationStatus::Active);
     QCOMPARE(app.stageId, role.stages.at(1).id);
-    QCOMPARE(m_pane->candidateModel()->index(row, CandidateModel::StageColumn).data().toString(), role.stages.at(1).name);
-    QCOMPARE(m_pane->candidateModel()->index(row, CandidateModel::StatusColumn).data().toString(), QStringLiteral("Active"));
-    QCOMPARE(m_store->stageEvents(app.id).size(), 6);  // history keeps the undone moves too
+    QCOMPARE(m_pane->candidateModel()->index(row, CandidateModel::StageColumn).data().toString(),
+             role.stages.at(1).name);
+    QCOMPARE(m_pane->candidateModel()->index(row, CandidateModel::StatusColumn).data().toString(),
+             QStringLiteral("Active"));
+    QCOMPARE(m_fx->stageEvents(app.id).size(), 6);  // history keeps the undone moves too
     QVERIFY(m_window->action(MainWindow::MoveCandidate)->isEnabled());
 
     // Filter by typing: Ctrl+F focuses the search field.
     activate();
-    QTest::keyClick(m_window.get(), Qt::Key_F, Qt::ControlModifier);
+    QTest::keyClick(m_window, Qt::Key_F, Qt::ControlModifier);
     auto *search = m_window->findChild<QLineEdit *>("searchEdit");
     QTRY_VERIFY(search->hasFocus());
     QTest::keyClicks(search, "tom");
@@ -185,7 +186,7 @@ void TestWorkspace::addMoveRejectUndoFilter()
     QCOMPARE(shownNames(), QStringList{"Chiamaka Eze"});
     search->clear();
     QCOMPARE(m_view->model()->rowCount(), 2);
-    QVERIFY(m_store->checkProblems().isEmpty());
+    QVERIFY(m_fx->checkProblems().isEmpty());
 }
 
 void TestWorkspace::duplicateIsShownBeforeSaving()
@@ -193,9 +194,9 @@ void TestWorkspace::duplicateIsShownBeforeSaving()
     Candidate c;
     c.name = "Existing Person";
     c.emails << "existing@example.org";
-    QVERIFY(m_store->addCandidate(c, m_window->currentRole()));
+    QVERIFY(m_fx->addCandidate(c, m_window->currentRole()));
     QString problem;
-    onModal([&problem](QDialog *d) {
+    const ModalAnswer duplicate = onModal([&problem](QDialog *d) {
         QTest::keyClicks(d->findChild<QLineEdit *>("nameEdit"), "Someone New");
         QTest::keyClicks(d->findChild<QLineEdit *>("emailEdit"), "EXISTING@example.org");
         clickButton(d, QDialogButtonBox::Save);
@@ -207,11 +208,11 @@ void TestWorkspace::duplicateIsShownBeforeSaving()
     });
     m_window->action(MainWindow::AddCandidate)->trigger();
     QVERIFY2(problem.contains("Existing Person"), qPrintable(problem));
-    QCOMPARE(m_store->candidateRows(m_window->currentRole()).size(), 1);
-    QCOMPARE(m_window->undoStack()->count(), 0);
+    QCOMPARE(m_fx->candidateRows(m_window->currentRole()).size(), 1);
+    QCOMPARE(m_window->undoHistory()->stack()->count(), 0);
 
     // An invalid email and a missing name are caught too.
-    onModal([&problem](QDialog *d) {
+    const ModalAnswer invalid = onModal([&problem](QDialog *d) {
         QTest::keyClicks(d->findChild<QLineEdit *>("emailEdit"), "not-an-email");
         clickButton(d, QDialogButtonBox::Save);
         problem = d->findChild<QLabel *>("problemLabel")->text();
@@ -230,10 +231,10 @@ void TestWorkspace::rejectWithoutReasonIsRefused()
     Candidate c;
     c.name = "Reason Needed";
     Id app = 0;
-    QVERIFY(m_store->addCandidate(c, m_window->currentRole(), 0, &app));
+    QVERIFY(m_fx->addCandidate(c, m_window->currentRole(), 0, &app));
     m_pane->selectApplication(app);
     bool stayedOpen = false;
-    onModal([&stayedOpen](QDialog *d) {
+    const ModalAnswer refused = onModal([&stayedOpen](QDialog *d) {
         clickButton(d, QDialogButtonBox::Ok);
         stayedOpen = d->isVisible() && d->findChild<QLabel *>("problemLabel")->isVisible();
         clickButton(d, QDialogButtonBox::Cancel);
@@ -241,13 +242,13 @@ void TestWorkspace::rejectWithoutReasonIsRefused()
     m_window->action(MainWindow::RejectCandidate)->trigger();
     QVERIFY(stayedOpen);
     Application a;
-    QVERIFY(m_store->application(app, &a));
+    QVERIFY(m_fx->application(app, &a));
     QCOMPARE(a.status, ApplicationStatus::Active);
 }
 
 void TestWorkspace::actAsSwitchesThePerson()
 {
-    const Id ana = m_store->addPerson(Person{0, "Ana Lima", "ana@lab.example", PersonKind::Interviewer, true, {}});
+    const Id ana = m_fx->addPerson(Person{0, "Ana Lima", "ana@lab.example", PersonKind::Interviewer, true, {}});
     auto *actor = m_window->findChild<QComboBox *>("actorSwitcher");
     QCOMPARE(actor->count(), 2);
     const int index = actor->findData(ana);
@@ -255,7 +256,7 @@ void TestWorkspace::actAsSwitchesThePerson()
     actor->setFocus();
     actor->setCurrentIndex(index);
     Q_EMIT actor->activated(index);
-    QCOMPARE(m_store->actorId(), ana);
+    QCOMPARE(m_fx->actorId(), ana);
     QTRY_VERIFY(m_window->findChild<QLabel *>("actorLabel")->text().contains("Ana Lima"));
 }
 
@@ -266,28 +267,27 @@ void TestWorkspace::windowStateIsRestored()
     splitter->setSizes({200, 700, 334});
     const QList<int> sizes = splitter->sizes();
     m_window->close();
-    m_window = std::make_unique<MainWindow>(m_store.get());
-    m_window->show();
-    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+    m_window = m_fx.openWindow();  // a new window in place of the one closed
+    QVERIFY(m_window);
     QCOMPARE(m_window->size(), QSize(1234, 777));
     QCOMPARE(m_window->findChild<QSplitter *>("candidatesSplitter")->sizes(), sizes);
-    QVERIFY(Settings::instance().recentFiles().contains(m_store->path()));
+    QVERIFY(Settings::instance().recentFiles().contains(m_fx->path()));
 }
 
 void TestWorkspace::pipelineSelectionFiltersCandidates()
 {
     Role role;
-    QVERIFY(m_store->role(m_window->currentRole(), &role));
+    QVERIFY(m_fx->role(m_window->currentRole(), &role));
     Id a = 0;
     for (const char *name : {"Alpha", "Beta", "Gamma"}) {
         Candidate c;
         c.name = QString::fromLatin1(name);
         Id app = 0;
-        QVERIFY(m_store->addCandidate(c, role.id, 0, &app));
+        QVERIFY(m_fx->addCandidate(c, role.id, 0, &app));
         if (!a)
             a = app;
     }
-    QVERIFY(m_store->moveApplication(a, role.stages.at(1).id, ApplicationStatus::Active));
+    QVERIFY(m_fx->moveApplication(a, role.stages.at(1).id, ApplicationStatus::Active));
     auto *pipeline = m_window->findChild<QTableView *>("pipelineView");
     QCOMPARE(pipeline->model()->index(2, 1).data().toInt(), 1);  // Recruiter screen: 1 active
     pipeline->selectRow(2);
@@ -303,9 +303,9 @@ void TestWorkspace::screeningAnswersAreRecordedAndUndone()
     Candidate c;
     c.name = "Ines Carvalho";
     Id app = 0;
-    QVERIFY(m_store->addCandidate(c, m_window->currentRole(), 0, &app));
+    QVERIFY(m_fx->addCandidate(c, m_window->currentRole(), 0, &app));
     m_pane->selectApplication(app);
-    onModal([](QDialog *d) {
+    const ModalAnswer answered = onModal([](QDialog *d) {
         auto *first = d->findChild<QLineEdit *>("answerEdit0");
         QVERIFY(first);
         QCOMPARE(first->accessibleName(), QStringLiteral("US/EU remote eligibility"));
@@ -313,11 +313,11 @@ void TestWorkspace::screeningAnswersAreRecordedAndUndone()
         clickButton(d, QDialogButtonBox::Save);
     });
     m_window->action(MainWindow::ScreeningAnswers)->trigger();
-    QCOMPARE(m_store->screeningAnswers(app).first().answer, QStringLiteral("Yes, based in Lisbon"));
+    QCOMPARE(m_fx->screeningAnswers(app).first().answer, QStringLiteral("Yes, based in Lisbon"));
     auto *detail = m_window->findChild<QTextBrowser *>("candidateDetail");
     QTRY_VERIFY(detail->toPlainText().contains("Yes, based in Lisbon"));
-    m_window->undoStack()->undo();
-    QCOMPARE(m_store->screeningAnswers(app).first().answer, QString());
+    m_window->undoHistory()->stack()->undo();
+    QCOMPARE(m_fx->screeningAnswers(app).first().answer, QString());
     QTRY_VERIFY(!detail->toPlainText().contains("Yes, based in Lisbon"));
 }
 

@@ -23,15 +23,15 @@
 #include <QPushButton>
 #include <QStyle>
 #include <QTableView>
-#include <QUndoStack>
+#include "commands/undohistory.h"
 #include <QWidget>
 
 namespace hireloop {
 
-CandidateActions::CandidateActions(Store *store, QUndoStack *undoStack, CandidatesPane *pane, QWidget *window)
+CandidateActions::CandidateActions(Store *store, UndoHistory *undo, CandidatesPane *pane, QWidget *window)
     : QObject(window)
     , m_store(store)
-    , m_undoStack(undoStack)
+    , m_undo(undo)
     , m_pane(pane)
     , m_window(window)
 {
@@ -135,15 +135,6 @@ void CandidateActions::update()
     setPermitted(m_actions[ScreeningAnswers], policy, A::EditCandidates, writable);
 }
 
-bool CandidateActions::push(QUndoCommand *command)
-{
-    // A command whose redo() the store refused marks itself obsolete and QUndoStack
-    // deletes it at once: success is the stack having grown.
-    const int before = m_undoStack->index();
-    m_undoStack->push(command);
-    return m_undoStack->index() == before + 1;
-}
-
 void CandidateActions::addCandidate()
 {
     CandidateDialog dialog(m_store, Candidate(), m_window);
@@ -152,7 +143,7 @@ void CandidateActions::addCandidate()
     // write it (a full disk, a file gone read-only).
     dialog.setSaver([this, &applicationId](const Candidate &candidate) {
         auto *command = new AddCandidateCommand(m_store, candidate, m_roleId);
-        if (!push(command))
+        if (!m_undo->push(command))
             return false;
         applicationId = command->applicationId();
         return true;
@@ -171,7 +162,7 @@ void CandidateActions::editCandidate()
         return;
     CandidateDialog dialog(m_store, before, m_window);
     dialog.setSaver([this, before](const Candidate &after) {
-        return push(new EditCandidateCommand(m_store, before, after));
+        return m_undo->push(new EditCandidateCommand(m_store, before, after));
     });
     dialog.exec();
 }
@@ -197,11 +188,17 @@ void CandidateActions::moveCandidate(int kind)
         text = tr("Move %1 to %2").arg(candidate.name, stage);
         break;
     }
-    case MoveDialog::Reject: text = tr("Reject %1").arg(candidate.name); break;
-    case MoveDialog::Withdraw: text = tr("Withdraw %1").arg(candidate.name); break;
-    case MoveDialog::Hire: text = tr("Hire %1").arg(candidate.name); break;
+    case MoveDialog::Reject:
+        text = tr("Reject %1").arg(candidate.name);
+        break;
+    case MoveDialog::Withdraw:
+        text = tr("Withdraw %1").arg(candidate.name);
+        break;
+    case MoveDialog::Hire:
+        text = tr("Hire %1").arg(candidate.name);
+        break;
     }
-    push(new MoveApplicationCommand(m_store, app, dialog.stageId(), dialog.status(), dialog.reason(), text));
+    m_undo->push(new MoveApplicationCommand(m_store, app, dialog.stageId(), dialog.status(), dialog.reason(), text));
 }
 
 void CandidateActions::editScreeningAnswers()
@@ -217,7 +214,7 @@ void CandidateActions::editScreeningAnswers()
     ScreeningDialog dialog(candidate.name, before, m_window);
     if (dialog.exec() != QDialog::Accepted)
         return;
-    push(new ScreeningAnswersCommand(m_store, appId, candidate.name, before, dialog.answers()));
+    m_undo->push(new ScreeningAnswersCommand(m_store, appId, candidate.name, before, dialog.answers()));
 }
 
 Id CandidateActions::chooseInterview(const QString &title)
@@ -245,7 +242,7 @@ void CandidateActions::scheduleInterview()
     if (dialog.exec() != QDialog::Accepted)
         return;
     const Interview iv = dialog.interview();
-    if (push(new ScheduleInterviewCommand(m_store, iv)))
+    if (m_undo->push(new ScheduleInterviewCommand(m_store, iv)))
         Q_EMIT message(tr("Scheduled %1 on %2").arg(iv.stage, shortDateTime(iv.startsAt)), 4000);
 }
 
@@ -262,7 +259,7 @@ void CandidateActions::rescheduleInterview(Id interviewId)
     const Interview after = dialog.interview();
     if (after.startsAt == before.startsAt && after.durationMin == before.durationMin)
         return;
-    push(new RescheduleInterviewCommand(m_store, before, after.startsAt, after.durationMin));
+    m_undo->push(new RescheduleInterviewCommand(m_store, before, after.startsAt, after.durationMin));
 }
 
 void CandidateActions::cancelInterview(Id interviewId)
@@ -274,16 +271,16 @@ void CandidateActions::cancelInterview(Id interviewId)
         return;
     const QString when = shortDateTime(iv.startsAt);
     QMessageBox box(QMessageBox::Question, tr("Cancel Interview"),
-                    tr("Cancel the %1 interview with %2 on %3?").arg(iv.stage, iv.candidate, when), QMessageBox::NoButton,
-                    m_window);
+                    tr("Cancel the %1 interview with %2 on %3?").arg(iv.stage, iv.candidate, when),
+                    QMessageBox::NoButton, m_window);
     box.setObjectName(QStringLiteral("cancelInterviewBox"));
     box.setInformativeText(tr("It stays in the interview's history, and Undo brings it back as it was. A cancelled "
                               "interview cannot be rescheduled; schedule a new one instead."));
     QPushButton *cancel = box.addButton(tr("Cancel &Interview"), QMessageBox::DestructiveRole);
     box.addButton(tr("&Keep It"), QMessageBox::RejectRole);
     box.exec();
-    if (box.clickedButton() == cancel && push(new CancelInterviewCommand(m_store, iv)))
+    if (box.clickedButton() == cancel && m_undo->push(new CancelInterviewCommand(m_store, iv)))
         Q_EMIT message(tr("Cancelled %1 with %2").arg(iv.stage, iv.candidate), 4000);
 }
 
-} // namespace hireloop
+}  // namespace hireloop

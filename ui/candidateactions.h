@@ -6,8 +6,6 @@
 #include <QObject>
 
 class QAction;
-class QUndoCommand;
-class QUndoStack;
 class QWidget;
 
 // The edits of the candidates pane's selected candidate, as actions: add, edit, move to
@@ -20,6 +18,7 @@ namespace hireloop {
 
 class CandidatesPane;
 class Store;
+class UndoHistory;
 
 class CandidateActions : public QObject
 {
@@ -40,7 +39,7 @@ public:
     };
 
     // window: where the dialogs open (and this object's parent).
-    CandidateActions(Store *store, QUndoStack *undoStack, CandidatesPane *pane, QWidget *window);
+    CandidateActions(Store *store, UndoHistory *undo, CandidatesPane *pane, QWidget *window);
 
     QAction *action(Kind kind) const { return m_actions.value(kind); }
     // The role candidates are added to: the one the pane shows.
@@ -62,16 +61,14 @@ private:
     QAction *make(Kind kind, const QString &text, const QString &tip, const char *objectName);
     void moveCandidate(int moveDialogKind);
     Id chooseInterview(const QString &title);
-    // Pushes command; true when its redo() worked (a refused one is dropped at once).
-    bool push(QUndoCommand *command);
     void update();
 
     Store *m_store;
-    QUndoStack *m_undoStack;
+    UndoHistory *m_undo;
     CandidatesPane *m_pane;
     QWidget *m_window;
     Id m_roleId = 0;
     QHash<int, QAction *> m_actions;
 };
 
-} // namespace hireloop
+}  // namespace hireloop

@@ -21,15 +21,20 @@ QString when(qint64 secs)
 
 QString overallLabel(const QString &overall)
 {
-    if (overall == QLatin1String("strong_yes")) return QObject::tr("Strong yes");
-    if (overall == QLatin1String("yes")) return QObject::tr("Yes");
-    if (overall == QLatin1String("no")) return QObject::tr("No");
-    if (overall == QLatin1String("strong_no")) return QObject::tr("Strong no");
-    if (overall == QLatin1String("no_decision")) return QObject::tr("No decision");
+    if (overall == QLatin1String("strong_yes"))
+        return QObject::tr("Strong yes");
+    if (overall == QLatin1String("yes"))
+        return QObject::tr("Yes");
+    if (overall == QLatin1String("no"))
+        return QObject::tr("No");
+    if (overall == QLatin1String("strong_no"))
+        return QObject::tr("Strong no");
+    if (overall == QLatin1String("no_decision"))
+        return QObject::tr("No decision");
     return QObject::tr("—");
 }
 
-} // namespace
+}  // namespace
 
 CandidateDetailView::CandidateDetailView(Store *store, QWidget *parent)
     : QTextBrowser(parent)
@@ -38,14 +43,27 @@ CandidateDetailView::CandidateDetailView(Store *store, QWidget *parent)
     setObjectName(QStringLiteral("candidateDetail"));
     setAccessibleName(tr("Candidate detail"));
     setOpenExternalLinks(true);
-    setPlaceholderText(tr("Select a candidate to see their profile, screening answers, history, interviews and scorecards."));
+    setPlaceholderText(
+        tr("Select a candidate to see their profile, screening answers, history, interviews and scorecards."));
 
-    connect(m_store, &Store::applicationChanged, this, [this](Id id) { if (id == m_applicationId) refresh(); });
+    connect(m_store, &Store::applicationChanged, this, [this](Id id) {
+        if (id == m_applicationId)
+            refresh();
+    });
     // Interviews and scorecards are listed here too.
     for (auto signal : {&Store::scorecardChanged, &Store::interviewChanged})
-        connect(m_store, signal, this, [this](Id applicationId) { if (applicationId == m_applicationId) refresh(); });
-    connect(m_store, &Store::candidateChanged, this, [this](Id id) { if (id == m_candidateId) refresh(); });
-    connect(m_store, &Store::candidateRemoved, this, [this](Id id) { if (id == m_candidateId) setApplicationId(0); });
+        connect(m_store, signal, this, [this](Id applicationId) {
+            if (applicationId == m_applicationId)
+                refresh();
+        });
+    connect(m_store, &Store::candidateChanged, this, [this](Id id) {
+        if (id == m_candidateId)
+            refresh();
+    });
+    connect(m_store, &Store::candidateRemoved, this, [this](Id id) {
+        if (id == m_candidateId)
+            setApplicationId(0);
+    });
     connect(m_store, &Store::actorChanged, this, &CandidateDetailView::refresh);
     connect(m_store, &Store::dataReset, this, &CandidateDetailView::refresh);
     connect(m_store, &Store::opened, this, [this] { setApplicationId(0); });
@@ -98,7 +116,8 @@ void CandidateDetailView::refresh()
         html += QStringLiteral("<h3>%1</h3><table cellspacing='0' cellpadding='3'>").arg(tr("Screening"));
         for (const ScreeningAnswer &a : answers)
             html += QStringLiteral("<tr><td title='%1'><b>%2</b></td><td>%3</td></tr>")
-                        .arg(esc(a.text), esc(a.label), a.answer.isEmpty() ? tr("<i>not asked yet</i>") : esc(a.answer));
+                        .arg(esc(a.text), esc(a.label),
+                             a.answer.isEmpty() ? tr("<i>not asked yet</i>") : esc(a.answer));
         html += QStringLiteral("</table>");
     }
 
@@ -110,7 +129,9 @@ void CandidateDetailView::refresh()
         else if (e.toStatus != ApplicationStatus::Active && e.fromStatus != e.toStatus)
             what = tr("%1 at %2").arg(esc(applicationStatusLabel(e.toStatus)), esc(e.toStage));
         else if (e.fromStageId == e.toStageId)
-            what = tr("%1 → %2 at %3").arg(esc(applicationStatusLabel(e.fromStatus)), esc(applicationStatusLabel(e.toStatus)), esc(e.toStage));
+            what = tr("%1 → %2 at %3")
+                       .arg(esc(applicationStatusLabel(e.fromStatus)), esc(applicationStatusLabel(e.toStatus)),
+                            esc(e.toStage));
         else
             what = QStringLiteral("%1 → %2").arg(esc(e.fromStage), esc(e.toStage));
         html += QStringLiteral("<li>%1 <small>%2%3</small>%4</li>")
@@ -126,7 +147,8 @@ void CandidateDetailView::refresh()
             html += QStringLiteral("<li>%1%2 — %3, %4 min<br/><small>%5</small></li>")
                         .arg(i.cancelled ? QStringLiteral("<s>") : QString(), esc(i.stage), esc(when(i.startsAt)))
                         .arg(i.durationMin)
-                        .arg(esc(i.panelNames.join(QStringLiteral(", "))) + (i.cancelled ? tr(" (cancelled)</s>") : QString()));
+                        .arg(esc(i.panelNames.join(QStringLiteral(", ")))
+                             + (i.cancelled ? tr(" (cancelled)</s>") : QString()));
         html += QStringLiteral("</ul>");
     }
 
@@ -137,17 +159,19 @@ void CandidateDetailView::refresh()
             html += tr("<p><i>None you may see yet: submit your own to see your colleagues'.</i></p>");
         html += QStringLiteral("<ul>");
         for (const ScorecardSummary &s : scorecards) {
-            const QString state = s.status == QLatin1String("submitted") ? tr("submitted %1").arg(esc(when(s.submittedAt)))
-                                  : s.status == QLatin1String("draft") ? tr("draft")
-                                                                       : tr("revision %1, superseded").arg(s.revision);
+            const QString state = s.status == QLatin1String("submitted")
+                ? tr("submitted %1").arg(esc(when(s.submittedAt)))
+                : s.status == QLatin1String("draft") ? tr("draft")
+                                                     : tr("revision %1, superseded").arg(s.revision);
             html += QStringLiteral("<li><b>%1</b> — %2: %3 <small>(%4)</small></li>")
                         .arg(esc(s.stage), esc(s.interviewer), esc(overallLabel(s.overall)), state);
         }
         html += QStringLiteral("</ul>");
     }
     if (!c.notes.isEmpty())
-        html += QStringLiteral("<h3>%1</h3><p>%2</p>").arg(tr("Notes"), esc(c.notes).replace(QLatin1Char('\n'), QStringLiteral("<br/>")));
+        html += QStringLiteral("<h3>%1</h3><p>%2</p>")
+                    .arg(tr("Notes"), esc(c.notes).replace(QLatin1Char('\n'), QStringLiteral("<br/>")));
     setHtml(html);
 }
 
-} // namespace hireloop
+}  // namespace hireloop

@@ -30,4 +30,4 @@ private:
     Id m_candidateId = 0;
 };
 
-} // namespace hireloop
+}  // namespace hireloop

@@ -159,4 +159,4 @@ void CandidateDialog::accept()
     QDialog::accept();
 }
 
-} // namespace hireloop
+}  // namespace hireloop

@@ -52,4 +52,4 @@ private:
     std::function<bool(const Candidate &)> m_saver;
 };
 
-} // namespace hireloop
+}  // namespace hireloop

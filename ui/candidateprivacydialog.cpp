@@ -8,8 +8,8 @@
 
 namespace hireloop {
 
-CandidatePrivacyDialog::CandidatePrivacyDialog(Kind kind, const Candidate &candidate,
-                                               const CandidateFootprint &f, QWidget *parent)
+CandidatePrivacyDialog::CandidatePrivacyDialog(Kind kind, const Candidate &candidate, const CandidateFootprint &f,
+                                               QWidget *parent)
     : QDialog(parent)
 {
     setObjectName(kind == Anonymize ? QStringLiteral("anonymizeDialog") : QStringLiteral("eraseDialog"));
@@ -39,8 +39,7 @@ CandidatePrivacyDialog::CandidatePrivacyDialog(Kind kind, const Candidate &candi
                            .arg(counted(f.scorecards, tr("1 scorecard"), tr("%1 scorecards")));
         QStringList kept;
         if (f.ratings > 0)
-            kept << tr("%1 with the recommendations")
-                        .arg(counted(f.ratings, tr("1 rating"), tr("%1 ratings")));
+            kept << tr("%1 with the recommendations").arg(counted(f.ratings, tr("1 rating"), tr("%1 ratings")));
         kept << tr("the stages and statuses with their dates") << tr("the source");
         html = tr("<p><b>Anonymize %1?</b></p>"
                   "<p>The name becomes <b>Anonymized #%2</b>. Removed for good: %3.</p>"
@@ -80,7 +79,8 @@ CandidatePrivacyDialog::CandidatePrivacyDialog(Kind kind, const Candidate &candi
     m_text->setMinimumWidth(460);
 
     auto *buttons = new QDialogButtonBox(this);
-    m_confirm = buttons->addButton(kind == Anonymize ? tr("&Anonymize") : tr("&Erase"), QDialogButtonBox::DestructiveRole);
+    m_confirm = buttons->addButton(kind == Anonymize ? tr("&Anonymize") : tr("&Erase"),
+                                   QDialogButtonBox::DestructiveRole);
     m_confirm->setObjectName(QStringLiteral("confirmButton"));
     m_confirm->setAutoDefault(false);
     QPushButton *cancel = buttons->addButton(QDialogButtonBox::Cancel);
@@ -103,4 +103,4 @@ QString CandidatePrivacyDialog::text() const
     return m_text->text();
 }
 
-} // namespace hireloop
+}  // namespace hireloop

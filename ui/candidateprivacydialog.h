@@ -33,4 +33,4 @@ private:
     QPushButton *m_confirm;
 };
 
-} // namespace hireloop
+}  // namespace hireloop

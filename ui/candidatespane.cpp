@@ -54,7 +54,8 @@ CandidatesPane::CandidatesPane(Store *store, QWidget *parent)
     m_count = new QLabel(this);
     m_count->setObjectName(QStringLiteral("countLabel"));
     // Wide enough for a large role while it loads, so the search box does not jump.
-    m_count->setMinimumWidth(m_count->fontMetrics().horizontalAdvance(tr("%1 of %2, loading…").arg(100000).arg(100000)));
+    m_count->setMinimumWidth(
+        m_count->fontMetrics().horizontalAdvance(tr("%1 of %2, loading…").arg(100000).arg(100000)));
     m_count->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
 
     m_candidateView = new QTableView(this);
@@ -74,10 +75,10 @@ CandidatesPane::CandidatesPane(Store *store, QWidget *parent)
     m_candidateView->horizontalHeader()->setSectionsMovable(true);
     // Widths in characters, so they follow the font and the screen's scale.
     const int ch = m_candidateView->fontMetrics().averageCharWidth();
-    const std::pair<int, int> widths[] = {
-        {CandidateModel::NameColumn, 24}, {CandidateModel::StageColumn, 20}, {CandidateModel::DaysInStageColumn, 7},
-        {CandidateModel::StatusColumn, 11}, {CandidateModel::SourceColumn, 18}, {CandidateModel::LocationColumn, 18},
-        {CandidateModel::ScorecardsColumn, 12}, {CandidateModel::ScoreColumn, 8}};
+    const std::pair<int, int> widths[] = {{CandidateModel::NameColumn, 24},       {CandidateModel::StageColumn, 20},
+                                          {CandidateModel::DaysInStageColumn, 7}, {CandidateModel::StatusColumn, 11},
+                                          {CandidateModel::SourceColumn, 18},     {CandidateModel::LocationColumn, 18},
+                                          {CandidateModel::ScorecardsColumn, 12}, {CandidateModel::ScoreColumn, 8}};
     for (const auto &[column, chars] : widths)
         m_candidateView->setColumnWidth(column, chars * ch);
     m_candidateView->setContextMenuPolicy(Qt::ActionsContextMenu);
@@ -118,8 +119,9 @@ CandidatesPane::CandidatesPane(Store *store, QWidget *parent)
             [this](const QModelIndex &current) { m_candidates->setStageFilter(m_pipeline->stageIdAt(current.row())); });
     connect(m_candidateView->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             &CandidatesPane::followCurrent);
-    connect(m_candidateView, &QAbstractItemView::activated, this,
-            [this](const QModelIndex &index) { Q_EMIT activated(index.data(CandidateModel::ApplicationIdRole).toLongLong()); });
+    connect(m_candidateView, &QAbstractItemView::activated, this, [this](const QModelIndex &index) {
+        Q_EMIT activated(index.data(CandidateModel::ApplicationIdRole).toLongLong());
+    });
     connect(m_candidates, &QAbstractItemModel::rowsInserted, this, &CandidatesPane::updateCount);
     connect(m_candidates, &QAbstractItemModel::rowsRemoved, this, &CandidatesPane::updateCount);
     connect(m_candidates, &QAbstractItemModel::modelReset, this, &CandidatesPane::updateCount);
@@ -180,7 +182,7 @@ QString droppedCsv(const QMimeData *mime)
     return suffix == QLatin1String("csv") || suffix == QLatin1String("tsv") ? path : QString();
 }
 
-} // namespace
+}  // namespace
 
 bool CandidatesPane::eventFilter(QObject *watched, QEvent *event)
 {
@@ -201,7 +203,8 @@ bool CandidatesPane::eventFilter(QObject *watched, QEvent *event)
                 return false;
             drop->acceptProposedAction();
             // After the drop returns: the import dialog is modal.
-            QMetaObject::invokeMethod(this, [this, path] { Q_EMIT importRequested(path); }, Qt::QueuedConnection);
+            QMetaObject::invokeMethod(
+                this, [this, path] { Q_EMIT importRequested(path); }, Qt::QueuedConnection);
             return true;
         }
         default:
@@ -224,4 +227,4 @@ void CandidatesPane::updateCount()
                          : tr("%1 of %2").arg(m_candidates->rowCount()).arg(m_candidates->totalCount()));
 }
 
-} // namespace hireloop
+}  // namespace hireloop

@@ -42,7 +42,7 @@ public:
 Q_SIGNALS:
     void currentApplicationChanged(hireloop::Id applicationId);
     void activated(hireloop::Id applicationId);  // double-click or Enter
-    void importRequested(const QString &path);   // a CSV file dropped on the candidate list
+    void importRequested(const QString &path);  // a CSV file dropped on the candidate list
 
 protected:
     bool eventFilter(QObject *watched, QEvent *event) override;
@@ -65,4 +65,4 @@ private:
     Id m_current = 0;
 };
 
-} // namespace hireloop
+}  // namespace hireloop

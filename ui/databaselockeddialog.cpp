@@ -31,4 +31,4 @@ QString DatabaseLockedDialog::readOnlyReason(const LockOwner &owner)
         .arg(owner.host.isEmpty() ? tr("an unknown host") : owner.host);
 }
 
-} // namespace hireloop
+}  // namespace hireloop

@@ -28,4 +28,4 @@ private:
     QPushButton *m_readOnly;
 };
 
-} // namespace hireloop
+}  // namespace hireloop

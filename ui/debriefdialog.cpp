@@ -40,7 +40,7 @@ QString esc(const QString &text)
     return text.toHtmlEscaped();
 }
 
-} // namespace
+}  // namespace
 
 DebriefDialog::DebriefDialog(Store *store, Id applicationId, QWidget *parent)
     : QDialog(parent)
@@ -89,7 +89,9 @@ DebriefDialog::DebriefDialog(Store *store, Id applicationId, QWidget *parent)
     connect(m_record, &QPushButton::clicked, this, &DebriefDialog::recordDecision);
     connect(m_export, &QPushButton::clicked, this, [this] {
         const QString dir = QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation);
-        const QString name = QStringLiteral("debrief-%1.pdf").arg(m_model->summary().candidate.simplified().replace(QLatin1Char(' '), QLatin1Char('-')));
+        const QString name = QStringLiteral("debrief-%1.pdf")
+                                 .arg(m_model->summary().candidate.simplified().replace(QLatin1Char(' '),
+                                                                                        QLatin1Char('-')));
         const QString path = QFileDialog::getSaveFileName(this, tr("Export Debrief Packet"), QDir(dir).filePath(name),
                                                           tr("PDF (*.pdf)"));
         if (!path.isEmpty())
@@ -129,7 +131,8 @@ void DebriefDialog::refresh()
                           .arg(s.scorecardsExpected));
 
     QString figures = tr("<p><b>Weighted score:</b> %1</p>")
-                          .arg(s.hasScore ? tr("<span style=\"font-size:15pt\"><b>%1</b></span> / 5").arg(QString::number(s.weightedScore, 'f', 2))
+                          .arg(s.hasScore ? tr("<span style=\"font-size:15pt\"><b>%1</b></span> / 5")
+                                                .arg(QString::number(s.weightedScore, 'f', 2))
                                           : tr("no ratings you may see yet"));
     QStringList tally;
     for (int i : {3, 2, 1, 0, 4})
@@ -142,13 +145,18 @@ void DebriefDialog::refresh()
         gaps << esc(role.attributeName(id));
     for (const Category &c : role.categories) {
         const CategoryDebrief *cd = s.category(c.id);
-        categories << QStringLiteral("%1 <b>%2</b>").arg(esc(c.name), cd && cd->hasMean() ? QString::number(cd->mean, 'f', 2)
-                                                                                          : QStringLiteral("—"));
+        categories << QStringLiteral("%1 <b>%2</b>")
+                          .arg(esc(c.name),
+                               cd && cd->hasMean() ? QString::number(cd->mean, 'f', 2) : QStringLiteral("—"));
     }
     figures += tr("<p><b>Must-have flags:</b> %1</p>")
-                   .arg(flags.isEmpty() ? tr("none") : QStringLiteral("<span style=\"color:#b3261e\">%1</span>").arg(flags.join(QStringLiteral("; "))));
+                   .arg(flags.isEmpty() ? tr("none")
+                                        : QStringLiteral("<span style=\"color:#b3261e\">%1</span>")
+                                              .arg(flags.join(QStringLiteral("; "))));
     figures += tr("<p><b>Evidence gaps:</b> %1</p>")
-                   .arg(gaps.isEmpty() ? tr("none") : QStringLiteral("<span style=\"color:#8a5a00\">%1</span>").arg(gaps.join(QStringLiteral("; "))));
+                   .arg(gaps.isEmpty() ? tr("none")
+                                       : QStringLiteral("<span style=\"color:#8a5a00\">%1</span>")
+                                             .arg(gaps.join(QStringLiteral("; "))));
     figures += tr("<p><b>Category means:</b> %1</p>").arg(categories.join(QStringLiteral(" · ")));
     m_figures->setText(figures);
 
@@ -169,20 +177,22 @@ void DebriefDialog::refresh()
     } else {
         QString html;
         for (const Decision &d : decisions) {
-            html += tr("<p><b>%1</b> — %2, %3<br>%4%5</p>")
-                        .arg(esc(decisionOutcomeLabel(d.outcome)), esc(d.decidedByName),
-                             esc(QDateTime::fromSecsSinceEpoch(d.decidedAt).toString(QStringLiteral("d MMM yyyy HH:mm"))),
-                             esc(d.rationale),
-                             d.dissent.isEmpty() ? QString() : tr("<br><i>Dissent:</i> %1").arg(esc(d.dissent)));
+            html
+                += tr("<p><b>%1</b> — %2, %3<br>%4%5</p>")
+                       .arg(
+                           esc(decisionOutcomeLabel(d.outcome)), esc(d.decidedByName),
+                           esc(QDateTime::fromSecsSinceEpoch(d.decidedAt).toString(QStringLiteral("d MMM yyyy HH:mm"))),
+                           esc(d.rationale),
+                           d.dissent.isEmpty() ? QString() : tr("<br><i>Dissent:</i> %1").arg(esc(d.dissent)));
         }
         m_decisions->setText(html);
     }
 
     const QString refusal = m_store->access().refusal(AccessPolicy::Action::RecordDecision);
     m_record->setEnabled(refusal.isEmpty() && s.status == ApplicationStatus::Active && !m_store->isReadOnly());
-    m_record->setToolTip(!refusal.isEmpty() ? refusal
-                         : s.status != ApplicationStatus::Active ? tr("The application is no longer active")
-                                                                 : QString());
+    m_record->setToolTip(!refusal.isEmpty()                          ? refusal
+                             : s.status != ApplicationStatus::Active ? tr("The application is no longer active")
+                                                                     : QString());
 }
 
 bool DebriefDialog::recordDecision()
@@ -217,4 +227,4 @@ bool DebriefDialog::exportPacket(const QString &path)
     return true;
 }
 
-} // namespace hireloop
+}  // namespace hireloop

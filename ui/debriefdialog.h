@@ -47,4 +47,4 @@ private:
     QPushButton *m_export;
 };
 
-} // namespace hireloop
+}  // namespace hireloop

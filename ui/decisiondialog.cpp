@@ -28,16 +28,17 @@ DecisionDialog::DecisionDialog(const QString &candidate, const QString &nextStag
     {
         DecisionOutcome outcome;
         QString text;
-        QString object;
+        const char *object;
     } options[] = {
-        {DecisionOutcome::Advance, nextStage.isEmpty() ? tr("&Advance") : tr("&Advance to %1").arg(nextStage), "advance"},
+        {DecisionOutcome::Advance, nextStage.isEmpty() ? tr("&Advance") : tr("&Advance to %1").arg(nextStage),
+         "advance"},
         {DecisionOutcome::Hold, tr("H&old"), "hold"},
         {DecisionOutcome::Reject, tr("&Reject"), "reject"},
         {DecisionOutcome::Hire, tr("&Hire"), "hire"},
     };
     for (const auto &o : options) {
         auto *button = new QRadioButton(o.text, this);
-        button->setObjectName(QStringLiteral("outcome_") + o.object);
+        button->setObjectName(QStringLiteral("outcome_") + QLatin1String(o.object));
         m_outcomes->addButton(button, int(o.outcome));
         choices->addWidget(button);
         if (o.outcome == DecisionOutcome::Advance && nextStage.isEmpty()) {
@@ -93,4 +94,4 @@ void DecisionDialog::updateOk()
     m_ok->setEnabled(m_outcomes->checkedId() >= 0 && !rationale().isEmpty());
 }
 
-} // namespace hireloop
+}  // namespace hireloop

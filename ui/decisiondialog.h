@@ -36,4 +36,4 @@ private:
     QPushButton *m_ok = nullptr;
 };
 
-} // namespace hireloop
+}  // namespace hireloop

@@ -30,8 +30,8 @@ ExportDialog::ExportDialog(Store *store, Id roleId, Id applicationId, const QStr
     , m_format(new QComboBox(this))
     , m_profile(new QComboBox(this))
     , m_wholeRole(new QRadioButton(tr("Every application of the role"), this))
-    , m_candidateOnly(new QRadioButton(candidate.isEmpty() ? tr("The selected candidate")
-                                                           : tr("Only %1").arg(candidate), this))
+    , m_candidateOnly(
+          new QRadioButton(candidate.isEmpty() ? tr("The selected candidate") : tr("Only %1").arg(candidate), this))
     , m_path(new QLineEdit(this))
     , m_profileHelp(new QLabel(this))
     , m_problem(new QLabel(this))
@@ -164,7 +164,7 @@ void ExportDialog::update()
     const QString profile = m_profile->currentData().toString();
     m_profileHelp->setText(profile == QLatin1String("logistics")
                                ? tr("No scores, ratings, recommendations, notes or decisions.")
-                           : profile == QLatin1String("calibration")
+                               : profile == QLatin1String("calibration")
                                ? tr("No names, emails or free text: candidates become stable pseudonymous ids.")
                                : tr("Everything you may see, including evidence notes and decisions."));
     if (!m_pathEdited) {
@@ -179,8 +179,9 @@ void ExportDialog::accept()
         return;
     const QString target = path();
     if (target.isEmpty() || QFileInfo(target).absoluteFilePath() == QFileInfo(m_store->path()).absoluteFilePath()) {
-        finish(false, target.isEmpty() ? tr("Choose a file to export to.")
-                                       : tr("%1 is the database itself.").arg(QDir::toNativeSeparators(target)));
+        finish(false,
+               target.isEmpty() ? tr("Choose a file to export to.")
+                                : tr("%1 is the database itself.").arg(QDir::toNativeSeparators(target)));
         return;
     }
     ExportRequest request;
@@ -188,7 +189,8 @@ void ExportDialog::accept()
     request.format = m_format->currentData().toString();
     ScorecardExport::profileFromName(m_profile->currentData().toString(), &request.profile);
     request.roleId = m_roleId;
-    request.applicationId = request.what == ExportRequest::Summary && m_candidateOnly->isChecked() ? m_applicationId : 0;
+    request.applicationId = request.what == ExportRequest::Summary && m_candidateOnly->isChecked() ? m_applicationId
+                                                                                                   : 0;
     request.path = target;
     // The worker reads and writes through a connection of its own, as the same person.
     m_worker = new ExportWorker(m_store->path(), m_store->actorId(), this);
@@ -196,8 +198,7 @@ void ExportDialog::accept()
         m_progress->setRange(0, total);
         m_progress->setValue(done);
     });
-    connect(m_worker, &ExportWorker::finished, this,
-            [this](bool ok, int, const QString &error) { finish(ok, error); });
+    connect(m_worker, &ExportWorker::finished, this, [this](bool ok, int, const QString &error) { finish(ok, error); });
     setExporting(true);
     m_worker->start(request);
 }
@@ -229,9 +230,9 @@ void ExportDialog::finish(bool ok, const QString &error)
 void ExportDialog::setExporting(bool on)
 {
     // Nothing is changed while the file is made; Cancel stays, to stop it.
-    for (QWidget *w : {static_cast<QWidget *>(m_what), static_cast<QWidget *>(m_format),
-                       static_cast<QWidget *>(m_profile), static_cast<QWidget *>(m_path),
-                       findChild<QWidget *>(QStringLiteral("exportBrowse"))})
+    for (QWidget *w :
+         {static_cast<QWidget *>(m_what), static_cast<QWidget *>(m_format), static_cast<QWidget *>(m_profile),
+          static_cast<QWidget *>(m_path), findChild<QWidget *>(QStringLiteral("exportBrowse"))})
         w->setEnabled(!on);
     if (on) {
         m_wholeRole->setEnabled(false);
@@ -246,4 +247,4 @@ void ExportDialog::setExporting(bool on)
         m_problem->hide();
 }
 
-} // namespace hireloop
+}  // namespace hireloop

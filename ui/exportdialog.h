@@ -33,7 +33,7 @@ public:
     ExportDialog(Store *store, Id roleId, Id applicationId, const QString &candidate, QWidget *parent = nullptr);
 
     void setWhat(What what);
-    void setFormat(const QString &format);    // csv | json | pdf
+    void setFormat(const QString &format);  // csv | json | pdf
     void setProfile(const QString &profile);  // full | logistics | calibration
     void setCandidateOnly(bool on);
     void setPath(const QString &path);
@@ -66,4 +66,4 @@ private:
     bool m_pathEdited = false;
 };
 
-} // namespace hireloop
+}  // namespace hireloop

@@ -34,7 +34,7 @@ QString number(qint64 n)
     return QLocale().toString(n);
 }
 
-} // namespace
+}  // namespace
 
 ImportDialog::ImportDialog(Store *store, Id roleId, QWidget *parent)
     : QDialog(parent)
@@ -139,8 +139,8 @@ ImportDialog::ImportDialog(Store *store, Id roleId, QWidget *parent)
             return;
         m_progress->setMaximum(std::max(total, 1));
         m_progress->setValue(done);
-        m_progress->setLabelText(tr("Importing candidates into %1: %2 of %3…")
-                                     .arg(m_roleTitle, number(done), number(total)));
+        m_progress->setLabelText(
+            tr("Importing candidates into %1: %2 of %3…").arg(m_roleTitle, number(done), number(total)));
     });
 
     resize(110 * ch, 46 * fontMetrics().height());
@@ -290,8 +290,9 @@ void ImportDialog::markPreview()
         for (const ImportIssue &e : std::as_const(m_check.errors))
             errorsByLine[e.line] << e;
         for (const ImportDuplicate &d : std::as_const(m_check.result.duplicates))
-            duplicateByLine.insert(d.line, d.existingId ? tr("Already there: %1").arg(d.existingName)
-                                                        : tr("Also on line %1").arg(d.existingLine));
+            duplicateByLine.insert(d.line,
+                                   d.existingId ? tr("Already there: %1").arg(d.existingName)
+                                                : tr("Also on line %1").arg(d.existingLine));
     }
     const QList<CsvRow> &rows = m_import.previewRows();
     for (int c = 0; c < m_preview->columnCount(); ++c) {
@@ -314,8 +315,8 @@ void ImportDialog::markPreview()
             font.setItalic(duplicate);
             item->setFont(font);
             item->setToolTip(!problem.isEmpty() ? problem
-                             : duplicate        ? duplicateByLine.value(line)
-                                                : (item->text().size() > 40 ? rows.at(r).fields.at(c).text : QString()));
+                                 : duplicate    ? duplicateByLine.value(line)
+                                             : (item->text().size() > 40 ? rows.at(r).fields.at(c).text : QString()));
         }
     }
 }
@@ -369,7 +370,8 @@ void ImportDialog::onChecked(const ImportCheck &check)
             d.existingId ? tr("Already there: %1 has the same %2; skipped").arg(d.existingName, what)
                          : tr("Same %1 as line %2 (%3); skipped").arg(what).arg(d.existingLine).arg(d.existingName));
     }
-    const qsizetype all = check.errors.size() + check.result.duplicates.size() + (check.databaseError.isEmpty() ? 0 : 1);
+    const qsizetype all = check.errors.size() + check.result.duplicates.size()
+        + (check.databaseError.isEmpty() ? 0 : 1);
     if (all > listed)
         add(QIcon(), 0, QString(), tr("…and %1 more").arg(number(all - listed)));
 
@@ -442,15 +444,16 @@ void ImportDialog::onImported(bool ok, const ImportResult &result, const QString
     m_store->notifyDataReset();
     setBusy(false, tr("Imported %1 candidates.").arg(number(result.imported)));
     QMessageBox box(QMessageBox::Information, tr("Import Candidates"),
-                    result.imported == 1 ? tr("Imported 1 candidate into %1.").arg(m_roleTitle)
-                                         : tr("Imported %1 candidates into %2.").arg(number(result.imported), m_roleTitle),
+                    result.imported == 1
+                        ? tr("Imported 1 candidate into %1.").arg(m_roleTitle)
+                        : tr("Imported %1 candidates into %2.").arg(number(result.imported), m_roleTitle),
                     QMessageBox::Ok, this);
     box.setObjectName(QStringLiteral("importSummary"));
     if (!result.duplicates.isEmpty())
-        box.setInformativeText(result.duplicates.size() == 1
-                                   ? tr("1 row was skipped: that person is already there.")
-                                   : tr("%1 rows were skipped: those people are already there.")
-                                         .arg(number(result.duplicates.size())));
+        box.setInformativeText(
+            result.duplicates.size() == 1
+                ? tr("1 row was skipped: that person is already there.")
+                : tr("%1 rows were skipped: those people are already there.").arg(number(result.duplicates.size())));
     box.exec();
     accept();
 }
@@ -486,4 +489,4 @@ void ImportDialog::updateButtons()
     m_chooseButton->setEnabled(!m_importing);
 }
 
-} // namespace hireloop
+}  // namespace hireloop

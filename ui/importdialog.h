@@ -86,4 +86,4 @@ private:
     QPointer<QProgressDialog> m_progress;
 };
 
-} // namespace hireloop
+}  // namespace hireloop

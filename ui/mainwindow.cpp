@@ -14,12 +14,15 @@
 #include "myinterviewspane.h"
 #include "reportspane.h"
 #include "newroledialog.h"
+#include "peoplepane.h"
 #include "itemmodels/rolelistmodel.h"
 #include "roleview.h"
 #include "scorecardeditor.h"
 #include "settings.h"
 #include "settingsdialog.h"
+#include "welcomebanner.h"
 #include "store/store.h"
+#include "commands/undohistory.h"
 
 #include <QAction>
 #include <QApplication>
@@ -50,13 +53,13 @@ namespace hireloop {
 MainWindow::MainWindow(Store *store, QWidget *parent)
     : QMainWindow(parent)
     , m_store(store)
-    , m_undoStack(new QUndoStack(this))
+    , m_undo(new UndoHistory(store, this))
     , m_roles(new RoleListModel(store, this))
 {
     setObjectName(QStringLiteral("mainWindow"));
     m_candidatesPane = new CandidatesPane(store, this);
-    m_candidateActions = new CandidateActions(store, m_undoStack, m_candidatesPane, this);
-    m_roleView = new RoleView(store, m_undoStack, this);
+    m_candidateActions = new CandidateActions(store, m_undo, m_candidatesPane, this);
+    m_roleView = new RoleView(store, m_undo, this);
     m_myInterviews = new MyInterviewsPane(store, this);
     m_tabs = new QTabWidget(this);
     m_tabs->setObjectName(QStringLiteral("mainTabs"));
@@ -66,6 +69,8 @@ MainWindow::MainWindow(Store *store, QWidget *parent)
     m_tabs->addTab(m_myInterviews, tr("&My interviews"));
     m_reports = new ReportsPane(store, this);
     m_tabs->addTab(m_reports, tr("Re&ports"));
+    m_people = new PeoplePane(store, m_undo, this);
+    m_tabs->addTab(m_people, tr("P&eople"));
     // Above the tabs, a file that cannot be written says so, and why.
     m_readOnlyBanner = new QLabel(this);
     m_readOnlyBanner->setObjectName(QStringLiteral("readOnlyBanner"));
@@ -81,6 +86,8 @@ MainWindow::MainWindow(Store *store, QWidget *parent)
     centralLayout->setContentsMargins(0, 0, 0, 0);
     centralLayout->setSpacing(0);
     centralLayout->addWidget(m_readOnlyBanner);
+    m_welcome = new WelcomeBanner(store, this);
+    centralLayout->addWidget(m_welcome);
     centralLayout->addWidget(m_tabs, 1);
     setCentralWidget(central);
 
@@ -125,15 +132,16 @@ MainWindow::MainWindow(Store *store, QWidget *parent)
         m_reports->setRoleId(roleId);
         updateActions();
     });
-    connect(m_actorSwitcher, &QComboBox::activated, this, [this](int index) {
-        // Drafts are written by their author only: save them while they still act.
-        saveOpenScorecards();
-        // One person's edits are not another's to undo: the history starts anew.
-        if (m_store->setActor(m_actorSwitcher->itemData(index).toLongLong()))
-            m_undoStack->clear();
-    });
+    connect(m_actorSwitcher, &QComboBox::activated, this,
+            [this](int index) { switchActor(m_actorSwitcher->itemData(index).toLongLong()); });
+    connect(m_people, &PeoplePane::switchRequested, this, &MainWindow::switchActor);
     connect(m_candidatesPane, &CandidatesPane::currentApplicationChanged, this, &MainWindow::updateActions);
     connect(m_candidateActions, &CandidateActions::message, statusBar(), &QStatusBar::showMessage);
+    connect(m_people, &PeoplePane::message, statusBar(), &QStatusBar::showMessage);
+    connect(m_welcome, &WelcomeBanner::addTeamRequested, this, [this] {
+        m_tabs->setCurrentWidget(m_people);
+        m_people->addPerson();
+    });
     connect(m_candidatesPane, &CandidatesPane::importRequested, this, &MainWindow::importCandidates);
     connect(m_store, &Store::applicationChanged, this, &MainWindow::updateActions);
     connect(m_store, &Store::opened, this, &MainWindow::onStoreOpened);
@@ -158,10 +166,7 @@ MainWindow::MainWindow(Store *store, QWidget *parent)
     connect(m_clock, &QTimer::timeout, this, &MainWindow::updateOverdue);
     connect(m_overdueLabel, &QLabel::linkActivated, this, [this] { m_tabs->setCurrentWidget(m_myInterviews); });
     m_clock->start();
-    connect(m_undoStack, &QUndoStack::indexChanged, this, [this] {
-        if (const QUndoCommand *c = m_undoStack->command(m_undoStack->index() - 1))
-            statusBar()->showMessage(c->text(), 4000);
-    });
+    connect(m_undo, &UndoHistory::stepped, this, [this](const QString &text) { statusBar()->showMessage(text, 4000); });
 
     // A first start fills most of the screen; later starts restore what the user left.
     if (const QScreen *screen = QGuiApplication::primaryScreen())
@@ -176,10 +181,10 @@ MainWindow::~MainWindow()
     // since the store's signals of that save reach it.
     for (ScorecardEditor *editor : scorecardEditors())
         delete editor;
-    // The undo stack is a child: QWidget's destructor deletes it after this one has run,
-    // and its clear() then emits indexChanged, whose handler here would use the status bar
-    // of a window that is no longer a MainWindow.
-    m_undoStack->disconnect(this);
+    // The undo history is a child: QWidget's destructor deletes it after this one has
+    // run, and its stacks' clear() then says stepped(), whose handler here would use the
+    // status bar of a window that is no longer a MainWindow.
+    m_undo->disconnect(this);
 }
 
 void MainWindow::createActions()
@@ -213,7 +218,8 @@ void MainWindow::createActions()
     m_actions[ImportCandidates]->setObjectName(QStringLiteral("importCandidatesAction"));
     m_actions[ImportCandidates]->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_I));
     file->addAction(m_actions[ImportCandidates]);
-    m_actions[ExportData] = make(tr("&Export…"), tr("Export the role's debrief summary or scorecards as CSV, JSON or PDF"),
+    m_actions[ExportData] = make(tr("&Export…"),
+                                 tr("Export the role's debrief summary or scorecards as CSV, JSON or PDF"),
                                  [this] { exportData(false); });
     m_actions[ExportData]->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E));
     file->addAction(m_actions[ExportData]);
@@ -228,10 +234,10 @@ void MainWindow::createActions()
     quit->setMenuRole(QAction::QuitRole);
 
     QMenu *edit = menuBar()->addMenu(tr("&Edit"));
-    QAction *undo = m_undoStack->createUndoAction(this, tr("&Undo"));
+    QAction *undo = m_undo->createUndoAction(this, tr("&Undo"));
     undo->setShortcut(QKeySequence::Undo);
     undo->setIcon(style()->standardIcon(QStyle::SP_ArrowBack));
-    QAction *redo = m_undoStack->createRedoAction(this, tr("&Redo"));
+    QAction *redo = m_undo->createRedoAction(this, tr("&Redo"));
     redo->setShortcut(QKeySequence::Redo);
     redo->setIcon(style()->standardIcon(QStyle::SP_ArrowForward));
     edit->addAction(undo);
@@ -259,11 +265,12 @@ void MainWindow::createActions()
     };
     for (const auto &[id, kind] : edits)
         m_actions[id] = m_candidateActions->action(kind);
-    m_actions[OpenMyScorecard] = make(tr("&Open My Scorecard…"),
-                                      tr("Your scorecard for the selected candidate's interview, with the interview kit"),
-                                      &MainWindow::openMyScorecard);
+    m_actions[OpenMyScorecard] = make(
+        tr("&Open My Scorecard…"), tr("Your scorecard for the selected candidate's interview, with the interview kit"),
+        &MainWindow::openMyScorecard);
     m_actions[OpenMyScorecard]->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_K));
-    m_actions[ViewScorecards] = make(tr("&View Scorecards…"), tr("Read the selected candidate's scorecards you may see"),
+    m_actions[ViewScorecards] = make(tr("&View Scorecards…"),
+                                     tr("Read the selected candidate's scorecards you may see"),
                                      &MainWindow::viewScorecards);
     for (int id : {AddCandidate, EditCandidate}) {
         candidate->addAction(m_actions[id]);
@@ -284,19 +291,20 @@ void MainWindow::createActions()
                               &MainWindow::openDebrief);
     m_actions[Debrief]->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_D));
     m_actions[Debrief]->setIcon(style()->standardIcon(QStyle::SP_FileDialogInfoView));
-    auto *packet = make(tr("Export Debrief &Packet…"), tr("The selected candidate's debrief as a PDF, CSV or JSON file"),
+    auto *packet = make(tr("Export Debrief &Packet…"),
+                        tr("The selected candidate's debrief as a PDF, CSV or JSON file"),
                         [this] { exportData(true); });
     candidate->addSeparator();
     candidate->addAction(m_actions[Debrief]);
     candidate->addAction(packet);
     m_candidatesPane->candidateView()->addAction(m_actions[Debrief]);
     m_candidatesPane->candidateView()->addAction(packet);
-    connect(m_actions[Debrief], &QAction::changed, packet, [this, packet] {
-        packet->setEnabled(m_actions[Debrief]->isEnabled() && !m_store->isReadOnly());
-    });
-    m_actions[AnonymizeCandidate] = make(tr("Anon&ymize Candidate…"),
-                                         tr("Remove what identifies the selected candidate; keep their ratings for calibration"),
-                                         &MainWindow::anonymizeCandidate);
+    connect(m_actions[Debrief], &QAction::changed, packet,
+            [this, packet] { packet->setEnabled(m_actions[Debrief]->isEnabled() && !m_store->isReadOnly()); });
+    m_actions[AnonymizeCandidate] = make(
+        tr("Anon&ymize Candidate…"),
+        tr("Remove what identifies the selected candidate; keep their ratings for calibration"),
+        &MainWindow::anonymizeCandidate);
     m_actions[EraseCandidate] = make(tr("Erase Candidate…"),
                                      tr("Remove the selected candidate and everything about them (right to erasure)"),
                                      &MainWindow::eraseCandidate);
@@ -352,7 +360,6 @@ Id MainWindow::currentRole() const
 
 void MainWindow::onStoreOpened()
 {
-    m_undoStack->clear();
     // A debrief belongs to the file it came from.
     for (DebriefDialog *debrief : findChildren<DebriefDialog *>())
         debrief->close();
@@ -360,15 +367,15 @@ void MainWindow::onStoreOpened()
     // Each role's retention period is applied whenever a database is opened.
     const int anonymized = readOnly ? 0 : m_store->applyRetention();
     if (anonymized > 0)
-        statusBar()->showMessage(anonymized == 1 ? tr("Anonymized 1 candidate past their role's retention period")
-                                                 : tr("Anonymized %1 candidates past their roles' retention periods")
-                                                       .arg(anonymized),
-                                 8000);
+        statusBar()->showMessage(
+            anonymized == 1 ? tr("Anonymized 1 candidate past their role's retention period")
+                            : tr("Anonymized %1 candidates past their roles' retention periods").arg(anonymized),
+            8000);
     m_readOnlyBanner->setVisible(readOnly);
     if (readOnly)
-        m_readOnlyBanner->setText(tr("<b>%1 is read-only</b>: %2. Everything can be read, nothing can be changed.")
-                                      .arg(QFileInfo(m_store->path()).fileName().toHtmlEscaped(),
-                                           m_store->readOnlyReason().toHtmlEscaped()));
+        m_readOnlyBanner->setText(
+            tr("<b>%1 is read-only</b>: %2. Everything can be read, nothing can be changed.")
+                .arg(QFileInfo(m_store->path()).fileName().toHtmlEscaped(), m_store->readOnlyReason().toHtmlEscaped()));
     m_readOnlyBanner->setToolTip(QDir::toNativeSeparators(m_store->path()));
     const Id roleId = m_roles->roleIdAt(m_roleSwitcher->currentIndex());
     m_roleView->setRoleId(roleId);
@@ -381,6 +388,14 @@ void MainWindow::onStoreOpened()
     Settings::instance().addRecentFile(m_store->path());
     Settings::instance().setLastDatabase(m_store->path());
     updateRecentMenu();
+}
+
+void MainWindow::switchActor(Id personId)
+{
+    // Drafts are written by their author only: save them while they still act.
+    saveOpenScorecards();
+    // The undo history follows: each person undoes only their own edits.
+    m_store->setActor(personId);
 }
 
 void MainWindow::reloadPeople()
@@ -436,14 +451,16 @@ void MainWindow::updateOverdue()
     const int index = m_tabs->indexOf(m_myInterviews);
     m_tabs->setTabText(index, overdue ? tr("&My interviews (%1 overdue)").arg(overdue) : tr("&My interviews"));
     const bool everyone = m_store->access().may(AccessPolicy::Action::ChaseScorecards);
-    m_tabs->setTabToolTip(index, everyone ? tr("Your upcoming interviews, and everyone's scorecards still due")
-                                          : tr("Your upcoming interviews and the scorecards you owe"));
-    m_overdueLabel->setText(overdue ? QStringLiteral("<a href='#overdue'>%1</a>")
-                                          .arg(everyone ? (overdue == 1 ? tr("1 scorecard overdue")
-                                                                        : tr("%1 scorecards overdue").arg(overdue))
-                                                        : (overdue == 1 ? tr("1 of your scorecards overdue")
-                                                                        : tr("%1 of your scorecards overdue").arg(overdue)))
-                                    : QString());
+    m_tabs->setTabToolTip(index,
+                          everyone ? tr("Your upcoming interviews, and everyone's scorecards still due")
+                                   : tr("Your upcoming interviews and the scorecards you owe"));
+    m_overdueLabel->setText(
+        overdue
+            ? QStringLiteral("<a href='#overdue'>%1</a>")
+                  .arg(everyone ? (overdue == 1 ? tr("1 scorecard overdue") : tr("%1 scorecards overdue").arg(overdue))
+                                : (overdue == 1 ? tr("1 of your scorecards overdue")
+                                                : tr("%1 of your scorecards overdue").arg(overdue)))
+            : QString());
     m_overdueLabel->setVisible(overdue > 0);
 }
 
@@ -503,7 +520,8 @@ void MainWindow::openMyScorecard()
     int index = 0;
     if (cards.size() > 1) {
         bool ok = false;
-        const QString item = QInputDialog::getItem(this, tr("Open My Scorecard"), tr("Interview:"), items, 0, false, &ok);
+        const QString item = QInputDialog::getItem(this, tr("Open My Scorecard"), tr("Interview:"), items, 0, false,
+                                                   &ok);
         if (!ok)
             return;
         index = int(items.indexOf(item));
@@ -551,7 +569,7 @@ void MainWindow::viewScorecards()
     QStringList items;
     for (const ScorecardSummary &s : cards) {
         const QString state = s.status == QLatin1String("submitted") ? tr("submitted")
-                              : s.status == QLatin1String("draft")   ? tr("draft")
+            : s.status == QLatin1String("draft")                     ? tr("draft")
                                                                      : tr("superseded");
         items << tr("%1 — %2 (%3)").arg(s.stage, s.interviewer, state);
     }
@@ -587,31 +605,30 @@ void MainWindow::importCandidates(const QString &path)
     dialog.openFile(file);
     if (dialog.exec() == QDialog::Accepted && dialog.importedCount() > 0) {
         m_tabs->setCurrentWidget(m_candidatesPane);
-        statusBar()->showMessage(tr("Imported %1 candidates from %2")
-                                     .arg(dialog.importedCount())
-                                     .arg(QFileInfo(file).fileName()),
-                                 6000);
+        statusBar()->showMessage(
+            tr("Imported %1 candidates from %2").arg(dialog.importedCount()).arg(QFileInfo(file).fileName()), 6000);
     }
 }
 
 void MainWindow::newDatabase()
 {
-    const QString path = QFileDialog::getSaveFileName(this, tr("New Database"), QFileInfo(m_store->path()).absolutePath(),
-                                                      tr("Hireloop databases (*.sqlite)"), nullptr,
-                                                      QFileDialog::DontConfirmOverwrite);
+    const QString path = QFileDialog::getSaveFileName(
+        this, tr("New Database"), QFileInfo(m_store->path()).absolutePath(), tr("Hireloop databases (*.sqlite)"),
+        nullptr, QFileDialog::DontConfirmOverwrite);
     if (path.isEmpty())
         return;
     if (QFileInfo::exists(path)) {
-        QMessageBox::information(this, tr("New Database"),
-                                 tr("%1 already exists. Hireloop opens it instead of replacing it.")
-                                     .arg(QDir::toNativeSeparators(path)));
+        QMessageBox::information(
+            this, tr("New Database"),
+            tr("%1 already exists. Hireloop opens it instead of replacing it.").arg(QDir::toNativeSeparators(path)));
     }
     switchDatabase(path);
 }
 
 void MainWindow::openDatabase()
 {
-    const QString path = QFileDialog::getOpenFileName(this, tr("Open Database"), QFileInfo(m_store->path()).absolutePath(),
+    const QString path = QFileDialog::getOpenFileName(this, tr("Open Database"),
+                                                      QFileInfo(m_store->path()).absolutePath(),
                                                       tr("Hireloop databases (*.sqlite *.db);;All files (*)"));
     if (!path.isEmpty())
         switchDatabase(path);
@@ -757,7 +774,7 @@ void MainWindow::anonymizeCandidate()
         editor->close();
     if (!m_store->anonymizeCandidate(candidate.id))
         return;  // the store said why
-    m_undoStack->clear();
+    m_undo->clearAll();
     statusBar()->showMessage(tr("Anonymized candidate %1").arg(candidate.id), 8000);
     updateActions();
 }
@@ -778,9 +795,9 @@ void MainWindow::eraseCandidate()
         editor->close();
     if (!m_store->eraseCandidate(candidate.id))
         return;
-    m_undoStack->clear();
+    m_undo->clearAll();
     statusBar()->showMessage(tr("Erased candidate %1 and everything about them").arg(candidate.id), 8000);
     updateActions();
 }
 
-} // namespace hireloop
+}  // namespace hireloop

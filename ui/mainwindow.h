@@ -11,10 +11,9 @@ class QLabel;
 class QMenu;
 class QTabWidget;
 class QTimer;
-class QUndoStack;
 
 // The main window: the role and "act as" switchers, the candidates pane, the role view,
-// "My interviews" and the reports in tabs, the menus, the undo stack every edit goes through, and
+// "My interviews", the reports and the people in tabs, the welcome of a new team, the menus, the per-person undo history every edit goes through, and
 // the scorecard editors it opens (saved before the actor changes or the app closes).
 
 namespace hireloop {
@@ -22,11 +21,14 @@ namespace hireloop {
 class CandidateActions;
 class CandidatesPane;
 class MyInterviewsPane;
+class PeoplePane;
 class ReportsPane;
 class RoleListModel;
 class RoleView;
 class ScorecardEditor;
 class Store;
+class UndoHistory;
+class WelcomeBanner;
 
 class MainWindow : public QMainWindow
 {
@@ -38,12 +40,15 @@ public:
 
     void setCurrentRole(Id roleId);
     Id currentRole() const;
-    QUndoStack *undoStack() const { return m_undoStack; }
+    // The acting person's undo history (one per person).
+    UndoHistory *undoHistory() const { return m_undo; }
     RoleView *roleView() const { return m_roleView; }
     CandidatesPane *candidatesPane() const { return m_candidatesPane; }
     CandidateActions *candidateActions() const { return m_candidateActions; }
     MyInterviewsPane *myInterviewsPane() const { return m_myInterviews; }
     ReportsPane *reportsPane() const { return m_reports; }
+    PeoplePane *peoplePane() const { return m_people; }
+    WelcomeBanner *welcomeBanner() const { return m_welcome; }
 
     // The actions, by what they do; tests and menus share them. The selected candidate's
     // edits are candidateActions()' own, listed here too.
@@ -97,6 +102,8 @@ private:
     bool switchDatabase(const QString &path);
     void updateRecentMenu();
     void onStoreOpened();
+    // Who acts, from the status bar's switcher or the People tab.
+    void switchActor(Id personId);
     void reloadPeople();
     void updateStatus();
     void updateActions();
@@ -109,7 +116,7 @@ private:
     void restoreState();
 
     Store *m_store;
-    QUndoStack *m_undoStack;
+    UndoHistory *m_undo;
     RoleListModel *m_roles;
     QTabWidget *m_tabs;
     CandidatesPane *m_candidatesPane;
@@ -117,11 +124,13 @@ private:
     RoleView *m_roleView;
     MyInterviewsPane *m_myInterviews;
     ReportsPane *m_reports;
+    PeoplePane *m_people;
     QComboBox *m_roleSwitcher;
     QComboBox *m_actorSwitcher;
     QLabel *m_actorLabel;
     QLabel *m_overdueLabel;
     QLabel *m_readOnlyBanner;  // "<file> is read-only: why", shown only then
+    WelcomeBanner *m_welcome;  // a team of one: the three kinds, an offer to add the team
     bool m_showingError = false;
     QTimer *m_clock;  // time makes scorecards overdue
     QMenu *m_recentMenu = nullptr;
@@ -129,4 +138,4 @@ private:
     QList<QPointer<ScorecardEditor>> m_editors;
 };
 
-} // namespace hireloop
+}  // namespace hireloop

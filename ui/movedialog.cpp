@@ -10,8 +10,7 @@
 
 namespace hireloop {
 
-MoveDialog::MoveDialog(Kind kind, const Role &role, const QString &candidateName, Id currentStageId,
-                       QWidget *parent)
+MoveDialog::MoveDialog(Kind kind, const Role &role, const QString &candidateName, Id currentStageId, QWidget *parent)
     : QDialog(parent)
     , m_kind(kind)
     , m_stages(role.stages)
@@ -82,10 +81,14 @@ Id MoveDialog::stageId() const
 ApplicationStatus MoveDialog::status() const
 {
     switch (m_kind) {
-    case Reject: return ApplicationStatus::Rejected;
-    case Withdraw: return ApplicationStatus::Withdrawn;
-    case Hire: return ApplicationStatus::Hired;
-    case Move: break;
+    case Reject:
+        return ApplicationStatus::Rejected;
+    case Withdraw:
+        return ApplicationStatus::Withdrawn;
+    case Hire:
+        return ApplicationStatus::Hired;
+    case Move:
+        break;
     }
     return ApplicationStatus::Active;
 }
@@ -110,4 +113,4 @@ void MoveDialog::accept()
     QDialog::accept();
 }
 
-} // namespace hireloop
+}  // namespace hireloop

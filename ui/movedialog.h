@@ -22,8 +22,7 @@ class MoveDialog : public QDialog
 public:
     enum Kind { Move, Reject, Withdraw, Hire };
 
-    MoveDialog(Kind kind, const Role &role, const QString &candidateName, Id currentStageId,
-               QWidget *parent = nullptr);
+    MoveDialog(Kind kind, const Role &role, const QString &candidateName, Id currentStageId, QWidget *parent = nullptr);
 
     Id stageId() const;
     ApplicationStatus status() const;
@@ -41,4 +40,4 @@ private:
     Id m_currentStageId;
 };
 
-} // namespace hireloop
+}  // namespace hireloop

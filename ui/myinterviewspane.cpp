@@ -82,7 +82,7 @@ QLabel *makeEmpty(QWidget *parent, const char *name, const QString &text)
     return label;
 }
 
-} // namespace
+}  // namespace
 
 MyInterviewsPane::MyInterviewsPane(Store *store, QWidget *parent)
     : QWidget(parent)
@@ -156,7 +156,8 @@ MyInterviewsPane::MyInterviewsPane(Store *store, QWidget *parent)
     };
     m_splitter = new QSplitter(Qt::Vertical, this);
     m_splitter->setObjectName(QStringLiteral("myInterviewsSplitter"));
-    m_splitter->addWidget(section(m_upcomingTitle, m_upcomingEmpty, m_upcomingView, {m_openKit, m_reschedule, m_cancel}));
+    m_splitter->addWidget(
+        section(m_upcomingTitle, m_upcomingEmpty, m_upcomingView, {m_openKit, m_reschedule, m_cancel}));
     m_splitter->addWidget(section(m_dueTitle, m_dueEmpty, m_dueView, {m_openDue}));
     m_splitter->setChildrenCollapsible(false);
     auto *layout = new QVBoxLayout(this);
@@ -263,7 +264,7 @@ void MyInterviewsPane::rebalance(bool upcomingEmpty, bool dueEmpty)
         return;  // the first layout is the one restored from the last session
     const int total = qMax(m_splitter->height(), 2);
     const int top = upcomingEmpty ? m_splitter->widget(0)->sizeHint().height()
-                    : dueEmpty    ? total - m_splitter->widget(1)->sizeHint().height()
+        : dueEmpty                ? total - m_splitter->widget(1)->sizeHint().height()
                                   : total / 2;
     m_splitter->setSizes({top, total - top});
 }
@@ -283,4 +284,4 @@ void MyInterviewsPane::openDue()
         Q_EMIT openScorecardRequested(id);
 }
 
-} // namespace hireloop
+}  // namespace hireloop

@@ -74,4 +74,4 @@ private:
     int m_emptiness = -1;  // which lists were empty at the last update (bits)
 };
 
-} // namespace hireloop
+}  // namespace hireloop

@@ -75,8 +75,7 @@ class KindDelegate : public QStyledItemDelegate
 public:
     using QStyledItemDelegate::QStyledItemDelegate;
 
-    QWidget *createEditor(QWidget *parent, const QStyleOptionViewItem &option,
-                          const QModelIndex &index) const override
+    QWidget *createEditor(QWidget *parent, const QStyleOptionViewItem &option, const QModelIndex &index) const override
     {
         if (!isKindCell(index))
             return QStyledItemDelegate::createEditor(parent, option, index);
@@ -158,7 +157,7 @@ public:
     }
 };
 
-} // namespace
+}  // namespace
 
 NewRoleDialog::NewRoleDialog(Store *store, QWidget *parent)
     : QDialog(parent)
@@ -214,8 +213,9 @@ NewRoleDialog::NewRoleDialog(Store *store, QWidget *parent)
     m_model = new QStandardItemModel(0, ColumnCount, this);
     m_model->setHorizontalHeaderLabels({tr("Section"), tr("Kind"), tr("Items")});
     m_model->horizontalHeaderItem(SectionColumn)->setToolTip(tr("Section heading as written in the posting"));
-    m_model->horizontalHeaderItem(KindColumn)->setToolTip(
-        tr("How the section's lines are used: rated in the rubric, asked as screening facts, or kept as information"));
+    m_model->horizontalHeaderItem(KindColumn)
+        ->setToolTip(tr(
+            "How the section's lines are used: rated in the rubric, asked as screening facts, or kept as information"));
     m_model->horizontalHeaderItem(ItemsColumn)->setToolTip(tr("Number of lines in the section"));
 
     m_preview = new QTreeView(this);
@@ -486,8 +486,8 @@ void NewRoleDialog::updateSummary()
             categories.insert(section.name);
 
     const QString facts = screening == 0 ? tr("no screening facts")
-                          : screening == 1 ? tr("1 screening fact")
-                                           : tr("%1 screening facts").arg(screening);
+        : screening == 1                 ? tr("1 screening fact")
+                                         : tr("%1 screening facts").arg(screening);
     QString summary;
     if (posting.sections.isEmpty()) {
         summary = tr("Paste a posting or open a file to see its sections.");
@@ -503,9 +503,9 @@ void NewRoleDialog::updateSummary()
 
     const bool hasTitle = !m_title->text().trimmed().isEmpty();
     m_create->setEnabled(hasTitle && attributes > 0);
-    m_create->setToolTip(!hasTitle       ? tr("The role needs a title")
-                         : attributes == 0 ? tr("The role needs at least one section rated in the rubric")
-                                           : tr("Create the role with this rubric and a default interview plan"));
+    m_create->setToolTip(!hasTitle             ? tr("The role needs a title")
+                             : attributes == 0 ? tr("The role needs at least one section rated in the rubric")
+                                               : tr("Create the role with this rubric and a default interview plan"));
 }
 
 void NewRoleDialog::showProblem(const QString &text)
@@ -548,4 +548,4 @@ void NewRoleDialog::done(int result)
     QDialog::done(result);
 }
 
-} // namespace hireloop
+}  // namespace hireloop

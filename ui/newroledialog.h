@@ -74,12 +74,12 @@ private:
     QPushButton *m_create;
     QTimer *m_parseTimer;
 
-    ParsedPosting m_parsed;                   // the last parse, kinds as the parser saw them
+    ParsedPosting m_parsed;  // the last parse, kinds as the parser saw them
     QHash<QString, SectionKind> m_userKinds;  // section name -> kind the user chose
-    QHash<QString, bool> m_expanded;          // section name -> expanded, as the user left it
-    bool m_titleEdited = false;               // the user typed a title: re-parses keep it
+    QHash<QString, bool> m_expanded;  // section name -> expanded, as the user left it
+    bool m_titleEdited = false;  // the user typed a title: re-parses keep it
     bool m_rebuilding = false;
     bool m_relayoutPending = false;
 };
 
-} // namespace hireloop
+}  // namespace hireloop

@@ -15,4 +15,4 @@ void setPermitted(QAction *action, const AccessPolicy &policy, AccessPolicy::Act
     action->setToolTip(why.isEmpty() ? action->property(OwnToolTip).toString() : why);
 }
 
-} // namespace hireloop
+}  // namespace hireloop

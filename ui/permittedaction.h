@@ -12,4 +12,4 @@ namespace hireloop {
 
 void setPermitted(QAction *action, const AccessPolicy &policy, AccessPolicy::Action what, bool enabled);
 
-} // namespace hireloop
+}  // namespace hireloop

@@ -27,17 +27,15 @@ int ratingForKey(int key)
 
 QString stepName(int value)
 {
-    return value == RatingValue::NoEvidence
-               ? RatingDelegate::tr("No evidence (key 0)")
-               : RatingDelegate::tr("%1 · %2 (key %1)").arg(value).arg(ratingLabel(value));
+    return value == RatingValue::NoEvidence ? RatingDelegate::tr("No evidence (key 0)")
+                                            : RatingDelegate::tr("%1 · %2 (key %1)").arg(value).arg(ratingLabel(value));
 }
 
-} // namespace
+}  // namespace
 
 RatingDelegate::RatingDelegate(QObject *parent)
     : QStyledItemDelegate(parent)
-{
-}
+{ }
 
 void RatingDelegate::attach(QAbstractItemView *view, int ratingColumn)
 {
@@ -94,9 +92,9 @@ void RatingDelegate::paint(QPainter *painter, const QStyleOptionViewItem &option
     const bool selected = opt.state & QStyle::State_Selected;
     opt.state &= ~QStyle::State_Selected;
     // The view has already filled the row with the selection colour: cover it.
-    painter->fillRect(option.rect, option.palette.brush(opt.features & QStyleOptionViewItem::Alternate
-                                                            ? QPalette::AlternateBase
-                                                            : QPalette::Base));
+    painter->fillRect(option.rect,
+                      option.palette.brush(opt.features & QStyleOptionViewItem::Alternate ? QPalette::AlternateBase
+                                                                                          : QPalette::Base));
     const QWidget *widget = option.widget;
     QStyle *style = widget ? widget->style() : QApplication::style();
     style->drawControl(QStyle::CE_ItemViewItem, &opt, painter, widget);
@@ -109,8 +107,8 @@ void RatingDelegate::paint(QPainter *painter, const QStyleOptionViewItem &option
     const int value = valueOf(index);
     const bool editable = index.flags() & Qt::ItemIsEditable;
     const QPalette::ColorGroup group = !(option.state & QStyle::State_Enabled) ? QPalette::Disabled
-                                       : (option.state & QStyle::State_Active) ? QPalette::Active
-                                                                                : QPalette::Inactive;
+        : (option.state & QStyle::State_Active)                                ? QPalette::Active
+                                                                               : QPalette::Inactive;
     const QPalette &pal = option.palette;
     const QColor text = pal.color(group, QPalette::Text);
     const QColor dim = pal.color(group, QPalette::PlaceholderText);
@@ -258,4 +256,4 @@ bool RatingDelegate::helpEvent(QHelpEvent *event, QAbstractItemView *view, const
     return QStyledItemDelegate::helpEvent(event, view, option, index);
 }
 
-} // namespace hireloop
+}  // namespace hireloop

@@ -44,9 +44,9 @@ protected:
 private:
     struct Metrics
     {
-        int box;      // width and height of a step
-        int gap;      // between steps
-        int aside;    // between the scale and the no-evidence step, and the label
+        int box;  // width and height of a step
+        int gap;  // between steps
+        int aside;  // between the scale and the no-evidence step, and the label
     };
     Metrics metrics(const QStyleOptionViewItem &option) const;
     bool setRating(QAbstractItemModel *model, const QModelIndex &index, int value) const;
@@ -56,4 +56,4 @@ private:
     int m_column = -1;
 };
 
-} // namespace hireloop
+}  // namespace hireloop

@@ -99,7 +99,7 @@ void fill(QTableWidget *table, const QList<QList<QTableWidgetItem *>> &rows)
     const int height = table->horizontalHeader()->height() + rowsHeight + 2 * table->frameWidth() + 2;
     table->setMinimumHeight(std::min(std::max(height, 120), 440));
     const int width = table->horizontalHeader()->length() + 2 * table->frameWidth()
-                      + table->style()->pixelMetric(QStyle::PM_ScrollBarExtent) + 2;
+        + table->style()->pixelMetric(QStyle::PM_ScrollBarExtent) + 2;
     table->setFixedWidth(width);
 }
 
@@ -212,7 +212,7 @@ void setChart(QChartView *view, QChart *chart, int categories = 0)
     view->setMinimumHeight(chartHeight(categories, chart->legend()->isVisible()));
 }
 
-} // namespace
+}  // namespace
 
 ReportsPane::ReportsPane(Store *store, QWidget *parent)
     : QWidget(parent)
@@ -346,26 +346,43 @@ ReportsPane::ReportsPane(Store *store, QWidget *parent)
                 table->horizontalHeaderItem(i)->setToolTip(tips.at(i));
     };
     headers(FunnelTable, {tr("Stage"), tr("Reached"), tr("Conversion to next")},
-            {{}, tr("Applications that entered this stage or a later one"),
+            {{},
+             tr("Applications that entered this stage or a later one"),
              tr("Of those who reached this stage, the share that reached the next one")});
     headers(StageTimeTable, {tr("Stage"), tr("Median days"), tr("Completed stays"), tr("Still there")},
-            {{}, tr("Median over completed stays"), tr("Stays that ended with a move, rejection, withdrawal or hire"),
+            {{},
+             tr("Median over completed stays"),
+             tr("Stays that ended with a move, rejection, withdrawal or hire"),
              tr("Applications in this stage now: not in the median")});
     headers(SourceTable,
             {tr("Source"), tr("Applications"), tr("Reached 2nd stage"), tr("% reached"), tr("Hired"), tr("% hired")},
-            {{}, {}, tr("Reached the plan's second stage or a later one"), tr("Of the source's applications"), {},
+            {{},
+             {},
+             tr("Reached the plan's second stage or a later one"),
+             tr("Of the source's applications"),
+             {},
              tr("Of the source's applications")});
     headers(SubmissionTable, {tr("Stage"), tr("Expected"), tr("Submitted"), tr("Rate"), tr("Median hours to submit")},
-            {{}, tr("Panelists of held interviews that have ended"), tr("Submitted at least once"), {},
+            {{},
+             tr("Panelists of held interviews that have ended"),
+             tr("Submitted at least once"),
+             {},
              tr("From the interview's end to the first submission")});
     headers(CalibrationTable,
             {tr("Interviewer"), tr("Scorecards"), tr("1"), tr("2"), tr("3"), tr("4"), tr("5"), tr("Mean offset"),
              tr("Compared"), tr("No decision")},
-            {{}, tr("Submitted scorecards"), ratingLabel(1), ratingLabel(2), ratingLabel(3), ratingLabel(4),
-             ratingLabel(5), tr("Mean of (their rating − the other interviewers' mean rating of the same attribute "
-                                "for the same candidate); above 0: rates higher than the rest of the panel"),
-             tr("Ratings with others' ratings to compare with"), tr("Share of their scorecards recommending "
-                                                                    "\"No decision\"")});
+            {{},
+             tr("Submitted scorecards"),
+             ratingLabel(1),
+             ratingLabel(2),
+             ratingLabel(3),
+             ratingLabel(4),
+             ratingLabel(5),
+             tr("Mean of (their rating − the other interviewers' mean rating of the same attribute "
+                "for the same candidate); above 0: rates higher than the rest of the panel"),
+             tr("Ratings with others' ratings to compare with"),
+             tr("Share of their scorecards recommending "
+                "\"No decision\"")});
 
     const QDate day = today();
     m_settingRange = true;
@@ -444,8 +461,9 @@ QWidget *ReportsPane::makeSection(const QString &title, const QString &caption, 
     bodyLayout->setContentsMargins(0, 0, 0, 0);
     bodyLayout->setSpacing(10);
     bodyLayout->addLayout(row);
-    static const char *const chartNames[ChartCount] = {"funnelChart", "stageTimeChart", "sourceChart", "submissionChart",
-                                                      "submitTimeChart", "ratingChart", "offsetChart"};
+    static const char *const chartNames[ChartCount] = {"funnelChart",     "stageTimeChart",  "sourceChart",
+                                                       "submissionChart", "submitTimeChart", "ratingChart",
+                                                       "offsetChart"};
     for (Chart c : charts) {
         auto *view = new QChartView(newChart(QString()), body);
         view->setObjectName(QLatin1String(chartNames[c]));
@@ -464,8 +482,8 @@ QWidget *ReportsPane::makeSection(const QString &title, const QString &caption, 
         row->addWidget(view, 3);
     }
     // A button per chart, in the section's head; with two charts, named after them.
-    static const char *const buttonNames[ChartCount] = {"funnelSave", "stageTimeSave", "sourceSave", "submissionSave",
-                                                       "submitTimeSave", "ratingSave", "offsetSave"};
+    static const char *const buttonNames[ChartCount] = {
+        "funnelSave", "stageTimeSave", "sourceSave", "submissionSave", "submitTimeSave", "ratingSave", "offsetSave"};
     for (Chart c : charts) {
         QString text = tr("Save as PNG…");
         if (c == SubmissionChart)
@@ -485,7 +503,7 @@ QWidget *ReportsPane::makeSection(const QString &title, const QString &caption, 
 
     auto *tableWidget = new QTableWidget(body);
     static const char *const tableNames[TableCount] = {"funnelTable", "stageTimeTable", "sourceTable",
-                                                      "submissionTable", "calibrationTable"};
+                                                       "submissionTable", "calibrationTable"};
     tableWidget->setObjectName(QLatin1String(tableNames[table]));
     tableWidget->setAccessibleName(title);
     tableWidget->setEditTriggers(QAbstractItemView::NoEditTriggers);
@@ -551,11 +569,20 @@ void ReportsPane::onRangeChosen(int index)
     const QDate day = today();
     QDate first;
     switch (index) {
-    case LastTwelveMonths: first = Reports::twelveMonthsBefore(day); break;
-    case LastNinetyDays: first = day.addDays(-89); break;
-    case LastThirtyDays: first = day.addDays(-29); break;
-    case ThisYear: first = QDate(day.year(), 1, 1); break;
-    default: break;
+    case LastTwelveMonths:
+        first = Reports::twelveMonthsBefore(day);
+        break;
+    case LastNinetyDays:
+        first = day.addDays(-89);
+        break;
+    case LastThirtyDays:
+        first = day.addDays(-29);
+        break;
+    case ThisYear:
+        first = QDate(day.year(), 1, 1);
+        break;
+    default:
+        break;
     }
     const bool allTime = index == AllTime;
     m_from->setEnabled(!allTime);
@@ -652,9 +679,9 @@ void ReportsPane::updateStatus()
     const QLocale locale;
     const QString format = QStringLiteral("d MMM yyyy");
     const ReportQuery &q = m_report.query;
-    const QString range = q.isAllTime() ? tr("at any time")
-                                        : tr("from %1 to %2").arg(locale.toString(q.firstDay(), format),
-                                                                  locale.toString(q.lastDay(), format));
+    const QString range = q.isAllTime()
+        ? tr("at any time")
+        : tr("from %1 to %2").arg(locale.toString(q.firstDay(), format), locale.toString(q.lastDay(), format));
     m_status->setText(tr("<b>%1</b> applications to <b>%2</b> created %3")
                           .arg(m_report.applications)
                           .arg(m_report.roleTitle.toHtmlEscaped(), range));
@@ -719,7 +746,8 @@ void ReportsPane::showStageTimes()
     const Scale scale = niceScale(longest, 1.15);
     setChart(m_charts[StageTimeChart],
              barChart(tr("Median days in stage (completed stays)"), series, names,
-                      {barSet(tr("Median days"), LightBlue, values)}, tr("Days"), 0, scale.max, scale.format, scale.ticks),
+                      {barSet(tr("Median days"), LightBlue, values)}, tr("Days"), 0, scale.max, scale.format,
+                      scale.ticks),
              int(names.size()));
 }
 
@@ -736,9 +764,9 @@ void ReportsPane::showSources()
     const int count = int(m_report.sources.size());
     for (int i = 0; i < count; ++i) {
         const SourceStats &s = m_report.sources.at(i);
-        rows << QList<QTableWidgetItem *>{cell(s.source, false), cell(s.applications), cell(s.reachedSecond),
-                                          cell(percentText(s.reachedSecondShare)), cell(s.hired),
-                                          cell(percentText(s.hiredShare))};
+        rows << QList<QTableWidgetItem *>{cell(s.source, false), cell(s.applications),
+                                          cell(s.reachedSecond), cell(percentText(s.reachedSecondShare)),
+                                          cell(s.hired),         cell(percentText(s.hiredShare))};
         const bool rest = count > MaxBars && i >= MaxBars - 1;
         if (!rest || i == MaxBars - 1) {
             names << (rest ? tr("%n other source(s)", nullptr, count - MaxBars + 1) : s.source);
@@ -810,7 +838,8 @@ void ReportsPane::showSubmissions()
     const Scale time = niceScale(slowest, 1.15);
     setChart(m_charts[SubmitTimeChart],
              barChart(tr("Median hours from interview end to submission"), bars, names,
-                      {barSet(tr("Median hours"), LightBlue, hours)}, tr("Hours"), 0, time.max, time.format, time.ticks),
+                      {barSet(tr("Median hours"), LightBlue, hours)}, tr("Hours"), 0, time.max, time.format,
+                      time.ticks),
              int(names.size()));
 }
 
@@ -820,7 +849,7 @@ void ReportsPane::showCalibration()
     m_calibrationBody->setVisible(shown);
     for (Chart c : {RatingChart, OffsetChart})
         if (QWidget *button = findChild<QPushButton *>(c == RatingChart ? QStringLiteral("ratingSave")
-                                                                          : QStringLiteral("offsetSave")))
+                                                                        : QStringLiteral("offsetSave")))
             button->setVisible(shown);
     m_calibrationNote->setVisible(!shown && m_report.ok);
     if (!shown) {
@@ -911,8 +940,8 @@ bool ReportsPane::saveChart(Chart chart, const QString &path, QString *error) co
 
 void ReportsPane::saveChartAs(Chart chart)
 {
-    static const char *const slugs[ChartCount] = {"funnel", "time-in-stage", "sources", "scorecards-submitted",
-                                                 "time-to-submit", "ratings", "offsets"};
+    static const char *const slugs[ChartCount] = {"funnel",         "time-in-stage", "sources", "scorecards-submitted",
+                                                  "time-to-submit", "ratings",       "offsets"};
     QString role = m_report.roleTitle.isEmpty() ? tr("report") : m_report.roleTitle;
     role.replace(QRegularExpression(QStringLiteral("[^\\w\\- ]+")), QStringLiteral("-"));
     const QString dir = QStandardPaths::writableLocation(QStandardPaths::PicturesLocation);
@@ -930,4 +959,4 @@ void ReportsPane::saveChartAs(Chart chart)
         QMessageBox::warning(this, tr("Save Chart as PNG"), error);
 }
 
-} // namespace hireloop
+}  // namespace hireloop

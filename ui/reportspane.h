@@ -31,8 +31,16 @@ class ReportsPane : public QWidget
     Q_OBJECT
 
 public:
-    enum Chart { FunnelChart, StageTimeChart, SourceChart, SubmissionChart, SubmitTimeChart, RatingChart, OffsetChart,
-                 ChartCount };
+    enum Chart {
+        FunnelChart,
+        StageTimeChart,
+        SourceChart,
+        SubmissionChart,
+        SubmitTimeChart,
+        RatingChart,
+        OffsetChart,
+        ChartCount
+    };
     enum Table { FunnelTable, StageTimeTable, SourceTable, SubmissionTable, CalibrationTable, TableCount };
     enum Range { LastTwelveMonths, LastNinetyDays, LastThirtyDays, ThisYear, AllTime, CustomRange };
 
@@ -105,4 +113,4 @@ private:
     QTableWidget *m_tables[TableCount] = {};
 };
 
-} // namespace hireloop
+}  // namespace hireloop

@@ -10,7 +10,7 @@
 #include <QMessageBox>
 #include <QPushButton>
 #include <QSpinBox>
-#include <QUndoStack>
+#include "commands/undohistory.h"
 #include <QVBoxLayout>
 
 namespace hireloop {
@@ -19,12 +19,12 @@ namespace {
 
 constexpr int DefaultDays = 180;
 
-} // namespace
+}  // namespace
 
-RetentionPage::RetentionPage(Store *store, QUndoStack *undoStack, QWidget *parent)
+RetentionPage::RetentionPage(Store *store, UndoHistory *undo, QWidget *parent)
     : QWidget(parent)
     , m_store(store)
-    , m_undoStack(undoStack)
+    , m_undo(undo)
 {
     setObjectName(QStringLiteral("retentionPage"));
     m_enabled = new QCheckBox(tr("&Anonymize rejected and withdrawn candidates automatically"), this);
@@ -124,7 +124,8 @@ void RetentionPage::refresh()
     m_stale = false;
     m_refreshing = true;
     const int days = m_roleId ? m_store->retentionDays(m_roleId) : -1;
-    const bool may = m_store->access().may(AccessPolicy::Action::ManagePrivacy) && !m_store->isReadOnly() && m_roleId > 0;
+    const bool may = m_store->access().may(AccessPolicy::Action::ManagePrivacy) && !m_store->isReadOnly()
+        && m_roleId > 0;
     m_enabled->setChecked(days >= 0);
     if (days >= 0)
         m_days->setValue(days);
@@ -132,10 +133,10 @@ void RetentionPage::refresh()
     m_days->setEnabled(may && days >= 0);
     m_who->setVisible(!m_store->access().may(AccessPolicy::Action::ManagePrivacy));
     const int due = days >= 0 ? int(m_store->candidatesDueForRetention(m_roleId).size()) : 0;
-    m_due->setText(days < 0 ? tr("Candidates of this role are kept until someone anonymizes or erases them.")
-                   : due == 0 ? tr("No candidate of this role is due now.")
-                   : due == 1 ? tr("1 candidate of this role is due now.")
-                              : tr("%1 candidates of this role are due now.").arg(due));
+    m_due->setText(days < 0       ? tr("Candidates of this role are kept until someone anonymizes or erases them.")
+                       : due == 0 ? tr("No candidate of this role is due now.")
+                       : due == 1 ? tr("1 candidate of this role is due now.")
+                                  : tr("%1 candidates of this role are due now.").arg(due));
     m_apply->setEnabled(may && due > 0);
     m_refreshing = false;
 }
@@ -147,7 +148,7 @@ void RetentionPage::commit()
     const int after = m_enabled->isChecked() ? m_days->value() : -1;
     if (!role || before == after)
         return;
-    m_undoStack->push(new RetentionCommand(m_store, role, before, after));
+    m_undo->push(new RetentionCommand(m_store, role, before, after));
     refresh();  // a refused change shows what is stored
 }
 
@@ -170,8 +171,8 @@ void RetentionPage::applyNow()
     if (box.clickedButton() != yes)
         return;
     if (m_store->applyRetention() >= 0)
-        m_undoStack->clear();
+        m_undo->clearAll();
     refresh();
 }
 
-} // namespace hireloop
+}  // namespace hireloop

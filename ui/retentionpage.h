@@ -8,7 +8,6 @@ class QCheckBox;
 class QLabel;
 class QPushButton;
 class QSpinBox;
-class QUndoStack;
 
 // A role's privacy settings, a tab of the role editor: whether and how many days after
 // a rejection or withdrawal its candidates are anonymized, what that removes and keeps,
@@ -19,13 +18,14 @@ class QUndoStack;
 namespace hireloop {
 
 class Store;
+class UndoHistory;
 
 class RetentionPage : public QWidget
 {
     Q_OBJECT
 
 public:
-    RetentionPage(Store *store, QUndoStack *undoStack, QWidget *parent = nullptr);
+    RetentionPage(Store *store, UndoHistory *undo, QWidget *parent = nullptr);
 
     void setRoleId(Id roleId);
     Id roleId() const { return m_roleId; }
@@ -47,7 +47,7 @@ private:
     void applyNow();
 
     Store *m_store;
-    QUndoStack *m_undoStack;
+    UndoHistory *m_undo;
     Id m_roleId = 0;
     QCheckBox *m_enabled;
     QSpinBox *m_days;
@@ -58,4 +58,4 @@ private:
     bool m_stale = true;
 };
 
-} // namespace hireloop
+}  // namespace hireloop

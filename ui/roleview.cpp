@@ -18,7 +18,7 @@
 #include <QHeaderView>
 #include <QInputDialog>
 #include <QToolBar>
-#include <QUndoStack>
+#include "commands/undohistory.h"
 #include <QLabel>
 #include <QSplitter>
 #include <QTabWidget>
@@ -29,13 +29,13 @@
 
 namespace hireloop {
 
-RoleView::RoleView(Store *store, QUndoStack *undoStack, QWidget *parent)
+RoleView::RoleView(Store *store, UndoHistory *undo, QWidget *parent)
     : QWidget(parent)
     , m_store(store)
-    , m_undoStack(undoStack)
-    , m_rubric(new RubricModel(store, undoStack, this))
-    , m_stages(new StageModel(store, undoStack, this))
-    , m_coverage(new CoverageModel(store, undoStack, this))
+    , m_undo(undo)
+    , m_rubric(new RubricModel(store, undo, this))
+    , m_stages(new StageModel(store, undo, this))
+    , m_coverage(new CoverageModel(store, undo, this))
 {
     m_title = new QLabel(this);
     m_title->setObjectName(QStringLiteral("roleTitle"));
@@ -69,7 +69,8 @@ RoleView::RoleView(Store *store, QUndoStack *undoStack, QWidget *parent)
     m_attributeDetail = new QTextBrowser(this);
     m_attributeDetail->setObjectName(QStringLiteral("attributeDetail"));
     m_attributeDetail->setAccessibleName(tr("Attribute guidance"));
-    m_attributeDetail->setPlaceholderText(tr("Select an attribute to see what a Strong yes looks like and the posting line it came from."));
+    m_attributeDetail->setPlaceholderText(
+        tr("Select an attribute to see what a Strong yes looks like and the posting line it came from."));
 
     auto *rubricSplit = new QSplitter(Qt::Vertical, this);
     rubricSplit->setObjectName(QStringLiteral("rubricSplitter"));
@@ -128,7 +129,7 @@ RoleView::RoleView(Store *store, QUndoStack *undoStack, QWidget *parent)
     tabs->addTab(planPage, tr("Interview &plan"));
     tabs->addTab(m_coverageView, tr("&Coverage"));
     tabs->addTab(m_posting, tr("P&osting"));
-    m_retention = new RetentionPage(m_store, m_undoStack, this);
+    m_retention = new RetentionPage(m_store, m_undo, this);
     tabs->addTab(m_retention, tr("Pri&vacy"));
 
     auto *split = new QSplitter(Qt::Horizontal, this);
@@ -152,10 +153,11 @@ RoleView::RoleView(Store *store, QUndoStack *undoStack, QWidget *parent)
     layout->addWidget(m_overview);
     layout->addWidget(split, 1);
 
-    connect(m_rubricView->selectionModel(), &QItemSelectionModel::currentChanged, this, [this](const QModelIndex &current) {
-        showAttribute(current);
-        updatePlanActions();
-    });
+    connect(m_rubricView->selectionModel(), &QItemSelectionModel::currentChanged, this,
+            [this](const QModelIndex &current) {
+                showAttribute(current);
+                updatePlanActions();
+            });
     connect(m_stageView->selectionModel(), &QItemSelectionModel::currentChanged, this, &RoleView::updatePlanActions);
     // A moved attribute or stage stays selected where it went.
     connect(m_rubric, &QAbstractItemModel::rowsMoved, this, &RoleView::updatePlanActions);
@@ -201,8 +203,8 @@ void RoleView::updateHeader()
     QString html;
     for (const PostingSection &s : role.sections) {
         const QString kind = s.kind == SectionKind::Rateable ? tr("rated in the rubric")
-                           : s.kind == SectionKind::Screening ? tr("screening facts")
-                                                              : tr("information");
+            : s.kind == SectionKind::Screening               ? tr("screening facts")
+                                                             : tr("information");
         html += QStringLiteral("<h3>%1 <small>(%2)</small></h3><ul>").arg(s.name.toHtmlEscaped(), kind);
         for (const QString &item : s.items)
             html += QStringLiteral("<li>%1</li>").arg(item.toHtmlEscaped());
@@ -232,7 +234,8 @@ void RoleView::showAttribute(const QModelIndex &index)
     m_attributeDetail->setHtml(
         QStringLiteral("<h3>%1</h3><p>%2</p><p><b>%3</b> <i>%4</i></p><p><b>%5</b> %6</p>")
             .arg(name.data().toString().toHtmlEscaped(), name.data(GuidanceRole).toString().toHtmlEscaped(),
-                 tr("From the posting (%1):").arg(index.siblingAtColumn(RubricModel::SectionColumn).data().toString().toHtmlEscaped()),
+                 tr("From the posting (%1):")
+                     .arg(index.siblingAtColumn(RubricModel::SectionColumn).data().toString().toHtmlEscaped()),
                  name.data(SourceLineRole).toString().toHtmlEscaped(), tr("Assessed at:"),
                  stages.isEmpty() ? tr("no stage") : stages));
 }
@@ -251,16 +254,16 @@ void RoleView::createPlanActions()
     };
     m_addStage = make(tr("Add Stage…"), tr("Add a stage after the selected one"), QKeySequence(Qt::CTRL | Qt::Key_Plus),
                       m_stageView, &RoleView::addStage);
-    m_stageUp = make(tr("Move Up"), tr("Move the selected stage earlier"), QKeySequence(Qt::ALT | Qt::Key_Up), m_stageView,
-                     [this] { moveStage(-1); });
+    m_stageUp = make(tr("Move Up"), tr("Move the selected stage earlier"), QKeySequence(Qt::ALT | Qt::Key_Up),
+                     m_stageView, [this] { moveStage(-1); });
     m_stageDown = make(tr("Move Down"), tr("Move the selected stage later"), QKeySequence(Qt::ALT | Qt::Key_Down),
                        m_stageView, [this] { moveStage(+1); });
     m_removeStage = make(tr("Remove Stage"), tr("Remove the selected stage (only while no candidate has been at it)"),
                          QKeySequence::Delete, m_stageView, &RoleView::removeStage);
     m_attributeUp = make(tr("Move Up"), tr("Move the selected attribute earlier"), QKeySequence(Qt::ALT | Qt::Key_Up),
                          m_rubricView, [this] { moveAttribute(-1); });
-    m_attributeDown = make(tr("Move Down"), tr("Move the selected attribute later"), QKeySequence(Qt::ALT | Qt::Key_Down),
-                           m_rubricView, [this] { moveAttribute(+1); });
+    m_attributeDown = make(tr("Move Down"), tr("Move the selected attribute later"),
+                           QKeySequence(Qt::ALT | Qt::Key_Down), m_rubricView, [this] { moveAttribute(+1); });
     m_editGuidance = make(tr("Edit Guidance…"), tr("Change what a Strong yes looks like for the selected attribute"),
                           QKeySequence(Qt::CTRL | Qt::Key_G), m_rubricView, &RoleView::editGuidance);
 }
@@ -280,9 +283,10 @@ void RoleView::updatePlanActions()
     const QModelIndex attr = m_rubricView->currentIndex();
     const bool isAttribute = writable && attr.isValid() && attr.data(KindRole).toInt() == RubricModel::AttributeRow;
     setPermitted(m_attributeUp, policy, A::EditRubric, isAttribute && (attr.row() > 0 || attr.parent().row() > 0));
-    setPermitted(m_attributeDown, policy, A::EditRubric,
-                 isAttribute && (attr.row() + 1 < m_rubric->rowCount(attr.parent())
-                                 || attr.parent().row() + 1 < m_rubric->rowCount()));
+    setPermitted(
+        m_attributeDown, policy, A::EditRubric,
+        isAttribute
+            && (attr.row() + 1 < m_rubric->rowCount(attr.parent()) || attr.parent().row() + 1 < m_rubric->rowCount()));
     setPermitted(m_editGuidance, policy, A::EditRubric, isAttribute);
 }
 
@@ -293,8 +297,9 @@ void RoleView::addStage()
                                                QString(), &ok);
     if (!ok || name.trimmed().isEmpty())
         return;
-    const int row = m_stageView->currentIndex().isValid() ? m_stageView->currentIndex().row() + 1 : m_stages->rowCount();
-    m_undoStack->push(new AddStageCommand(m_store, m_rubric->roleId(), name.trimmed(), row));
+    const int row = m_stageView->currentIndex().isValid() ? m_stageView->currentIndex().row() + 1
+                                                          : m_stages->rowCount();
+    m_undo->push(new AddStageCommand(m_store, m_rubric->roleId(), name.trimmed(), row));
     m_stageView->setCurrentIndex(m_stages->index(row, StageModel::NameColumn));
 }
 
@@ -307,7 +312,7 @@ void RoleView::moveStage(int delta)
     if (to < 0 || to >= m_stages->rowCount())
         return;
     const Id id = current.data(IdRole).toLongLong();
-    m_undoStack->push(new MoveStageCommand(m_store, id, current.row(), to));
+    m_undo->push(new MoveStageCommand(m_store, id, current.row(), to));
     m_stageView->setCurrentIndex(m_stages->index(m_stages->rowOfStage(id), current.column()));
 }
 
@@ -317,7 +322,7 @@ void RoleView::removeStage()
     Stage stage;
     if (!current.isValid() || !m_store->stage(current.data(IdRole).toLongLong(), &stage))
         return;
-    m_undoStack->push(new RemoveStageCommand(m_store, m_rubric->roleId(), stage));
+    m_undo->push(new RemoveStageCommand(m_store, m_rubric->roleId(), stage));
 }
 
 void RoleView::moveAttribute(int delta)
@@ -355,4 +360,4 @@ void RoleView::editGuidance()
         m_rubric->setData(current, guidance.trimmed(), GuidanceRole);
 }
 
-} // namespace hireloop
+}  // namespace hireloop

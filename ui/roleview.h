@@ -9,7 +9,6 @@ class QLabel;
 class QTableView;
 class QTextBrowser;
 class QTreeView;
-class QUndoStack;
 class QVBoxLayout;
 
 // The role editor: the rubric (categories and attributes with weights, must-haves and
@@ -25,13 +24,14 @@ class RubricModel;
 class RetentionPage;
 class StageModel;
 class Store;
+class UndoHistory;
 
 class RoleView : public QWidget
 {
     Q_OBJECT
 
 public:
-    RoleView(Store *store, QUndoStack *undoStack, QWidget *parent = nullptr);
+    RoleView(Store *store, UndoHistory *undo, QWidget *parent = nullptr);
 
     void setRoleId(Id roleId);
     Id roleId() const;
@@ -61,7 +61,7 @@ private:
     void editGuidance();
 
     Store *m_store;
-    QUndoStack *m_undoStack;
+    UndoHistory *m_undo;
     RubricModel *m_rubric;
     StageModel *m_stages;
     CoverageModel *m_coverage;
@@ -83,4 +83,4 @@ private:
     QAction *m_editGuidance = nullptr;
 };
 
-} // namespace hireloop
+}  // namespace hireloop

@@ -57,8 +57,8 @@ void SchedulingDialog::build()
         m_store->role(app.roleId, &role);
     }
 
-    m_candidate = new QLabel(QStringLiteral("<b>%1</b> — %2").arg(candidate.name.toHtmlEscaped(), role.title.toHtmlEscaped()),
-                             this);
+    m_candidate = new QLabel(
+        QStringLiteral("<b>%1</b> — %2").arg(candidate.name.toHtmlEscaped(), role.title.toHtmlEscaped()), this);
     m_candidate->setObjectName(QStringLiteral("candidateLabel"));
 
     m_stage = new QComboBox(this);
@@ -71,7 +71,8 @@ void SchedulingDialog::build()
         for (Id a : s.focus)
             focus << role.attributeName(a);
         m_stage->setItemData(m_stage->count() - 1,
-                             focus.isEmpty() ? tr("No focus attributes") : tr("Assesses: %1").arg(focus.join(QStringLiteral(", "))),
+                             focus.isEmpty() ? tr("No focus attributes")
+                                             : tr("Assesses: %1").arg(focus.join(QStringLiteral(", "))),
                              Qt::ToolTipRole);
     }
     m_stage->setCurrentIndex(qMax(0, m_stage->findData(m_interview.stageId)));
@@ -108,6 +109,8 @@ void SchedulingDialog::build()
     std::stable_sort(persons.begin(), persons.end(),
                      [rank](const Person &a, const Person &b) { return rank(a.kind) < rank(b.kind); });
     for (const Person &p : std::as_const(persons)) {
+        if (!p.active && !m_interview.panel.contains(p.id))
+            continue;  // deactivated: in no picker, though still on the panels they sat on
         auto *item = new QListWidgetItem(QStringLiteral("%1 — %2").arg(p.name, personKindLabel(p.kind)), m_panel);
         item->setData(Qt::UserRole, p.id);
         item->setToolTip(p.email);
@@ -229,4 +232,4 @@ void SchedulingDialog::accept()
     QDialog::accept();
 }
 
-} // namespace hireloop
+}  // namespace hireloop

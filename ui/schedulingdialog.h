@@ -58,4 +58,4 @@ private:
     QDialogButtonBox *m_buttons;
 };
 
-} // namespace hireloop
+}  // namespace hireloop

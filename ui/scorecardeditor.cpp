@@ -50,12 +50,18 @@ const Recommendation Recommendations[] = {Recommendation::StrongNo, Recommendati
 QString recommendationObjectName(Recommendation r)
 {
     switch (r) {
-    case Recommendation::StrongNo: return QStringLiteral("overallStrongNo");
-    case Recommendation::No: return QStringLiteral("overallNo");
-    case Recommendation::Yes: return QStringLiteral("overallYes");
-    case Recommendation::StrongYes: return QStringLiteral("overallStrongYes");
-    case Recommendation::NoDecision: return QStringLiteral("overallNoDecision");
-    case Recommendation::None: break;
+    case Recommendation::StrongNo:
+        return QStringLiteral("overallStrongNo");
+    case Recommendation::No:
+        return QStringLiteral("overallNo");
+    case Recommendation::Yes:
+        return QStringLiteral("overallYes");
+    case Recommendation::StrongYes:
+        return QStringLiteral("overallStrongYes");
+    case Recommendation::NoDecision:
+        return QStringLiteral("overallNoDecision");
+    case Recommendation::None:
+        break;
     }
     return {};
 }
@@ -74,7 +80,7 @@ void setPlainTextKeepingCursor(QPlainTextEdit *edit, const QString &text)
         edit->setPlainText(text);
 }
 
-} // namespace
+}  // namespace
 
 ScorecardEditor::ScorecardEditor(Store *store, Id scorecardId, QWidget *parent)
     : QDialog(parent)
@@ -251,9 +257,8 @@ ScorecardEditor::ScorecardEditor(Store *store, Id scorecardId, QWidget *parent)
     connect(m_model, &ScorecardModel::scorecardLoaded, this, &ScorecardEditor::refreshState);
     connect(m_model, &ScorecardModel::pendingChanged, this, &ScorecardEditor::updateSaveIndicator);
     connect(m_model, &ScorecardModel::saved, this, &ScorecardEditor::updateSaveIndicator);
-    connect(m_model, &ScorecardModel::saveFailed, this, [this](const QString &message) {
-        m_saveIndicator->setText(tr("Not saved: %1").arg(message));
-    });
+    connect(m_model, &ScorecardModel::saveFailed, this,
+            [this](const QString &message) { m_saveIndicator->setText(tr("Not saved: %1").arg(message)); });
     connect(m_model, &QAbstractItemModel::modelReset, this, [this] {
         if (m_model->rowCount() > 0)
             m_table->setCurrentIndex(m_model->index(0, ScorecardModel::RatingColumn));
@@ -338,7 +343,8 @@ void ScorecardEditor::done(int result)
     // window stays, with what was typed, unless the user chooses to discard it.
     if (!saveNow() && m_model->hasPendingChanges()) {
         QMessageBox box(QMessageBox::Warning, tr("Draft Not Saved"),
-                        tr("The draft could not be saved: %1").arg(m_store->errorString()), QMessageBox::NoButton, this);
+                        tr("The draft could not be saved: %1").arg(m_store->errorString()), QMessageBox::NoButton,
+                        this);
         box.setObjectName(QStringLiteral("unsavedDraftBox"));
         box.setInformativeText(tr("What you typed is still in the scorecard. Keep editing and it is saved as soon as "
                                   "it can be, or discard it and close."));
@@ -385,8 +391,8 @@ void ScorecardEditor::refreshKit()
     const QDateTime end = QDateTime::fromSecsSinceEpoch(iv.endsAt());
     html += QStringLiteral("<p><b>%1</b> · %2, %3–%4 (%5)%6</p>")
                 .arg(esc(card.stage.isEmpty() ? stage.name : card.stage),
-                     esc(locale.toString(start.date(), QLocale::LongFormat)),
-                     esc(shortTime(start.time())), esc(shortTime(end.time())), esc(tr("%1 min").arg(iv.durationMin)),
+                     esc(locale.toString(start.date(), QLocale::LongFormat)), esc(shortTime(start.time())),
+                     esc(shortTime(end.time())), esc(tr("%1 min").arg(iv.durationMin)),
                      iv.location.isEmpty() ? QString() : QStringLiteral(" · ") + esc(iv.location));
     if (iv.cancelled)
         html += QStringLiteral("<p><b>%1</b></p>").arg(esc(tr("This interview was cancelled.")));
@@ -403,7 +409,8 @@ void ScorecardEditor::refreshKit()
 
     html += QStringLiteral("<h3>%1</h3>").arg(esc(tr("What this stage assesses")));
     if (stage.focus.isEmpty())
-        html += QStringLiteral("<p><i>%1</i></p>").arg(esc(tr("This stage has no focus attributes: rate what you saw.")));
+        html += QStringLiteral("<p><i>%1</i></p>")
+                    .arg(esc(tr("This stage has no focus attributes: rate what you saw.")));
     for (Id id : stage.focus) {
         const Attribute *a = role.attribute(id);
         if (!a)
@@ -425,7 +432,8 @@ void ScorecardEditor::refreshKit()
         for (const ScreeningAnswer &a : answers)
             html += QStringLiteral("<tr><td title='%1'><b>%2</b>&nbsp;</td><td>%3</td></tr>")
                         .arg(esc(a.text), esc(a.label),
-                             a.answer.isEmpty() ? QStringLiteral("<i>%1</i>").arg(esc(tr("not asked yet"))) : esc(a.answer));
+                             a.answer.isEmpty() ? QStringLiteral("<i>%1</i>").arg(esc(tr("not asked yet")))
+                                                : esc(a.answer));
         html += QStringLiteral("</table>");
     }
     m_kit->setHtml(html);
@@ -520,9 +528,9 @@ void ScorecardEditor::rebuildRevisions()
         return;
     for (const Scorecard &r : m_revisionList) {
         QString text = r.status == QLatin1String("draft") ? tr("Revision %1 — draft").arg(r.revision)
-                       : r.status == QLatin1String("submitted")
-                           ? tr("Revision %1 — submitted %2").arg(r.revision).arg(when(r.submittedAt))
-                           : tr("Revision %1 — submitted %2, superseded").arg(r.revision).arg(when(r.submittedAt));
+            : r.status == QLatin1String("submitted")
+            ? tr("Revision %1 — submitted %2").arg(r.revision).arg(when(r.submittedAt))
+            : tr("Revision %1 — submitted %2, superseded").arg(r.revision).arg(when(r.submittedAt));
         m_revisions->addItem(text, r.id);
     }
     m_revisions->setCurrentIndex(m_revisions->findData(m_latestId));
@@ -548,8 +556,8 @@ void ScorecardEditor::syncEvidence()
         const Attribute &a = m_model->attributeAt(row);
         m_evidenceLabel->setText(tr("&Evidence for “%1”:").arg(a.name));
         m_guidance->setText(a.guidance.isEmpty() ? QString() : guidanceText(a.guidance));
-        m_guidance->setToolTip(a.sourceLine.isEmpty() ? QString()
-                                                      : tr("From the posting, %1: “%2”").arg(a.sourceSection, a.sourceLine));
+        m_guidance->setToolTip(
+            a.sourceLine.isEmpty() ? QString() : tr("From the posting, %1: “%2”").arg(a.sourceSection, a.sourceLine));
         setPlainTextKeepingCursor(m_evidence, m_model->noteAt(row));
     } else {
         m_evidenceLabel->setText(tr("&Evidence:"));
@@ -613,7 +621,8 @@ bool ScorecardEditor::submit()
     // schema has no third state): asked about here, before it counts as a choice.
     for (int row = 0; row < m_model->focusCount(); ++row) {
         const QString name = m_model->attributeAt(row).name;
-        const bool listed = std::any_of(problems.cbegin(), problems.cend(), [&name](const QString &p) { return p.contains(name); });
+        const bool listed = std::any_of(problems.cbegin(), problems.cend(),
+                                        [&name](const QString &p) { return p.contains(name); });
         if (!m_model->ratingAt(row).isRated() && !listed)
             problems << tr("Rate “%1” or mark it no evidence (0): its evidence note alone is not a rating").arg(name);
     }
@@ -644,4 +653,4 @@ bool ScorecardEditor::amend()
     return true;
 }
 
-} // namespace hireloop
+}  // namespace hireloop

@@ -41,13 +41,13 @@ public:
     ~ScorecardEditor() override;
 
     Id scorecardId() const;  // the one shown; after Amend, the new draft
-    bool isLoaded() const;   // false when the actor may not see the scorecard
+    bool isLoaded() const;  // false when the actor may not see the scorecard
     ScorecardModel *model() const { return m_model; }
     QTableView *ratingView() const { return m_table; }
 
     bool saveNow();
     bool submit();  // Submit: false, with what is missing shown, when it cannot
-    bool amend();   // a new draft revision of a submitted scorecard
+    bool amend();  // a new draft revision of a submitted scorecard
 
     void done(int result) override;
 
@@ -93,4 +93,4 @@ private:
     QPushButton *m_close;
 };
 
-} // namespace hireloop
+}  // namespace hireloop

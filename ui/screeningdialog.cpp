@@ -45,4 +45,4 @@ QList<ScreeningAnswer> ScreeningDialog::answers() const
     return result;
 }
 
-} // namespace hireloop
+}  // namespace hireloop

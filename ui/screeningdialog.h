@@ -25,4 +25,4 @@ private:
     QList<QLineEdit *> m_edits;
 };
 
-} // namespace hireloop
+}  // namespace hireloop

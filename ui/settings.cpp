@@ -20,6 +20,7 @@ constexpr int OverdueHoursDefault = 24;
 const QString StaleDaysKey = QStringLiteral("pipeline/staleDays");
 constexpr int StaleDaysDefault = 14;
 const QString StatePrefix = QStringLiteral("state/");
+const QString WelcomeDismissedKey = QStringLiteral("database/welcomeDismissed");
 
 // Recent database paths and window state are the user's business: the file is made
 // 0600 before QSettings writes it (it keeps an existing file's mode when it rewrites it).
@@ -36,7 +37,7 @@ void makePrivate(const QString &file)
     }
 }
 
-} // namespace
+}  // namespace
 
 Settings::Settings()
     : m_settings(std::make_unique<QSettings>())
@@ -107,6 +108,19 @@ void Settings::setStaleDays(int days)
     m_settings->setValue(StaleDaysKey, days);
 }
 
+bool Settings::welcomeDismissed(const QString &databasePath) const
+{
+    return m_settings->value(WelcomeDismissedKey).toStringList().contains(QFileInfo(databasePath).absoluteFilePath());
+}
+
+void Settings::setWelcomeDismissed(const QString &databasePath)
+{
+    QStringList files = m_settings->value(WelcomeDismissedKey).toStringList();
+    const QString path = QFileInfo(databasePath).absoluteFilePath();
+    if (!files.contains(path))
+        m_settings->setValue(WelcomeDismissedKey, files << path);
+}
+
 QByteArray Settings::state(const QString &key) const
 {
     return m_settings->value(StatePrefix + key).toByteArray();
@@ -117,4 +131,4 @@ void Settings::setState(const QString &key, const QByteArray &value)
     m_settings->setValue(StatePrefix + key, value);
 }
 
-} // namespace hireloop
+}  // namespace hireloop

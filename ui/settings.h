@@ -24,10 +24,14 @@ public:
     void removeRecentFile(const QString &path);
     static constexpr int MaxRecentFiles = 8;
 
-    int overdueHours() const;       // a scorecard is overdue this long after its interview
+    int overdueHours() const;  // a scorecard is overdue this long after its interview
     void setOverdueHours(int hours);
-    int staleDays() const;          // days in a stage after which a candidate is flagged
+    int staleDays() const;  // days in a stage after which a candidate is flagged
     void setStaleDays(int days);
+
+    // "Not now" on a database's welcome, remembered per file.
+    bool welcomeDismissed(const QString &databasePath) const;
+    void setWelcomeDismissed(const QString &databasePath);
 
     QByteArray state(const QString &key) const;  // window geometry, splitters, headers
     void setState(const QString &key, const QByteArray &value);
@@ -39,4 +43,4 @@ private:
     std::unique_ptr<QSettings> m_settings;
 };
 
-} // namespace hireloop
+}  // namespace hireloop

@@ -54,4 +54,4 @@ void SettingsDialog::accept()
     QDialog::accept();
 }
 
-} // namespace hireloop
+}  // namespace hireloop

@@ -20,4 +20,4 @@ private:
     QSpinBox *m_staleDays;
 };
 
-} // namespace hireloop
+}  // namespace hireloop

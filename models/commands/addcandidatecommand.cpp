@@ -10,8 +10,7 @@ AddCandidateCommand::AddCandidateCommand(Store *store, const Candidate &candidat
     , m_candidate(candidate)
     , m_roleId(roleId)
     , m_stageId(stageId)
-{
-}
+{ }
 
 void AddCandidateCommand::redo()
 {
@@ -29,4 +28,4 @@ void AddCandidateCommand::undo()
     check(m_store->removeCandidate(m_candidate.id));
 }
 
-} // namespace hireloop
+}  // namespace hireloop

@@ -28,4 +28,4 @@ private:
     Id m_applicationId = 0;
 };
 
-} // namespace hireloop
+}  // namespace hireloop

@@ -8,8 +8,7 @@ AddStageCommand::AddStageCommand(Store *store, Id roleId, const QString &name, i
     : StoreCommand(store, tr("Add stage %1").arg(name), parent)
     , m_roleId(roleId)
     , m_stage{0, name, position, {}}
-{
-}
+{ }
 
 void AddStageCommand::redo()
 {
@@ -24,4 +23,4 @@ void AddStageCommand::undo()
     check(m_store->removeStage(m_stage.id));
 }
 
-} // namespace hireloop
+}  // namespace hireloop

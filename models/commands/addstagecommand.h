@@ -24,4 +24,4 @@ private:
     Stage m_stage;
 };
 
-} // namespace hireloop
+}  // namespace hireloop

@@ -7,8 +7,7 @@ namespace hireloop {
 CancelInterviewCommand::CancelInterviewCommand(Store *store, const Interview &interview, QUndoCommand *parent)
     : StoreCommand(store, tr("Cancel %1 with %2").arg(interview.stage, interview.candidate), parent)
     , m_interviewId(interview.id)
-{
-}
+{ }
 
 void CancelInterviewCommand::redo()
 {
@@ -20,4 +19,4 @@ void CancelInterviewCommand::undo()
     check(m_store->reinstateInterview(m_interviewId));
 }
 
-} // namespace hireloop
+}  // namespace hireloop

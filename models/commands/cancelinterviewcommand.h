@@ -22,4 +22,4 @@ private:
     Id m_interviewId;
 };
 
-} // namespace hireloop
+}  // namespace hireloop

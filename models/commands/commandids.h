@@ -9,4 +9,4 @@ enum CommandId {
     EditAttributeCommandId = 1,
 };
 
-} // namespace hireloop
+}  // namespace hireloop

@@ -10,8 +10,7 @@ EditAttributeCommand::EditAttributeCommand(Store *store, const Attribute &before
     : StoreCommand(store, tr("Edit attribute \"%1\"").arg(before.name), parent)
     , m_before(before)
     , m_after(after)
-{
-}
+{ }
 
 void EditAttributeCommand::redo()
 {
@@ -40,4 +39,4 @@ bool EditAttributeCommand::mergeWith(const QUndoCommand *other)
     return true;
 }
 
-} // namespace hireloop
+}  // namespace hireloop

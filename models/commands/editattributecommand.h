@@ -14,8 +14,7 @@ class EditAttributeCommand : public StoreCommand
     Q_DECLARE_TR_FUNCTIONS(EditAttributeCommand)
 
 public:
-    EditAttributeCommand(Store *store, const Attribute &before, const Attribute &after,
-                         QUndoCommand *parent = nullptr);
+    EditAttributeCommand(Store *store, const Attribute &before, const Attribute &after, QUndoCommand *parent = nullptr);
     void redo() override;
     void undo() override;
     int id() const override;
@@ -26,4 +25,4 @@ private:
     Attribute m_after;
 };
 
-} // namespace hireloop
+}  // namespace hireloop

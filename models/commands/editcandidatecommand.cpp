@@ -9,8 +9,7 @@ EditCandidateCommand::EditCandidateCommand(Store *store, const Candidate &before
     : StoreCommand(store, tr("Edit candidate %1").arg(after.name), parent)
     , m_before(before)
     , m_after(after)
-{
-}
+{ }
 
 void EditCandidateCommand::redo()
 {
@@ -22,4 +21,4 @@ void EditCandidateCommand::undo()
     check(m_store->updateCandidate(m_before));
 }
 
-} // namespace hireloop
+}  // namespace hireloop

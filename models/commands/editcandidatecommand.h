@@ -14,8 +14,7 @@ class EditCandidateCommand : public StoreCommand
     Q_DECLARE_TR_FUNCTIONS(EditCandidateCommand)
 
 public:
-    EditCandidateCommand(Store *store, const Candidate &before, const Candidate &after,
-                         QUndoCommand *parent = nullptr);
+    EditCandidateCommand(Store *store, const Candidate &before, const Candidate &after, QUndoCommand *parent = nullptr);
     void redo() override;
     void undo() override;
 
@@ -24,4 +23,4 @@ private:
     Candidate m_after;
 };
 
-} // namespace hireloop
+}  // namespace hireloop

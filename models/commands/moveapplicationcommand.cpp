@@ -5,19 +5,18 @@
 namespace hireloop {
 
 MoveApplicationCommand::MoveApplicationCommand(Store *store, const Application &before, Id toStageId,
-                                               ApplicationStatus toStatus, const QString &reason,
-                                               const QString &text, QUndoCommand *parent)
+                                               ApplicationStatus toStatus, const QString &reason, const QString &text,
+                                               QUndoCommand *parent)
     : StoreCommand(store, text, parent)
     , m_before(before)
     , m_toStageId(toStageId)
     , m_toStatus(toStatus)
     , m_reason(reason)
-{
-}
+{ }
 
 void MoveApplicationCommand::redo()
 {
-    check(m_store->moveApplication(m_before.id, m_toStageId, m_toStatus, m_reason));
+    check(m_store->moveApplication(m_before.id, m_toStageId, m_toStatus, m_reason, &m_eventId));
 }
 
 void MoveApplicationCommand::undo()
@@ -25,7 +24,7 @@ void MoveApplicationCommand::undo()
     // Back to active, the history says it was an undo; back to rejected, withdrawn or
     // hired, the application keeps the reason it had.
     const QString reason = m_before.status == ApplicationStatus::Active ? tr("Undo: %1").arg(text()) : m_before.reason;
-    check(m_store->moveApplication(m_before.id, m_before.stageId, m_before.status, reason));
+    check(m_store->revertMove(m_eventId, m_before, reason));
 }
 
-} // namespace hireloop
+}  // namespace hireloop

@@ -8,7 +8,9 @@
 namespace hireloop {
 
 // Moves an application to a stage and status (advance, reject, withdraw, hire). Undo
-// is a move back: the stage history is append-only, so it records both.
+// is a move back that the stage history (append-only, so it keeps both) records as the
+// revert of the redo's event, which the statistics count as no move; if the application
+// was moved since, it is an ordinary move back. Redo is always a new, ordinary move.
 class MoveApplicationCommand : public StoreCommand
 {
     Q_DECLARE_TR_FUNCTIONS(MoveApplicationCommand)
@@ -24,6 +26,7 @@ private:
     Id m_toStageId;
     ApplicationStatus m_toStatus;
     QString m_reason;
+    Id m_eventId = 0;  // the stage event of the last redo, which undo reverts
 };
 
-} // namespace hireloop
+}  // namespace hireloop

@@ -12,8 +12,7 @@ MoveAttributeCommand::MoveAttributeCommand(Store *store, const Attribute &attrib
     , m_fromPosition(attribute.position)
     , m_toCategoryId(toCategoryId)
     , m_toPosition(toPosition)
-{
-}
+{ }
 
 void MoveAttributeCommand::redo()
 {
@@ -25,4 +24,4 @@ void MoveAttributeCommand::undo()
     check(m_store->moveAttribute(m_attributeId, m_fromCategoryId, m_fromPosition));
 }
 
-} // namespace hireloop
+}  // namespace hireloop

@@ -27,4 +27,4 @@ private:
     int m_toPosition;
 };
 
-} // namespace hireloop
+}  // namespace hireloop

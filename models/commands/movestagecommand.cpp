@@ -9,8 +9,7 @@ MoveStageCommand::MoveStageCommand(Store *store, Id stageId, int from, int to, Q
     , m_stageId(stageId)
     , m_from(from)
     , m_to(to)
-{
-}
+{ }
 
 void MoveStageCommand::redo()
 {
@@ -22,4 +21,4 @@ void MoveStageCommand::undo()
     check(m_store->moveStage(m_stageId, m_from));
 }
 
-} // namespace hireloop
+}  // namespace hireloop

@@ -23,4 +23,4 @@ private:
     int m_to;
 };
 
-} // namespace hireloop
+}  // namespace hireloop

@@ -8,8 +8,7 @@ RemoveStageCommand::RemoveStageCommand(Store *store, Id roleId, const Stage &sta
     : StoreCommand(store, tr("Remove stage %1").arg(stage.name), parent)
     , m_roleId(roleId)
     , m_stage(stage)
-{
-}
+{ }
 
 void RemoveStageCommand::redo()
 {
@@ -21,4 +20,4 @@ void RemoveStageCommand::undo()
     check(m_store->addStage(m_roleId, m_stage, m_stage.position) != 0);
 }
 
-} // namespace hireloop
+}  // namespace hireloop

@@ -23,4 +23,4 @@ private:
     Stage m_stage;
 };
 
-} // namespace hireloop
+}  // namespace hireloop

@@ -9,8 +9,7 @@ RenameStageCommand::RenameStageCommand(Store *store, const Stage &stage, const Q
     , m_stageId(stage.id)
     , m_before(stage.name)
     , m_after(name)
-{
-}
+{ }
 
 void RenameStageCommand::redo()
 {
@@ -22,4 +21,4 @@ void RenameStageCommand::undo()
     check(m_store->renameStage(m_stageId, m_before));
 }
 
-} // namespace hireloop
+}  // namespace hireloop

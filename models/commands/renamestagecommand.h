@@ -23,4 +23,4 @@ private:
     QString m_after;
 };
 
-} // namespace hireloop
+}  // namespace hireloop

@@ -12,8 +12,7 @@ RescheduleInterviewCommand::RescheduleInterviewCommand(Store *store, const Inter
     , m_beforeDurationMin(before.durationMin)
     , m_startsAt(startsAt)
     , m_durationMin(durationMin)
-{
-}
+{ }
 
 void RescheduleInterviewCommand::redo()
 {
@@ -25,4 +24,4 @@ void RescheduleInterviewCommand::undo()
     check(m_store->rescheduleInterview(m_interviewId, m_beforeStartsAt, m_beforeDurationMin));
 }
 
-} // namespace hireloop
+}  // namespace hireloop

@@ -27,4 +27,4 @@ private:
     int m_durationMin;
 };
 
-} // namespace hireloop
+}  // namespace hireloop

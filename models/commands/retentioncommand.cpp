@@ -9,8 +9,7 @@ RetentionCommand::RetentionCommand(Store *store, Id roleId, int beforeDays, int 
     , m_roleId(roleId)
     , m_before(beforeDays)
     , m_after(afterDays)
-{
-}
+{ }
 
 void RetentionCommand::redo()
 {
@@ -22,4 +21,4 @@ void RetentionCommand::undo()
     check(m_store->setRetentionDays(m_roleId, m_before));
 }
 
-} // namespace hireloop
+}  // namespace hireloop

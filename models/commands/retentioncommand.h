@@ -24,4 +24,4 @@ private:
     int m_after;
 };
 
-} // namespace hireloop
+}  // namespace hireloop

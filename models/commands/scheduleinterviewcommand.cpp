@@ -7,8 +7,7 @@ namespace hireloop {
 ScheduleInterviewCommand::ScheduleInterviewCommand(Store *store, const Interview &interview, QUndoCommand *parent)
     : StoreCommand(store, tr("Schedule %1").arg(interview.stage), parent)
     , m_interview(interview)
-{
-}
+{ }
 
 void ScheduleInterviewCommand::redo()
 {
@@ -25,4 +24,4 @@ void ScheduleInterviewCommand::undo()
     check(m_store->cancelInterview(m_interviewId));
 }
 
-} // namespace hireloop
+}  // namespace hireloop

@@ -26,4 +26,4 @@ private:
     Id m_interviewId = 0;
 };
 
-} // namespace hireloop
+}  // namespace hireloop

@@ -13,8 +13,7 @@ ScreeningAnswersCommand::ScreeningAnswersCommand(Store *store, Id applicationId,
     , m_applicationId(applicationId)
     , m_before(before)
     , m_after(after)
-{
-}
+{ }
 
 bool ScreeningAnswersCommand::write(const QList<ScreeningAnswer> &to, const QList<ScreeningAnswer> &from)
 {
@@ -41,4 +40,4 @@ void ScreeningAnswersCommand::undo()
     check(write(m_before, m_after));
 }
 
-} // namespace hireloop
+}  // namespace hireloop

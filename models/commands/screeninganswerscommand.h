@@ -29,4 +29,4 @@ private:
     QList<ScreeningAnswer> m_after;
 };
 
-} // namespace hireloop
+}  // namespace hireloop

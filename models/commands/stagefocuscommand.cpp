@@ -13,8 +13,7 @@ StageFocusCommand::StageFocusCommand(Store *store, const Stage &stage, const Att
     , m_stageId(stage.id)
     , m_attributeId(attribute.id)
     , m_on(on)
-{
-}
+{ }
 
 void StageFocusCommand::redo()
 {
@@ -26,4 +25,4 @@ void StageFocusCommand::undo()
     check(m_store->setStageFocus(m_stageId, m_attributeId, !m_on));
 }
 
-} // namespace hireloop
+}  // namespace hireloop

@@ -24,4 +24,4 @@ private:
     bool m_on;
 };
 
-} // namespace hireloop
+}  // namespace hireloop

@@ -5,8 +5,7 @@ namespace hireloop {
 StoreCommand::StoreCommand(Store *store, const QString &text, QUndoCommand *parent)
     : QUndoCommand(text, parent)
     , m_store(store)
-{
-}
+{ }
 
 bool StoreCommand::check(bool ok)
 {
@@ -15,4 +14,4 @@ bool StoreCommand::check(bool ok)
     return ok;
 }
 
-} // namespace hireloop
+}  // namespace hireloop

@@ -21,4 +21,4 @@ protected:
     Store *const m_store;
 };
 
-} // namespace hireloop
+}  // namespace hireloop

@@ -1,11 +1,12 @@
 #include "demo/demogenerator.h"
 
+#include "demo/demobanks.h"
+
 #include <QHash>
 #include <QSet>
 
 #include <algorithm>
 #include <cmath>
-#include <iterator>
 #include <random>
 
 namespace hireloop {
@@ -22,7 +23,9 @@ constexpr qint64 Day = 86400;
 class Rng
 {
 public:
-    explicit Rng(quint32 seed) : m_engine(seed) {}
+    explicit Rng(quint32 seed)
+        : m_engine(seed)
+    { }
 
     quint32 bits() { return quint32(m_engine()); }
     int below(int n) { return n <= 1 ? 0 : int((quint64(bits()) * quint64(n)) >> 32); }
@@ -38,7 +41,10 @@ public:
         return (s - 3.0) * 1.4142135623730951;
     }
     template <typename T>
-    const T &pick(const QList<T> &list) { return list.at(below(int(list.size()))); }
+    const T &pick(const QList<T> &list)
+    {
+        return list.at(below(int(list.size())));
+    }
     int weighted(const QList<int> &weights, int total)
     {
         int r = below(total);
@@ -64,311 +70,6 @@ quint64 mix64(quint64 x)
     x ^= x >> 31;
     return x;
 }
-
-// --- Reference tables. UTF-8, '|'-separated, parsed once per generator. ---------------
-
-struct NameGroupData
-{
-    const char *key;
-    int weight;
-    const char *given;
-    const char *family;
-    const char *universities;  // email domains of the group's universities
-};
-
-const NameGroupData NameGroups[] = {
-    {"north-america", 15,
-     "James|Emily|Michael|Olivia|Ethan|Madison|Tyler|Hannah|Jacob|Abigail|Ryan|Megan|Brandon|Ashley|Connor|Kayla|"
-     "Dylan|Brianna|Austin|Taylor|Jordan|Morgan|Caleb|Avery|Logan|Harper|Mason|Riley|Wyatt|Chloe|Nathan|Grace",
-     "Johnson|Williams|Miller|Davis|Anderson|Thomas|Jackson|White|Harris|Thompson|Moore|Clark|Lewis|Robinson|"
-     "Walker|Young|Allen|King|Wright|Scott|Hill|Green|Adams|Baker|Nelson|Carter|Mitchell|Roberts|Turner|Phillips|"
-     "Campbell|Parker",
-     "cs.stanford.example|eecs.berkeley.example|cmu.example|mit.example|cs.washington.example|utoronto.example|"
-     "umich.example|gatech.example"},
-    {"western-europe", 13,
-     "Lukas|Anna|Maximilian|Lea|Jonas|Clara|Felix|Sophie|Élodie|Théo|Camille|Louis|Chloé|Hugo|Manon|Léa|Daan|Sanne|"
-     "Thijs|Femke|Oliver|Charlotte|Siobhán|Seán|Niamh|Jürgen|Zoë|Noémie|Matthias|Moritz|Astrid|Lars|Ingrid|Mikkel|"
-     "Freya|Bastien",
-     "Müller|Schmidt|Schneider|Fischer|Weber|Becker|Hoffmann|Schäfer|Dubois|Martin|Bernard|Lefèvre|Moreau|Laurent|"
-     "Girard|Fournier|de Vries|Jansen|van den Berg|Bakker|Visser|Smith|Jones|Taylor|O'Brien|Murphy|Kelly|Walsh|"
-     "Wagner|Roux|Johansson|Nielsen|Hansen|Lindqvist|Virtanen|Peeters",
-     "tum.example|ethz.example|inria.example|uva.example|kth.example|ox.example|tcd.example|mpi-inf.example|"
-     "ens.example|tudelft.example"},
-    {"central-eastern-europe", 9,
-     "Łukasz|Agnieszka|Katarzyna|Piotr|Małgorzata|Tomasz|Zofia|Jakub|Ondřej|Tereza|Jiří|Kateřina|Andriy|Oksana|"
-     "Dmytro|Iryna|Bogdan|Ioana|Andrei|Elena|Mihai|Zsófia|Bence|Réka|Dávid|Marija|Luka|Nikola|Petra|Milan|Jana|Vesna",
-     "Nowak|Mazur|Wójcik|Kowalczyk|Krawczyk|Pawlak|Shevchenko|Kovalenko|Bondarenko|Tkachenko|Kravchenko|Popescu|"
-     "Ionescu|Dumitrescu|Stan|Constantin|Nagy|Kovács|Tóth|Szabó|Horváth|Varga|Petrović|Jovanović|Horvat|"
-     "Kovačević|Babić|Marković|Lazić|Sokolović|Radu|Moldovan",
-     "uw.example|agh.example|cvut.example|knu.example|upb.example|elte.example|unizg.example|etf.example"},
-    {"southern-europe", 7,
-     "Giulia|Marco|Alessandro|Francesca|Lorenzo|Chiara|Matteo|Sara|Pablo|Álvaro|Nerea|Iñigo|Carmen|Javier|Marta|"
-     "João|Inês|Tiago|Leonor|Luca|Elisa|Davide|Federica|Sergio|Irene|Raúl|Núria|Jordi",
-     "Rossi|Russo|Ferrari|Esposito|Bianchi|Romano|Colombo|Ricci|Marino|Greco|Fernández|Ruiz|Moreno|Jiménez|"
-     "Navarro|Muñoz|Iglesias|Ferreira|Rodrigues|Gonçalves|Sousa|Conti|De Luca|Gallo|Puig|Serrano|Vidal|Fontana",
-     "polimi.example|unibo.example|upc.example|uam.example|ulisboa.example|sapienza.example|up.example"},
-    {"china", 13,
-     "Wei|Jing|Xiaoming|Yifan|Haoran|Zihan|Mei|Ming|Jia|Zhen|Rui|Yuxuan|Xinyi|Hao|Lei|Tian|Chen|Yue|Shuo|Qian|"
-     "Bo|Xiaoyu|Jiahui|Zhiwei|Yu-ting|Chia-hao|Pei-shan|Tzu-yu|Kai|Lan|Siyuan|Ruoxi",
-     "Zhang|Wang|Li|Liu|Chen|Yang|Huang|Zhao|Wu|Zhou|Xu|Sun|Ma|Zhu|Hu|Guo|He|Lin|Luo|Gao|Zheng|Liang|Xie|Song|"
-     "Tang|Han|Feng|Deng|Cao|Tsai|Hsu|Peng",
-     "tsinghua.example|pku.example|sjtu.example|zju.example|ustc.example|ntu.example|hku.example|fudan.example"},
-    {"japan", 3,
-     "Yuki|Haruto|Sakura|Takeshi|Aiko|Kenji|Hiroshi|Yui|Ren|Daiki|Naoko|Sota|Hina|Kaito|Riko|Shota|Mio|Takumi|"
-     "Ayaka|Yuto",
-     "Tanaka|Suzuki|Takahashi|Watanabe|Sato|Ito|Nakamura|Kobayashi|Kato|Yamamoto|Yoshida|Yamada|Sasaki|Matsumoto|"
-     "Inoue|Kimura|Hayashi|Shimizu|Mori|Ikeda",
-     "u-tokyo.example|kyoto-u.example|titech.example|osaka-u.example"},
-    {"korea", 4,
-     "Min-jun|Seo-yeon|Ji-woo|Ha-eun|Joon-ho|Soo-jin|Hyun-woo|Ji-hoon|Yeon-woo|Da-eun|Sung-min|Eun-ji|Do-hyun|"
-     "Ye-jin|Jae-won|Hye-jin",
-     "Kim|Lee|Park|Choi|Jung|Kang|Cho|Yoon|Jang|Lim|Han|Shin|Seo|Kwon|Hwang|Ahn",
-     "kaist.example|snu.example|postech.example|yonsei.example"},
-    {"vietnam", 3,
-     "Minh|Linh|Huy|Thảo|Tuấn|Ngọc|Dũng|Hương|Quang|Trang|Anh|Khánh|Phương|Long",
-     "Nguyễn|Trần|Lê|Phạm|Hoàng|Vũ|Đặng|Bùi|Đỗ|Hồ|Ngô|Dương",
-     "hcmut.example|vnu.example|hust.example"},
-    {"india", 12,
-     "Aarav|Priya|Arjun|Ananya|Rohan|Kavya|Vikram|Sneha|Rahul|Divya|Aditya|Meera|Siddharth|Pooja|Karthik|Lakshmi|"
-     "Nikhil|Shreya|Harpreet|Gurpreet|Rajesh|Anjali|Varun|Deepika|Sanjay|Ishaan|Tanvi|Abhishek|Neha|Aishwarya",
-     "Sharma|Patel|Iyer|Reddy|Nair|Gupta|Singh|Kumar|Rao|Menon|Chatterjee|Banerjee|Mukherjee|Desai|Joshi|"
-     "Kulkarni|Pillai|Krishnan|Verma|Agarwal|Bhattacharya|Subramanian|Venkatesh|Mehta|Srinivasan|Ghosh|Bose|"
-     "Chopra|Malhotra|Saxena",
-     "iisc.example|iitb.example|iitd.example|iitm.example|iiit-h.example|iitk.example"},
-    {"pakistan-bangladesh-sri-lanka", 3,
-     "Imran|Ayesha|Farhan|Nusrat|Tanvir|Sadia|Bilal|Hira|Usman|Zara|Kasun|Dilini|Tharindu|Nadeesha",
-     "Rahman|Hossain|Chowdhury|Khan|Qureshi|Malik|Siddiqui|Ahmed|Islam|Perera|Fernando|Jayasinghe|Wickramasinghe",
-     "lums.example|buet.example|nust.example|mrt.example"},
-    {"latin-america", 7,
-     "José|María|Juan|Camila|Santiago|Valentina|Mateo|Sofía|Diego|Lucía|Gabriel|Ana|Felipe|Isabela|Andrés|Daniela|"
-     "Joaquín|Catalina|Tomás|Mariana|Luis|Paula|Rafael|Fernanda|Thiago|Beatriz|João Pedro|Larissa|Rodrigo|Ximena|"
-     "Emilio|Renata",
-     "García|Rodríguez|Martínez|Hernández|López|González|Pérez|Sánchez|Ramírez|Torres|Flores|Rivera|Gómez|Díaz|"
-     "Silva|Santos|Oliveira|Souza|Costa|Pereira|Almeida|Carvalho|Mendoza|Castillo|Vargas|Rojas|Morales|Ortiz|"
-     "Gutiérrez|Chávez|Herrera|Medina",
-     "usp.example|unicamp.example|unam.example|uba.example|uchile.example|uniandes.example|puc-rio.example"},
-    {"west-africa", 4,
-     "Amara|Chinedu|Adaeze|Oluwaseun|Kwame|Ama|Kofi|Abena|Yaw|Efua|Ngozi|Emeka|Ifeoma|Tunde|Funmilayo|Babajide|"
-     "Chiamaka|Obinna|Aminata|Moussa|Fatou|Ousmane|Awa|Ibrahima|Mariama|Kwabena|Akosua|Yetunde|Folake|Segun|Zainab|"
-     "Sékou",
-     "Okafor|Adeyemi|Mensah|Boateng|Owusu|Diallo|Ndiaye|Okonkwo|Eze|Nwosu|Adebayo|Balogun|Asante|Appiah|Sow|Fall|"
-     "Traoré|Keïta|Ogunleye|Obi|Acheampong|Danso|Ba|Coulibaly|Nnamdi|Olawale|Agyeman|Bamidele|Chukwu|Ojo|Ansah|"
-     "Sarr",
-     "unilag.example|ui.edu.example|ug.edu.example|knust.example|ucad.example"},
-    {"east-africa", 2,
-     "Wanjiru|Kamau|Achieng|Otieno|Njeri|Abebe|Selam|Tesfaye|Mekdes|Baraka|Amani|Zawadi|Juma|Aisha|Makena|Kibet|"
-     "Hiwot|Dawit|Nyambura|Imani",
-     "Mwangi|Ochieng|Kiprono|Wambui|Kariuki|Tadesse|Bekele|Haile|Girma|Mutua|Njoroge|Omondi|Kimani|Wafula|Alemu|"
-     "Mengistu|Achola|Rotich|Mugo|Nyongesa",
-     "uonbi.example|aau.example|strathmore.example|makerere.example"},
-    {"arab-world", 3,
-     "Omar|Layla|Youssef|Fatima|Ahmed|Nour|Karim|Mariam|Hassan|Yasmin|Ali|Reem|Khaled|Salma|Tariq|Hana|Amir|Dina|"
-     "Rami|Lina",
-     "Haddad|Khoury|Nasser|Mansour|Saleh|Hamdan|El-Amin|Aziz|Habib|Rahal|Karam|Najjar|Sabbagh|Issa|Darwish|Abboud|"
-     "Ibrahim|Mahmoud|Benali|El Idrissi",
-     "aub.example|kaust.example|cu.edu.example|mbzuai.example"},
-    {"turkey", 2,
-     "Mehmet|Elif|Emre|Zeynep|Can|Ayşe|Burak|Selin|Oğuz|Defne|Kerem|İrem",
-     "Yılmaz|Kaya|Demir|Şahin|Çelik|Yıldız|Öztürk|Aydın|Arslan|Doğan|Koç|Kurt",
-     "metu.example|boun.example|bilkent.example"},
-    {"iran", 3,
-     "Reza|Parisa|Arash|Shirin|Mohammad|Niloufar|Dariush|Sara|Kian|Mahsa|Babak|Roya",
-     "Ahmadi|Hosseini|Karimi|Moradi|Rezaei|Jafari|Tehrani|Mohammadi|Sadeghi|Farahani|Rahimi|Ghorbani",
-     "sharif.example|ut.ac.example|aut.example"},
-    {"israel", 2,
-     "Noam|Yael|Eitan|Tamar|Itai|Noa|Omer|Shira|Amit|Maya",
-     "Cohen|Levi|Mizrahi|Peretz|Biton|Friedman|Avraham|Katz|Shapiro|Ben-David",
-     "technion.example|weizmann.example|tau.example|huji.example"},
-};
-
-struct CityData
-{
-    const char *city;
-    const char *location;
-    const char *group;  // the name group that lives there most
-    bool usEu;          // eligible for a US/EU remote role
-    int weight;
-    const char *phone;  // X: a random digit
-};
-
-const CityData Cities[] = {
-    {"San Francisco", "San Francisco, CA", "north-america", true, 9, "+1 415 555 01XX"},
-    {"Seattle", "Seattle, WA", "north-america", true, 6, "+1 206 555 01XX"},
-    {"New York", "New York, NY", "north-america", true, 7, "+1 212 555 01XX"},
-    {"Boston", "Boston, MA", "north-america", true, 5, "+1 617 555 01XX"},
-    {"Austin", "Austin, TX", "north-america", true, 3, "+1 512 555 01XX"},
-    {"Pittsburgh", "Pittsburgh, PA", "north-america", true, 2, "+1 412 555 01XX"},
-    {"Chicago", "Chicago, IL", "north-america", true, 2, "+1 312 555 01XX"},
-    {"Los Angeles", "Los Angeles, CA", "north-america", true, 2, "+1 213 555 01XX"},
-    {"San Diego", "San Diego, CA", "north-america", true, 1, "+1 619 555 01XX"},
-    {"Palo Alto", "Palo Alto, CA", "north-america", true, 2, "+1 650 555 01XX"},
-    {"Berkeley", "Berkeley, CA", "north-america", true, 1, "+1 510 555 01XX"},
-    {"Ann Arbor", "Ann Arbor, MI", "north-america", true, 1, "+1 734 555 01XX"},
-    {"Atlanta", "Atlanta, GA", "north-america", true, 1, "+1 404 555 01XX"},
-    {"Denver", "Denver, CO", "north-america", true, 1, "+1 303 555 01XX"},
-    {"Berlin", "Berlin, Germany", "western-europe", true, 5, "+49 30 XXXX XXXX"},
-    {"Munich", "Munich, Germany", "western-europe", true, 3, "+49 89 XXXX XXXX"},
-    {"Hamburg", "Hamburg, Germany", "western-europe", true, 1, "+49 40 XXXX XXXX"},
-    {"Tübingen", "Tübingen, Germany", "western-europe", true, 1, "+49 7071 XXXXXX"},
-    {"Paris", "Paris, France", "western-europe", true, 4, "+33 1 XX XX XX XX"},
-    {"Grenoble", "Grenoble, France", "western-europe", true, 1, "+33 4 XX XX XX XX"},
-    {"Amsterdam", "Amsterdam, Netherlands", "western-europe", true, 3, "+31 20 XXX XXXX"},
-    {"Delft", "Delft, Netherlands", "western-europe", true, 1, "+31 15 XXX XXXX"},
-    {"Dublin", "Dublin, Ireland", "western-europe", true, 2, "+353 1 XXX XXXX"},
-    {"Copenhagen", "Copenhagen, Denmark", "western-europe", true, 1, "+45 XX XX XX XX"},
-    {"Stockholm", "Stockholm, Sweden", "western-europe", true, 1, "+46 8 XXX XXX XX"},
-    {"Helsinki", "Helsinki, Finland", "western-europe", true, 1, "+358 9 XXXX XXXX"},
-    {"Brussels", "Brussels, Belgium", "western-europe", true, 1, "+32 2 XXX XX XX"},
-    {"Vienna", "Vienna, Austria", "western-europe", true, 1, "+43 1 XXX XXXX"},
-    {"Barcelona", "Barcelona, Spain", "southern-europe", true, 2, "+34 93 XXX XX XX"},
-    {"Madrid", "Madrid, Spain", "southern-europe", true, 2, "+34 91 XXX XX XX"},
-    {"Milan", "Milan, Italy", "southern-europe", true, 2, "+39 02 XXXX XXXX"},
-    {"Rome", "Rome, Italy", "southern-europe", true, 1, "+39 06 XXXX XXXX"},
-    {"Turin", "Turin, Italy", "southern-europe", true, 1, "+39 011 XXX XXXX"},
-    {"Lisbon", "Lisbon, Portugal", "southern-europe", true, 1, "+351 21 XXX XXXX"},
-    {"Porto", "Porto, Portugal", "southern-europe", true, 1, "+351 22 XXX XXXX"},
-    {"Warsaw", "Warsaw, Poland", "central-eastern-europe", true, 2, "+48 22 XXX XX XX"},
-    {"Kraków", "Kraków, Poland", "central-eastern-europe", true, 1, "+48 12 XXX XX XX"},
-    {"Prague", "Prague, Czechia", "central-eastern-europe", true, 1, "+420 2XX XXX XXX"},
-    {"Budapest", "Budapest, Hungary", "central-eastern-europe", true, 1, "+36 1 XXX XXXX"},
-    {"Bucharest", "Bucharest, Romania", "central-eastern-europe", true, 1, "+40 21 XXX XXXX"},
-    {"Zagreb", "Zagreb, Croatia", "central-eastern-europe", true, 1, "+385 1 XXX XXXX"},
-    {"Tallinn", "Tallinn, Estonia", "central-eastern-europe", true, 1, "+372 XXX XXXX"},
-    {"London", "London, United Kingdom", "western-europe", false, 3, "+44 20 XXXX XXXX"},
-    {"Cambridge", "Cambridge, United Kingdom", "western-europe", false, 1, "+44 1223 XXXXXX"},
-    {"Zurich", "Zurich, Switzerland", "western-europe", false, 2, "+41 44 XXX XX XX"},
-    {"Toronto", "Toronto, Canada", "north-america", false, 2, "+1 416 555 01XX"},
-    {"Montreal", "Montreal, Canada", "north-america", false, 1, "+1 514 555 01XX"},
-    {"Vancouver", "Vancouver, Canada", "north-america", false, 1, "+1 604 555 01XX"},
-    {"Bangalore", "Bangalore, India", "india", false, 2, "+91 80 XXXX XXXX"},
-    {"Hyderabad", "Hyderabad, India", "india", false, 1, "+91 40 XXXX XXXX"},
-    {"Singapore", "Singapore", "china", false, 1, "+65 XXXX XXXX"},
-    {"Tokyo", "Tokyo, Japan", "japan", false, 1, "+81 3 XXXX XXXX"},
-    {"Seoul", "Seoul, South Korea", "korea", false, 1, "+82 2 XXXX XXXX"},
-    {"Beijing", "Beijing, China", "china", false, 1, "+86 10 XXXX XXXX"},
-    {"Shanghai", "Shanghai, China", "china", false, 1, "+86 21 XXXX XXXX"},
-    {"Taipei", "Taipei, Taiwan", "china", false, 1, "+886 2 XXXX XXXX"},
-    {"Ho Chi Minh City", "Ho Chi Minh City, Vietnam", "vietnam", false, 1, "+84 28 XXXX XXXX"},
-    {"Dhaka", "Dhaka, Bangladesh", "pakistan-bangladesh-sri-lanka", false, 1, "+880 2 XXXX XXXX"},
-    {"Tel Aviv", "Tel Aviv, Israel", "israel", false, 1, "+972 3 XXX XXXX"},
-    {"Dubai", "Dubai, United Arab Emirates", "arab-world", false, 1, "+971 4 XXX XXXX"},
-    {"Istanbul", "Istanbul, Turkey", "turkey", false, 1, "+90 212 XXX XX XX"},
-    {"Tehran", "Tehran, Iran", "iran", false, 1, "+98 21 XXXX XXXX"},
-    {"São Paulo", "São Paulo, Brazil", "latin-america", false, 1, "+55 11 XXXX XXXX"},
-    {"Mexico City", "Mexico City, Mexico", "latin-america", false, 1, "+52 55 XXXX XXXX"},
-    {"Buenos Aires", "Buenos Aires, Argentina", "latin-america", false, 1, "+54 11 XXXX XXXX"},
-    {"Lagos", "Lagos, Nigeria", "west-africa", false, 1, "+234 1 XXX XXXX"},
-    {"Accra", "Accra, Ghana", "west-africa", false, 1, "+233 30 XXX XXXX"},
-    {"Nairobi", "Nairobi, Kenya", "east-africa", false, 1, "+254 20 XXX XXXX"},
-    {"Sydney", "Sydney, Australia", "", false, 1, "+61 2 XXXX XXXX"},
-};
-
-struct WeightedText
-{
-    const char *text;
-    int weight;
-};
-
-const WeightedText Sources[] = {
-    {"Careers page", 28},          {"LinkedIn", 20},
-    {"Referral", 12},              {"Recruiter outreach", 10},
-    {"Conference (NeurIPS)", 5},   {"Conference (ICML)", 4},
-    {"Conference (MLSys)", 2},     {"University partnership", 7},
-    {"arXiv author outreach", 7},  {"GitHub", 3},
-    {"Job board", 2},
-};
-
-const char *const PersonalDomains =
-    "inbox.example|mailbox.example|post.example|webmail.example|letterbox.example|quickmail.example|"
-    "hey.example|fastpost.example";
-const char *const CompanyDomains =
-    "deepcompute.example|tensorworks.example|gpucloud.example|modelfoundry.example|scalelabs.example|"
-    "hyperscale.example";
-
-// The demo's staff: fixed names and emails so a second demo reuses them.
-enum class Tendency { Neutral, Lenient, Harsh, Noisy };
-
-struct StaffData
-{
-    const char *name;
-    const char *email;
-    PersonKind kind;
-    Tendency tendency;
-    double lateness;  // how long they take to submit, relative to the others
-};
-
-const StaffData Staff[] = {
-    {"Inés Duarte", "ines.duarte@lab.example", PersonKind::Interviewer, Tendency::Lenient, 1.0},
-    {"Kenji Watanabe", "kenji.watanabe@lab.example", PersonKind::Interviewer, Tendency::Harsh, 1.0},
-    {"Adaeze Nwosu", "adaeze.nwosu@lab.example", PersonKind::Interviewer, Tendency::Neutral, 3.0},
-    {"Marek Dvořák", "marek.dvorak@lab.example", PersonKind::Interviewer, Tendency::Noisy, 1.0},
-    {"Priya Raghunathan", "priya.raghunathan@lab.example", PersonKind::Interviewer, Tendency::Neutral, 0.6},
-    {"Sofia Lindqvist", "sofia.lindqvist@lab.example", PersonKind::Interviewer, Tendency::Lenient, 1.0},
-    {"Tomás Herrera", "tomas.herrera@lab.example", PersonKind::Interviewer, Tendency::Harsh, 1.5},
-    {"Hannah Brooks", "hannah.brooks@lab.example", PersonKind::Interviewer, Tendency::Neutral, 1.0},
-    {"Youssef Benali", "youssef.benali@lab.example", PersonKind::Interviewer, Tendency::Noisy, 3.0},
-    {"Mei-Ling Chou", "mei-ling.chou@lab.example", PersonKind::Interviewer, Tendency::Neutral, 0.8},
-    {"Daniel Okoro", "daniel.okoro@lab.example", PersonKind::Interviewer, Tendency::Lenient, 1.2},
-    {"Elena Petrova", "elena.petrova@lab.example", PersonKind::Interviewer, Tendency::Harsh, 1.0},
-    {"Grace Mwangi", "grace.mwangi@lab.example", PersonKind::Coordinator, Tendency::Neutral, 1.0},
-    {"Lukas Brandt", "lukas.brandt@lab.example", PersonKind::Coordinator, Tendency::Neutral, 1.0},
-};
-
-// Phrase banks; %1 is an attribute as it reads inside a sentence.
-const char *const NotesByValue[6] = {
-    // 0: no evidence
-    "Ran out of time before %1.|Did not get to %1 in this interview.|No signal on %1; the conversation went "
-    "elsewhere.|Left %1 for the next stage.",
-    // 1
-    "No credible example of %1; answers did not match the CV.|Could not describe %1 work they had done "
-    "themselves.|Deflected every question on %1.",
-    // 2
-    "Limited evidence of %1; examples stayed vague.|Textbook answers on %1, nothing first-hand.|Little "
-    "hands-on %1; mostly watched others do it.|Struggled when pushed on %1.",
-    // 3
-    "Mixed on %1: a good start, but stayed high-level when pushed.|Some evidence of %1, partly from others' "
-    "work.|Adequate on %1; nothing stood out either way.|One good example of %1, one weak one.",
-    // 4
-    "Solid on %1, with a specific example and measured results.|Good depth on %1; a few details were "
-    "second-hand.|Convincing on %1 with minor gaps.|Clear ownership of %1 in their last project.",
-    // 5
-    "Walked through %1 in depth, with an example they owned end to end.|Exceptional on %1: numbers, trade-offs "
-    "and what they would do differently.|Best answer on %1 this cycle.|Taught me something about %1.",
-};
-
-// Take-aways: %1 the attribute rated best, %2 another one (the worst, for mid and low
-// scorecards). The "One" banks are for scorecards whose ratings are all alike.
-const char *const TakeawaysHigh =
-    "Strong across the board; best on %1.|Clear strength in %1, and %2 was solid too.|Impressive depth on %1. "
-    "Would be glad to work with them.|Consistently above the bar; %1 stood out.";
-const char *const TakeawaysMid =
-    "Solid on %1; %2 was the weakest area.|Good signal on %1, mixed on %2.|Convincing on %1. Would want "
-    "another look at %2.|Promising, but %2 needs probing at the next stage.";
-const char *const TakeawaysLow =
-    "Below the bar on %2; %1 was the best area but not enough.|Struggled with %2. Some promise on %1.|Not "
-    "enough depth on %2 for this role.|Thin on %2; answers on %1 were fine.";
-const char *const TakeawaysHighOne =
-    "Strong on %1 throughout.|Impressive depth on %1. Would be glad to work with them.|Clearly above the bar on %1.";
-const char *const TakeawaysMidOne =
-    "Mixed signal on %1; would want another look.|Adequate on %1, nothing that stood out.|Some promise on %1, "
-    "not yet convincing.";
-const char *const TakeawaysLowOne =
-    "Below the bar on %1.|Not enough depth on %1 for this role.|Thin on %1; examples stayed vague.";
-const char *const PrivateNotes =
-    "Might suit the inference team if this does not work out.|Check references on the checkpointing "
-    "project.|Compensation expectations may be above the band.|Seemed tired; it was late in their time "
-    "zone.|Mentioned a competing offer with a deadline in two weeks.|Would like to pair them with an "
-    "experienced mentor.";
-const char *const WithdrawReasons =
-    "Accepted another offer|Decided to stay in their current role|Starting a postdoc first|Relocation plans "
-    "changed|Compensation expectations above the range|Personal reasons|No longer looking";
-const char *const OfferDeclines =
-    "Declined the offer: accepted a competing offer|Declined the offer: compensation|Declined the offer: "
-    "staying in academia";
-const char *const CandidateNotes =
-    "Available to start in three months.|Prefers async communication across time zones.|Has a competing "
-    "offer; decision expected within a month.|Final-year PhD student; defence expected next spring.|Asked about "
-    "the publication policy before applying.|Open to a part-time start while finishing a postdoc.";
 
 enum Bucket { Eligibility, Experience, Publication, Fit, Stronger, Declined, Other, BucketCount };
 
@@ -433,23 +134,43 @@ QString asciiKey(const QString &text)
             continue;
         }
         switch (u) {
-        case u'Ł': case u'ł': out += QLatin1Char('l'); break;
-        case u'Ø': case u'ø': out += QLatin1Char('o'); break;
-        case u'Đ': case u'đ': case u'Ð': case u'ð': out += QLatin1Char('d'); break;
-        case u'ß': out += QLatin1String("ss"); break;
-        case u'Æ': case u'æ': out += QLatin1String("ae"); break;
-        case u'Œ': case u'œ': out += QLatin1String("oe"); break;
-        case u'ı': out += QLatin1Char('i'); break;
-        case u'Þ': case u'þ': out += QLatin1String("th"); break;
-        default: break;  // combining marks and anything else
+        case u'Ł':
+        case u'ł':
+            out += QLatin1Char('l');
+            break;
+        case u'Ø':
+        case u'ø':
+            out += QLatin1Char('o');
+            break;
+        case u'Đ':
+        case u'đ':
+        case u'Ð':
+        case u'ð':
+            out += QLatin1Char('d');
+            break;
+        case u'ß':
+            out += QLatin1String("ss");
+            break;
+        case u'Æ':
+        case u'æ':
+            out += QLatin1String("ae");
+            break;
+        case u'Œ':
+        case u'œ':
+            out += QLatin1String("oe");
+            break;
+        case u'ı':
+            out += QLatin1Char('i');
+            break;
+        case u'Þ':
+        case u'þ':
+            out += QLatin1String("th");
+            break;
+        default:
+            break;  // combining marks and anything else
         }
     }
     return out;
-}
-
-QStringList split(const char *utf8)
-{
-    return QString::fromUtf8(utf8).split(QLatin1Char('|'));
 }
 
 // Weekday of a UTC time, 0 = Monday (1970-01-01 was a Thursday).
@@ -469,23 +190,6 @@ QString overallLabel(const QString &overall)
     return QString(overall).replace(QLatin1Char('_'), QLatin1Char(' '));
 }
 
-struct NameGroup
-{
-    QString key;
-    QStringList given;
-    QStringList family;
-    QStringList universities;
-    QList<int> cities;  // indexes into the city table
-};
-
-struct City
-{
-    QString city;
-    QString location;
-    QString phone;
-    bool usEu = false;
-};
-
 struct AttributeInfo
 {
     Attribute attribute;
@@ -500,33 +204,26 @@ struct StageInfo
     QList<int> focus;  // indexes into attributes
 };
 
-struct StaffMember
-{
-    Person person;
-    Tendency tendency = Tendency::Neutral;
-    double lateness = 1.0;
-};
-
 // What the panel of one interview saw, for the decision that follows it.
 struct PanelResult
 {
-    bool done = false;      // every scorecard submitted
+    bool done = false;  // every scorecard submitted
     qint64 lastSubmitted = 0;
-    double mean = 0;        // of the non-null ratings
+    double mean = 0;  // of the non-null ratings
     int rated = 0;
     QList<QPair<int, QString>> overall;  // staff index, recommendation
 };
 
-} // namespace
+}  // namespace
 
 struct DemoGenerator::Private
 {
     Private(const Role &r, const DemoOptions &o);
 
     DemoCandidate make(int serial);
-    void contacts(DemoCandidate &dc, const NameGroup &group, const City &city, const QString &given,
+    void contacts(DemoCandidate &dc, const DemoNameGroup &group, const DemoCity &city, const QString &given,
                   const QString &family, int serial);
-    QString uniqueEmail(const NameGroup &group, const QString &g, const QString &f, bool formal);
+    QString uniqueEmail(const DemoNameGroup &group, const QString &g, const QString &f, bool formal);
     void history(DemoCandidate &dc, const QList<double> &quality, bool eligible, bool relocating);
     PanelResult interview(DemoCandidate &dc, int k, qint64 movedAt, const QList<double> &quality);
     QString takeaways(const QList<DemoRating> &ratings, double mean);
@@ -550,25 +247,19 @@ struct DemoGenerator::Private
     QList<QStringList> reasons;  // by bucket
     QStringList allReasons;
 
-    QList<StaffMember> staff;
+    const DemoBanks &banks;
+    const QList<DemoStaff> &staff;
     QList<Id> staffIds;
     QList<int> interviewers;  // staff indexes
     QList<int> coordinators;
 
-    QList<NameGroup> groups;
     QList<int> groupWeights;
     int groupTotal = 0;
-    QList<City> cities;
+    QList<QList<int>> groupCities;  // per name group, indexes of the cities where it lives most
     QList<int> cityWeights;
     int cityTotal = 0;
-    QList<QPair<QString, int>> sources;
     QList<int> sourceWeights;
     int sourceTotal = 0;
-    QStringList personalDomains;
-    QStringList companyDomains;
-    QList<QStringList> notesByValue;
-    QStringList takeawaysHigh, takeawaysMid, takeawaysLow, takeawaysHighOne, takeawaysMidOne, takeawaysLowOne,
-        privateNotes, withdrawReasons, offerDeclines, candidateNotes;
 
     QSet<QString> usedEmails;  // local part @ domain, before the seed tag
     QSet<QString> usedHandles;
@@ -587,6 +278,8 @@ DemoGenerator::Private::Private(const Role &r, const DemoOptions &o)
     , options(o)
     , rng(o.seed)
     , epoch(o.now - (o.now % Day + Day) % Day)
+    , banks(DemoBanks::builtIn())
+    , staff(banks.staff)
 {
     for (const Attribute &a : role.attributes())
         attributes << AttributeInfo{a, inSentence(a.name), attributeBucket(a)};
@@ -617,50 +310,26 @@ DemoGenerator::Private::Private(const Role &r, const DemoOptions &o)
         allReasons << reason;
     }
 
-    for (const StaffData &s : Staff) {
-        StaffMember m;
-        m.person.name = QString::fromUtf8(s.name);
-        m.person.email = QString::fromUtf8(s.email);
-        m.person.kind = s.kind;
-        m.tendency = s.tendency;
-        m.lateness = s.lateness;
-        (s.kind == PersonKind::Interviewer ? interviewers : coordinators) << int(staff.size());
-        staff << m;
-    }
+    for (int i = 0; i < staff.size(); ++i)
+        (staff.at(i).person.kind == PersonKind::Interviewer ? interviewers : coordinators) << i;
 
-    for (const CityData &c : Cities) {
-        cities << City{QString::fromUtf8(c.city), QString::fromUtf8(c.location), QString::fromUtf8(c.phone), c.usEu};
+    for (const DemoCity &c : banks.cities) {
         cityWeights << c.weight;
         cityTotal += c.weight;
     }
-    for (const NameGroupData &g : NameGroups) {
-        NameGroup group{QString::fromUtf8(g.key), split(g.given), split(g.family), split(g.universities), {}};
-        for (int c = 0; c < int(std::size(Cities)); ++c)
-            if (group.key == QLatin1String(Cities[c].group))
-                group.cities << c;
-        groups << group;
+    for (const DemoNameGroup &g : banks.groups) {
+        QList<int> where;
+        for (int c = 0; c < banks.cities.size(); ++c)
+            if (banks.cities.at(c).group == g.key)
+                where << c;
+        groupCities << where;
         groupWeights << g.weight;
         groupTotal += g.weight;
     }
-    for (const WeightedText &s : Sources) {
-        sources << qMakePair(QString::fromUtf8(s.text), s.weight);
+    for (const DemoSource &s : banks.sources) {
         sourceWeights << s.weight;
         sourceTotal += s.weight;
     }
-    personalDomains = split(PersonalDomains);
-    companyDomains = split(CompanyDomains);
-    for (const char *notes : NotesByValue)
-        notesByValue << split(notes);
-    takeawaysHigh = split(TakeawaysHigh);
-    takeawaysMid = split(TakeawaysMid);
-    takeawaysLow = split(TakeawaysLow);
-    takeawaysHighOne = split(TakeawaysHighOne);
-    takeawaysMidOne = split(TakeawaysMidOne);
-    takeawaysLowOne = split(TakeawaysLowOne);
-    privateNotes = split(PrivateNotes);
-    withdrawReasons = split(WithdrawReasons);
-    offerDeclines = split(OfferDeclines);
-    candidateNotes = split(CandidateNotes);
 }
 
 // A working-hours moment (13:00-19:55 UTC, Monday to Friday: mornings in the US,
@@ -735,22 +404,23 @@ void DemoGenerator::Private::addEvent(DemoCandidate &dc, int fromStage, int toSt
 DemoCandidate DemoGenerator::Private::make(int serial)
 {
     DemoCandidate dc;
-    const NameGroup &group = groups.at(rng.weighted(groupWeights, groupTotal));
+    const int groupIndex = rng.weighted(groupWeights, groupTotal);
+    const DemoNameGroup &group = banks.groups.at(groupIndex);
     const QString given = rng.pick(group.given);
     const QString family = rng.pick(group.family);
     Candidate &c = dc.candidate;
     c.name = given + QLatin1Char(' ') + family;
 
     // Where they live: often where their name comes from, mostly the US and the EU.
-    const int cityIndex = (!group.cities.isEmpty() && rng.chance(0.35)) ? rng.pick(group.cities)
-                                                                       : rng.weighted(cityWeights, cityTotal);
-    const City &city = cities.at(cityIndex);
+    const QList<int> &home = groupCities.at(groupIndex);
+    const int cityIndex = (!home.isEmpty() && rng.chance(0.35)) ? rng.pick(home) : rng.weighted(cityWeights, cityTotal);
+    const DemoCity &city = banks.cities.at(cityIndex);
     c.location = city.location;
     const bool eligible = city.usEu;
     const bool relocating = !eligible && rng.chance(0.2);
 
     const int source = rng.weighted(sourceWeights, sourceTotal);
-    c.source = sources.at(source).first;
+    c.source = banks.sources.at(source).text;
     const qint64 span = qint64(std::max(1, options.historyDays)) * Day;
     // More recent applicants than old ones, as in a live search: a pipeline with work in it.
     const double age = rng.unit();
@@ -761,7 +431,7 @@ DemoCandidate DemoGenerator::Private::make(int serial)
             c.notes = QStringLiteral("Referred by %1, who worked with them before.")
                           .arg(staff.at(rng.pick(interviewers)).person.name);
         else
-            c.notes = rng.pick(candidateNotes);
+            c.notes = rng.pick(banks.candidateNotes);
     }
 
     // The hidden truth the interviews sample: a general level, plus a spread per
@@ -786,24 +456,18 @@ DemoCandidate DemoGenerator::Private::make(int serial)
             if (rng.chance(0.05))
                 continue;
             answer = eligible ? QStringLiteral("Yes — based in %1").arg(city.city)
-                   : relocating ? QStringLiteral("No — based in %1; open to relocating to the US or EU").arg(city.city)
-                                : QStringLiteral("No — based in %1").arg(city.city);
+                : relocating  ? QStringLiteral("No — based in %1; open to relocating to the US or EU").arg(city.city)
+                              : QStringLiteral("No — based in %1").arg(city.city);
         } else {
             if (rng.chance(0.3))
                 continue;
             const QString t = (f.label + QLatin1Char(' ') + f.text).toLower();
             if (t.contains(QLatin1String("on-call")) || t.contains(QLatin1String("report")))
-                answer = rng.pick(QStringList{QStringLiteral("Yes — comfortable with both"),
-                                              QStringLiteral("Yes; would like to hear more about the on-call load"),
-                                              QStringLiteral("Fine with the reporting line; prefers no on-call in the first quarter")});
+                answer = rng.pick(banks.screeningOnCall);
             else if (t.contains(QLatin1String("cluster")) || t.contains(QLatin1String("tool")))
-                answer = rng.pick(QStringList{QStringLiteral("Has run jobs on H100 clusters with Slurm"),
-                                              QStringLiteral("Mostly TPU experience; keen to work on B200 and B300"),
-                                              QStringLiteral("Has used Kubernetes-based GPU clusters"),
-                                              QStringLiteral("Limited large-cluster access so far")});
+                answer = rng.pick(banks.screeningCluster);
             else
-                answer = rng.pick(QStringList{QStringLiteral("Yes"), QStringLiteral("Yes — no concerns"),
-                                              QStringLiteral("Has questions; to discuss at the screen")});
+                answer = rng.pick(banks.screeningOther);
         }
         dc.screening << qMakePair(f.id, answer);
     }
@@ -813,13 +477,13 @@ DemoCandidate DemoGenerator::Private::make(int serial)
     return dc;
 }
 
-QString DemoGenerator::Private::uniqueEmail(const NameGroup &group, const QString &g, const QString &f, bool formal)
+QString DemoGenerator::Private::uniqueEmail(const DemoNameGroup &group, const QString &g, const QString &f, bool formal)
 {
     // Personal mailboxes, the university of their region, or an employer.
     const int kind = formal ? 55 + rng.below(45) : rng.below(100);
-    const QString domain = kind < 55 ? rng.pick(personalDomains)
-                         : kind < 90 && !group.universities.isEmpty() ? rng.pick(group.universities)
-                                                                       : rng.pick(companyDomains);
+    const QString domain = kind < 55                 ? rng.pick(banks.personalDomains)
+        : kind < 90 && !group.universities.isEmpty() ? rng.pick(group.universities)
+                                                     : rng.pick(banks.companyDomains);
     const QString gi = g.left(1);
     QString local;
     const int style = formal ? 99 : rng.below(100);
@@ -849,7 +513,7 @@ QString DemoGenerator::Private::uniqueEmail(const NameGroup &group, const QStrin
     return key.left(at) + QStringLiteral("+s%1").arg(options.seed) + key.mid(at);
 }
 
-void DemoGenerator::Private::contacts(DemoCandidate &dc, const NameGroup &group, const City &city,
+void DemoGenerator::Private::contacts(DemoCandidate &dc, const DemoNameGroup &group, const DemoCity &city,
                                       const QString &given, const QString &family, int serial)
 {
     Candidate &c = dc.candidate;
@@ -874,8 +538,8 @@ void DemoGenerator::Private::contacts(DemoCandidate &dc, const NameGroup &group,
     const quint64 id = (quint64(options.seed) << 32) | quint32(serial);
     if (rng.chance(0.6)) {
         const QString gi = g.left(1);
-        const QStringList styles = {gi + f, g + QLatin1Char('-') + f, g + f, f + QLatin1Char('-') + g, g + f.left(1),
-                                    g + QLatin1Char('_') + f};
+        const QStringList styles = {gi + f,        g + QLatin1Char('-') + f, g + f, f + QLatin1Char('-') + g,
+                                    g + f.left(1), g + QLatin1Char('_') + f};
         QString handle = rng.pick(styles);
         if (handle.size() > 36)
             handle.truncate(36);
@@ -937,7 +601,8 @@ PanelResult DemoGenerator::Private::interview(DemoCandidate &dc, int k, qint64 m
     iv.createdAt = std::min(movedAt + rng.between(1, 48) * Hour, std::max(epoch, movedAt));
     iv.startsAt = interviewTime(std::max(iv.createdAt, movedAt + rng.between(2, 12) * Day));
     iv.durationMin = rng.pick(QList<int>{45, 45, 50, 60, 60, 60});
-    iv.location = rng.chance(0.9) ? QStringLiteral("Video call") : QStringLiteral("Video call (recorded for calibration)");
+    iv.location = rng.chance(0.9) ? QStringLiteral("Video call")
+                                  : QStringLiteral("Video call (recorded for calibration)");
 
     // The panel: interviewers who take this stage (each skips one stage in three).
     int size = k == 1 ? 1 : 1 + rng.weighted({25, 45, 30}, 100);
@@ -972,9 +637,11 @@ PanelResult DemoGenerator::Private::interview(DemoCandidate &dc, int k, qint64 m
     result.done = true;
     double sum = 0;
     for (int p : std::as_const(panel)) {
-        const StaffMember &who = staff.at(p);
-        const double bias = who.tendency == Tendency::Lenient ? 0.45 : who.tendency == Tendency::Harsh ? -0.45 : 0.0;
-        const double spread = who.tendency == Tendency::Noisy ? 1.0 : 0.4;
+        const DemoStaff &who = staff.at(p);
+        const double bias = who.tendency == DemoTendency::Lenient ? 0.45
+            : who.tendency == DemoTendency::Harsh                 ? -0.45
+                                                                  : 0.0;
+        const double spread = who.tendency == DemoTendency::Noisy ? 1.0 : 0.4;
         DemoScorecard card;
         card.interviewerId = staffId(p);
         // Most submit within hours, some take days.
@@ -998,11 +665,11 @@ PanelResult DemoGenerator::Private::interview(DemoCandidate &dc, int k, qint64 m
             const int a = stage.focus.at(f);
             DemoRating rating;
             rating.attributeId = attributes.at(a).attribute.id;
-            if (!rng.chance(who.tendency == Tendency::Noisy ? 0.1 : 0.06)) {
+            if (!rng.chance(who.tendency == DemoTendency::Noisy ? 0.1 : 0.06)) {
                 const double v = quality.at(a) + bias + spread * rng.normal();
                 rating.value = std::clamp(int(std::floor(v + 0.5)), 1, 5);
             }
-            rating.note = rng.pick(notesByValue.at(rating.value)).arg(attributes.at(a).phrase);
+            rating.note = rng.pick(banks.ratingNotes.at(rating.value)).arg(attributes.at(a).phrase);
             if (rating.value) {
                 own += rating.value;
                 ++rated;
@@ -1032,7 +699,7 @@ PanelResult DemoGenerator::Private::interview(DemoCandidate &dc, int k, qint64 m
             card.takeaways = rated ? takeaways(card.ratings, mean)
                                    : QStringLiteral("Not enough signal to recommend either way.");
             if (rng.chance(0.08))
-                card.privateNote = rng.pick(privateNotes);
+                card.privateNote = rng.pick(banks.privateNotes);
         } else {
             result.done = false;
             if (rated && rng.chance(0.5))
@@ -1072,10 +739,12 @@ QString DemoGenerator::Private::takeaways(const QList<DemoRating> &ratings, doub
     };
     const int other = mean >= 4 ? next : (worst >= 0 && ratings.at(worst).value < ratings.at(best).value ? worst : -1);
     if (other < 0) {
-        const QStringList &bank = mean >= 4 ? takeawaysHighOne : mean >= 3 ? takeawaysMidOne : takeawaysLowOne;
+        const QStringList &bank = mean >= 4 ? banks.takeawaysHighOne
+            : mean >= 3                     ? banks.takeawaysMidOne
+                                            : banks.takeawaysLowOne;
         return fill(rng.pick(bank), phrase(best), QString());
     }
-    const QStringList &bank = mean >= 4 ? takeawaysHigh : mean >= 3 ? takeawaysMid : takeawaysLow;
+    const QStringList &bank = mean >= 4 ? banks.takeawaysHigh : mean >= 3 ? banks.takeawaysMid : banks.takeawaysLow;
     return fill(rng.pick(bank), phrase(best), phrase(other));
 }
 
@@ -1145,7 +814,7 @@ void DemoGenerator::Private::history(DemoCandidate &dc, const QList<double> &qua
                 return;
             }
             if (rng.chance(0.025)) {
-                addEvent(dc, 0, 0, S::Active, S::Withdrawn, at, coordinator(), rng.pick(withdrawReasons));
+                addEvent(dc, 0, 0, S::Active, S::Withdrawn, at, coordinator(), rng.pick(banks.withdrawReasons));
                 return;
             }
             const QList<int> &focus = stages.at(0).focus;
@@ -1173,7 +842,7 @@ void DemoGenerator::Private::history(DemoCandidate &dc, const QList<double> &qua
             if (at > epoch)
                 return;
             if (rng.chance(0.18))
-                addEvent(dc, k, k, S::Active, S::Withdrawn, at, coordinator(), rng.pick(offerDeclines));
+                addEvent(dc, k, k, S::Active, S::Withdrawn, at, coordinator(), rng.pick(banks.offerDeclines));
             else
                 addEvent(dc, k, k, S::Active, S::Hired, at, manager, QStringLiteral("Accepted the offer"));
             return;
@@ -1187,7 +856,7 @@ void DemoGenerator::Private::history(DemoCandidate &dc, const QList<double> &qua
         if (at > epoch)
             return;
         if (rng.chance(0.04)) {
-            addEvent(dc, k, k, S::Active, S::Withdrawn, at, coordinator(), rng.pick(withdrawReasons));
+            addEvent(dc, k, k, S::Active, S::Withdrawn, at, coordinator(), rng.pick(banks.withdrawReasons));
             return;
         }
         const double threshold = k == 1 ? 3.3 : k >= count - 2 ? 4.05 : k >= lateFrom ? 3.95 : 3.75;
@@ -1196,12 +865,12 @@ void DemoGenerator::Private::history(DemoCandidate &dc, const QList<double> &qua
         const bool pass = seen + 0.3 * rng.normal() >= threshold && !(k == 1 && !eligible && !relocating);
         const bool late = k >= lateFrom;
         const QString outcome = !pass ? QStringLiteral("reject")
-                              : k == count - 2 ? QStringLiteral("hire")
-                                               : QStringLiteral("advance");
+            : k == count - 2          ? QStringLiteral("hire")
+                                      : QStringLiteral("advance");
         if (late) {
             if (rng.chance(0.08)) {
-                dc.decisions << DemoDecision{QStringLiteral("hold"), decisionText(QStringLiteral("hold"), k + 1), {},
-                                             manager, at};
+                dc.decisions << DemoDecision{
+                    QStringLiteral("hold"), decisionText(QStringLiteral("hold"), k + 1), {}, manager, at};
                 dc.updatedAt = std::max(dc.updatedAt, at);
                 at = workTime(at + rng.between(3, 10) * Day);
                 if (at > epoch)
@@ -1212,10 +881,11 @@ void DemoGenerator::Private::history(DemoCandidate &dc, const QList<double> &qua
                 const bool positive = overall == QLatin1String("yes") || overall == QLatin1String("strong_yes");
                 const bool negative = overall == QLatin1String("no") || overall == QLatin1String("strong_no");
                 if ((pass && negative) || (!pass && positive))
-                    dissent << QStringLiteral("%1 recommended %2.").arg(staff.at(who).person.name, overallLabel(overall));
+                    dissent
+                        << QStringLiteral("%1 recommended %2.").arg(staff.at(who).person.name, overallLabel(overall));
             }
-            dc.decisions << DemoDecision{outcome, decisionText(outcome, k + 1), dissent.join(QLatin1Char(' ')),
-                                         manager, at};
+            dc.decisions << DemoDecision{outcome, decisionText(outcome, k + 1), dissent.join(QLatin1Char(' ')), manager,
+                                         at};
         }
         if (!pass) {
             Bucket bucket = Other;
@@ -1228,7 +898,8 @@ void DemoGenerator::Private::history(DemoCandidate &dc, const QList<double> &qua
             } else {
                 int worst = -1;
                 for (int a : stages.at(k).focus)
-                    if (seenCount.at(a) && (worst < 0 || seenSum.at(a) / seenCount.at(a) < seenSum.at(worst) / seenCount.at(worst)))
+                    if (seenCount.at(a)
+                        && (worst < 0 || seenSum.at(a) / seenCount.at(a) < seenSum.at(worst) / seenCount.at(worst)))
                         worst = a;
                 if (worst >= 0)
                     bucket = attributes.at(worst).bucket;
@@ -1244,15 +915,14 @@ void DemoGenerator::Private::history(DemoCandidate &dc, const QList<double> &qua
 
 DemoGenerator::DemoGenerator(const Role &role, const DemoOptions &options)
     : m_d(std::make_unique<Private>(role, options))
-{
-}
+{ }
 
 DemoGenerator::~DemoGenerator() = default;
 
 QList<Person> DemoGenerator::persons() const
 {
     QList<Person> list;
-    for (const StaffMember &s : std::as_const(m_d->staff))
+    for (const DemoStaff &s : std::as_const(m_d->staff))
         list << s.person;
     return list;
 }
@@ -1282,4 +952,4 @@ int DemoGenerator::total() const
     return m_d->options.candidates;
 }
 
-} // namespace hireloop
+}  // namespace hireloop

@@ -13,7 +13,7 @@
 // quality" per candidate and attribute plus each interviewer's leniency; debrief
 // decisions. Pure generation, no SQL (DemoWriter stores it), and deterministic: the
 // same role, seed and epoch give the same data, byte for byte, whatever the chunk
-// size. The clock is never read.
+// size. The clock is never read. Names, cities and phrases come from DemoBanks.
 
 namespace hireloop {
 
@@ -21,8 +21,8 @@ struct DemoOptions
 {
     quint32 seed = 1;
     int candidates = 200;
-    qint64 now = 0;          // histories end here (rounded down to the UTC day)
-    int historyDays = 270;   // how far back applications go
+    qint64 now = 0;  // histories end here (rounded down to the UTC day)
+    int historyDays = 270;  // how far back applications go
     Id hiringManagerId = 0;  // actor of reviews, late moves and decisions; 0 for none
 };
 
@@ -53,7 +53,7 @@ struct DemoInterview
     int durationMin = 60;
     QString location;
     qint64 createdAt = 0;
-    QList<Id> panel;                  // interviewers
+    QList<Id> panel;  // interviewers
     QList<DemoScorecard> scorecards;  // empty drafts for an interview still to come
 };
 
@@ -71,11 +71,11 @@ struct DemoDecision
 // ids are real.
 struct DemoCandidate
 {
-    Candidate candidate;      // name, emails, phone, location, source, notes, links, createdAt
+    Candidate candidate;  // name, emails, phone, location, source, notes, links, createdAt
     Application application;  // stageId, status, reason, createdAt, stageEnteredAt
     qint64 updatedAt = 0;
-    QList<StageEvent> events;              // in time order; the first has no from stage
-    QList<QPair<Id, QString>> screening;   // fact id, answer
+    QList<StageEvent> events;  // in time order; the first has no from stage
+    QList<QPair<Id, QString>> screening;  // fact id, answer
     QList<DemoInterview> interviews;
     QList<DemoDecision> decisions;
 };
@@ -110,4 +110,4 @@ private:
     std::unique_ptr<Private> m_d;
 };
 
-} // namespace hireloop
+}  // namespace hireloop

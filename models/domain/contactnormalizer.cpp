@@ -55,7 +55,7 @@ void appendLower(QString *to, QStringView text)
         to->append(c.unicode() >= u'A' && c.unicode() <= u'Z' ? QChar(c.unicode() + 32) : c);
 }
 
-} // namespace
+}  // namespace
 
 bool ContactNormalizer::isPlainLink(QStringView url, QStringView *host, QStringView *path)
 {
@@ -178,4 +178,4 @@ QString ContactNormalizer::kindOfNormalized(const QString &n)
     return QStringLiteral("website");
 }
 
-} // namespace hireloop
+}  // namespace hireloop

@@ -22,4 +22,4 @@ public:
     static bool isPlainLink(QStringView url, QStringView *host = nullptr, QStringView *path = nullptr);
 };
 
-} // namespace hireloop
+}  // namespace hireloop

@@ -12,7 +12,7 @@ namespace {
 
 const char *const outcomeNames[] = {"advance", "reject", "hire", "hold"};
 
-} // namespace
+}  // namespace
 
 QString decisionOutcomeName(DecisionOutcome outcome)
 {
@@ -33,10 +33,14 @@ bool decisionOutcomeFromName(const QString &name, DecisionOutcome *outcome)
 QString decisionOutcomeLabel(DecisionOutcome outcome)
 {
     switch (outcome) {
-    case DecisionOutcome::Advance: return QCoreApplication::translate("Debrief", "Advance");
-    case DecisionOutcome::Reject: return QCoreApplication::translate("Debrief", "Reject");
-    case DecisionOutcome::Hire: return QCoreApplication::translate("Debrief", "Hire");
-    case DecisionOutcome::Hold: return QCoreApplication::translate("Debrief", "Hold");
+    case DecisionOutcome::Advance:
+        return QCoreApplication::translate("Debrief", "Advance");
+    case DecisionOutcome::Reject:
+        return QCoreApplication::translate("Debrief", "Reject");
+    case DecisionOutcome::Hire:
+        return QCoreApplication::translate("Debrief", "Hire");
+    case DecisionOutcome::Hold:
+        return QCoreApplication::translate("Debrief", "Hold");
     }
     return {};
 }
@@ -44,12 +48,18 @@ QString decisionOutcomeLabel(DecisionOutcome outcome)
 int tallyIndex(Recommendation r)
 {
     switch (r) {
-    case Recommendation::StrongNo: return 0;
-    case Recommendation::No: return 1;
-    case Recommendation::Yes: return 2;
-    case Recommendation::StrongYes: return 3;
-    case Recommendation::NoDecision: return 4;
-    case Recommendation::None: break;
+    case Recommendation::StrongNo:
+        return 0;
+    case Recommendation::No:
+        return 1;
+    case Recommendation::Yes:
+        return 2;
+    case Recommendation::StrongYes:
+        return 3;
+    case Recommendation::NoDecision:
+        return 4;
+    case Recommendation::None:
+        break;
     }
     return -1;
 }
@@ -81,7 +91,7 @@ const CategoryDebrief *DebriefSummary::category(Id categoryId) const
 
 namespace {
 
-template<typename Pred>
+template <typename Pred>
 QList<Id> attributesWhere(const QList<AttributeDebrief> &attributes, Pred pred)
 {
     QList<Id> ids;
@@ -92,7 +102,7 @@ QList<Id> attributesWhere(const QList<AttributeDebrief> &attributes, Pred pred)
     return ids;
 }
 
-} // namespace
+}  // namespace
 
 QList<Id> DebriefSummary::mustHaveFlags() const
 {
@@ -188,7 +198,7 @@ QList<DebriefSummary> Debrief::build(const Role &role, DebriefRows rows)
 
     std::sort(rows.interviewed.begin(), rows.interviewed.end());
     QList<DebriefSummary> summaries = std::move(rows.summaries);
-    qsizetype next = 0;         // the first rating row not yet folded
+    qsizetype next = 0;  // the first rating row not yet folded
     std::size_t interviewed = 0;  // the first interviewed stage not yet folded
     for (int n = 0; n < summaries.size(); ++n) {
         DebriefSummary &s = summaries[n];
@@ -210,8 +220,7 @@ QList<DebriefSummary> Debrief::build(const Role &role, DebriefRows rows)
             present[*slot] = 1;
             any = true;
         }
-        for (; interviewed < rows.interviewed.size() && rows.interviewed[interviewed].application <= n;
-             ++interviewed) {
+        for (; interviewed < rows.interviewed.size() && rows.interviewed[interviewed].application <= n; ++interviewed) {
             if (rows.interviewed[interviewed].application < n)
                 continue;
             const auto focus = focusOfStage.constFind(rows.interviewed[interviewed].stageId);
@@ -275,4 +284,4 @@ QList<DebriefSummary> Debrief::build(const Role &role, DebriefRows rows)
     return summaries;
 }
 
-} // namespace hireloop
+}  // namespace hireloop

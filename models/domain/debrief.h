@@ -28,7 +28,7 @@ struct Decision
     Id applicationId = 0;
     DecisionOutcome outcome = DecisionOutcome::Hold;
     QString rationale;
-    QString dissent;   // who disagreed and why; empty when the panel agreed
+    QString dissent;  // who disagreed and why; empty when the panel agreed
     Id decidedBy = 0;
     QString decidedByName;
     qint64 decidedAt = 0;
@@ -44,7 +44,7 @@ struct AttributeDebrief
     Id categoryId = 0;
     double weight = 1.0;
     bool mustHave = false;
-    bool focus = false;      // a focus attribute of a stage the application was interviewed in
+    bool focus = false;  // a focus attribute of a stage the application was interviewed in
     int count = 0;
     double mean = 0;
     int min = 0;
@@ -60,8 +60,8 @@ struct AttributeDebrief
 struct CategoryDebrief
 {
     Id categoryId = 0;
-    int rated = 0;     // attributes with at least one rating
-    double mean = 0;   // weight-averaged over those attributes' means
+    int rated = 0;  // attributes with at least one rating
+    double mean = 0;  // weight-averaged over those attributes' means
 
     bool hasMean() const { return rated > 0; }
 };
@@ -80,22 +80,22 @@ struct DebriefSummary
     QString stage;
     ApplicationStatus status = ApplicationStatus::Active;
     int scorecardsSubmitted = 0;
-    int scorecardsExpected = 0;
-    int interviews = 0;            // not cancelled
-    qint64 firstInterviewAt = 0;   // starts, 0 when none
+    int scorecardsExpected = 0;  // panelists of interviews ended by now, or who submitted
+    int interviews = 0;  // not cancelled
+    qint64 firstInterviewAt = 0;  // starts, 0 when none
     qint64 lastInterviewAt = 0;
-    std::array<int, 5> tally{};   // by tallyIndex
+    std::array<int, 5> tally{};  // by tallyIndex
     QList<AttributeDebrief> attributes;  // rubric order: the rated ones and the focus gaps
-    QList<CategoryDebrief> categories;   // rubric order, every category
+    QList<CategoryDebrief> categories;  // rubric order, every category
     bool hasScore = false;
-    double weightedScore = 0;     // 1-5, over the rated attributes, by rubric weight
+    double weightedScore = 0;  // 1-5, over the rated attributes, by rubric weight
     bool hasDecision = false;
-    Decision decision;            // the latest one
+    Decision decision;  // the latest one
 
     const AttributeDebrief *attribute(Id attributeId) const;  // nullptr: neither rated nor focus
     const CategoryDebrief *category(Id categoryId) const;
     QList<Id> mustHaveFlags() const;  // must-have attributes someone rated 2 or lower
-    QList<Id> evidenceGaps() const;   // focus attributes nobody rated
+    QList<Id> evidenceGaps() const;  // focus attributes nobody rated
     QList<Id> disagreements() const;  // attributes rated with a spread of 2 or more
     bool recommendationsSplit() const;  // yes-side and no-side both present
     int submittedRecommendations() const;
@@ -114,7 +114,7 @@ struct DebriefRows
     // The ratings (1-5) of one attribute of one application.
     struct Ratings
     {
-        int application = 0;   // index into summaries
+        int application = 0;  // index into summaries
         Id attributeId = 0;
         int count = 0;
         double sum = 0;
@@ -124,19 +124,19 @@ struct DebriefRows
     // A stage with a submitted scorecard the reader may see.
     struct Interviewed
     {
-        int application = 0;   // index into summaries
+        int application = 0;  // index into summaries
         Id stageId = 0;
         bool operator<(const Interviewed &o) const
         {
             return application != o.application ? application < o.application : stageId < o.stageId;
         }
     };
-    QList<DebriefSummary> summaries;       // by application id
-    QList<Ratings> ratings;                // by application, then attribute
+    QList<DebriefSummary> summaries;  // by application id
+    QList<Ratings> ratings;  // by application, then attribute
     std::vector<Interviewed> interviewed;  // any order, repeats allowed
 };
 
-} // namespace hireloop
+}  // namespace hireloop
 
 // A role's summary is a list of 100k of these: moved in memory as bytes when it grows.
 Q_DECLARE_TYPEINFO(hireloop::DebriefSummary, Q_RELOCATABLE_TYPE);
@@ -149,4 +149,4 @@ public:
     static QList<DebriefSummary> build(const Role &role, DebriefRows rows);
 };
 
-} // namespace hireloop
+}  // namespace hireloop

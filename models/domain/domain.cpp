@@ -7,9 +7,12 @@ namespace hireloop {
 QString personKindName(PersonKind kind)
 {
     switch (kind) {
-    case PersonKind::HiringManager: return QStringLiteral("hiring_manager");
-    case PersonKind::Interviewer: return QStringLiteral("interviewer");
-    case PersonKind::Coordinator: return QStringLiteral("coordinator");
+    case PersonKind::HiringManager:
+        return QStringLiteral("hiring_manager");
+    case PersonKind::Interviewer:
+        return QStringLiteral("interviewer");
+    case PersonKind::Coordinator:
+        return QStringLiteral("coordinator");
     }
     return {};
 }
@@ -28,9 +31,12 @@ bool personKindFromName(const QString &name, PersonKind *kind)
 QString personKindLabel(PersonKind kind)
 {
     switch (kind) {
-    case PersonKind::HiringManager: return QCoreApplication::translate("hireloop", "Hiring manager");
-    case PersonKind::Interviewer: return QCoreApplication::translate("hireloop", "Interviewer");
-    case PersonKind::Coordinator: return QCoreApplication::translate("hireloop", "Coordinator");
+    case PersonKind::HiringManager:
+        return QCoreApplication::translate("hireloop", "Hiring manager");
+    case PersonKind::Interviewer:
+        return QCoreApplication::translate("hireloop", "Interviewer");
+    case PersonKind::Coordinator:
+        return QCoreApplication::translate("hireloop", "Coordinator");
     }
     return {};
 }
@@ -38,10 +44,14 @@ QString personKindLabel(PersonKind kind)
 QString applicationStatusName(ApplicationStatus status)
 {
     switch (status) {
-    case ApplicationStatus::Active: return QStringLiteral("active");
-    case ApplicationStatus::Rejected: return QStringLiteral("rejected");
-    case ApplicationStatus::Withdrawn: return QStringLiteral("withdrawn");
-    case ApplicationStatus::Hired: return QStringLiteral("hired");
+    case ApplicationStatus::Active:
+        return QStringLiteral("active");
+    case ApplicationStatus::Rejected:
+        return QStringLiteral("rejected");
+    case ApplicationStatus::Withdrawn:
+        return QStringLiteral("withdrawn");
+    case ApplicationStatus::Hired:
+        return QStringLiteral("hired");
     }
     return {};
 }
@@ -61,19 +71,23 @@ bool applicationStatusFromName(const QString &name, ApplicationStatus *status)
 QString applicationStatusLabel(ApplicationStatus status)
 {
     switch (status) {
-    case ApplicationStatus::Active: return QCoreApplication::translate("hireloop", "Active");
-    case ApplicationStatus::Rejected: return QCoreApplication::translate("hireloop", "Rejected");
-    case ApplicationStatus::Withdrawn: return QCoreApplication::translate("hireloop", "Withdrawn");
-    case ApplicationStatus::Hired: return QCoreApplication::translate("hireloop", "Hired");
+    case ApplicationStatus::Active:
+        return QCoreApplication::translate("hireloop", "Active");
+    case ApplicationStatus::Rejected:
+        return QCoreApplication::translate("hireloop", "Rejected");
+    case ApplicationStatus::Withdrawn:
+        return QCoreApplication::translate("hireloop", "Withdrawn");
+    case ApplicationStatus::Hired:
+        return QCoreApplication::translate("hireloop", "Hired");
     }
     return {};
 }
 
-const Attribute *Role::attribute(Id id) const
+const Attribute *Role::attribute(Id attributeId) const
 {
     for (const Category &c : categories)
         for (const Attribute &a : c.attributes)
-            if (a.id == id)
+            if (a.id == attributeId)
                 return &a;
     return nullptr;
 }
@@ -86,25 +100,31 @@ QList<Attribute> Role::attributes() const
     return all;
 }
 
-QString Role::attributeName(Id id) const
+QString Role::attributeName(Id attributeId) const
 {
-    const Attribute *a = attribute(id);
+    const Attribute *a = attribute(attributeId);
     return a ? a->name : QString();
 }
 
-} // namespace hireloop
+}  // namespace hireloop
 
 namespace hireloop {
 
 QString recommendationName(Recommendation r)
 {
     switch (r) {
-    case Recommendation::None: return QString();
-    case Recommendation::StrongNo: return QStringLiteral("strong_no");
-    case Recommendation::No: return QStringLiteral("no");
-    case Recommendation::Yes: return QStringLiteral("yes");
-    case Recommendation::StrongYes: return QStringLiteral("strong_yes");
-    case Recommendation::NoDecision: return QStringLiteral("no_decision");
+    case Recommendation::None:
+        return QString();
+    case Recommendation::StrongNo:
+        return QStringLiteral("strong_no");
+    case Recommendation::No:
+        return QStringLiteral("no");
+    case Recommendation::Yes:
+        return QStringLiteral("yes");
+    case Recommendation::StrongYes:
+        return QStringLiteral("strong_yes");
+    case Recommendation::NoDecision:
+        return QStringLiteral("no_decision");
     }
     return {};
 }
@@ -124,12 +144,18 @@ bool recommendationFromName(const QString &name, Recommendation *r)
 QString recommendationLabel(Recommendation r)
 {
     switch (r) {
-    case Recommendation::None: return QString();
-    case Recommendation::StrongNo: return QCoreApplication::translate("hireloop", "Strong no");
-    case Recommendation::No: return QCoreApplication::translate("hireloop", "No");
-    case Recommendation::Yes: return QCoreApplication::translate("hireloop", "Yes");
-    case Recommendation::StrongYes: return QCoreApplication::translate("hireloop", "Strong yes");
-    case Recommendation::NoDecision: return QCoreApplication::translate("hireloop", "No decision");
+    case Recommendation::None:
+        return QString();
+    case Recommendation::StrongNo:
+        return QCoreApplication::translate("hireloop", "Strong no");
+    case Recommendation::No:
+        return QCoreApplication::translate("hireloop", "No");
+    case Recommendation::Yes:
+        return QCoreApplication::translate("hireloop", "Yes");
+    case Recommendation::StrongYes:
+        return QCoreApplication::translate("hireloop", "Strong yes");
+    case Recommendation::NoDecision:
+        return QCoreApplication::translate("hireloop", "No decision");
     }
     return {};
 }
@@ -137,14 +163,21 @@ QString recommendationLabel(Recommendation r)
 QString ratingLabel(int value)
 {
     switch (value) {
-    case 0: return QCoreApplication::translate("hireloop", "No evidence");
-    case 1: return QCoreApplication::translate("hireloop", "Definitely not");
-    case 2: return QCoreApplication::translate("hireloop", "No");
-    case 3: return QCoreApplication::translate("hireloop", "Mixed");
-    case 4: return QCoreApplication::translate("hireloop", "Yes");
-    case 5: return QCoreApplication::translate("hireloop", "Strong yes");
-    default: return QString();
+    case 0:
+        return QCoreApplication::translate("hireloop", "No evidence");
+    case 1:
+        return QCoreApplication::translate("hireloop", "Definitely not");
+    case 2:
+        return QCoreApplication::translate("hireloop", "No");
+    case 3:
+        return QCoreApplication::translate("hireloop", "Mixed");
+    case 4:
+        return QCoreApplication::translate("hireloop", "Yes");
+    case 5:
+        return QCoreApplication::translate("hireloop", "Strong yes");
+    default:
+        return QString();
     }
 }
 
-} // namespace hireloop
+}  // namespace hireloop

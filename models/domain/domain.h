@@ -17,7 +17,7 @@ namespace hireloop {
 using Id = qint64;
 
 enum class PersonKind { HiringManager, Interviewer, Coordinator };
-QString personKindName(PersonKind kind);   // "hiring_manager" | "interviewer" | "coordinator"
+QString personKindName(PersonKind kind);  // "hiring_manager" | "interviewer" | "coordinator"
 bool personKindFromName(const QString &name, PersonKind *kind);
 QString personKindLabel(PersonKind kind);  // translated, for people
 
@@ -28,7 +28,7 @@ struct Person
     QString email;
     PersonKind kind = PersonKind::Interviewer;
     bool active = true;  // a deactivated person keeps their history but no longer acts
-    QString login;       // a team database's login role; empty in a solo file
+    QString login;  // a team database's login role; empty in a solo file
 };
 
 struct Attribute
@@ -36,9 +36,9 @@ struct Attribute
     Id id = 0;
     Id categoryId = 0;
     QString name;
-    QString guidance;       // what a Strong yes looks like
+    QString guidance;  // what a Strong yes looks like
     QString sourceSection;  // posting section the line came from
-    QString sourceLine;     // the exact posting line
+    QString sourceLine;  // the exact posting line
     double weight = 1.0;
     bool mustHave = false;
     int position = 0;
@@ -57,7 +57,7 @@ struct ScreeningFact
 {
     Id id = 0;
     QString label;  // short name, e.g. "US/EU remote eligibility"
-    QString text;   // the exact posting line
+    QString text;  // the exact posting line
     int position = 0;
 };
 
@@ -75,7 +75,7 @@ struct Role
     QString title;
     QString team;
     bool open = true;
-    QString posting;   // the posting text as given
+    QString posting;  // the posting text as given
     QString overview;
     QList<PostingSection> sections;
     QList<Category> categories;
@@ -83,9 +83,9 @@ struct Role
     QList<Stage> stages;
     QStringList rejectReasons;  // the list a rejection's reason is picked from
 
-    const Attribute *attribute(Id id) const;
+    const Attribute *attribute(Id attributeId) const;
     QList<Attribute> attributes() const;  // in rubric order
-    QString attributeName(Id id) const;
+    QString attributeName(Id attributeId) const;
 };
 
 struct RoleSummary
@@ -173,8 +173,8 @@ struct CandidateRow
     QString location;
     int scorecardsSubmitted = 0;
     int scorecardsExpected = 0;
-    bool hasScore = false;    // false when nothing is rated, or the actor may not see it
-    double weightedScore = 0; // 1-5
+    bool hasScore = false;  // false when nothing is rated, or the actor may not see it
+    double weightedScore = 0;  // 1-5
 };
 
 struct ScreeningAnswer
@@ -195,7 +195,7 @@ struct ScorecardSummary
     Id interviewerId = 0;
     QString interviewer;
     int revision = 1;
-    QString status;   // draft | submitted | superseded
+    QString status;  // draft | submitted | superseded
     QString overall;  // strong_no | no | yes | strong_yes | no_decision | empty
     qint64 submittedAt = 0;
 };
@@ -213,7 +213,7 @@ struct Rating
 {
     Id attributeId = 0;
     int value = 0;  // 1-5; 0 means "no evidence" (stored as NULL, never as a number)
-    QString note;   // the evidence
+    QString note;  // the evidence
 };
 
 struct Scorecard
@@ -229,11 +229,11 @@ struct Scorecard
     QString status;  // draft | submitted | superseded
     Recommendation overall = Recommendation::None;
     QString takeaways;
-    QString privateNote;         // empty unless the asker may read it
+    QString privateNote;  // empty unless the asker may read it
     bool privateNoteVisible = false;
     qint64 updatedAt = 0;
     qint64 submittedAt = 0;
-    QList<Rating> ratings;       // rated attributes only (a value or no evidence)
+    QList<Rating> ratings;  // rated attributes only (a value or no evidence)
 
     bool isDraft() const { return status == QLatin1String("draft"); }
 };
@@ -291,6 +291,6 @@ struct CandidateFootprint
     int screeningAnswers = 0;
 };
 
-} // namespace hireloop
+}  // namespace hireloop
 
 Q_DECLARE_METATYPE(hireloop::Id)

@@ -14,4 +14,4 @@ struct LockOwner
     QString host;
 };
 
-} // namespace hireloop
+}  // namespace hireloop

@@ -11,4 +11,4 @@ QString pseudonym(const QByteArray &salt, const char *kind, Id id)
     return QLatin1String(kind) + QLatin1Char('-') + QString::fromLatin1(hash.left(10));
 }
 
-} // namespace hireloop
+}  // namespace hireloop

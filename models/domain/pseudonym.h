@@ -15,4 +15,4 @@ namespace hireloop {
 // kind: "C" for a candidate's application, "I" for an interviewer (a person).
 QString pseudonym(const QByteArray &salt, const char *kind, Id id);
 
-} // namespace hireloop
+}  // namespace hireloop

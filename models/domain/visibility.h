@@ -13,10 +13,10 @@ struct Visibility
 {
     // Whose scorecards (and their ratings) may be read.
     enum class Scorecards {
-        All,                       // every scorecard, drafts too
-        OwnAndSubmitted,           // one's own, and every submitted one
+        All,  // every scorecard, drafts too
+        OwnAndSubmitted,  // one's own, and every submitted one
         OwnThenSubmittedAfterOwn,  // one's own; colleagues' submitted ones of an application
-                                   // once one's own for it is submitted (blind until then)
+        // once one's own for it is submitted (blind until then)
     };
     // An application's outcomes: its weighted score, the debrief's figures, its decisions.
     enum class Outcomes {
@@ -27,8 +27,9 @@ struct Visibility
     Id personId = 0;
     Scorecards scorecards = Scorecards::OwnThenSubmittedAfterOwn;
     Outcomes outcomes = Outcomes::AfterOwnSubmitted;
+    bool everyCandidate = false;  // otherwise only those on whose interview panel one sits
     bool everyPrivateNote = false;  // otherwise only the notes one wrote
-    bool calibration = false;       // figures made from every interviewer's ratings
+    bool calibration = false;  // figures made from every interviewer's ratings
 };
 
-} // namespace hireloop
+}  // namespace hireloop

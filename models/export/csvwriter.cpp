@@ -1,13 +1,14 @@
 #include "export/csvwriter.h"
 
+#include "storage/valuekind.h"
+
 #include <QLocale>
 
 namespace hireloop {
 
 CsvWriter::CsvWriter()
     : m_data("\xEF\xBB\xBF")
-{
-}
+{ }
 
 QString CsvWriter::textField(const QString &text)
 {
@@ -25,25 +26,21 @@ QString CsvWriter::textField(const QString &text)
 
 QString CsvWriter::field(const QVariant &value)
 {
-    if (value.isNull() || !value.isValid())
+    switch (valueKind(value)) {
+    case ValueKind::Null:
         return QString();
-    switch (value.metaType().id()) {
-    case QMetaType::Int:
-    case QMetaType::UInt:
-    case QMetaType::Long:
-    case QMetaType::ULong:
-    case QMetaType::LongLong:
-    case QMetaType::ULongLong:
-    case QMetaType::Short:
-    case QMetaType::UShort:
+    case ValueKind::Signed:
+    case ValueKind::Unsigned:
         return value.toString();
-    case QMetaType::Double:
-    case QMetaType::Float:
+    case ValueKind::Real:
         // The C locale's shortest round-trip form: 3.5, not "3,5" or 3.50000.
         return QLocale::c().toString(value.toDouble(), 'g', QLocale::FloatingPointShortest);
-    default:
-        return textField(value.toString());
+    case ValueKind::BoolOrChar:
+    case ValueKind::Bytes:
+    case ValueKind::Text:
+        break;
     }
+    return textField(value.toString());
 }
 
 // Straight into the UTF-8 bytes, field by field: a summary export writes 100k rows.
@@ -53,19 +50,13 @@ void CsvWriter::addRow(const QVariantList &cells)
         if (i > 0)
             m_data += ',';
         const QVariant &value = cells.at(i);
-        if (value.isNull() || !value.isValid())
-            continue;
-        switch (value.metaType().id()) {
-        case QMetaType::Int:
-        case QMetaType::Long:
-        case QMetaType::LongLong:
-        case QMetaType::Short:
+        switch (valueKind(value)) {
+        case ValueKind::Null:
+            break;
+        case ValueKind::Signed:
             m_data += QByteArray::number(value.toLongLong());
             break;
-        case QMetaType::UInt:
-        case QMetaType::ULong:
-        case QMetaType::ULongLong:
-        case QMetaType::UShort:
+        case ValueKind::Unsigned:
             m_data += QByteArray::number(value.toULongLong());
             break;
         default:
@@ -85,4 +76,4 @@ void CsvWriter::addHeader(const QStringList &names)
     addRow(cells);
 }
 
-} // namespace hireloop
+}  // namespace hireloop

@@ -31,4 +31,4 @@ private:
     int m_rows = 0;
 };
 
-} // namespace hireloop
+}  // namespace hireloop

@@ -74,4 +74,4 @@ QJsonValue ExportFile::json(const QVariant &value)
     return value.isNull() ? QJsonValue(QJsonValue::Null) : QJsonValue::fromVariant(value);
 }
 
-} // namespace hireloop
+}  // namespace hireloop

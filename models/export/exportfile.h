@@ -44,4 +44,4 @@ private:
     bool m_cancelled = false;
 };
 
-} // namespace hireloop
+}  // namespace hireloop

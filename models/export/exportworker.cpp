@@ -7,8 +7,7 @@ namespace hireloop {
 
 ExportWorker::ExportWorker(const QString &databasePath, Id actorId, QObject *parent)
     : StoreWorker(databasePath, actorId, QStringLiteral("hireloop-export"), parent)
-{
-}
+{ }
 
 ExportWorker::~ExportWorker()
 {
@@ -48,4 +47,4 @@ void ExportWorker::start(const ExportRequest &request)
     });
 }
 
-} // namespace hireloop
+}  // namespace hireloop

@@ -38,4 +38,4 @@ Q_SIGNALS:
     void finished(bool ok, int count, const QString &error);
 };
 
-} // namespace hireloop
+}  // namespace hireloop

@@ -28,9 +28,8 @@ QJsonObject roleToJson(const Role &role)
     }
     QJsonArray screening;
     for (const ScreeningFact &f : role.screening)
-        screening.append(QJsonObject{{QStringLiteral("id"), f.id},
-                                     {QStringLiteral("label"), f.label},
-                                     {QStringLiteral("text"), f.text}});
+        screening.append(QJsonObject{
+            {QStringLiteral("id"), f.id}, {QStringLiteral("label"), f.label}, {QStringLiteral("text"), f.text}});
     QJsonArray stages;
     for (const Stage &s : role.stages) {
         QStringList focus;
@@ -97,4 +96,4 @@ QJsonObject personToJson(const Person &person)
                        {QStringLiteral("active"), person.active}};
 }
 
-} // namespace hireloop
+}  // namespace hireloop

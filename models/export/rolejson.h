@@ -14,4 +14,4 @@ QJsonObject roleToJson(const Role &role);
 QString roleToText(const Role &role);
 QJsonObject personToJson(const Person &person);
 
-} // namespace hireloop
+}  // namespace hireloop

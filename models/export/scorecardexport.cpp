@@ -34,7 +34,7 @@ QVariant valueOf(const Rating &r)
     return r.value >= 1 && r.value <= 5 ? QVariant(r.value) : QVariant();
 }
 
-} // namespace
+}  // namespace
 
 bool ScorecardExport::formatFromName(const QString &name, Format *format)
 {
@@ -173,9 +173,8 @@ QByteArray ScorecardExport::csv(const QList<Entry> &entries, Profile profile) co
 
     const bool calibration = profile == Profile::Calibration;
     // The column exists only for someone who may read at least one of the notes.
-    const bool notes = !calibration && std::any_of(entries.cbegin(), entries.cend(), [](const Entry &e) {
-        return e.card.privateNoteVisible;
-    });
+    const bool notes = !calibration
+        && std::any_of(entries.cbegin(), entries.cend(), [](const Entry &e) { return e.card.privateNoteVisible; });
     QStringList header = {QStringLiteral("scorecard_id")};
     if (!calibration)
         header << QStringLiteral("application_id");
@@ -225,10 +224,13 @@ bool ScorecardExport::write(Id roleId, Format format, Profile profile, const QSt
         *error = QObject::tr("%1: cancelled, nothing written").arg(QDir::toNativeSeparators(path));
         return false;
     }
-    const QByteArray bytes = format == Format::Json ? QJsonDocument(json(entries, profile)).toJson(QJsonDocument::Indented)
-                                                    : csv(entries, profile);
+    const QByteArray bytes = format == Format::Json
+        ? QJsonDocument(json(entries, profile)).toJson(QJsonDocument::Indented)
+        : csv(entries, profile);
     // Recorded first: an export that cannot be recorded is not written.
-    const char *profileName = profile == Profile::Full ? "full" : profile == Profile::Logistics ? "logistics" : "calibration";
+    const char *profileName = profile == Profile::Full ? "full"
+        : profile == Profile::Logistics                ? "logistics"
+                                                       : "calibration";
     if (!m_store.recordExport(QStringLiteral("scorecards"), roleId,
                               format == Format::Json ? QStringLiteral("json") : QStringLiteral("csv"),
                               QLatin1String(profileName), int(entries.size()))) {
@@ -242,4 +244,4 @@ bool ScorecardExport::write(Id roleId, Format format, Profile profile, const QSt
     return true;
 }
 
-} // namespace hireloop
+}  // namespace hireloop

@@ -27,14 +27,16 @@ public:
     enum class Format { Csv, Json };
     enum class Profile { Full, Logistics, Calibration };
 
-    static bool formatFromName(const QString &name, Format *format);    // csv | json
-    static bool profileFromName(const QString &name, Profile *profile); // full | logistics | calibration
+    static bool formatFromName(const QString &name, Format *format);  // csv | json
+    static bool profileFromName(const QString &name, Profile *profile);  // full | logistics | calibration
     // Store::pseudonym: "C-" + 10 hex digits for an application, "I-" for an
     // interviewer; stable within the database, not recomputable without it.
     QString candidatePseudonym(Id applicationId) const;
     QString interviewerPseudonym(Id personId) const;
 
-    explicit ScorecardExport(Store &store) : m_store(store) {}
+    explicit ScorecardExport(Store &store)
+        : m_store(store)
+    { }
 
     QJsonArray toJson(Id roleId, Profile profile);
     QByteArray toCsv(Id roleId, Profile profile);
@@ -58,4 +60,4 @@ private:
     Role m_role;
 };
 
-} // namespace hireloop
+}  // namespace hireloop

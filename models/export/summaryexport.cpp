@@ -80,19 +80,18 @@ QString tallyHtml(const DebriefSummary &s)
     return parts.join(QStringLiteral(" &nbsp;·&nbsp; "));
 }
 
-const char *const styleSheet =
-    "body { font-family: 'DejaVu Sans'; font-size: 9pt; color: #1d1d1f; }"
-    "h1 { font-size: 18pt; margin-bottom: 2px; }"
-    "h2 { font-size: 13pt; margin-top: 14px; margin-bottom: 4px; color: #22395b; }"
-    "h3 { font-size: 10.5pt; margin-top: 10px; margin-bottom: 3px; color: #22395b; }"
-    ".sub { color: #5f6368; }"
-    ".flag { color: #b3261e; font-weight: bold; }"
-    ".gap { color: #8a5a00; }"
-    ".muted { color: #777777; }"
-    "th { background-color: #e8edf4; text-align: left; }"
-    "td, th { padding: 3px 5px; }";
+const char *const styleSheet = "body { font-family: 'DejaVu Sans'; font-size: 9pt; color: #1d1d1f; }"
+                               "h1 { font-size: 18pt; margin-bottom: 2px; }"
+                               "h2 { font-size: 13pt; margin-top: 14px; margin-bottom: 4px; color: #22395b; }"
+                               "h3 { font-size: 10.5pt; margin-top: 10px; margin-bottom: 3px; color: #22395b; }"
+                               ".sub { color: #5f6368; }"
+                               ".flag { color: #b3261e; font-weight: bold; }"
+                               ".gap { color: #8a5a00; }"
+                               ".muted { color: #777777; }"
+                               "th { background-color: #e8edf4; text-align: left; }"
+                               "td, th { padding: 3px 5px; }";
 
-} // namespace
+}  // namespace
 
 bool SummaryExport::formatFromName(const QString &name, Format *format)
 {
@@ -110,9 +109,12 @@ bool SummaryExport::formatFromName(const QString &name, Format *format)
 QString SummaryExport::profileName(Profile profile)
 {
     switch (profile) {
-    case Profile::Full: return QStringLiteral("full");
-    case Profile::Logistics: return QStringLiteral("logistics");
-    case Profile::Calibration: return QStringLiteral("calibration");
+    case Profile::Full:
+        return QStringLiteral("full");
+    case Profile::Logistics:
+        return QStringLiteral("logistics");
+    case Profile::Calibration:
+        return QStringLiteral("calibration");
     }
     return {};
 }
@@ -170,7 +172,8 @@ QByteArray SummaryExport::toCsv(Id roleId, Profile profile, Id applicationId)
         header << QStringLiteral("evidence_gaps") << QStringLiteral("disagreements");
     }
     if (!calibration)
-        header << QStringLiteral("interviews") << QStringLiteral("first_interview_at") << QStringLiteral("last_interview_at");
+        header << QStringLiteral("interviews") << QStringLiteral("first_interview_at")
+               << QStringLiteral("last_interview_at");
     csv.addHeader(header);
 
     const int total = int(m_summaries.size());
@@ -229,8 +232,8 @@ QJsonArray SummaryExport::toJson(Id roleId, Profile profile, Id applicationId)
         if (!logistics) {
             o.insert(QStringLiteral("weighted_score"), ExportFile::json(scoreOf(s)));
             QJsonObject tally;
-            for (int i = 0; i < 5; ++i)
-                tally.insert(recommendationName(tallyRecommendation(i)), s.tally[i]);
+            for (int t = 0; t < 5; ++t)
+                tally.insert(recommendationName(tallyRecommendation(t)), s.tally[t]);
             o.insert(QStringLiteral("recommendations"), tally);
             QJsonArray categories;
             for (const Category &c : m_role.categories) {
@@ -268,8 +271,9 @@ QJsonArray SummaryExport::toJson(Id roleId, Profile profile, Id applicationId)
             o.insert(QStringLiteral("agenda"), QJsonArray::fromStringList(s.agenda(m_role)));
             QJsonValue decision;
             if (s.hasDecision) {
-                QJsonObject d{{QStringLiteral("outcome"), decisionOutcomeName(s.decision.outcome)},
-                              {QStringLiteral("decided_at"), ExportFile::json(ExportFile::isoTime(s.decision.decidedAt))}};
+                QJsonObject d{
+                    {QStringLiteral("outcome"), decisionOutcomeName(s.decision.outcome)},
+                    {QStringLiteral("decided_at"), ExportFile::json(ExportFile::isoTime(s.decision.decidedAt))}};
                 if (!calibration) {
                     d.insert(QStringLiteral("rationale"), s.decision.rationale);
                     d.insert(QStringLiteral("dissent"), s.decision.dissent);
@@ -309,9 +313,10 @@ QString SummaryExport::cover(Profile profile, Id applicationId) const
         return a->weightedScore > b->weightedScore;
     });
     html += QStringLiteral("<p>%1</p>")
-                .arg(esc(QObject::tr("%1 applications; %2 with interviews or scorecards, one page each after this overview.")
-                             .arg(m_summaries.size())
-                             .arg(inDebrief.size())));
+                .arg(esc(
+                    QObject::tr("%1 applications; %2 with interviews or scorecards, one page each after this overview.")
+                        .arg(m_summaries.size())
+                        .arg(inDebrief.size())));
     // The header row repeats on every page of the overview.
     html += QStringLiteral("<table width=\"100%\" cellspacing=\"0\" border=\"0.5\" style=\"border-color:#c8ced6\">"
                            "<thead><tr><th width=\"21%\">%1</th><th width=\"18%\">%2</th><th width=\"12%\">%3</th>"
@@ -321,7 +326,8 @@ QString SummaryExport::cover(Profile profile, Id applicationId) const
     if (logistics)
         html += QStringLiteral("<th>%1</th></tr></thead>").arg(esc(QObject::tr("Interviews")));
     else
-        html += QStringLiteral("<th width=\"8%\">%1</th><th width=\"9%\">%2</th><th width=\"7%\">%3</th><th>%4</th></tr></thead>")
+        html += QStringLiteral(
+                    "<th width=\"8%\">%1</th><th width=\"9%\">%2</th><th width=\"7%\">%3</th><th>%4</th></tr></thead>")
                     .arg(esc(QObject::tr("Score")), esc(QObject::tr("Yes/No")), esc(QObject::tr("Flags")),
                          esc(QObject::tr("Decision")));
     for (const DebriefSummary *s : std::as_const(inDebrief)) {
@@ -364,7 +370,8 @@ QString SummaryExport::packet(const DebriefSummary &s, Profile profile)
         const QList<Interview> interviews = m_store.interviews(s.applicationId);
         if (interviews.isEmpty())
             html += QStringLiteral("<p class=\"muted\">%1</p>").arg(esc(QObject::tr("No interviews scheduled.")));
-        html += QStringLiteral("<table width=\"100%\" cellspacing=\"0\" border=\"0.5\" style=\"border-color:#c8ced6\">");
+        html += QStringLiteral(
+            "<table width=\"100%\" cellspacing=\"0\" border=\"0.5\" style=\"border-color:#c8ced6\">");
         if (!interviews.isEmpty())
             html += QStringLiteral("<tr><th>%1</th><th>%2</th><th>%3</th><th>%4</th></tr>")
                         .arg(esc(QObject::tr("Stage")), esc(QObject::tr("When")), esc(QObject::tr("Panel")),
@@ -381,10 +388,12 @@ QString SummaryExport::packet(const DebriefSummary &s, Profile profile)
     }
 
     // The summary box.
-    html += QStringLiteral("<table width=\"100%\" cellspacing=\"0\" cellpadding=\"6\" style=\"background-color:#f3f6fa\"><tr><td>");
+    html += QStringLiteral(
+        "<table width=\"100%\" cellspacing=\"0\" cellpadding=\"6\" style=\"background-color:#f3f6fa\"><tr><td>");
     html += QStringLiteral("<b>%1</b> %2<br>")
                 .arg(esc(QObject::tr("Weighted score:")),
-                     s.hasScore ? QStringLiteral("<span style=\"font-size:14pt\"><b>%1</b></span> / 5").arg(number(s.weightedScore))
+                     s.hasScore ? QStringLiteral("<span style=\"font-size:14pt\"><b>%1</b></span> / 5")
+                                      .arg(number(s.weightedScore))
                                 : esc(QObject::tr("no ratings yet")));
     html += QStringLiteral("<b>%1</b> %2<br>").arg(esc(QObject::tr("Recommendations:")), tallyHtml(s));
     QStringList flags;
@@ -394,20 +403,26 @@ QString SummaryExport::packet(const DebriefSummary &s, Profile profile)
     }
     html += QStringLiteral("<b>%1</b> %2<br>")
                 .arg(esc(QObject::tr("Must-have flags:")),
-                     flags.isEmpty() ? esc(QObject::tr("none")) : QStringLiteral("<span class=\"flag\">%1</span>").arg(flags.join(QStringLiteral("; "))));
+                     flags.isEmpty()
+                         ? esc(QObject::tr("none"))
+                         : QStringLiteral("<span class=\"flag\">%1</span>").arg(flags.join(QStringLiteral("; "))));
     QStringList gaps;
     for (Id id : s.evidenceGaps())
         gaps << esc(m_role.attributeName(id));
     html += QStringLiteral("<b>%1</b> %2")
                 .arg(esc(QObject::tr("Evidence gaps:")),
-                     gaps.isEmpty() ? esc(QObject::tr("none")) : QStringLiteral("<span class=\"gap\">%1</span>").arg(gaps.join(QStringLiteral("; "))));
+                     gaps.isEmpty()
+                         ? esc(QObject::tr("none"))
+                         : QStringLiteral("<span class=\"gap\">%1</span>").arg(gaps.join(QStringLiteral("; "))));
     html += QStringLiteral("</td></tr></table>");
 
     // The agenda.
     const QStringList agenda = s.agenda(m_role);
     html += QStringLiteral("<h3>%1</h3>").arg(esc(QObject::tr("Discussion agenda")));
     if (agenda.isEmpty()) {
-        html += QStringLiteral("<p class=\"muted\">%1</p>").arg(esc(QObject::tr("No disagreements: no attribute spread of 2 or more, no split recommendation.")));
+        html += QStringLiteral("<p class=\"muted\">%1</p>")
+                    .arg(esc(
+                        QObject::tr("No disagreements: no attribute spread of 2 or more, no split recommendation.")));
     } else {
         html += QStringLiteral("<ol>");
         for (const QString &item : agenda)
@@ -423,7 +438,8 @@ QString SummaryExport::packet(const DebriefSummary &s, Profile profile)
                      esc(QObject::tr("Mean")), esc(QObject::tr("Range")));
     for (const Category &c : m_role.categories) {
         const CategoryDebrief *cd = s.category(c.id);
-        html += QStringLiteral("<tr style=\"background-color:#eef1f5\"><td colspan=\"3\"><b>%1</b></td><td colspan=\"2\"><b>%2</b></td></tr>")
+        html += QStringLiteral("<tr style=\"background-color:#eef1f5\"><td colspan=\"3\"><b>%1</b></td><td "
+                               "colspan=\"2\"><b>%2</b></td></tr>")
                     .arg(esc(c.name), cd && cd->hasMean() ? number(cd->mean) : QStringLiteral("—"));
         for (const Attribute &attr : c.attributes) {
             const AttributeDebrief *a = s.attribute(attr.id);
@@ -435,11 +451,14 @@ QString SummaryExport::packet(const DebriefSummary &s, Profile profile)
                 const QString range = QStringLiteral("%1–%2").arg(a->min).arg(a->max);
                 cells = QStringLiteral("<td>%1</td><td>%2</td><td>%3</td>")
                             .arg(a->count)
-                            .arg(a->mustHaveFlag() ? QStringLiteral("<span class=\"flag\">%1</span>").arg(number(a->mean)) : number(a->mean),
+                            .arg(a->mustHaveFlag()
+                                     ? QStringLiteral("<span class=\"flag\">%1</span>").arg(number(a->mean))
+                                     : number(a->mean),
                                  a->disagreement() ? QStringLiteral("<b>%1</b> ⚑").arg(range) : range);
             } else {
                 cells = QStringLiteral("<td>0</td><td colspan=\"2\">%1</td>")
-                            .arg(a && a->evidenceGap() ? QStringLiteral("<span class=\"gap\">%1</span>").arg(esc(QObject::tr("evidence gap")))
+                            .arg(a && a->evidenceGap() ? QStringLiteral("<span class=\"gap\">%1</span>")
+                                                             .arg(esc(QObject::tr("evidence gap")))
                                                        : QStringLiteral("<span class=\"muted\">—</span>"));
             }
             html += QStringLiteral("<tr><td>%1</td><td>%2</td>%3</tr>").arg(name, QString::number(attr.weight), cells);
@@ -457,7 +476,8 @@ QString SummaryExport::packet(const DebriefSummary &s, Profile profile)
             if (!shown++)
                 html += QStringLiteral("<h3>%1</h3>").arg(esc(QObject::tr("Scorecards")));
             html += QStringLiteral("<p><b>%1</b> — %2, %3: <b>%4</b></p>")
-                        .arg(esc(k.interviewer), esc(k.stage), esc(day(k.submittedAt)), esc(recommendationLabel(k.overall)));
+                        .arg(esc(k.interviewer), esc(k.stage), esc(day(k.submittedAt)),
+                             esc(recommendationLabel(k.overall)));
             if (!k.takeaways.trimmed().isEmpty())
                 html += QStringLiteral("<p style=\"margin-left:12px\"><i>%1</i> %2</p>")
                             .arg(esc(QObject::tr("Key take-aways:")), paragraphs(k.takeaways));
@@ -465,7 +485,8 @@ QString SummaryExport::packet(const DebriefSummary &s, Profile profile)
             for (const Rating &r : k.ratings) {
                 html += QStringLiteral("<li>%1: <b>%2</b>%3</li>")
                             .arg(esc(m_role.attributeName(r.attributeId)), esc(ratingLabel(r.value)),
-                                 r.note.trimmed().isEmpty() ? QString() : QStringLiteral(" — %1").arg(paragraphs(r.note)));
+                                 r.note.trimmed().isEmpty() ? QString()
+                                                            : QStringLiteral(" — %1").arg(paragraphs(r.note)));
             }
             html += QStringLiteral("</ul>");
             if (k.privateNoteVisible && !k.privateNote.trimmed().isEmpty())
@@ -479,7 +500,8 @@ QString SummaryExport::packet(const DebriefSummary &s, Profile profile)
     if (!s.hasDecision) {
         html += QStringLiteral("<p class=\"muted\">%1</p>").arg(esc(QObject::tr("No decision recorded yet.")));
     } else if (!full) {
-        html += QStringLiteral("<p><b>%1</b> (%2)</p>").arg(esc(decisionOutcomeLabel(s.decision.outcome)), esc(day(s.decision.decidedAt)));
+        html += QStringLiteral("<p><b>%1</b> (%2)</p>")
+                    .arg(esc(decisionOutcomeLabel(s.decision.outcome)), esc(day(s.decision.decidedAt)));
     } else {
         for (const Decision &d : m_store.decisions(s.applicationId)) {
             html += QStringLiteral("<p><b>%1</b> — %2, %3</p>")
@@ -504,7 +526,8 @@ QString SummaryExport::toHtml(Id roleId, Profile profile, Id applicationId)
             || (profile == Profile::Logistics && s.interviews > 0);
         if (!applicationId && !inDebrief)
             continue;
-        html += applicationId && first ? QStringLiteral("<div>") : QStringLiteral("<div style=\"page-break-before: always\">");
+        html += applicationId && first ? QStringLiteral("<div>")
+                                       : QStringLiteral("<div style=\"page-break-before: always\">");
         html += packet(s, profile);
         html += QStringLiteral("</div>");
         first = false;
@@ -576,9 +599,15 @@ bool SummaryExport::write(Id roleId, Format format, Profile profile, const QStri
     }
     QByteArray bytes;
     switch (format) {
-    case Format::Csv: bytes = toCsv(roleId, profile, applicationId); break;
-    case Format::Json: bytes = QJsonDocument(toJson(roleId, profile, applicationId)).toJson(QJsonDocument::Indented); break;
-    case Format::Pdf: bytes = toPdf(roleId, profile, applicationId); break;
+    case Format::Csv:
+        bytes = toCsv(roleId, profile, applicationId);
+        break;
+    case Format::Json:
+        bytes = QJsonDocument(toJson(roleId, profile, applicationId)).toJson(QJsonDocument::Indented);
+        break;
+    case Format::Pdf:
+        bytes = toPdf(roleId, profile, applicationId);
+        break;
     }
     if (wasCancelled()) {
         *error = QObject::tr("%1: cancelled, nothing written").arg(QDir::toNativeSeparators(path));
@@ -598,4 +627,4 @@ bool SummaryExport::write(Id roleId, Format format, Profile profile, const QStri
     return true;
 }
 
-} // namespace hireloop
+}  // namespace hireloop

@@ -32,7 +32,9 @@ public:
     static bool formatFromName(const QString &name, Format *format);  // csv | json | pdf
     static QString profileName(Profile profile);
 
-    explicit SummaryExport(Store &store) : m_store(store) {}
+    explicit SummaryExport(Store &store)
+        : m_store(store)
+    { }
 
     // applicationId 0: every application of the role.
     QByteArray toCsv(Id roleId, Profile profile, Id applicationId = 0);
@@ -57,4 +59,4 @@ private:
     QList<DebriefSummary> m_summaries;
 };
 
-} // namespace hireloop
+}  // namespace hireloop

@@ -111,8 +111,7 @@ bool isLinkField(ImportField f)
 // apostrophe (see CsvWriter); reading it back removes the guard.
 QString cellText(const QString &raw)
 {
-    if (raw.size() >= 2 && raw.at(0) == QLatin1Char('\'')
-        && QStringLiteral("=+-@\t\r\n").contains(raw.at(1)))
+    if (raw.size() >= 2 && raw.at(0) == QLatin1Char('\'') && QStringLiteral("=+-@\t\r\n").contains(raw.at(1)))
         return raw.mid(1).trimmed();
     return raw.trimmed();
 }
@@ -157,17 +156,21 @@ QString linkOf(const QString &piece, ImportField field, QString *why)
     if (isHandle(piece)) {
         const QString h = piece.startsWith(QLatin1Char('@')) ? piece.mid(1) : piece;
         switch (field) {
-        case ImportField::LinkedIn: return QStringLiteral("https://www.linkedin.com/in/") + h;
-        case ImportField::GitHub: return QStringLiteral("https://github.com/") + h;
-        case ImportField::Scholar: return QStringLiteral("https://scholar.google.com/citations?user=") + h;
-        case ImportField::Arxiv: return QStringLiteral("https://arxiv.org/a/") + h;
-        default: break;
+        case ImportField::LinkedIn:
+            return QStringLiteral("https://www.linkedin.com/in/") + h;
+        case ImportField::GitHub:
+            return QStringLiteral("https://github.com/") + h;
+        case ImportField::Scholar:
+            return QStringLiteral("https://scholar.google.com/citations?user=") + h;
+        case ImportField::Arxiv:
+            return QStringLiteral("https://arxiv.org/a/") + h;
+        default:
+            break;
         }
     }
     if (ContactNormalizer::isPlainLink(piece))
         return piece;
-    const QUrl url(piece.contains(QLatin1String("://")) ? piece : QStringLiteral("https://") + piece,
-                   QUrl::StrictMode);
+    const QUrl url(piece.contains(QLatin1String("://")) ? piece : QStringLiteral("https://") + piece, QUrl::StrictMode);
     const QString host = url.host();
     const QString scheme = url.scheme().toLower();
     if (!url.isValid() || (scheme != QLatin1String("https") && scheme != QLatin1String("http"))
@@ -210,7 +213,7 @@ void appendDistinct(QString *into, const QString &value, const QString &separato
         *into += separator + value;
 }
 
-} // namespace
+}  // namespace
 
 ImportIssue CandidateImport::issueOf(const CsvError &error) const
 {
@@ -240,8 +243,7 @@ bool CandidateImport::readFile(const QString &path, TextFile::Encoding eightBit)
     }
     if (file.size() > MaxFileBytes) {
         *this = CandidateImport();
-        m_readError.message =
-            tr("the file is too large (%1 bytes; at most %2)").arg(file.size()).arg(MaxFileBytes);
+        m_readError.message = tr("the file is too large (%1 bytes; at most %2)").arg(file.size()).arg(MaxFileBytes);
         return false;
     }
     return read(file.readAll(), eightBit);
@@ -438,7 +440,9 @@ bool CandidateImport::validate(const Role &role, QList<ImportedCandidate> *candi
                 break;
             }
         }
-        auto cell = [&fields](int column) { return column < fields.size() ? cellText(fields.at(column).text) : QString(); };
+        auto cell = [&fields](int column) {
+            return column < fields.size() ? cellText(fields.at(column).text) : QString();
+        };
         auto fieldAt = [&fields](int column) { return column < fields.size() ? &fields.at(column) : nullptr; };
 
         ImportedCandidate c;
@@ -461,8 +465,8 @@ bool CandidateImport::validate(const Role &role, QList<ImportedCandidate> *candi
         }
         if (cand.name.isEmpty()) {
             const int col = !columnsOf(ImportField::Name).isEmpty() ? columnsOf(ImportField::Name).first()
-                          : !columnsOf(ImportField::FirstName).isEmpty() ? columnsOf(ImportField::FirstName).first()
-                                                                          : columnsOf(ImportField::LastName).first();
+                : !columnsOf(ImportField::FirstName).isEmpty()      ? columnsOf(ImportField::FirstName).first()
+                                                                    : columnsOf(ImportField::LastName).first();
             report(line, fieldAt(col), col, tr("no name"));
         }
 
@@ -562,4 +566,4 @@ bool CandidateImport::validate(const Role &role, QList<ImportedCandidate> *candi
     return errors->isEmpty();
 }
 
-} // namespace hireloop
+}  // namespace hireloop

@@ -19,10 +19,10 @@ enum class ImportField {
     Name,
     FirstName,
     LastName,
-    Email,     // several columns, and several addresses in one cell, are allowed
+    Email,  // several columns, and several addresses in one cell, are allowed
     Phone,
     Location,
-    City,      // City and Country make a location "City, Country" when there is none
+    City,  // City and Country make a location "City, Country" when there is none
     Country,
     Source,
     LinkedIn,
@@ -31,18 +31,18 @@ enum class ImportField {
     Orcid,
     Arxiv,
     Website,
-    Link,      // any profile link(s); the kind comes from the address
-    Stage,     // a stage of the role, by name; empty: the first stage
-    Status,    // active | rejected | withdrawn | hired; empty: active
+    Link,  // any profile link(s); the kind comes from the address
+    Stage,  // a stage of the role, by name; empty: the first stage
+    Status,  // active | rejected | withdrawn | hired; empty: active
     Notes,
 };
 
 // A problem with the file or one of its rows.
 struct ImportIssue
 {
-    int line = 0;       // in the file, 1-based; 0 when it is about no line
+    int line = 0;  // in the file, 1-based; 0 when it is about no line
     int character = 0;  // the column in characters where the field starts; 0 when unknown
-    QString column;     // the file's column (its header), empty when it is about no column
+    QString column;  // the file's column (its header), empty when it is about no column
     QString message;
 };
 
@@ -66,7 +66,7 @@ public:
 
     int headerLine() const { return m_headerLine; }
     QStringList columns() const { return m_columns; }  // the header, as in the file
-    QString columnLabel(int column) const;             // the header, or "column N" when it is empty
+    QString columnLabel(int column) const;  // the header, or "column N" when it is empty
     // The first PreviewRows data rows (blank ones left out), for showing the mapping.
     const QList<CsvRow> &previewRows() const { return m_preview; }
 
@@ -107,4 +107,4 @@ private:
     QList<ImportField> m_fields;
 };
 
-} // namespace hireloop
+}  // namespace hireloop

@@ -16,7 +16,7 @@ bool isLowSurrogate(char16_t c)
     return c >= 0xDC00 && c <= 0xDFFF;
 }
 
-} // namespace
+}  // namespace
 
 CsvReader::CsvReader(const QByteArray &bytes, TextFile::Encoding eightBit)
 {
@@ -241,4 +241,4 @@ QString CsvReader::eightBitSample(const QByteArray &bytes, int line)
     return text.left(200);
 }
 
-} // namespace hireloop
+}  // namespace hireloop

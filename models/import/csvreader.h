@@ -33,7 +33,7 @@ struct CsvRow
 
 struct CsvError
 {
-    int line = 0;    // 1-based; 0 when the problem is the whole input
+    int line = 0;  // 1-based; 0 when the problem is the whole input
     int column = 0;  // 1-based, in characters
     int field = -1;  // 0-based position of the broken field in its record; -1 when none
     QString message;
@@ -83,4 +83,4 @@ private:
     CsvError m_error;
 };
 
-} // namespace hireloop
+}  // namespace hireloop

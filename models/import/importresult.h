@@ -10,9 +10,9 @@ namespace hireloop {
 // One candidate to add, from one line of a file.
 struct ImportedCandidate
 {
-    int line = 0;         // where the row starts in the file, for reports
+    int line = 0;  // where the row starts in the file, for reports
     Candidate candidate;  // name, emails, phone, location, source, notes, links
-    Id stageId = 0;       // 0: the role's first stage
+    Id stageId = 0;  // 0: the role's first stage
     ApplicationStatus status = ApplicationStatus::Active;
 };
 
@@ -20,8 +20,8 @@ struct ImportedCandidate
 struct ImportDuplicate
 {
     int line = 0;
-    QString key;        // "email" | "link"
-    QString value;      // the normalized email or link both share
+    QString key;  // "email" | "link"
+    QString value;  // the normalized email or link both share
     Id existingId = 0;  // the candidate in the database; 0 when an earlier row of the file
     QString existingName;
     int existingLine = 0;  // the earlier row of the file, when existingId is 0
@@ -30,12 +30,12 @@ struct ImportDuplicate
 struct ImportResult
 {
     bool dryRun = false;
-    int rows = 0;      // rows given
+    int rows = 0;  // rows given
     int imported = 0;  // added (or, in a dry run, that would be)
     QList<ImportDuplicate> duplicates;
 };
 
-} // namespace hireloop
+}  // namespace hireloop
 
 // Lists of a hundred thousand rows grow by moving bytes, not element by element.
 Q_DECLARE_TYPEINFO(hireloop::ImportedCandidate, Q_RELOCATABLE_TYPE);

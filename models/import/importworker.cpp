@@ -6,8 +6,7 @@ namespace hireloop {
 
 ImportWorker::ImportWorker(const QString &databasePath, Id actorId, QObject *parent)
     : StoreWorker(databasePath, actorId, QStringLiteral("hireloop-import"), parent)
-{
-}
+{ }
 
 ImportWorker::~ImportWorker()
 {
@@ -78,4 +77,4 @@ void ImportWorker::import(const QList<ImportedCandidate> &rows, Id roleId)
     });
 }
 
-} // namespace hireloop
+}  // namespace hireloop

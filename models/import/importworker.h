@@ -17,11 +17,11 @@ class Store;
 struct ImportCheck
 {
     int serial = 0;  // of the check() call
-    int rows = 0;    // data rows in the file
+    int rows = 0;  // data rows in the file
     QList<ImportedCandidate> candidates;  // the good rows
-    QList<ImportIssue> errors;            // any: nothing may be imported
-    ImportResult result;                  // a dry run of the good rows: how many would be added, the duplicates
-    QString databaseError;      // the database could not be read
+    QList<ImportIssue> errors;  // any: nothing may be imported
+    ImportResult result;  // a dry run of the good rows: how many would be added, the duplicates
+    QString databaseError;  // the database could not be read
 };
 
 class ImportWorker : public StoreWorker
@@ -52,4 +52,4 @@ private:
     std::atomic<int> m_latestCheck{0};
 };
 
-} // namespace hireloop
+}  // namespace hireloop

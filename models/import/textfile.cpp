@@ -18,10 +18,17 @@ int utf8SequenceLength(const unsigned char *s, qsizetype i, qsizetype size)
         return 1;
     int n = 0;
     unsigned min = 0;
-    if ((c & 0xE0) == 0xC0) { n = 2; min = 0x80; }
-    else if ((c & 0xF0) == 0xE0) { n = 3; min = 0x800; }
-    else if ((c & 0xF8) == 0xF0 && c <= 0xF4) { n = 4; min = 0x10000; }
-    else return 0;
+    if ((c & 0xE0) == 0xC0) {
+        n = 2;
+        min = 0x80;
+    } else if ((c & 0xF0) == 0xE0) {
+        n = 3;
+        min = 0x800;
+    } else if ((c & 0xF8) == 0xF0 && c <= 0xF4) {
+        n = 4;
+        min = 0x10000;
+    } else
+        return 0;
     if (i + n > size)
         return 0;
     unsigned cp = c & (0xFF >> (n + 1));
@@ -35,7 +42,7 @@ int utf8SequenceLength(const unsigned char *s, qsizetype i, qsizetype size)
     return n;
 }
 
-} // namespace
+}  // namespace
 
 bool TextFile::decode(const QByteArray &bytes, QString *text, int *line, int *column)
 {
@@ -92,15 +99,15 @@ bool TextFile::decode(const QByteArray &bytes, QString *text, int *line, int *co
     return true;
 }
 
-bool TextFile::decode(const QByteArray &bytes, Encoding eightBit, QString *text, Encoding *used, int *line,
-                      int *column)
+bool TextFile::decode(const QByteArray &bytes, Encoding eightBit, QString *text, Encoding *used, int *line, int *column)
 {
     const bool utf16 = bytes.startsWith("\xFF\xFE") || bytes.startsWith("\xFE\xFF");
     *used = utf16 ? (bytes.startsWith("\xFF\xFE") ? Encoding::Utf16LE : Encoding::Utf16BE) : Encoding::Utf8;
     if (decode(bytes, text, line, column))
         return true;
     // A BOM says what the file is: its bad bytes are refused whatever was asked for.
-    if (utf16 || bytes.startsWith("\xEF\xBB\xBF") || (eightBit != Encoding::Windows1252 && eightBit != Encoding::Latin1))
+    if (utf16 || bytes.startsWith("\xEF\xBB\xBF")
+        || (eightBit != Encoding::Windows1252 && eightBit != Encoding::Latin1))
         return false;
     *text = decodeEightBit(bytes, eightBit);
     *used = eightBit;
@@ -110,10 +117,10 @@ bool TextFile::decode(const QByteArray &bytes, Encoding eightBit, QString *text,
 QString TextFile::decodeEightBit(const QByteArray &bytes, Encoding encoding)
 {
     // Windows-1252 at 0x80-0x9F; 0 marks the unassigned bytes.
-    static constexpr char16_t Cp1252[32] = {
-        0x20AC, 0, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021, 0x02C6, 0x2030, 0x0160, 0x2039, 0x0152, 0, 0x017D, 0,
-        0, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014, 0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0, 0x017E,
-        0x0178};
+    static constexpr char16_t Cp1252[32] = {0x20AC, 0,      0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021,
+                                            0x02C6, 0x2030, 0x0160, 0x2039, 0x0152, 0,      0x017D, 0,
+                                            0,      0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014,
+                                            0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0,      0x017E, 0x0178};
     QString text = QString::fromLatin1(bytes);
     if (encoding == Encoding::Windows1252) {
         for (QChar &c : text) {
@@ -128,12 +135,18 @@ QString TextFile::decodeEightBit(const QByteArray &bytes, Encoding encoding)
 QString TextFile::encodingName(Encoding encoding)
 {
     switch (encoding) {
-    case Encoding::Utf8: return QStringLiteral("UTF-8");
-    case Encoding::Utf16LE: return QStringLiteral("UTF-16LE");
-    case Encoding::Utf16BE: return QStringLiteral("UTF-16BE");
-    case Encoding::Windows1252: return QStringLiteral("windows-1252");
-    case Encoding::Latin1: return QStringLiteral("latin1");
-    case Encoding::Unknown: break;
+    case Encoding::Utf8:
+        return QStringLiteral("UTF-8");
+    case Encoding::Utf16LE:
+        return QStringLiteral("UTF-16LE");
+    case Encoding::Utf16BE:
+        return QStringLiteral("UTF-16BE");
+    case Encoding::Windows1252:
+        return QStringLiteral("windows-1252");
+    case Encoding::Latin1:
+        return QStringLiteral("latin1");
+    case Encoding::Unknown:
+        break;
     }
     return QString();
 }
@@ -162,7 +175,8 @@ bool TextFile::read(const QString &path, QString *text, QString *error, qint64 m
         return false;
     }
     if (file.size() > maxBytes) {
-        *error = QObject::tr("%1: the file is too large (%2 bytes; at most %3)").arg(name).arg(file.size()).arg(maxBytes);
+        *error
+            = QObject::tr("%1: the file is too large (%2 bytes; at most %3)").arg(name).arg(file.size()).arg(maxBytes);
         return false;
     }
     const QByteArray bytes = file.readAll();
@@ -178,4 +192,4 @@ bool TextFile::read(const QString &path, QString *text, QString *error, qint64 m
     return true;
 }
 
-} // namespace hireloop
+}  // namespace hireloop

@@ -31,4 +31,4 @@ public:
     static bool encodingFromName(const QString &name, Encoding *encoding);
 };
 
-} // namespace hireloop
+}  // namespace hireloop

@@ -33,36 +33,50 @@ int compareKeys(const CandidateEntry &a, const CandidateEntry &b, int column)
 {
     auto number = [](double x, double y) { return x < y ? -1 : (y < x ? 1 : 0); };
     switch (column) {
-    case CandidateModel::NameColumn: return a.nameKey.compare(b.nameKey);
-    case CandidateModel::SourceColumn: return a.sourceKey.compare(b.sourceKey);
-    case CandidateModel::LocationColumn: return a.locationKey.compare(b.locationKey);
-    case CandidateModel::StageColumn: return number(a.stageKey, b.stageKey);
-    case CandidateModel::DaysInStageColumn: return number(a.daysKey, b.daysKey);
-    case CandidateModel::StatusColumn: return number(a.statusKey, b.statusKey);
-    case CandidateModel::ScorecardsColumn: return number(a.scorecardsKey, b.scorecardsKey);
-    case CandidateModel::ScoreColumn: return number(a.scoreKey, b.scoreKey);
-    default: return 0;
+    case CandidateModel::NameColumn:
+        return a.nameKey.compare(b.nameKey);
+    case CandidateModel::SourceColumn:
+        return a.sourceKey.compare(b.sourceKey);
+    case CandidateModel::LocationColumn:
+        return a.locationKey.compare(b.locationKey);
+    case CandidateModel::StageColumn:
+        return number(a.stageKey, b.stageKey);
+    case CandidateModel::DaysInStageColumn:
+        return number(a.daysKey, b.daysKey);
+    case CandidateModel::StatusColumn:
+        return number(a.statusKey, b.statusKey);
+    case CandidateModel::ScorecardsColumn:
+        return number(a.scorecardsKey, b.scorecardsKey);
+    case CandidateModel::ScoreColumn:
+        return number(a.scoreKey, b.scoreKey);
+    default:
+        return 0;
     }
 }
 
 double numberKey(const CandidateEntry &e, int column)
 {
     switch (column) {
-    case CandidateModel::StageColumn: return e.stageKey;
-    case CandidateModel::DaysInStageColumn: return e.daysKey;
-    case CandidateModel::StatusColumn: return e.statusKey;
-    case CandidateModel::ScorecardsColumn: return e.scorecardsKey;
-    default: return e.scoreKey;
+    case CandidateModel::StageColumn:
+        return e.stageKey;
+    case CandidateModel::DaysInStageColumn:
+        return e.daysKey;
+    case CandidateModel::StatusColumn:
+        return e.statusKey;
+    case CandidateModel::ScorecardsColumn:
+        return e.scorecardsKey;
+    default:
+        return e.scoreKey;
     }
 }
 
 bool isTextColumn(int column)
 {
     return column == CandidateModel::NameColumn || column == CandidateModel::SourceColumn
-           || column == CandidateModel::LocationColumn;
+        || column == CandidateModel::LocationColumn;
 }
 
-} // namespace
+}  // namespace
 
 bool CandidateEntry::less(const CandidateEntry &a, const CandidateEntry &b, int column, Qt::SortOrder order)
 {
@@ -78,17 +92,15 @@ std::vector<int> CandidateEntry::sorted(const std::vector<CandidateEntry> &entri
     if (column < 0 || column >= CandidateModel::ColumnCount) {
         for (size_t i = 0; i < indexes.size(); ++i)
             indexes[i] = int(i);
-        std::sort(indexes.begin(), indexes.end(), [&entries](int a, int b) {
-            return entries[a].row.applicationId < entries[b].row.applicationId;
-        });
+        std::sort(indexes.begin(), indexes.end(),
+                  [&entries](int a, int b) { return entries[a].row.applicationId < entries[b].row.applicationId; });
         return indexes;
     }
     if (isTextColumn(column)) {
         for (size_t i = 0; i < indexes.size(); ++i)
             indexes[i] = int(i);
-        std::sort(indexes.begin(), indexes.end(), [&entries, column, order](int a, int b) {
-            return less(entries[a], entries[b], column, order);
-        });
+        std::sort(indexes.begin(), indexes.end(),
+                  [&entries, column, order](int a, int b) { return less(entries[a], entries[b], column, order); });
         return indexes;
     }
     // Numbers: the keys side by side, so the sort reads memory in order.
@@ -164,4 +176,4 @@ std::vector<int> CandidateFilter::apply(const std::vector<CandidateEntry> &entri
     return kept;
 }
 
-} // namespace hireloop
+}  // namespace hireloop

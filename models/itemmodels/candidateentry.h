@@ -18,11 +18,11 @@ struct CandidateEntry
     QString nameKey;  // case-folded
     QString sourceKey;
     QString locationKey;
-    double stageKey = 0;       // the stage's position in the plan
-    double daysKey = 0;        // later into the stage: fewer days; not active: below every active row
+    double stageKey = 0;  // the stage's position in the plan
+    double daysKey = 0;  // later into the stage: fewer days; not active: below every active row
     double statusKey = 0;
     double scorecardsKey = 0;  // submitted / expected, -1 with none expected
-    double scoreKey = 0;       // the weighted score, -1 without one
+    double scoreKey = 0;  // the weighted score, -1 without one
     // What the search words are looked for in: row.searchText, or for rows from the
     // loader the same text in one block of all rows' texts (CandidateLoadResult::
     // searchBlock; row.searchText is then empty), so that a keystroke reads them in
@@ -40,7 +40,7 @@ struct CandidateEntry
 
 struct CandidateFilter
 {
-    Id stageId = 0;   // 0: every stage
+    Id stageId = 0;  // 0: every stage
     int status = -1;  // -1: every status, else an ApplicationStatus
     QStringList words;  // lower-case; every one in the row's search text
 
@@ -57,4 +57,4 @@ struct CandidateFilter
     std::vector<int> apply(const std::vector<CandidateEntry> &entries, const std::vector<int> &from) const;
 };
 
-} // namespace hireloop
+}  // namespace hireloop

@@ -6,8 +6,7 @@ namespace hireloop {
 
 CandidateLoader::CandidateLoader(QObject *parent)
     : QObject(parent)
-{
-}
+{ }
 
 CandidateLoader::~CandidateLoader()
 {
@@ -58,8 +57,7 @@ void CandidateLoader::start(const CandidateLoadRequest &request)
         {
             // Made, used and removed on this thread: the connection is this thread's.
             CandidateRowReader reader(request.source);
-            const QList<CandidateRow> rows =
-                reader.rows(request.roleId, request.visibility, cancel.get());
+            const QList<CandidateRow> rows = reader.rows(request.roleId, request.visibility, request.now, cancel.get());
             result->ok = reader.isOpen() && reader.errorString().isEmpty();
             result->error = reader.errorString();
             result->entries.reserve(size_t(rows.size()));
@@ -94,7 +92,8 @@ void CandidateLoader::start(const CandidateLoadRequest &request)
         // Delivered on the loader's thread; the loader outlives this thread (its
         // destructor waits), and a queued call to a deleted loader is dropped with it.
         QMetaObject::invokeMethod(
-            this, [this, result, cancel] {
+            this,
+            [this, result, cancel] {
                 if (!cancel->load())
                     Q_EMIT finished(result);
             },
@@ -104,4 +103,4 @@ void CandidateLoader::start(const CandidateLoadRequest &request)
     track(thread, cancel);
 }
 
-} // namespace hireloop
+}  // namespace hireloop

@@ -25,6 +25,7 @@ struct CandidateLoadRequest
     CandidateRowReader::Source source;
     Id roleId = 0;
     Visibility visibility;  // whose scores show: as Store::candidateRows
+    qint64 now = 0;  // the store's clock: which scorecards are expected yet
     int sortColumn = -1;
     Qt::SortOrder sortOrder = Qt::AscendingOrder;
     CandidateFilter filter;
@@ -36,10 +37,10 @@ struct CandidateLoadResult
     bool ok = false;
     QString error;
     std::vector<CandidateEntry> entries;  // in application id order
-    QHash<Id, int> entryOf;               // application id -> index in entries
-    QString searchBlock;                  // every entry's search text, one after another
-    std::vector<int> order;               // entries by request.sortColumn / sortOrder
-    std::vector<int> visible;             // order, filtered by request.filter
+    QHash<Id, int> entryOf;  // application id -> index in entries
+    QString searchBlock;  // every entry's search text, one after another
+    std::vector<int> order;  // entries by request.sortColumn / sortOrder
+    std::vector<int> visible;  // order, filtered by request.filter
 };
 
 class CandidateLoader : public QObject
@@ -71,4 +72,4 @@ private:
     QList<Job> m_jobs;
 };
 
-} // namespace hireloop
+}  // namespace hireloop

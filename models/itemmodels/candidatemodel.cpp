@@ -116,6 +116,7 @@ void CandidateModel::startLoad(const CandidateRowReader::Source &source)
     request.source = source;
     request.roleId = m_roleId;
     request.visibility = m_store->access().visibility();
+    request.now = m_store->now();
     request.sortColumn = m_sortColumn;
     request.sortOrder = m_sortOrder;
     request.filter = m_filter;
@@ -131,8 +132,7 @@ void CandidateModel::onLoaded(const std::shared_ptr<CandidateLoadResult> &result
     std::vector<int> order, visible;
     if (result->ok) {
         entries = std::move(result->entries);
-        const bool sameSort =
-            result->request.sortColumn == m_sortColumn && result->request.sortOrder == m_sortOrder;
+        const bool sameSort = result->request.sortColumn == m_sortColumn && result->request.sortOrder == m_sortOrder;
         order = sameSort ? std::move(result->order) : CandidateEntry::sorted(entries, m_sortColumn, m_sortOrder);
         visible = sameSort && result->request.filter == m_filter ? std::move(result->visible)
                                                                  : m_filter.apply(entries, order);
@@ -155,14 +155,13 @@ void CandidateModel::onLoaded(const std::shared_ptr<CandidateLoadResult> &result
         Application app;
         CandidateRow fresh;
         const bool present = m_store->application(applicationId, &app) && app.roleId == m_roleId
-                             && m_store->candidateRow(applicationId, &fresh);
+            && m_store->candidateRow(applicationId, &fresh);
         place(applicationId, present ? &fresh : nullptr);
     }
 }
 
-void CandidateModel::changeLayout(std::vector<CandidateEntry> *entries, QHash<Id, int> *entryOf,
-                                  std::vector<int> order, std::vector<int> visible,
-                                  QAbstractItemModel::LayoutChangeHint hint)
+void CandidateModel::changeLayout(std::vector<CandidateEntry> *entries, QHash<Id, int> *entryOf, std::vector<int> order,
+                                  std::vector<int> visible, QAbstractItemModel::LayoutChangeHint hint)
 {
     Q_EMIT layoutAboutToBeChanged({}, hint);
     const QModelIndexList from = persistentIndexList();
@@ -287,7 +286,7 @@ int lowerBound(const std::vector<int> &seq, int entry, int skip, const Less &les
     return lo;
 }
 
-} // namespace
+}  // namespace
 
 int CandidateModel::visiblePosition(int entry) const
 {
@@ -457,26 +456,39 @@ QVariant CandidateModel::data(const QModelIndex &index, int role) const
     switch (role) {
     case Qt::DisplayRole:
         switch (index.column()) {
-        case NameColumn: return r.name;
-        case StageColumn: return r.stage;
-        case DaysInStageColumn: return r.status == ApplicationStatus::Active ? QVariant(daysInStage(r)) : QVariant();
-        case StatusColumn: return applicationStatusLabel(r.status);
-        case SourceColumn: return r.source;
-        case LocationColumn: return r.location;
+        case NameColumn:
+            return r.name;
+        case StageColumn:
+            return r.stage;
+        case DaysInStageColumn:
+            return r.status == ApplicationStatus::Active ? QVariant(daysInStage(r)) : QVariant();
+        case StatusColumn:
+            return applicationStatusLabel(r.status);
+        case SourceColumn:
+            return r.source;
+        case LocationColumn:
+            return r.location;
         case ScorecardsColumn:
             return r.scorecardsExpected ? QStringLiteral("%1/%2").arg(r.scorecardsSubmitted).arg(r.scorecardsExpected)
                                         : QString();
-        case ScoreColumn: return r.hasScore ? QString::number(r.weightedScore, 'f', 2) : QString();
+        case ScoreColumn:
+            return r.hasScore ? QString::number(r.weightedScore, 'f', 2) : QString();
         }
         return {};
     case SortRole:
         switch (index.column()) {
-        case StageColumn: return r.stagePosition;
-        case DaysInStageColumn: return r.status == ApplicationStatus::Active ? daysInStage(r) : -1;
-        case StatusColumn: return int(r.status);
-        case ScorecardsColumn: return r.scorecardsExpected ? double(r.scorecardsSubmitted) / r.scorecardsExpected : -1.0;
-        case ScoreColumn: return r.hasScore ? r.weightedScore : -1.0;
-        default: return data(index, Qt::DisplayRole).toString().toLower();
+        case StageColumn:
+            return r.stagePosition;
+        case DaysInStageColumn:
+            return r.status == ApplicationStatus::Active ? daysInStage(r) : -1;
+        case StatusColumn:
+            return int(r.status);
+        case ScorecardsColumn:
+            return r.scorecardsExpected ? double(r.scorecardsSubmitted) / r.scorecardsExpected : -1.0;
+        case ScoreColumn:
+            return r.hasScore ? r.weightedScore : -1.0;
+        default:
+            return data(index, Qt::DisplayRole).toString().toLower();
         }
     case Qt::TextAlignmentRole:
         switch (index.column()) {
@@ -488,7 +500,8 @@ QVariant CandidateModel::data(const QModelIndex &index, int role) const
             return {};
         }
     case Qt::FontRole:
-        if (index.column() == DaysInStageColumn && r.status == ApplicationStatus::Active && daysInStage(r) > m_staleDays) {
+        if (index.column() == DaysInStageColumn && r.status == ApplicationStatus::Active
+            && daysInStage(r) > m_staleDays) {
             QFont f;
             f.setBold(true);
             return f;
@@ -496,24 +509,34 @@ QVariant CandidateModel::data(const QModelIndex &index, int role) const
         return {};
     case Qt::ToolTipRole:
         switch (index.column()) {
-        case NameColumn: return r.email.isEmpty() ? r.name : QStringLiteral("%1 <%2>").arg(r.name, r.email);
-        case ScorecardsColumn: return tr("%1 of %2 scorecards submitted").arg(r.scorecardsSubmitted).arg(r.scorecardsExpected);
+        case NameColumn:
+            return r.email.isEmpty() ? r.name : QStringLiteral("%1 <%2>").arg(r.name, r.email);
+        case ScorecardsColumn:
+            return tr("%1 of %2 scorecards submitted").arg(r.scorecardsSubmitted).arg(r.scorecardsExpected);
         case DaysInStageColumn:
             if (r.status != ApplicationStatus::Active)
                 return tr("Not waiting: %1").arg(applicationStatusLabel(r.status).toLower());
             return daysInStage(r) > m_staleDays ? tr("Waiting longer than %n days in this stage", nullptr, m_staleDays)
                                                 : tr("Days in the current stage");
         case ScoreColumn:
-            return r.hasScore ? tr("Weighted mean of the attribute ratings, 1–5") : tr("Nothing rated, or not yet visible to you");
-        default: return {};
+            return r.hasScore ? tr("Weighted mean of the attribute ratings, 1–5")
+                              : tr("Nothing rated, or not yet visible to you");
+        default:
+            return {};
         }
     case IdRole:
-    case ApplicationIdRole: return r.applicationId;
-    case CandidateIdRole: return r.candidateId;
-    case StageIdRole: return r.stageId;
-    case StatusRole: return int(r.status);
-    case SearchTextRole: return m_entries[size_t(m_visible[size_t(index.row())])].search.toString();
-    default: return {};
+    case ApplicationIdRole:
+        return r.applicationId;
+    case CandidateIdRole:
+        return r.candidateId;
+    case StageIdRole:
+        return r.stageId;
+    case StatusRole:
+        return int(r.status);
+    case SearchTextRole:
+        return m_entries[size_t(m_visible[size_t(index.row())])].search.toString();
+    default:
+        return {};
     }
 }
 
@@ -522,16 +545,24 @@ QVariant CandidateModel::headerData(int section, Qt::Orientation orientation, in
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return QAbstractTableModel::headerData(section, orientation, role);
     switch (section) {
-    case NameColumn: return tr("Name");
-    case StageColumn: return tr("Stage");
-    case DaysInStageColumn: return tr("Days");
-    case StatusColumn: return tr("Status");
-    case SourceColumn: return tr("Source");
-    case LocationColumn: return tr("Location");
-    case ScorecardsColumn: return tr("Scorecards");
-    case ScoreColumn: return tr("Score");
+    case NameColumn:
+        return tr("Name");
+    case StageColumn:
+        return tr("Stage");
+    case DaysInStageColumn:
+        return tr("Days");
+    case StatusColumn:
+        return tr("Status");
+    case SourceColumn:
+        return tr("Source");
+    case LocationColumn:
+        return tr("Location");
+    case ScorecardsColumn:
+        return tr("Scorecards");
+    case ScoreColumn:
+        return tr("Score");
     }
     return {};
 }
 
-} // namespace hireloop
+}  // namespace hireloop

@@ -46,8 +46,8 @@ public:
     };
     enum Role {
         StageIdRole = Qt::UserRole + 100,
-        StatusRole,          // ApplicationStatus as int
-        SearchTextRole,      // lower-case name, emails, source, links
+        StatusRole,  // ApplicationStatus as int
+        SearchTextRole,  // lower-case name, emails, source, links
         ApplicationIdRole,
         CandidateIdRole,
     };
@@ -81,7 +81,7 @@ public:
     // Filtering: words (any case) that must all be in the name, emails, source or links.
     void setSearchText(const QString &text);
     void setStageFilter(Id stageId);  // 0: every stage
-    void setStatusFilter(int status); // -1: every status, else ApplicationStatus
+    void setStatusFilter(int status);  // -1: every status, else ApplicationStatus
     QString searchText() const { return m_searchText; }
     Id stageFilter() const { return m_filter.stageId; }
     int statusFilter() const { return m_filter.status; }
@@ -140,14 +140,14 @@ private:
     QString m_searchText;
     CandidateFilter m_filter;
     std::vector<CandidateEntry> m_entries;  // every loaded row, in no particular order
-    QString m_searchBlock;                  // the loader's rows' search texts (CandidateEntry::search)
-    QHash<Id, int> m_entryOf;               // application id -> index in m_entries
-    std::vector<int> m_order;               // m_entries by the sort
-    std::vector<int> m_visible;             // m_order filtered: the rows shown
+    QString m_searchBlock;  // the loader's rows' search texts (CandidateEntry::search)
+    QHash<Id, int> m_entryOf;  // application id -> index in m_entries
+    std::vector<int> m_order;  // m_entries by the sort
+    std::vector<int> m_visible;  // m_order filtered: the rows shown
     quint64 m_generation = 0;
     quint64 m_loadingGeneration = 0;  // the load on its way, 0 when none
     int m_expectedTotal = 0;
-    QSet<Id> m_changedWhileLoading;   // applications to read again after the swap
+    QSet<Id> m_changedWhileLoading;  // applications to read again after the swap
 };
 
-} // namespace hireloop
+}  // namespace hireloop

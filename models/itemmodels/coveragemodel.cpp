@@ -5,14 +5,14 @@
 #include "store/store.h"
 
 #include <QColor>
-#include <QUndoStack>
+#include "commands/undohistory.h"
 
 namespace hireloop {
 
-CoverageModel::CoverageModel(Store *store, QUndoStack *undoStack, QObject *parent)
+CoverageModel::CoverageModel(Store *store, UndoHistory *undo, QObject *parent)
     : QAbstractTableModel(parent)
     , m_store(store)
-    , m_undoStack(undoStack)
+    , m_undo(undo)
 {
     connect(m_store, &Store::attributeChanged, this, &CoverageModel::onAttributeChanged);
     connect(m_store, &Store::stageChanged, this, &CoverageModel::onStageChanged);
@@ -69,10 +69,12 @@ QVariant CoverageModel::data(const QModelIndex &index, int role) const
             return n == 0 ? tr("Not assessed") : n == 1 ? tr("Once") : tr("%n stages", nullptr, n);
         case Qt::ToolTipRole:
             return n == 0 ? tr("No stage assesses this attribute: add it to a stage's focus")
-                 : n == 1 ? tr("Only one stage assesses this attribute: a single interviewer's view decides it")
+                : n == 1  ? tr("Only one stage assesses this attribute: a single interviewer's view decides it")
                           : tr("Assessed at %n stages", nullptr, n);
         case Qt::ForegroundRole:
-            return n == 0 ? QVariant(QColor(0xd0, 0x30, 0x30)) : n == 1 ? QVariant(QColor(0xc0, 0x80, 0x00)) : QVariant();
+            return n == 0 ? QVariant(QColor(0xd0, 0x30, 0x30))
+                : n == 1  ? QVariant(QColor(0xc0, 0x80, 0x00))
+                          : QVariant();
         case CoverageRole:
         case SortRole:
             return n;
@@ -85,14 +87,20 @@ QVariant CoverageModel::data(const QModelIndex &index, int role) const
     const Stage &s = m_role.stages.at(index.column());
     const bool assessed = s.focus.contains(a.id);
     switch (role) {
-    case Qt::CheckStateRole: return assessed ? Qt::Checked : Qt::Unchecked;
+    case Qt::CheckStateRole:
+        return assessed ? Qt::Checked : Qt::Unchecked;
     case Qt::ToolTipRole:
         return assessed ? tr("%1 assesses %2").arg(s.name, a.name) : tr("%1 does not assess %2").arg(s.name, a.name);
-    case Qt::AccessibleTextRole: return assessed ? tr("assessed") : tr("not assessed");
-    case SortRole: return assessed ? 1 : 0;
-    case CoverageRole: return n;
-    case IdRole: return a.id;
-    default: return {};
+    case Qt::AccessibleTextRole:
+        return assessed ? tr("assessed") : tr("not assessed");
+    case SortRole:
+        return assessed ? 1 : 0;
+    case CoverageRole:
+        return n;
+    case IdRole:
+        return a.id;
+    default:
+        return {};
     }
 }
 
@@ -132,7 +140,8 @@ void CoverageModel::onAttributeChanged(Id roleId, Id attributeId)
 Qt::ItemFlags CoverageModel::flags(const QModelIndex &index) const
 {
     Qt::ItemFlags f = QAbstractTableModel::flags(index);
-    if (index.isValid() && index.column() < m_role.stages.size() && !m_store->isReadOnly() && m_store->access().may(AccessPolicy::Action::EditPlan))
+    if (index.isValid() && index.column() < m_role.stages.size() && !m_store->isReadOnly()
+        && m_store->access().may(AccessPolicy::Action::EditPlan))
         f |= Qt::ItemIsUserCheckable;
     return f;
 }
@@ -147,8 +156,8 @@ bool CoverageModel::setData(const QModelIndex &index, const QVariant &value, int
     const bool on = value.toInt() == Qt::Checked;
     if (on == s.focus.contains(a.id))
         return true;
-    if (m_undoStack) {
-        m_undoStack->push(new StageFocusCommand(m_store, s, a, on));
+    if (m_undo) {
+        m_undo->push(new StageFocusCommand(m_store, s, a, on));
         return true;
     }
     return m_store->setStageFocus(s.id, a.id, on);
@@ -170,4 +179,4 @@ void CoverageModel::onStageChanged(Id roleId, Id stageId)
     }
 }
 
-} // namespace hireloop
+}  // namespace hireloop

@@ -5,8 +5,6 @@
 #include <QAbstractTableModel>
 #include <QPointer>
 
-class QUndoStack;
-
 // The coverage matrix: one row per attribute, one column per stage, and a last column
 // that says how many stages assess the attribute, flagging none and only one. Ticking
 // a cell makes the attribute a focus of that stage (an undo command). A focus change
@@ -16,13 +14,14 @@ class QUndoStack;
 namespace hireloop {
 
 class Store;
+class UndoHistory;
 
 class CoverageModel : public QAbstractTableModel
 {
     Q_OBJECT
 
 public:
-    explicit CoverageModel(Store *store, QUndoStack *undoStack = nullptr, QObject *parent = nullptr);
+    explicit CoverageModel(Store *store, UndoHistory *undo = nullptr, QObject *parent = nullptr);
 
     void setRoleId(Id roleId);
     Id roleId() const { return m_role.id; }
@@ -41,9 +40,9 @@ private:
     void onStageChanged(Id roleId, Id stageId);
 
     Store *m_store;
-    QPointer<QUndoStack> m_undoStack;
+    QPointer<UndoHistory> m_undo;
     Role m_role;
     QList<Attribute> m_attributes;  // rows, in rubric order
 };
 
-} // namespace hireloop
+}  // namespace hireloop

@@ -82,12 +82,18 @@ QVariant DebriefModel::data(const QModelIndex &index, int role) const
     const bool rated = a && a->rated();
     if (role == Qt::DisplayRole) {
         switch (index.column()) {
-        case AttributeColumn: return attr.mustHave ? tr("%1 (must-have)").arg(attr.name) : attr.name;
-        case CategoryColumn: return m_categoryOf.value(attr.id);
-        case WeightColumn: return attr.weight;
-        case RatingsColumn: return a ? a->count : 0;
-        case MeanColumn: return rated ? QVariant(QString::number(a->mean, 'f', 2)) : QVariant(QStringLiteral("—"));
-        case RangeColumn: return rated ? QVariant(QStringLiteral("%1–%2").arg(a->min).arg(a->max)) : QVariant();
+        case AttributeColumn:
+            return attr.mustHave ? tr("%1 (must-have)").arg(attr.name) : attr.name;
+        case CategoryColumn:
+            return m_categoryOf.value(attr.id);
+        case WeightColumn:
+            return attr.weight;
+        case RatingsColumn:
+            return a ? a->count : 0;
+        case MeanColumn:
+            return rated ? QVariant(QString::number(a->mean, 'f', 2)) : QVariant(QStringLiteral("—"));
+        case RangeColumn:
+            return rated ? QVariant(QStringLiteral("%1–%2").arg(a->min).arg(a->max)) : QVariant();
         case FlagsColumn: {
             QStringList flags;
             if (a && a->mustHaveFlag())
@@ -126,15 +132,22 @@ QVariant DebriefModel::headerData(int section, Qt::Orientation orientation, int 
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return {};
     switch (section) {
-    case AttributeColumn: return tr("Attribute");
-    case CategoryColumn: return tr("Category");
-    case WeightColumn: return tr("Weight");
-    case RatingsColumn: return tr("Ratings");
-    case MeanColumn: return tr("Mean");
-    case RangeColumn: return tr("Range");
-    case FlagsColumn: return tr("Flags");
+    case AttributeColumn:
+        return tr("Attribute");
+    case CategoryColumn:
+        return tr("Category");
+    case WeightColumn:
+        return tr("Weight");
+    case RatingsColumn:
+        return tr("Ratings");
+    case MeanColumn:
+        return tr("Mean");
+    case RangeColumn:
+        return tr("Range");
+    case FlagsColumn:
+        return tr("Flags");
     }
     return {};
 }
 
-} // namespace hireloop
+}  // namespace hireloop

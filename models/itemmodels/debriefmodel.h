@@ -18,8 +18,16 @@ class DebriefModel : public QAbstractTableModel
     Q_OBJECT
 
 public:
-    enum Column { AttributeColumn, CategoryColumn, WeightColumn, RatingsColumn, MeanColumn, RangeColumn,
-                  FlagsColumn, ColumnCount };
+    enum Column {
+        AttributeColumn,
+        CategoryColumn,
+        WeightColumn,
+        RatingsColumn,
+        MeanColumn,
+        RangeColumn,
+        FlagsColumn,
+        ColumnCount
+    };
 
     explicit DebriefModel(Store *store, QObject *parent = nullptr);
 
@@ -48,4 +56,4 @@ private:
     DebriefSummary m_summary;
 };
 
-} // namespace hireloop
+}  // namespace hireloop

@@ -18,7 +18,7 @@ namespace {
 bool sameRow(const DueScorecard &a, const DueScorecard &b)
 {
     return a.interviewEndsAt == b.interviewEndsAt && a.overdue == b.overdue && a.candidate == b.candidate
-           && a.stage == b.stage && a.interviewer == b.interviewer && a.interviewId == b.interviewId;
+        && a.stage == b.stage && a.interviewer == b.interviewer && a.interviewId == b.interviewId;
 }
 
 QString lapse(qint64 secs)
@@ -29,7 +29,7 @@ QString lapse(qint64 secs)
     return DueScorecardModel::tr("%1 days").arg(hours / 24);
 }
 
-} // namespace
+}  // namespace
 
 DueScorecardModel::DueScorecardModel(Store *store, QObject *parent)
     : QAbstractTableModel(parent)
@@ -239,11 +239,16 @@ QVariant DueScorecardModel::data(const QModelIndex &index, int role) const
     switch (role) {
     case Qt::DisplayRole:
         switch (index.column()) {
-        case CandidateColumn: return d.candidate;
-        case StageColumn: return d.stage;
-        case InterviewerColumn: return d.interviewer;
-        case EndedColumn: return shortDateTime(d.interviewEndsAt);
-        case StatusColumn: return status(d, m_now, m_readHours);
+        case CandidateColumn:
+            return d.candidate;
+        case StageColumn:
+            return d.stage;
+        case InterviewerColumn:
+            return d.interviewer;
+        case EndedColumn:
+            return shortDateTime(d.interviewEndsAt);
+        case StatusColumn:
+            return status(d, m_now, m_readHours);
         }
         break;
     case Qt::ToolTipRole:
@@ -260,11 +265,16 @@ QVariant DueScorecardModel::data(const QModelIndex &index, int role) const
     case SortRole:
         return index.column() == EndedColumn || index.column() == StatusColumn ? QVariant(d.interviewEndsAt)
                                                                                : data(index, Qt::DisplayRole);
-    case IdRole: return d.scorecardId;
-    case InterviewIdRole: return d.interviewId;
-    case ApplicationIdRole: return d.applicationId;
-    case InterviewerIdRole: return d.interviewerId;
-    case OverdueRole: return d.overdue;
+    case IdRole:
+        return d.scorecardId;
+    case InterviewIdRole:
+        return d.interviewId;
+    case ApplicationIdRole:
+        return d.applicationId;
+    case InterviewerIdRole:
+        return d.interviewerId;
+    case OverdueRole:
+        return d.overdue;
     }
     return {};
 }
@@ -274,13 +284,18 @@ QVariant DueScorecardModel::headerData(int section, Qt::Orientation orientation,
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return {};
     switch (section) {
-    case CandidateColumn: return tr("Candidate");
-    case StageColumn: return tr("Stage");
-    case InterviewerColumn: return tr("Interviewer");
-    case EndedColumn: return tr("Interview ended");
-    case StatusColumn: return tr("Status");
+    case CandidateColumn:
+        return tr("Candidate");
+    case StageColumn:
+        return tr("Stage");
+    case InterviewerColumn:
+        return tr("Interviewer");
+    case EndedColumn:
+        return tr("Interview ended");
+    case StatusColumn:
+        return tr("Status");
     }
     return {};
 }
 
-} // namespace hireloop
+}  // namespace hireloop

@@ -58,8 +58,8 @@ private:
     QList<DueScorecard> m_rows;
     int m_overdueHours = 24;
     bool m_everyone = false;
-    qint64 m_now = 0;      // when the list was read, for "overdue by"
+    qint64 m_now = 0;  // when the list was read, for "overdue by"
     int m_readHours = 24;  // the overdue hours it was read with
 };
 
-} // namespace hireloop
+}  // namespace hireloop

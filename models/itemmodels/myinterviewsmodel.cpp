@@ -20,7 +20,7 @@ QString shortDateTime(qint64 secsSinceEpoch)
 {
     const QDateTime t = QDateTime::fromSecsSinceEpoch(secsSinceEpoch);
     const QString day = t.date().year() == QDate::currentDate().year() ? QStringLiteral("ddd d MMM")
-                                                                        : QStringLiteral("ddd d MMM yyyy");
+                                                                       : QStringLiteral("ddd d MMM yyyy");
     return QStringLiteral("%1 %2").arg(QLocale().toString(t.date(), day), shortTime(t.time()));
 }
 
@@ -28,11 +28,12 @@ namespace {
 
 bool sameRow(const Interview &a, const Interview &b)
 {
-    return a.startsAt == b.startsAt && a.durationMin == b.durationMin && a.stage == b.stage && a.candidate == b.candidate
-           && a.panelNames == b.panelNames && a.location == b.location && a.cancelled == b.cancelled;
+    return a.startsAt == b.startsAt && a.durationMin == b.durationMin && a.stage == b.stage
+        && a.candidate == b.candidate && a.panelNames == b.panelNames && a.location == b.location
+        && a.cancelled == b.cancelled;
 }
 
-} // namespace
+}  // namespace
 
 MyInterviewsModel::MyInterviewsModel(Store *store, QObject *parent)
     : QAbstractTableModel(parent)
@@ -50,13 +51,15 @@ MyInterviewsModel::MyInterviewsModel(Store *store, QObject *parent)
 void MyInterviewsModel::reload()
 {
     beginResetModel();
-    m_rows = m_store->isOpen() && m_store->actorId() ? m_store->upcomingInterviews(m_store->actorId()) : QList<Interview>();
+    m_rows = m_store->isOpen() && m_store->actorId() ? m_store->upcomingInterviews(m_store->actorId())
+                                                     : QList<Interview>();
     endResetModel();
 }
 
 void MyInterviewsModel::refresh()
 {
-    sync(m_store->isOpen() && m_store->actorId() ? m_store->upcomingInterviews(m_store->actorId()) : QList<Interview>());
+    sync(m_store->isOpen() && m_store->actorId() ? m_store->upcomingInterviews(m_store->actorId())
+                                                 : QList<Interview>());
 }
 
 // Turns the rows into fresh with row signals only: removals, then for each place a
@@ -131,13 +134,17 @@ QVariant MyInterviewsModel::data(const QModelIndex &index, int role) const
     case Qt::DisplayRole:
         switch (index.column()) {
         case WhenColumn: {
-            return QStringLiteral("%1 – %2")
-                .arg(shortDateTime(iv.startsAt), shortTime(QDateTime::fromSecsSinceEpoch(iv.endsAt()).time()));
+            return QStringLiteral("%1 – %2").arg(shortDateTime(iv.startsAt),
+                                                 shortTime(QDateTime::fromSecsSinceEpoch(iv.endsAt()).time()));
         }
-        case CandidateColumn: return iv.candidate;
-        case StageColumn: return iv.stage;
-        case DurationColumn: return tr("%1 min").arg(iv.durationMin);
-        case PanelColumn: return iv.panelNames.join(QStringLiteral(", "));
+        case CandidateColumn:
+            return iv.candidate;
+        case StageColumn:
+            return iv.stage;
+        case DurationColumn:
+            return tr("%1 min").arg(iv.durationMin);
+        case PanelColumn:
+            return iv.panelNames.join(QStringLiteral(", "));
         }
         break;
     case Qt::ToolTipRole:
@@ -148,13 +155,19 @@ QVariant MyInterviewsModel::data(const QModelIndex &index, int role) const
         break;
     case SortRole:
         switch (index.column()) {
-        case WhenColumn: return iv.startsAt;
-        case DurationColumn: return iv.durationMin;
-        default: return data(index, Qt::DisplayRole);
+        case WhenColumn:
+            return iv.startsAt;
+        case DurationColumn:
+            return iv.durationMin;
+        default:
+            return data(index, Qt::DisplayRole);
         }
-    case IdRole: return iv.id;
-    case ApplicationIdRole: return iv.applicationId;
-    case StartsAtRole: return iv.startsAt;
+    case IdRole:
+        return iv.id;
+    case ApplicationIdRole:
+        return iv.applicationId;
+    case StartsAtRole:
+        return iv.startsAt;
     }
     return {};
 }
@@ -164,13 +177,18 @@ QVariant MyInterviewsModel::headerData(int section, Qt::Orientation orientation,
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return {};
     switch (section) {
-    case WhenColumn: return tr("When");
-    case CandidateColumn: return tr("Candidate");
-    case StageColumn: return tr("Stage");
-    case DurationColumn: return tr("Duration");
-    case PanelColumn: return tr("Panel");
+    case WhenColumn:
+        return tr("When");
+    case CandidateColumn:
+        return tr("Candidate");
+    case StageColumn:
+        return tr("Stage");
+    case DurationColumn:
+        return tr("Duration");
+    case PanelColumn:
+        return tr("Panel");
     }
     return {};
 }
 
-} // namespace hireloop
+}  // namespace hireloop

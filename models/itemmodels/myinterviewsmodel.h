@@ -53,4 +53,4 @@ private:
     QList<Interview> m_rows;
 };
 
-} // namespace hireloop
+}  // namespace hireloop

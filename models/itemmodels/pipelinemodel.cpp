@@ -101,7 +101,8 @@ QVariant PipelineModel::data(const QModelIndex &index, int role) const
         return {};
     case Qt::ToolTipRole:
         if (index.column() == StageColumn)
-            return row == 0 ? tr("Show every candidate of the role") : tr("Show the candidates at %1").arg(m_stages.at(row - 1).name);
+            return row == 0 ? tr("Show every candidate of the role")
+                            : tr("Show the candidates at %1").arg(m_stages.at(row - 1).name);
         return {};
     case IdRole:
         return stageIdAt(row);
@@ -115,13 +116,18 @@ QVariant PipelineModel::headerData(int section, Qt::Orientation orientation, int
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return QAbstractTableModel::headerData(section, orientation, role);
     switch (section) {
-    case StageColumn: return tr("Stage");
-    case ActiveColumn: return tr("Active");
-    case RejectedColumn: return tr("Rejected");
-    case WithdrawnColumn: return tr("Withdrawn");
-    case HiredColumn: return tr("Hired");
+    case StageColumn:
+        return tr("Stage");
+    case ActiveColumn:
+        return tr("Active");
+    case RejectedColumn:
+        return tr("Rejected");
+    case WithdrawnColumn:
+        return tr("Withdrawn");
+    case HiredColumn:
+        return tr("Hired");
     }
     return {};
 }
 
-} // namespace hireloop
+}  // namespace hireloop

@@ -42,4 +42,4 @@ private:
     QHash<Id, Counts> m_counts;
 };
 
-} // namespace hireloop
+}  // namespace hireloop

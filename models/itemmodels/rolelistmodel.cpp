@@ -70,4 +70,4 @@ void RoleListModel::onRoleAdded(Id roleId)
     }
 }
 
-} // namespace hireloop
+}  // namespace hireloop

@@ -32,4 +32,4 @@ private:
     QList<RoleSummary> m_roles;
 };
 
-} // namespace hireloop
+}  // namespace hireloop

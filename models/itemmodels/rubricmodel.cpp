@@ -7,16 +7,16 @@
 
 #include <QFont>
 #include <QMimeData>
-#include <QUndoStack>
+#include "commands/undohistory.h"
 
 namespace hireloop {
 
 // internalId: 0 for a category row, category row + 1 for an attribute row.
 
-RubricModel::RubricModel(Store *store, QUndoStack *undoStack, QObject *parent)
+RubricModel::RubricModel(Store *store, UndoHistory *undo, QObject *parent)
     : QAbstractItemModel(parent)
     , m_store(store)
-    , m_undoStack(undoStack)
+    , m_undo(undo)
 {
     connect(m_store, &Store::attributeChanged, this, &RubricModel::onAttributeChanged);
     connect(m_store, &Store::attributeMoved, this, &RubricModel::onAttributeMoved);
@@ -107,11 +107,14 @@ QVariant RubricModel::data(const QModelIndex &index, int role) const
             f.setBold(true);
             return f;
         }
-        case IdRole: return c.id;
-        case KindRole: return CategoryRow;
+        case IdRole:
+            return c.id;
+        case KindRole:
+            return CategoryRow;
         case Qt::ToolTipRole:
             return index.column() == WeightColumn ? tr("Total weight of the category's attributes") : QVariant();
-        default: return {};
+        default:
+            return {};
         }
     }
     const Attribute &a = *attributeAt(index);
@@ -119,17 +122,23 @@ QVariant RubricModel::data(const QModelIndex &index, int role) const
     case Qt::DisplayRole:
     case Qt::EditRole:
         switch (index.column()) {
-        case NameColumn: return a.name;
-        case WeightColumn: return role == Qt::EditRole ? QVariant(a.weight) : QVariant(QString::number(a.weight, 'g', 4));
-        case MustHaveColumn: return role == Qt::DisplayRole ? QVariant() : QVariant(a.mustHave);
-        case SectionColumn: return a.sourceSection;
-        case SourceColumn: return a.sourceLine;
+        case NameColumn:
+            return a.name;
+        case WeightColumn:
+            return role == Qt::EditRole ? QVariant(a.weight) : QVariant(QString::number(a.weight, 'g', 4));
+        case MustHaveColumn:
+            return role == Qt::DisplayRole ? QVariant() : QVariant(a.mustHave);
+        case SectionColumn:
+            return a.sourceSection;
+        case SourceColumn:
+            return a.sourceLine;
         }
         return {};
     case Qt::CheckStateRole:
         return index.column() == MustHaveColumn ? QVariant(a.mustHave ? Qt::Checked : Qt::Unchecked) : QVariant();
     case Qt::AccessibleTextRole:
-        return index.column() == MustHaveColumn ? QVariant(a.mustHave ? tr("Must-have") : tr("Not a must-have")) : QVariant();
+        return index.column() == MustHaveColumn ? QVariant(a.mustHave ? tr("Must-have") : tr("Not a must-have"))
+                                                : QVariant();
     case Qt::ToolTipRole:
         if (index.column() == MustHaveColumn)
             return a.mustHave ? tr("A must-have: a rating of 2 or less by anyone is flagged in the debrief")
@@ -139,11 +148,16 @@ QVariant RubricModel::data(const QModelIndex &index, int role) const
         return a.guidance;
     case SortRole:
         return index.column() == WeightColumn ? QVariant(a.weight) : data(index, Qt::DisplayRole);
-    case IdRole: return a.id;
-    case KindRole: return AttributeRow;
-    case GuidanceRole: return a.guidance;
-    case SourceLineRole: return a.sourceLine;
-    default: return {};
+    case IdRole:
+        return a.id;
+    case KindRole:
+        return AttributeRow;
+    case GuidanceRole:
+        return a.guidance;
+    case SourceLineRole:
+        return a.sourceLine;
+    default:
+        return {};
     }
 }
 
@@ -152,11 +166,16 @@ QVariant RubricModel::headerData(int section, Qt::Orientation orientation, int r
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return QAbstractItemModel::headerData(section, orientation, role);
     switch (section) {
-    case NameColumn: return tr("Attribute");
-    case WeightColumn: return tr("Weight");
-    case MustHaveColumn: return tr("Must-have");
-    case SectionColumn: return tr("Section");
-    case SourceColumn: return tr("Posting line");
+    case NameColumn:
+        return tr("Attribute");
+    case WeightColumn:
+        return tr("Weight");
+    case MustHaveColumn:
+        return tr("Must-have");
+    case SectionColumn:
+        return tr("Section");
+    case SourceColumn:
+        return tr("Posting line");
     }
     return {};
 }
@@ -205,8 +224,8 @@ bool RubricModel::setData(const QModelIndex &index, const QVariant &value, int r
     if (after.name == current->name && after.guidance == current->guidance && after.weight == current->weight
         && after.mustHave == current->mustHave)
         return true;
-    if (m_undoStack) {
-        m_undoStack->push(new EditAttributeCommand(m_store, *current, after));
+    if (m_undo) {
+        m_undo->push(new EditAttributeCommand(m_store, *current, after));
         return true;
     }
     return m_store->updateAttribute(after);
@@ -284,8 +303,8 @@ bool RubricModel::moveAttribute(Id attributeId, int categoryRow, int position)
     const Attribute &a = *attributeAt(from);
     if (a.categoryId == to.id && a.position == position)
         return true;
-    if (m_undoStack) {
-        m_undoStack->push(new MoveAttributeCommand(m_store, a, to.id, position));
+    if (m_undo) {
+        m_undo->push(new MoveAttributeCommand(m_store, a, to.id, position));
         return true;
     }
     return m_store->moveAttribute(attributeId, to.id, position);
@@ -309,7 +328,9 @@ void RubricModel::onAttributeMoved(Id roleId, Id attributeId)
     const int fromCategory = int(from.internalId() - 1);
     const int fromRow = from.row();
     QList<Attribute> &source = m_role.categories[fromCategory].attributes;
-    const int toRow = qBound(0, fresh.position, int(m_role.categories.at(toCategory).attributes.size()) - (fromCategory == toCategory ? 1 : 0));
+    const int toRow = qBound(0, fresh.position,
+                             int(m_role.categories.at(toCategory).attributes.size())
+                                 - (fromCategory == toCategory ? 1 : 0));
     const int destination = fromCategory == toCategory && toRow > fromRow ? toRow + 1 : toRow;
     beginMoveRows(index(fromCategory, 0), fromRow, fromRow, index(toCategory, 0), destination);
     source.removeAt(fromRow);
@@ -324,4 +345,4 @@ void RubricModel::onAttributeMoved(Id roleId, Id attributeId)
     }
 }
 
-} // namespace hireloop
+}  // namespace hireloop

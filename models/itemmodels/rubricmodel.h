@@ -5,8 +5,6 @@
 #include <QAbstractItemModel>
 #include <QPointer>
 
-class QUndoStack;
-
 // The role's rubric as a tree: categories, each with its attributes, in rubric order.
 // Edits (and drag-and-drop reordering) become undo commands on the stack it is given;
 // rows change when the store says an attribute changed or moved, one dataChanged or
@@ -15,6 +13,7 @@ class QUndoStack;
 namespace hireloop {
 
 class Store;
+class UndoHistory;
 
 class RubricModel : public QAbstractItemModel
 {
@@ -24,7 +23,7 @@ public:
     enum Column { NameColumn, WeightColumn, MustHaveColumn, SectionColumn, SourceColumn, ColumnCount };
     enum RowKind { CategoryRow, AttributeRow };
 
-    RubricModel(Store *store, QUndoStack *undoStack, QObject *parent = nullptr);
+    RubricModel(Store *store, UndoHistory *undo, QObject *parent = nullptr);
 
     void setRoleId(Id roleId);
     Id roleId() const { return m_role.id; }
@@ -57,8 +56,8 @@ private:
     const Attribute *attributeAt(const QModelIndex &index) const;
 
     Store *m_store;
-    QPointer<QUndoStack> m_undoStack;
+    QPointer<UndoHistory> m_undo;
     Role m_role;
 };
 
-} // namespace hireloop
+}  // namespace hireloop

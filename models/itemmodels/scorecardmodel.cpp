@@ -166,7 +166,7 @@ Scorecard ScorecardModel::scorecard() const
 bool ScorecardModel::isEditable() const
 {
     return m_store && m_card.id && !m_revisionView && m_card.isDraft() && m_card.interviewerId == m_store->actorId()
-           && !m_store->isReadOnly();
+        && !m_store->isReadOnly();
 }
 
 void ScorecardModel::setOverall(Recommendation overall)
@@ -338,16 +338,22 @@ QVariant ScorecardModel::data(const QModelIndex &index, int role) const
     switch (role) {
     case Qt::DisplayRole:
         switch (index.column()) {
-        case AttributeColumn: return row.attribute.name;
-        case RatingColumn: return row.rating.label();
-        case EvidenceColumn: return row.note.simplified();
+        case AttributeColumn:
+            return row.attribute.name;
+        case RatingColumn:
+            return row.rating.label();
+        case EvidenceColumn:
+            return row.note.simplified();
         }
         break;
     case Qt::EditRole:
         switch (index.column()) {
-        case AttributeColumn: return row.attribute.name;
-        case RatingColumn: return QVariant::fromValue(row.rating);
-        case EvidenceColumn: return row.note;
+        case AttributeColumn:
+            return row.attribute.name;
+        case RatingColumn:
+            return QVariant::fromValue(row.rating);
+        case EvidenceColumn:
+            return row.note;
         }
         break;
     case Qt::AccessibleTextRole:
@@ -367,8 +373,7 @@ QVariant ScorecardModel::data(const QModelIndex &index, int role) const
             return tip;
         }
         case RatingColumn:
-            return row.rating.isRated() ? row.rating.label()
-                                        : tr("Not rated yet: keys 1–5 rate, 0 means no evidence");
+            return row.rating.isRated() ? row.rating.label() : tr("Not rated yet: keys 1–5 rate, 0 means no evidence");
         case EvidenceColumn:
             return row.note.isEmpty() ? tr("No evidence note yet") : row.note;
         }
@@ -381,12 +386,18 @@ QVariant ScorecardModel::data(const QModelIndex &index, int role) const
         }
         break;
     case IdRole:
-    case AttributeIdRole: return row.attribute.id;
-    case FocusRole: return row.focus;
-    case RatingRole: return QVariant::fromValue(row.rating);
-    case GuidanceRole: return row.attribute.guidance;
-    case SourceLineRole: return row.attribute.sourceLine;
-    case SourceSectionRole: return row.attribute.sourceSection;
+    case AttributeIdRole:
+        return row.attribute.id;
+    case FocusRole:
+        return row.focus;
+    case RatingRole:
+        return QVariant::fromValue(row.rating);
+    case GuidanceRole:
+        return row.attribute.guidance;
+    case SourceLineRole:
+        return row.attribute.sourceLine;
+    case SourceSectionRole:
+        return row.attribute.sourceSection;
     }
     return {};
 }
@@ -396,9 +407,12 @@ QVariant ScorecardModel::headerData(int section, Qt::Orientation orientation, in
     if (orientation == Qt::Horizontal) {
         if (role == Qt::DisplayRole) {
             switch (section) {
-            case AttributeColumn: return tr("Attribute");
-            case RatingColumn: return tr("Rating");
-            case EvidenceColumn: return tr("Evidence");
+            case AttributeColumn:
+                return tr("Attribute");
+            case RatingColumn:
+                return tr("Rating");
+            case EvidenceColumn:
+                return tr("Evidence");
             }
         } else if (role == Qt::ToolTipRole && section == RatingColumn) {
             return tr("1 Definitely not · 2 No · 3 Mixed · 4 Yes · 5 Strong yes · 0 No evidence");
@@ -456,4 +470,4 @@ bool ScorecardModel::setData(const QModelIndex &index, const QVariant &value, in
     return false;
 }
 
-} // namespace hireloop
+}  // namespace hireloop

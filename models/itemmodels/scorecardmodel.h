@@ -34,8 +34,7 @@ public:
     RatingValue() = default;
     explicit RatingValue(int value)
         : m_value(value < Unrated || value > Steps ? Unrated : value)
-    {
-    }
+    { }
 
     int value() const { return m_value; }
     bool isRated() const { return m_value != Unrated; }
@@ -58,9 +57,9 @@ public:
     enum Column { AttributeColumn, RatingColumn, EvidenceColumn, ColumnCount };
     enum Role {
         AttributeIdRole = Qt::UserRole + 300,
-        FocusRole,        // bool: a focus attribute of the interview's stage
-        RatingRole,       // RatingValue, on every column of the row
-        SourceSectionRole // the posting section the attribute came from
+        FocusRole,  // bool: a focus attribute of the interview's stage
+        RatingRole,  // RatingValue, on every column of the row
+        SourceSectionRole  // the posting section the attribute came from
     };
     static constexpr int DefaultSaveDelay = 400;  // ms after the last change
 
@@ -148,6 +147,6 @@ private:
     qint64 m_savedAt = 0;
 };
 
-} // namespace hireloop
+}  // namespace hireloop
 
 Q_DECLARE_METATYPE(hireloop::RatingValue)

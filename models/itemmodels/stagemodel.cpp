@@ -4,14 +4,14 @@
 #include "itemmodels/modelroles.h"
 #include "store/store.h"
 
-#include <QUndoStack>
+#include "commands/undohistory.h"
 
 namespace hireloop {
 
-StageModel::StageModel(Store *store, QUndoStack *undoStack, QObject *parent)
+StageModel::StageModel(Store *store, UndoHistory *undo, QObject *parent)
     : QAbstractTableModel(parent)
     , m_store(store)
-    , m_undoStack(undoStack)
+    , m_undo(undo)
 {
     connect(m_store, &Store::attributeChanged, this, &StageModel::onAttributeChanged);
     connect(m_store, &Store::attributeMoved, this, &StageModel::onAttributeChanged);
@@ -57,10 +57,14 @@ QVariant StageModel::data(const QModelIndex &index, int role) const
     switch (role) {
     case Qt::DisplayRole:
         switch (index.column()) {
-        case OrderColumn: return s.position + 1;
-        case NameColumn: return s.name;
-        case FocusCountColumn: return int(s.focus.size());
-        case FocusColumn: return focusNames(s).join(QStringLiteral(" · "));
+        case OrderColumn:
+            return s.position + 1;
+        case NameColumn:
+            return s.name;
+        case FocusCountColumn:
+            return int(s.focus.size());
+        case FocusColumn:
+            return focusNames(s).join(QStringLiteral(" · "));
         }
         return {};
     case Qt::ToolTipRole:
@@ -69,13 +73,16 @@ QVariant StageModel::data(const QModelIndex &index, int role) const
         return tr("Interviewers at this stage rate:\n%1").arg(focusNames(s).join(QLatin1Char('\n')));
     case Qt::TextAlignmentRole:
         return index.column() == OrderColumn || index.column() == FocusCountColumn
-                   ? QVariant(Qt::AlignRight | Qt::AlignVCenter)
-                   : QVariant();
+            ? QVariant(Qt::AlignRight | Qt::AlignVCenter)
+            : QVariant();
     case SortRole:
-        return index.column() == NameColumn || index.column() == FocusColumn ? data(index, Qt::DisplayRole)
-                                                                             : QVariant(index.column() == OrderColumn ? index.row() : int(s.focus.size()));
-    case IdRole: return s.id;
-    default: return {};
+        return index.column() == NameColumn || index.column() == FocusColumn
+            ? data(index, Qt::DisplayRole)
+            : QVariant(index.column() == OrderColumn ? index.row() : int(s.focus.size()));
+    case IdRole:
+        return s.id;
+    default:
+        return {};
     }
 }
 
@@ -84,10 +91,14 @@ QVariant StageModel::headerData(int section, Qt::Orientation orientation, int ro
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return QAbstractTableModel::headerData(section, orientation, role);
     switch (section) {
-    case OrderColumn: return tr("#");
-    case NameColumn: return tr("Stage");
-    case FocusCountColumn: return tr("Focus");
-    case FocusColumn: return tr("Focus attributes");
+    case OrderColumn:
+        return tr("#");
+    case NameColumn:
+        return tr("Stage");
+    case FocusCountColumn:
+        return tr("Focus");
+    case FocusColumn:
+        return tr("Focus attributes");
     }
     return {};
 }
@@ -134,7 +145,8 @@ int StageModel::rowOfStage(Id stageId) const
 Qt::ItemFlags StageModel::flags(const QModelIndex &index) const
 {
     Qt::ItemFlags f = QAbstractTableModel::flags(index);
-    if (index.isValid() && index.column() == NameColumn && !m_store->isReadOnly() && m_store->access().may(AccessPolicy::Action::EditPlan))
+    if (index.isValid() && index.column() == NameColumn && !m_store->isReadOnly()
+        && m_store->access().may(AccessPolicy::Action::EditPlan))
         f |= Qt::ItemIsEditable;
     return f;
 }
@@ -149,8 +161,8 @@ bool StageModel::setData(const QModelIndex &index, const QVariant &value, int ro
         return false;
     if (name == s.name)
         return true;
-    if (m_undoStack) {
-        m_undoStack->push(new RenameStageCommand(m_store, s, name));
+    if (m_undo) {
+        m_undo->push(new RenameStageCommand(m_store, s, name));
         return true;
     }
     return m_store->renameStage(s.id, name);
@@ -202,4 +214,4 @@ void StageModel::onStageRemoved(Id roleId, Id stageId)
     renumber(row, int(m_role.stages.size()) - 1);
 }
 
-} // namespace hireloop
+}  // namespace hireloop

@@ -5,8 +5,6 @@
 #include <QAbstractTableModel>
 #include <QPointer>
 
-class QUndoStack;
-
 // The role's interview plan: its stages in order with the attributes each focuses on.
 // Stage names are edited in place (as undo commands); stages added, moved or removed
 // in the store are inserted, moved or removed here row by row.
@@ -14,6 +12,7 @@ class QUndoStack;
 namespace hireloop {
 
 class Store;
+class UndoHistory;
 
 class StageModel : public QAbstractTableModel
 {
@@ -22,7 +21,7 @@ class StageModel : public QAbstractTableModel
 public:
     enum Column { OrderColumn, NameColumn, FocusCountColumn, FocusColumn, ColumnCount };
 
-    explicit StageModel(Store *store, QUndoStack *undoStack = nullptr, QObject *parent = nullptr);
+    explicit StageModel(Store *store, UndoHistory *undo = nullptr, QObject *parent = nullptr);
 
     void setRoleId(Id roleId);
     Id roleId() const { return m_role.id; }
@@ -45,8 +44,8 @@ private:
     QStringList focusNames(const Stage &stage) const;
 
     Store *m_store;
-    QPointer<QUndoStack> m_undoStack;
+    QPointer<UndoHistory> m_undo;
     Role m_role;
 };
 
-} // namespace hireloop
+}  // namespace hireloop

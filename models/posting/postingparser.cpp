@@ -12,11 +12,11 @@ namespace {
 
 // Lines longer than this are never headings; also bounds the work done per line.
 constexpr qsizetype kMaxHeadingChars = 80;
-constexpr int kMaxHeadingWords = 6;       // plain and "Heading:" lines
-constexpr int kMaxCapsHeadingWords = 8;   // ALL-CAPS lines
-constexpr int kMaxKeyWords = 4;           // the key of a "Key: value" line
+constexpr int kMaxHeadingWords = 6;  // plain and "Heading:" lines
+constexpr int kMaxCapsHeadingWords = 8;  // ALL-CAPS lines
+constexpr int kMaxKeyWords = 4;  // the key of a "Key: value" line
 constexpr qsizetype kMaxKeyChars = 48;
-constexpr qsizetype kMaxTitleChars = 200; // a longer first line is prose, not a title
+constexpr qsizetype kMaxTitleChars = 200;  // a longer first line is prose, not a title
 constexpr qsizetype kJoinLineChars = 50;  // a prose line this long without a full stop wraps
 
 // Keyword phrases, checked in this order; the first table with a phrase contained
@@ -42,35 +42,132 @@ const std::array<KeywordTable, 4> &keywordTables()
         };
         return std::array<KeywordTable, 4>{{
             {SectionKind::Screening,
-             pad({"work setup", "setup", "location", "locations", "remote", "on call", "oncall",
-                  "travel", "visa", "work authorization", "authorization", "sponsorship", "schedule",
-                  "logistics", "working conditions", "work conditions", "hybrid", "onsite", "on site",
-                  "in office", "relocation", "working hours", "hours", "where you'll work",
-                  "where you will work", "work arrangement", "work model", "time zone", "timezone",
-                  "time zones", "shift", "shifts"})},
+             pad({"work setup",
+                  "setup",
+                  "location",
+                  "locations",
+                  "remote",
+                  "on call",
+                  "oncall",
+                  "travel",
+                  "visa",
+                  "work authorization",
+                  "authorization",
+                  "sponsorship",
+                  "schedule",
+                  "logistics",
+                  "working conditions",
+                  "work conditions",
+                  "hybrid",
+                  "onsite",
+                  "on site",
+                  "in office",
+                  "relocation",
+                  "working hours",
+                  "hours",
+                  "where you'll work",
+                  "where you will work",
+                  "work arrangement",
+                  "work model",
+                  "time zone",
+                  "timezone",
+                  "time zones",
+                  "shift",
+                  "shifts"})},
             {SectionKind::Info,
-             pad({"about the role", "about this role", "about the position", "about the job",
-                  "overview", "summary", "introduction", "intro", "about us", "about the company",
-                  "about the team", "what you'll get", "what you will get", "what you get",
-                  "what we offer", "why join us", "why join", "benefits", "benefit", "perks",
-                  "compensation", "salary", "equal opportunity"})},
+             pad({"about the role",
+                  "about this role",
+                  "about the position",
+                  "about the job",
+                  "overview",
+                  "summary",
+                  "introduction",
+                  "intro",
+                  "about us",
+                  "about the company",
+                  "about the team",
+                  "what you'll get",
+                  "what you will get",
+                  "what you get",
+                  "what we offer",
+                  "why join us",
+                  "why join",
+                  "benefits",
+                  "benefit",
+                  "perks",
+                  "compensation",
+                  "salary",
+                  "equal opportunity"})},
             {SectionKind::Rateable,
-             pad({"responsibilities", "responsibility", "what you'll do", "what you will do",
-                  "what you'll be doing", "what you will be doing", "what you'll work on",
-                  "what you will work on", "duties", "the role", "your role", "in this role",
-                  "your impact", "impact", "requirements", "requirement", "required",
-                  "qualifications", "qualification", "minimum qualifications",
-                  "basic qualifications", "preferred qualifications", "about you", "who you are",
-                  "what we're looking for", "what we are looking for", "looking for",
-                  "what you bring", "what you'll bring", "what you will bring", "what you need",
-                  "what you'll need", "skills", "skill", "experience", "must have", "must haves",
-                  "nice to have", "nice to haves", "preferred", "bonus", "bonus points", "pluses",
-                  "key tasks", "tasks", "day to day", "ideal candidate", "expectations"})},
+             pad({"responsibilities",
+                  "responsibility",
+                  "what you'll do",
+                  "what you will do",
+                  "what you'll be doing",
+                  "what you will be doing",
+                  "what you'll work on",
+                  "what you will work on",
+                  "duties",
+                  "the role",
+                  "your role",
+                  "in this role",
+                  "your impact",
+                  "impact",
+                  "requirements",
+                  "requirement",
+                  "required",
+                  "qualifications",
+                  "qualification",
+                  "minimum qualifications",
+                  "basic qualifications",
+                  "preferred qualifications",
+                  "about you",
+                  "who you are",
+                  "what we're looking for",
+                  "what we are looking for",
+                  "looking for",
+                  "what you bring",
+                  "what you'll bring",
+                  "what you will bring",
+                  "what you need",
+                  "what you'll need",
+                  "skills",
+                  "skill",
+                  "experience",
+                  "must have",
+                  "must haves",
+                  "nice to have",
+                  "nice to haves",
+                  "preferred",
+                  "bonus",
+                  "bonus points",
+                  "pluses",
+                  "key tasks",
+                  "tasks",
+                  "day to day",
+                  "ideal candidate",
+                  "expectations"})},
             {SectionKind::Info,
-             pad({"the team", "our team", "about", "company", "who we are", "what we do",
-                  "mission", "our mission", "culture", "values", "pay", "eeo", "diversity",
-                  "how to apply", "application process", "interview process", "hiring process",
-                  "job description", "description", "contact"})},
+             pad({"the team",
+                  "our team",
+                  "about",
+                  "company",
+                  "who we are",
+                  "what we do",
+                  "mission",
+                  "our mission",
+                  "culture",
+                  "values",
+                  "pay",
+                  "eeo",
+                  "diversity",
+                  "how to apply",
+                  "application process",
+                  "interview process",
+                  "hiring process",
+                  "job description",
+                  "description",
+                  "contact"})},
         }};
     }();
     return tables;
@@ -88,11 +185,12 @@ const QSet<QString> &headingVocabulary()
                     words.insert(w);
             }
         }
-        for (const char *w : {"the", "our", "your", "a", "an", "and", "or", "of", "this", "key",
-                              "core", "main", "job", "role", "position", "additional", "other",
-                              "we", "you", "what", "who", "why", "how", "us", "is", "are", "to",
-                              "do", "will", "for", "in", "on", "with", "team", "general", "extra",
-                              "some", "range", "policy", "details", "info", "information"})
+        for (const char *w :
+             {"the",  "our",   "your",   "a",       "an",   "and",        "or",         "of",      "this",
+              "key",  "core",  "main",   "job",     "role", "position",   "additional", "other",   "we",
+              "you",  "what",  "who",    "why",     "how",  "us",         "is",         "are",     "to",
+              "do",   "will",  "for",    "in",      "on",   "with",       "team",       "general", "extra",
+              "some", "range", "policy", "details", "info", "information"})
             words.insert(QString::fromLatin1(w));
         return words;
     }();
@@ -101,8 +199,7 @@ const QSet<QString> &headingVocabulary()
 
 bool isApostrophe(QChar c)
 {
-    return c == u'\'' || c == u'\u2019' || c == u'\u2018' || c == u'\u02BC' || c == u'`'
-        || c == u'\u00B4';
+    return c == u'\'' || c == u'\u2019' || c == u'\u2018' || c == u'\u02BC' || c == u'`' || c == u'\u00B4';
 }
 
 // " what youll do ": lowercase, apostrophes dropped (straight or curly), "&" -> "and",
@@ -170,9 +267,8 @@ bool looksLikeLeadIn(QStringView text)
     if (text.contains(u','))
         return true;
     const QString norm = normalizeHeading(text);
-    for (const char *w : {" you ", " we ", " will ", " following ", " include ", " includes ",
-                          " including ", " such ", " like ", " these ", " is ", " are ", " can ",
-                          " should "}) {
+    for (const char *w : {" you ", " we ", " will ", " following ", " include ", " includes ", " including ", " such ",
+                          " like ", " these ", " is ", " are ", " can ", " should "}) {
         if (norm.contains(QLatin1String(w)))
             return true;
     }
@@ -182,10 +278,9 @@ bool looksLikeLeadIn(QStringView text)
 bool isOverviewName(const QString &name)
 {
     const QString norm = normalizeHeading(name);
-    for (const char *w : {" overview ", " summary ", " introduction ", " intro ",
-                          " about the role ", " about this role ", " about the position ",
-                          " about the job ", " the opportunity ", " job description ",
-                          " role description ", " position description "}) {
+    for (const char *w : {" overview ", " summary ", " introduction ", " intro ", " about the role ",
+                          " about this role ", " about the position ", " about the job ", " the opportunity ",
+                          " job description ", " role description ", " position description "}) {
         if (norm.contains(QLatin1String(w)))
             return true;
     }
@@ -222,26 +317,26 @@ bool isDashMarker(QChar c)
 bool isGlyphMarker(QChar c)
 {
     switch (c.unicode()) {
-    case 0x2022: // •
-    case 0x00B7: // ·
-    case 0x2023: // ‣
-    case 0x2043: // ⁃
-    case 0x25AA: // ▪
-    case 0x25AB: // ▫
-    case 0x25CF: // ●
-    case 0x25CB: // ○
-    case 0x25E6: // ◦
-    case 0x25A0: // ■
-    case 0x25A1: // □
-    case 0x25BA: // ►
-    case 0x25B6: // ▶
-    case 0x27A2: // ➢
-    case 0x27A4: // ➤
-    case 0x2192: // →
-    case 0x2713: // ✓
-    case 0x2714: // ✔
-    case 0x2013: // –
-    case 0x2014: // —
+    case 0x2022:  // •
+    case 0x00B7:  // ·
+    case 0x2023:  // ‣
+    case 0x2043:  // ⁃
+    case 0x25AA:  // ▪
+    case 0x25AB:  // ▫
+    case 0x25CF:  // ●
+    case 0x25CB:  // ○
+    case 0x25E6:  // ◦
+    case 0x25A0:  // ■
+    case 0x25A1:  // □
+    case 0x25BA:  // ►
+    case 0x25B6:  // ▶
+    case 0x27A2:  // ➢
+    case 0x27A4:  // ➤
+    case 0x2192:  // →
+    case 0x2713:  // ✓
+    case 0x2714:  // ✔
+    case 0x2013:  // –
+    case 0x2014:  // —
         return true;
     default:
         return false;
@@ -317,11 +412,9 @@ QStringView stripMarks(QStringView s)
         const qsizetype before = s.size();
         if (s.endsWith(u':') || s.endsWith(u'\uFF1A'))
             s = s.chopped(1).trimmed();
-        if (s.size() >= 4
-            && ((s.startsWith(u"**") && s.endsWith(u"**")) || (s.startsWith(u"__") && s.endsWith(u"__"))))
+        if (s.size() >= 4 && ((s.startsWith(u"**") && s.endsWith(u"**")) || (s.startsWith(u"__") && s.endsWith(u"__"))))
             s = s.mid(2, s.size() - 4).trimmed();
-        else if (s.size() >= 2
-                 && ((s.front() == u'*' && s.back() == u'*') || (s.front() == u'_' && s.back() == u'_')))
+        else if (s.size() >= 2 && ((s.front() == u'*' && s.back() == u'*') || (s.front() == u'_' && s.back() == u'_')))
             s = s.mid(1, s.size() - 2).trimmed();
         if (s.size() == before)
             return s;
@@ -334,8 +427,7 @@ bool titleFromPrefix(QStringView t, QString *title)
     QStringView v = t;
     if (v.startsWith(u"**") || v.startsWith(u"__"))
         v = v.mid(2);
-    for (const char16_t *prefix : {u"job title", u"position title", u"role title", u"title",
-                                   u"position", u"role"}) {
+    for (const char16_t *prefix : {u"job title", u"position title", u"role title", u"title", u"position", u"role"}) {
         const QStringView p(prefix);
         if (!v.startsWith(p, Qt::CaseInsensitive))
             continue;
@@ -401,13 +493,13 @@ enum class LineType { Blank, Heading, Bullet, Prose };
 struct LineInfo
 {
     LineType type = LineType::Prose;
-    QString name;              // heading: its name
+    QString name;  // heading: its name
     SectionKind kind = SectionKind::Info;
-    bool known = false;        // heading: a keyword matched
-    QStringView inlineText;    // heading: text after "Heading:" on the same line
-    bool inlineFact = false;   // heading: "Location: Berlin" kept whole as a screening fact
-    QChar marker;              // bullet: its marker
-    QStringView content;       // bullet: text after the marker
+    bool known = false;  // heading: a keyword matched
+    QStringView inlineText;  // heading: text after "Heading:" on the same line
+    bool inlineFact = false;  // heading: "Location: Berlin" kept whole as a screening fact
+    QChar marker;  // bullet: its marker
+    QStringView content;  // bullet: text after the marker
 };
 
 LineInfo makeHeading(QStringView name)
@@ -573,7 +665,7 @@ private:
     bool m_pendingProse = false;
     qsizetype m_lastLineChars = 0;  // of the pending prose paragraph's last line
     QChar m_lastLineEnd;
-    bool m_inBullet = false;        // an indented line now continues the pending bullet
+    bool m_inBullet = false;  // an indented line now continues the pending bullet
 };
 
 void Builder::startSection(const QString &name, SectionKind kind)
@@ -801,7 +893,7 @@ void Builder::run(const QStringList &lines, ParsedPosting *result)
         result->overview = result->sections[m_proseSection].items[m_proseItem];
 }
 
-} // namespace
+}  // namespace
 
 QString sectionKindName(SectionKind kind)
 {
@@ -864,4 +956,4 @@ SectionKind PostingParser::classifyHeading(const QString &heading)
     return kind;
 }
 
-} // namespace hireloop
+}  // namespace hireloop

@@ -11,17 +11,17 @@
 namespace hireloop {
 
 enum class SectionKind {
-    Rateable,   // responsibilities, requirements, nice to have: become rubric attributes
+    Rateable,  // responsibilities, requirements, nice to have: become rubric attributes
     Screening,  // work setup: location, remote, on-call: become screening facts
-    Info        // everything else (overview, about us, benefits): kept as information
+    Info  // everything else (overview, about us, benefits): kept as information
 };
 
-QString sectionKindName(SectionKind kind);                  // "rateable" | "screening" | "info"
+QString sectionKindName(SectionKind kind);  // "rateable" | "screening" | "info"
 bool sectionKindFromName(const QString &name, SectionKind *kind);
 
 struct PostingSection
 {
-    QString name;       // heading as written, without markdown marks or trailing colon
+    QString name;  // heading as written, without markdown marks or trailing colon
     SectionKind kind = SectionKind::Info;
     QStringList items;  // each item's exact text, trimmed, bullet marker removed
 };
@@ -29,7 +29,7 @@ struct PostingSection
 struct ParsedPosting
 {
     QString title;
-    QString overview;   // text of the overview section, or the first prose paragraph
+    QString overview;  // text of the overview section, or the first prose paragraph
     QList<PostingSection> sections;
 
     int itemCount(SectionKind kind) const;
@@ -43,4 +43,4 @@ public:
     static SectionKind classifyHeading(const QString &heading);
 };
 
-} // namespace hireloop
+}  // namespace hireloop

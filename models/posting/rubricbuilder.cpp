@@ -19,8 +19,8 @@ RateableGroup groupOf(const QString &heading)
     for (const char *word : {"nice", "prefer", "bonus", "plus", "extra"})
         if (h.contains(QLatin1String(word)))
             return RateableGroup::NiceToHave;
-    for (const char *word : {"require", "qualif", "about you", "who you are", "looking for", "must", "skill",
-                             "experience", "background"})
+    for (const char *word :
+         {"require", "qualif", "about you", "who you are", "looking for", "must", "skill", "experience", "background"})
         if (h.contains(QLatin1String(word)))
             return RateableGroup::Requirement;
     return RateableGroup::Responsibility;
@@ -34,7 +34,7 @@ QString readResource(const QString &path)
     return QString::fromUtf8(f.readAll());
 }
 
-} // namespace
+}  // namespace
 
 QString RubricBuilder::shortName(const QString &line)
 {
@@ -85,9 +85,10 @@ Role RubricBuilder::fromPosting(const ParsedPosting &posting, const QString &pos
             a.weight = group == RateableGroup::Requirement ? 1.5 : group == RateableGroup::NiceToHave ? 0.5 : 1.0;
             a.guidance = QObject::tr("Strong yes: specific, first-hand evidence of this: %1").arg(item);
             category.attributes << a;
-            (group == RateableGroup::Requirement ? requirements
-             : group == RateableGroup::NiceToHave ? niceToHaves
-                                                  : responsibilities) << a.id;
+            (group == RateableGroup::Requirement      ? requirements
+                 : group == RateableGroup::NiceToHave ? niceToHaves
+                                                      : responsibilities)
+                << a.id;
         }
         // Two sections with one name (it happens in pasted postings) share a category.
         auto same = std::find_if(role.categories.begin(), role.categories.end(),
@@ -163,9 +164,9 @@ bool RubricBuilder::applyAnnotations(Role *role, const QByteArray &json, QString
         idByName.insert(rest.name, rest.id);
         categoryNamed(rest.sourceSection)->attributes << rest;
     }
-    categories.erase(std::remove_if(categories.begin(), categories.end(),
-                                    [](const Category &c) { return c.attributes.isEmpty(); }),
-                     categories.end());
+    categories.erase(
+        std::remove_if(categories.begin(), categories.end(), [](const Category &c) { return c.attributes.isEmpty(); }),
+        categories.end());
     role->categories = categories;
 
     for (const QJsonValue &v : root.value(QLatin1String("screening")).toArray()) {
@@ -216,4 +217,4 @@ Role RubricBuilder::defaultRole()
     return role;
 }
 
-} // namespace hireloop
+}  // namespace hireloop

@@ -23,4 +23,4 @@ public:
     static QString shortName(const QString &line);
 };
 
-} // namespace hireloop
+}  // namespace hireloop

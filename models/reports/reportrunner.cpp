@@ -10,7 +10,9 @@ class ReportWorker : public QObject
     Q_OBJECT
 
 public:
-    explicit ReportWorker(std::shared_ptr<std::atomic<quint64>> wanted) : m_wanted(std::move(wanted)) {}
+    explicit ReportWorker(std::shared_ptr<std::atomic<quint64>> wanted)
+        : m_wanted(std::move(wanted))
+    { }
 
     void run(quint64 serial, const QString &path, const ReportQuery &query)
     {
@@ -81,6 +83,6 @@ void ReportRunner::onDone(quint64 serial, const Report &report, bool computed)
         Q_EMIT busyChanged(false);
 }
 
-} // namespace hireloop
+}  // namespace hireloop
 
 #include "reportrunner.moc"

@@ -46,4 +46,4 @@ private:
     int m_pending = 0;
 };
 
-} // namespace hireloop
+}  // namespace hireloop

@@ -44,7 +44,7 @@ QString number(bool has, double value, int decimals, const QString &suffix = {})
     return has ? QString::number(rounded(value, decimals), 'f', decimals) + suffix : QStringLiteral("-");
 }
 
-} // namespace
+}  // namespace
 
 void ReportQuery::setDays(const QDate &first, const QDate &last)
 {
@@ -313,9 +313,10 @@ QJsonObject Reports::toJson(const Report &r)
     const ReportQuery &q = r.query;
     QJsonArray funnel;
     for (const FunnelStep &s : r.funnel)
-        funnel.append(QJsonObject{{QStringLiteral("stage"), s.name},
-                                  {QStringLiteral("reached"), s.reached},
-                                  {QStringLiteral("conversion_to_next_percent"), optional(s.hasConversion, s.conversion, 2)}});
+        funnel.append(
+            QJsonObject{{QStringLiteral("stage"), s.name},
+                        {QStringLiteral("reached"), s.reached},
+                        {QStringLiteral("conversion_to_next_percent"), optional(s.hasConversion, s.conversion, 2)}});
     QJsonArray times;
     for (const StageTime &t : r.stageTimes)
         times.append(QJsonObject{{QStringLiteral("stage"), t.name},
@@ -345,15 +346,17 @@ QJsonObject Reports::toJson(const Report &r)
         byStage.append(submission(s));
     scorecards.insert(QStringLiteral("stages"), byStage);
 
-    QJsonObject o{{QStringLiteral("role"), QJsonObject{{QStringLiteral("id"), q.roleId}, {QStringLiteral("title"), r.roleTitle}}},
-                  {QStringLiteral("from"), q.firstDay().isValid() ? QJsonValue(q.firstDay().toString(Qt::ISODate)) : QJsonValue()},
-                  {QStringLiteral("to"), q.lastDay().isValid() ? QJsonValue(q.lastDay().toString(Qt::ISODate)) : QJsonValue()},
-                  {QStringLiteral("applications"), r.applications},
-                  {QStringLiteral("funnel"), funnel},
-                  {QStringLiteral("time_in_stage"), times},
-                  {QStringLiteral("second_stage"), r.secondStage},
-                  {QStringLiteral("sources"), sources},
-                  {QStringLiteral("scorecards"), scorecards}};
+    QJsonObject o{
+        {QStringLiteral("role"), QJsonObject{{QStringLiteral("id"), q.roleId}, {QStringLiteral("title"), r.roleTitle}}},
+        {QStringLiteral("from"),
+         q.firstDay().isValid() ? QJsonValue(q.firstDay().toString(Qt::ISODate)) : QJsonValue()},
+        {QStringLiteral("to"), q.lastDay().isValid() ? QJsonValue(q.lastDay().toString(Qt::ISODate)) : QJsonValue()},
+        {QStringLiteral("applications"), r.applications},
+        {QStringLiteral("funnel"), funnel},
+        {QStringLiteral("time_in_stage"), times},
+        {QStringLiteral("second_stage"), r.secondStage},
+        {QStringLiteral("sources"), sources},
+        {QStringLiteral("scorecards"), scorecards}};
     if (r.calibrationIncluded) {
         QJsonArray calibration;
         for (const InterviewerCalibration &c : r.calibration) {
@@ -381,7 +384,8 @@ QString Reports::toText(const Report &r)
 {
     QString text;
     auto line = [&text](const QStringList &cells) { text += cells.join(QLatin1Char('\t')) + QLatin1Char('\n'); };
-    text += tr("%1: %2 applications created %3\n").arg(r.roleTitle).arg(r.applications).arg(Reports::rangeText(r.query));
+    text
+        += tr("%1: %2 applications created %3\n").arg(r.roleTitle).arg(r.applications).arg(Reports::rangeText(r.query));
 
     text += tr("\nFunnel (reached: entered the stage or a later one)\n");
     line({tr("stage"), tr("reached"), tr("to next")});
@@ -400,7 +404,7 @@ QString Reports::toText(const Report &r)
               number(true, s.reachedSecondShare, 1, QStringLiteral("%")), QString::number(s.hired),
               number(true, s.hiredShare, 1, QStringLiteral("%"))});
 
-    text += tr("\nScorecards (expected: panelists of held interviews that have ended)\n");
+    text += tr("\nScorecards (expected: panelists of held interviews that have ended, or who submitted already)\n");
     line({tr("stage"), tr("expected"), tr("submitted"), tr("rate"), tr("median hours to submit")});
     QList<SubmissionStats> rows = r.submissions;
     rows << r.submissionTotal;
@@ -409,11 +413,14 @@ QString Reports::toText(const Report &r)
               number(s.expected > 0, s.rate, 1, QStringLiteral("%")), number(s.hasMedian, s.medianHours, 1)});
 
     if (!r.calibrationIncluded) {
-        text += tr("\nCalibration: hidden (it uses every interviewer's ratings; only people who may see all scores get it)\n");
+        text += tr(
+            "\nCalibration: hidden (it uses every interviewer's ratings; only people who may see all scores get it)\n");
         return text;
     }
-    text += tr("\nCalibration (offset: mean of rating minus the other interviewers' mean for the same attribute and application)\n");
-    line({tr("interviewer"), tr("scorecards"), tr("1"), tr("2"), tr("3"), tr("4"), tr("5"), tr("offset"), tr("no decision")});
+    text += tr("\nCalibration (offset: mean of rating minus the other interviewers' mean for the same attribute and "
+               "application)\n");
+    line({tr("interviewer"), tr("scorecards"), tr("1"), tr("2"), tr("3"), tr("4"), tr("5"), tr("offset"),
+          tr("no decision")});
     for (const InterviewerCalibration &c : r.calibration) {
         QStringList cells{c.name, QString::number(c.submitted)};
         for (int n : c.ratings)
@@ -425,4 +432,4 @@ QString Reports::toText(const Report &r)
     return text;
 }
 
-} // namespace hireloop
+}  // namespace hireloop

@@ -27,8 +27,8 @@ struct ReportQuery
 
     Id roleId = 0;
     qint64 from = -Unbounded;  // applications created at or after (UTC seconds)
-    qint64 to = Unbounded;     // and before
-    qint64 now = 0;            // interviews that have ended by now are expected to have scorecards
+    qint64 to = Unbounded;  // and before
+    qint64 now = 0;  // interviews that have ended by now are expected to have scorecards
     bool includeCalibration = false;
 
     bool isAllTime() const { return from == -Unbounded && to == Unbounded; }
@@ -46,7 +46,7 @@ struct FunnelStep
     QString name;
     int reached = 0;
     bool hasConversion = false;  // false for the last step, or when nobody reached this one
-    double conversion = 0;       // percent of those who reached this step that reached the next
+    double conversion = 0;  // percent of those who reached this step that reached the next
 };
 
 // Time in stage: from entering a stage (as an active application) to the
@@ -71,11 +71,12 @@ struct SourceStats
     int reachedSecond = 0;
     int hired = 0;
     double reachedSecondShare = 0;  // percent of applications
-    double hiredShare = 0;          // percent of applications
+    double hiredShare = 0;  // percent of applications
 };
 
-// Scorecards expected (panelists of interviews not cancelled that have ended) and
-// submitted, and the median hours from the interview's end to the first submission.
+// Scorecards expected (panelists of interviews not cancelled that have ended by the
+// query's now, or who have submitted already) and submitted, and the median hours from
+// the interview's end to the first submission.
 struct SubmissionStats
 {
     Id stageId = 0;  // 0 for the total
@@ -97,7 +98,7 @@ struct InterviewerCalibration
     QString name;
     int submitted = 0;
     std::array<int, 5> ratings{};  // counts of 1..5
-    int compared = 0;              // ratings with others' ratings to compare with
+    int compared = 0;  // ratings with others' ratings to compare with
     bool hasOffset = false;
     double meanOffset = 0;
     int noDecision = 0;
@@ -145,6 +146,6 @@ public:
     static QDate twelveMonthsBefore(const QDate &lastDay) { return lastDay.addMonths(-12).addDays(1); }
 };
 
-} // namespace hireloop
+}  // namespace hireloop
 
 Q_DECLARE_METATYPE(hireloop::Report)

@@ -31,14 +31,21 @@ AuditEntry entryFrom(const QSqlQuery &q)
 const QString Columns = QStringLiteral(
     "SELECT id, at, actor_id, actor, action, entity, entity_id, detail, prev_hash, hash FROM audit_log ");
 
-} // namespace
+}  // namespace
 
 QString AuditRepository::hashOf(const AuditEntry &e)
 {
     // Fields joined by a separator that cannot appear in them unescaped (length-prefixed).
     QByteArray data;
-    const QStringList fields = {QString::number(e.id), QString::number(e.at), QString::number(e.actorId), e.actor,
-                                e.action, e.entity, QString::number(e.entityId), e.detail, e.prevHash};
+    const QStringList fields = {QString::number(e.id),
+                                QString::number(e.at),
+                                QString::number(e.actorId),
+                                e.actor,
+                                e.action,
+                                e.entity,
+                                QString::number(e.entityId),
+                                e.detail,
+                                e.prevHash};
     for (const QString &f : fields) {
         const QByteArray utf8 = f.toUtf8();
         data += QByteArray::number(utf8.size()) + ':' + utf8 + ';';
@@ -76,9 +83,8 @@ bool AuditRepository::append(AuditEntry e)
     if (!m_db.exec(q))
         return false;
     // The head, written in the same transaction: a log cut short no longer matches it.
-    QSqlQuery head = m_db.prepare(QStringLiteral(
-        "INSERT INTO meta (key, value) VALUES ('audit_head', :head)"
-        " ON CONFLICT (key) DO UPDATE SET value = excluded.value"));
+    QSqlQuery head = m_db.prepare(QStringLiteral("INSERT INTO meta (key, value) VALUES ('audit_head', :head)"
+                                                 " ON CONFLICT (key) DO UPDATE SET value = excluded.value"));
     head.bindValue(QStringLiteral(":head"), QStringLiteral("%1 %2").arg(e.id).arg(e.hash));
     return m_db.exec(head);
 }
@@ -141,4 +147,4 @@ QStringList AuditRepository::chainProblems()
     return problems;
 }
 
-} // namespace hireloop
+}  // namespace hireloop

@@ -29,7 +29,9 @@ struct AuditEntry
 class AuditRepository
 {
 public:
-    explicit AuditRepository(Database &db) : m_db(db) {}
+    explicit AuditRepository(Database &db)
+        : m_db(db)
+    { }
 
     // Call inside the write transaction of the change it records.
     bool append(AuditEntry entry);
@@ -42,4 +44,4 @@ private:
     Database &m_db;
 };
 
-} // namespace hireloop
+}  // namespace hireloop

@@ -19,13 +19,13 @@ ApplicationStatus statusOf(const QVariant &v)
     return s;
 }
 
-} // namespace
+}  // namespace
 
 Id CandidateRepository::insertCandidate(const Candidate &c, qint64 now)
 {
-    QSqlQuery q = m_db.prepare(QStringLiteral(
-        "INSERT INTO candidate (id, name, phone, location, source, notes, created_at)"
-        " VALUES (:id, :name, :phone, :location, :source, :notes, :now)"));
+    QSqlQuery q = m_db.prepare(
+        QStringLiteral("INSERT INTO candidate (id, name, phone, location, source, notes, created_at)"
+                       " VALUES (:id, :name, :phone, :location, :source, :notes, :now)"));
     q.bindValue(QStringLiteral(":id"), c.id > 0 ? QVariant(c.id) : QVariant());
     q.bindValue(QStringLiteral(":name"), sqlText(c.name.trimmed()));
     q.bindValue(QStringLiteral(":phone"), sqlText(c.phone.trimmed()));
@@ -88,7 +88,8 @@ bool CandidateRepository::updateCandidate(const Candidate &c)
         return false;
     }
     for (const char *table : {"candidate_email", "candidate_link"}) {
-        QSqlQuery del = m_db.prepare(QStringLiteral("DELETE FROM %1 WHERE candidate_id = :id").arg(QLatin1String(table)));
+        QSqlQuery del = m_db.prepare(
+            QStringLiteral("DELETE FROM %1 WHERE candidate_id = :id").arg(QLatin1String(table)));
         del.bindValue(QStringLiteral(":id"), c.id);
         if (!m_db.exec(del))
             return false;
@@ -105,8 +106,8 @@ bool CandidateRepository::removeCandidate(Id candidateId)
 
 bool CandidateRepository::loadCandidate(Id id, Candidate *c)
 {
-    QSqlQuery q = m_db.prepare(QStringLiteral(
-        "SELECT name, phone, location, source, notes, created_at FROM candidate WHERE id = :id"));
+    QSqlQuery q = m_db.prepare(
+        QStringLiteral("SELECT name, phone, location, source, notes, created_at FROM candidate WHERE id = :id"));
     q.bindValue(QStringLiteral(":id"), id);
     if (!m_db.exec(q) || !q.next())
         return false;
@@ -118,7 +119,8 @@ bool CandidateRepository::loadCandidate(Id id, Candidate *c)
     c->source = q.value(3).toString();
     c->notes = q.value(4).toString();
     c->createdAt = q.value(5).toLongLong();
-    q = m_db.prepare(QStringLiteral("SELECT email FROM candidate_email WHERE candidate_id = :id ORDER BY position, id"));
+    q = m_db.prepare(
+        QStringLiteral("SELECT email FROM candidate_email WHERE candidate_id = :id ORDER BY position, id"));
     q.bindValue(QStringLiteral(":id"), id);
     if (!m_db.exec(q))
         return false;
@@ -137,8 +139,9 @@ Id CandidateRepository::findCandidateByKey(const QString &key)
 {
     bool isNumber = false;
     const Id id = key.toLongLong(&isNumber);
-    QSqlQuery q = m_db.prepare(isNumber ? QStringLiteral("SELECT id FROM candidate WHERE id = :key")
-                                        : QStringLiteral("SELECT candidate_id FROM candidate_email WHERE normalized = :key"));
+    QSqlQuery q = m_db.prepare(
+        isNumber ? QStringLiteral("SELECT id FROM candidate WHERE id = :key")
+                 : QStringLiteral("SELECT candidate_id FROM candidate_email WHERE normalized = :key"));
     q.bindValue(QStringLiteral(":key"), isNumber ? QVariant(id) : QVariant(ContactNormalizer::email(key)));
     if (m_db.exec(q) && q.next())
         return q.value(0).toLongLong();
@@ -179,9 +182,9 @@ QList<Candidate> CandidateRepository::duplicatesOf(const Candidate &c)
 
 Id CandidateRepository::insertApplication(Id candidateId, Id roleId, Id stageId, Id actorId, qint64 now, Id explicitId)
 {
-    QSqlQuery q = m_db.prepare(QStringLiteral(
-        "INSERT INTO application (id, candidate_id, role_id, stage_id, status, created_at, stage_entered_at, updated_at)"
-        " VALUES (:id, :c, :r, :s, 'active', :t1, :t2, :t3)"));
+    QSqlQuery q = m_db.prepare(QStringLiteral("INSERT INTO application (id, candidate_id, role_id, stage_id, status, "
+                                              "created_at, stage_entered_at, updated_at)"
+                                              " VALUES (:id, :c, :r, :s, 'active', :t1, :t2, :t3)"));
     q.bindValue(QStringLiteral(":id"), explicitId > 0 ? QVariant(explicitId) : QVariant());
     q.bindValue(QStringLiteral(":c"), candidateId);
     q.bindValue(QStringLiteral(":r"), roleId);
@@ -192,9 +195,9 @@ Id CandidateRepository::insertApplication(Id candidateId, Id roleId, Id stageId,
     if (!m_db.exec(q))
         return 0;
     const Id id = q.lastInsertId().toLongLong();
-    QSqlQuery e = m_db.prepare(QStringLiteral(
-        "INSERT INTO stage_event (application_id, from_stage_id, to_stage_id, from_status, to_status, at, actor_id, reason)"
-        " VALUES (:a, NULL, :s, NULL, 'active', :t, :actor, '')"));
+    QSqlQuery e = m_db.prepare(QStringLiteral("INSERT INTO stage_event (application_id, from_stage_id, to_stage_id, "
+                                              "from_status, to_status, at, actor_id, reason)"
+                                              " VALUES (:a, NULL, :s, NULL, 'active', :t, :actor, '')"));
     e.bindValue(QStringLiteral(":a"), id);
     e.bindValue(QStringLiteral(":s"), stageId);
     e.bindValue(QStringLiteral(":t"), now);
@@ -240,16 +243,16 @@ QList<Application> CandidateRepository::applicationsOf(Id candidateId)
 }
 
 bool CandidateRepository::moveApplication(Id applicationId, Id toStageId, ApplicationStatus toStatus,
-                                          const QString &reason, Id actorId, qint64 now)
+                                          const QString &reason, Id actorId, qint64 now, Id *eventId)
 {
     Application current;
     if (!loadApplication(applicationId, &current)) {
         m_db.setError(QObject::tr("application %1 does not exist").arg(applicationId));
         return false;
     }
-    QSqlQuery e = m_db.prepare(QStringLiteral(
-        "INSERT INTO stage_event (application_id, from_stage_id, to_stage_id, from_status, to_status, at, actor_id, reason)"
-        " VALUES (:a, :from, :to, :fromStatus, :toStatus, :t, :actor, :reason)"));
+    QSqlQuery e = m_db.prepare(QStringLiteral("INSERT INTO stage_event (application_id, from_stage_id, to_stage_id, "
+                                              "from_status, to_status, at, actor_id, reason)"
+                                              " VALUES (:a, :from, :to, :fromStatus, :toStatus, :t, :actor, :reason)"));
     e.bindValue(QStringLiteral(":a"), applicationId);
     e.bindValue(QStringLiteral(":from"), current.stageId);
     e.bindValue(QStringLiteral(":to"), toStageId);
@@ -260,6 +263,8 @@ bool CandidateRepository::moveApplication(Id applicationId, Id toStageId, Applic
     e.bindValue(QStringLiteral(":reason"), sqlText(reason));
     if (!m_db.exec(e))
         return false;
+    if (eventId)
+        *eventId = e.lastInsertId().toLongLong();
     // Time in stage restarts only when the stage changes.
     QSqlQuery q = m_db.prepare(QStringLiteral(
         "UPDATE application SET stage_id = :s, status = :status, reason = :reason, updated_at = :t1,"
@@ -274,14 +279,64 @@ bool CandidateRepository::moveApplication(Id applicationId, Id toStageId, Applic
     return m_db.exec(q);
 }
 
+bool CandidateRepository::isStandingMove(Id eventId, const Application &before, bool *standing)
+{
+    // By id, the order of writing: a move since, even one timed earlier, is a move since.
+    QSqlQuery q = m_db.prepare(QStringLiteral(
+        "SELECT e.id, e.from_stage_id, e.from_status FROM stage_event e"
+        " WHERE e.application_id = :a AND e.reverts_id IS NULL"
+        " AND NOT EXISTS (SELECT 1 FROM stage_event u WHERE u.reverts_id = e.id) ORDER BY e.id DESC LIMIT 1"));
+    q.bindValue(QStringLiteral(":a"), before.id);
+    if (!m_db.exec(q))
+        return false;
+    *standing = q.next() && q.value(0).toLongLong() == eventId && !q.value(1).isNull()
+        && q.value(1).toLongLong() == before.stageId && statusOf(q.value(2)) == before.status;
+    return true;
+}
+
+bool CandidateRepository::revertMove(Id eventId, const Application &before, const QString &reason, Id actorId,
+                                     qint64 now)
+{
+    Application current;
+    if (!loadApplication(before.id, &current)) {
+        m_db.setError(QObject::tr("application %1 does not exist").arg(before.id));
+        return false;
+    }
+    // The stage_event_revert_mirrors trigger refuses a revert that does not mirror eventId.
+    QSqlQuery e = m_db.prepare(QStringLiteral(
+        "INSERT INTO stage_event (application_id, from_stage_id, to_stage_id, from_status, to_status, at, actor_id,"
+        " reason, reverts_id) VALUES (:a, :from, :to, :fromStatus, :toStatus, :t, :actor, :reason, :reverts)"));
+    e.bindValue(QStringLiteral(":a"), before.id);
+    e.bindValue(QStringLiteral(":from"), current.stageId);
+    e.bindValue(QStringLiteral(":to"), before.stageId);
+    e.bindValue(QStringLiteral(":fromStatus"), applicationStatusName(current.status));
+    e.bindValue(QStringLiteral(":toStatus"), applicationStatusName(before.status));
+    e.bindValue(QStringLiteral(":t"), now);
+    e.bindValue(QStringLiteral(":actor"), actorId > 0 ? QVariant(actorId) : QVariant());
+    e.bindValue(QStringLiteral(":reason"), sqlText(reason));
+    e.bindValue(QStringLiteral(":reverts"), eventId);
+    if (!m_db.exec(e))
+        return false;
+    QSqlQuery q = m_db.prepare(
+        QStringLiteral("UPDATE application SET stage_id = :s, status = :status, reason = :reason, updated_at = :t,"
+                       " stage_entered_at = :entered WHERE id = :id"));
+    q.bindValue(QStringLiteral(":s"), before.stageId);
+    q.bindValue(QStringLiteral(":status"), applicationStatusName(before.status));
+    q.bindValue(QStringLiteral(":reason"), sqlText(before.status == ApplicationStatus::Active ? QString() : reason));
+    q.bindValue(QStringLiteral(":t"), now);
+    q.bindValue(QStringLiteral(":entered"), before.stageEnteredAt);
+    q.bindValue(QStringLiteral(":id"), before.id);
+    return m_db.exec(q);
+}
+
 QList<StageEvent> CandidateRepository::stageEvents(Id applicationId)
 {
     QList<StageEvent> events;
-    QSqlQuery q = m_db.prepare(QStringLiteral(
-        "SELECT e.id, e.from_stage_id, f.name, e.to_stage_id, t.name, e.from_status, e.to_status, e.at,"
-        " e.actor_id, p.name, e.reason FROM stage_event e"
-        " LEFT JOIN stage f ON f.id = e.from_stage_id JOIN stage t ON t.id = e.to_stage_id"
-        " LEFT JOIN person p ON p.id = e.actor_id WHERE e.application_id = :a ORDER BY e.at, e.id"));
+    QSqlQuery q = m_db.prepare(
+        QStringLiteral("SELECT e.id, e.from_stage_id, f.name, e.to_stage_id, t.name, e.from_status, e.to_status, e.at,"
+                       " e.actor_id, p.name, e.reason FROM stage_event e"
+                       " LEFT JOIN stage f ON f.id = e.from_stage_id JOIN stage t ON t.id = e.to_stage_id"
+                       " LEFT JOIN person p ON p.id = e.actor_id WHERE e.application_id = :a ORDER BY e.at, e.id"));
     q.bindValue(QStringLiteral(":a"), applicationId);
     if (!m_db.exec(q))
         return events;
@@ -305,26 +360,29 @@ QList<StageEvent> CandidateRepository::stageEvents(Id applicationId)
     return events;
 }
 
-QList<CandidateRow> CandidateRepository::rows(Id roleId, const Visibility &visibility, Id onlyApplication)
+QList<CandidateRow> CandidateRepository::rows(Id roleId, const Visibility &visibility, qint64 now, Id onlyApplication)
 {
     QString error;
-    QList<CandidateRow> list = rows(m_db.connection(), roleId, visibility,
+    QList<CandidateRow> list = rows(m_db.connection(), roleId, visibility, now,
                                     onlyApplication ? QList<Id>{onlyApplication} : QList<Id>(), nullptr, &error);
     if (!error.isEmpty())
         m_db.setError(error);
     return list;
 }
 
-QList<CandidateRow> CandidateRepository::firstRowsByName(Id roleId, const Visibility &visibility, int limit)
+QList<CandidateRow> CandidateRepository::firstRowsByName(Id roleId, const Visibility &visibility, qint64 now, int limit)
 {
     // The names through the index on candidate (name COLLATE NOCASE), probing each
     // candidate's application to the role, so that a first screen reads ~limit rows of
     // a large role rather than sorting all of them; then those rows in full. The unary +
     // keeps SQLite from starting at the role's applications (it would then sort them all).
-    QSqlQuery q = m_db.prepare(QStringLiteral(
-        "SELECT a.id FROM candidate c JOIN application a ON a.candidate_id = c.id AND +a.role_id = :r"
-        " ORDER BY c.name COLLATE NOCASE, c.id LIMIT :n"));
+    VisibilitySql vis(visibility);
+    QSqlQuery q = m_db.prepare(
+        QStringLiteral("SELECT a.id FROM candidate c JOIN application a ON a.candidate_id = c.id AND +a.role_id = :r"
+                       " WHERE %1 ORDER BY c.name COLLATE NOCASE, c.id LIMIT :n")
+            .arg(vis.application(QStringLiteral("a.id"))));
     q.bindValue(QStringLiteral(":r"), roleId);
+    vis.bind(q);
     q.bindValue(QStringLiteral(":n"), limit);
     if (!m_db.exec(q))
         return {};
@@ -334,7 +392,7 @@ QList<CandidateRow> CandidateRepository::firstRowsByName(Id roleId, const Visibi
     if (ids.isEmpty())
         return {};
     QString error;
-    QList<CandidateRow> list = rows(m_db.connection(), roleId, visibility, ids, nullptr, &error);
+    QList<CandidateRow> list = rows(m_db.connection(), roleId, visibility, now, ids, nullptr, &error);
     if (!error.isEmpty())
         m_db.setError(error);
     return list;
@@ -347,9 +405,9 @@ int CandidateRepository::applicationCount(Id roleId)
     return m_db.exec(q) && q.next() ? q.value(0).toInt() : 0;
 }
 
-QList<CandidateRow> CandidateRepository::rows(const QSqlDatabase &connection, Id roleId,
-                                              const Visibility &visibility, const QList<Id> &only,
-                                              const std::atomic<bool> *cancel, QString *error)
+QList<CandidateRow> CandidateRepository::rows(const QSqlDatabase &connection, Id roleId, const Visibility &visibility,
+                                              qint64 now, const QList<Id> &only, const std::atomic<bool> *cancel,
+                                              QString *error)
 {
     // Ids of our own rows, written as numbers: a list of binds would need one name each.
     QString onlyList;
@@ -357,28 +415,34 @@ QList<CandidateRow> CandidateRepository::rows(const QSqlDatabase &connection, Id
         onlyList += (onlyList.isEmpty() ? QString() : QStringLiteral(",")) + QString::number(id);
     const QString restrict = only.isEmpty() ? QString() : QStringLiteral(" AND a2.id IN (%1)").arg(onlyList);
     VisibilitySql vis(visibility);
-    const QString sql = QStringLiteral(
-        "SELECT a.id, c.id, c.name, a.stage_id, s.name, s.position, a.status, a.stage_entered_at, c.source,"
-        " c.location, coalesce(sc.submitted, 0), coalesce(sc.expected, 0),"
-        " CASE WHEN %2 THEN ws.score END,"
-        " (SELECT group_concat(e.email, ' ') FROM candidate_email e WHERE e.candidate_id = c.id),"
-        " (SELECT group_concat(l.normalized, ' ') FROM candidate_link l WHERE l.candidate_id = c.id)"
-        " FROM application a2 JOIN application a ON a.id = a2.id"
-        " JOIN candidate c ON c.id = a.candidate_id JOIN stage s ON s.id = a.stage_id"
-        " LEFT JOIN (SELECT i.application_id AS app, sum(CASE WHEN k.status = 'submitted' THEN 1 ELSE 0 END) AS submitted,"
-        "   count(*) AS expected FROM scorecard k JOIN interview i ON i.id = k.interview_id"
-        "   JOIN application a2 ON a2.id = i.application_id"
-        "   WHERE k.status <> 'superseded' AND i.status <> 'cancelled' AND a2.role_id = :role1%1"
-        "   GROUP BY i.application_id) sc ON sc.app = a.id"
-        " LEFT JOIN (SELECT am.app AS app, sum(am.m * t.weight) / sum(t.weight) AS score FROM ("
-        "   SELECT i.application_id AS app, r.attribute_id AS attr, avg(r.value) AS m FROM rating r"
-        "   JOIN scorecard k ON k.id = r.scorecard_id JOIN interview i ON i.id = k.interview_id"
-        "   JOIN application a2 ON a2.id = i.application_id"
-        "   WHERE k.status = 'submitted' AND r.value IS NOT NULL AND i.status <> 'cancelled' AND a2.role_id = :role2%1"
-        "   GROUP BY i.application_id, r.attribute_id) am JOIN attribute t ON t.id = am.attr GROUP BY am.app) ws"
-        "   ON ws.app = a.id"
-        " WHERE a2.role_id = :role3%1 ORDER BY a.id")
-        .arg(restrict, vis.outcomes(QStringLiteral("a.id")));
+    const QString sql
+        = QStringLiteral(
+              "SELECT a.id, c.id, c.name, a.stage_id, s.name, s.position, a.status, a.stage_entered_at, c.source,"
+              " c.location, coalesce(sc.submitted, 0), coalesce(sc.expected, 0),"
+              " CASE WHEN %2 THEN ws.score END,"
+              " (SELECT group_concat(e.email, ' ') FROM candidate_email e WHERE e.candidate_id = c.id),"
+              " (SELECT group_concat(l.normalized, ' ') FROM candidate_link l WHERE l.candidate_id = c.id)"
+              " FROM application a2 JOIN application a ON a.id = a2.id"
+              " JOIN candidate c ON c.id = a.candidate_id JOIN stage s ON s.id = a.stage_id"
+              " LEFT JOIN (SELECT i.application_id AS app, sum(CASE WHEN k.status = 'submitted' THEN 1 ELSE 0 END) AS "
+              "submitted,"
+              "   count(*) AS expected FROM scorecard k JOIN interview i ON i.id = k.interview_id"
+              "   JOIN application a2 ON a2.id = i.application_id"
+              "   WHERE (k.status = 'submitted' OR (k.status = 'draft' AND k.revision = 1"  // not an amendment under way
+              "   AND i.starts_at + i.duration_min * 60 <= :now))"  // a draft is expected once its interview has ended
+              "   AND i.status <> 'cancelled' AND a2.role_id = :role1%1"
+              "   GROUP BY i.application_id) sc ON sc.app = a.id"
+              " LEFT JOIN (SELECT am.app AS app, sum(am.m * t.weight) / sum(t.weight) AS score FROM ("
+              "   SELECT i.application_id AS app, r.attribute_id AS attr, avg(r.value) AS m FROM rating r"
+              "   JOIN scorecard k ON k.id = r.scorecard_id JOIN interview i ON i.id = k.interview_id"
+              "   JOIN application a2 ON a2.id = i.application_id"
+              "   WHERE k.status = 'submitted' AND r.value IS NOT NULL AND i.status <> 'cancelled' AND a2.role_id = "
+              ":role2%1"
+              "   GROUP BY i.application_id, r.attribute_id) am JOIN attribute t ON t.id = am.attr GROUP BY am.app) ws"
+              "   ON ws.app = a.id"
+              " WHERE a2.role_id = :role3%1 AND %3 ORDER BY a.id")
+              .arg(restrict, vis.outcomes(QStringLiteral("a.id")),
+                   vis.application(QStringLiteral("a2.id"), VisibilitySql::Form::Bulk));
     QSqlQuery q(connection);
     q.setForwardOnly(true);
     QList<CandidateRow> rows;
@@ -389,6 +453,7 @@ QList<CandidateRow> CandidateRepository::rows(const QSqlDatabase &connection, Id
     vis.bind(q);
     for (int i = 1; i <= 3; ++i)
         q.bindValue(QStringLiteral(":role%1").arg(i), roleId);
+    q.bindValue(QStringLiteral(":now"), now);
     if (!q.exec()) {
         *error = Database::errorText(q.lastError());
         return rows;
@@ -439,11 +504,11 @@ QHash<Id, std::array<int, 4>> CandidateRepository::stageCounts(Id roleId)
 QList<ScreeningAnswer> CandidateRepository::screeningAnswers(Id applicationId)
 {
     QList<ScreeningAnswer> list;
-    QSqlQuery q = m_db.prepare(QStringLiteral(
-        "SELECT f.id, f.label, f.text, coalesce(sa.answer, '') FROM application a"
-        " JOIN screening_fact f ON f.role_id = a.role_id"
-        " LEFT JOIN screening_answer sa ON sa.application_id = a.id AND sa.fact_id = f.id"
-        " WHERE a.id = :a ORDER BY f.position, f.id"));
+    QSqlQuery q = m_db.prepare(
+        QStringLiteral("SELECT f.id, f.label, f.text, coalesce(sa.answer, '') FROM application a"
+                       " JOIN screening_fact f ON f.role_id = a.role_id"
+                       " LEFT JOIN screening_answer sa ON sa.application_id = a.id AND sa.fact_id = f.id"
+                       " WHERE a.id = :a ORDER BY f.position, f.id"));
     q.bindValue(QStringLiteral(":a"), applicationId);
     if (!m_db.exec(q))
         return list;
@@ -455,9 +520,9 @@ QList<ScreeningAnswer> CandidateRepository::screeningAnswers(Id applicationId)
 
 bool CandidateRepository::setScreeningAnswer(Id applicationId, Id factId, const QString &answer)
 {
-    QSqlQuery q = m_db.prepare(QStringLiteral(
-        "INSERT INTO screening_answer (application_id, fact_id, answer) VALUES (:a, :f, :answer)"
-        " ON CONFLICT (application_id, fact_id) DO UPDATE SET answer = excluded.answer"));
+    QSqlQuery q = m_db.prepare(
+        QStringLiteral("INSERT INTO screening_answer (application_id, fact_id, answer) VALUES (:a, :f, :answer)"
+                       " ON CONFLICT (application_id, fact_id) DO UPDATE SET answer = excluded.answer"));
     q.bindValue(QStringLiteral(":a"), applicationId);
     q.bindValue(QStringLiteral(":f"), factId);
     q.bindValue(QStringLiteral(":answer"), sqlText(answer));
@@ -468,21 +533,22 @@ QList<ScorecardSummary> CandidateRepository::scorecards(Id applicationId, const 
 {
     QList<ScorecardSummary> list;
     VisibilitySql vis(visibility);
-    QSqlQuery q = m_db.prepare(QStringLiteral(
-        "SELECT k.id, k.interview_id, s.name, k.interviewer_id, p.name, k.revision, k.status,"
-        " coalesce(k.overall, ''), coalesce(k.submitted_at, 0)"
-        " FROM scorecard k JOIN interview i ON i.id = k.interview_id JOIN stage s ON s.id = i.stage_id"
-        " JOIN person p ON p.id = k.interviewer_id WHERE i.application_id = :a AND %1 ORDER BY i.starts_at, k.id")
-                                   .arg(vis.scorecard(QStringLiteral("k"), QStringLiteral("i"))));
+    QSqlQuery q = m_db.prepare(
+        QStringLiteral(
+            "SELECT k.id, k.interview_id, s.name, k.interviewer_id, p.name, k.revision, k.status,"
+            " coalesce(k.overall, ''), coalesce(k.submitted_at, 0)"
+            " FROM scorecard k JOIN interview i ON i.id = k.interview_id JOIN stage s ON s.id = i.stage_id"
+            " JOIN person p ON p.id = k.interviewer_id WHERE i.application_id = :a AND %1 ORDER BY i.starts_at, k.id")
+            .arg(vis.scorecard(QStringLiteral("k"), QStringLiteral("i"))));
     q.bindValue(QStringLiteral(":a"), applicationId);
     vis.bind(q);
     if (!m_db.exec(q))
         return list;
     while (q.next())
         list << ScorecardSummary{q.value(0).toLongLong(), q.value(1).toLongLong(), q.value(2).toString(),
-                                 q.value(3).toLongLong(), q.value(4).toString(), q.value(5).toInt(),
-                                 q.value(6).toString(), q.value(7).toString(), q.value(8).toLongLong()};
+                                 q.value(3).toLongLong(), q.value(4).toString(),   q.value(5).toInt(),
+                                 q.value(6).toString(),   q.value(7).toString(),   q.value(8).toLongLong()};
     return list;
 }
 
-} // namespace hireloop
+}  // namespace hireloop

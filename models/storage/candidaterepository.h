@@ -18,7 +18,9 @@ class Database;
 class CandidateRepository
 {
 public:
-    explicit CandidateRepository(Database &db) : m_db(db) {}
+    explicit CandidateRepository(Database &db)
+        : m_db(db)
+    { }
 
     Id insertCandidate(const Candidate &candidate, qint64 now);  // candidate.id, when set, is kept
     bool updateCandidate(const Candidate &candidate);
@@ -31,20 +33,27 @@ public:
     Id insertApplication(Id candidateId, Id roleId, Id stageId, Id actorId, qint64 now, Id explicitId = 0);
     bool loadApplication(Id applicationId, Application *application);
     QList<Application> applicationsOf(Id candidateId);
-    // Moves and writes the stage event in one go.
-    bool moveApplication(Id applicationId, Id toStageId, ApplicationStatus toStatus, const QString &reason,
-                         Id actorId, qint64 now);
+    // Moves and writes the stage event in one go; *eventId is that event's id.
+    bool moveApplication(Id applicationId, Id toStageId, ApplicationStatus toStatus, const QString &reason, Id actorId,
+                         qint64 now, Id *eventId = nullptr);
+    // Whether eventId is the latest move of before.id that still stands (nothing since
+    // but moves taken back) and left before's stage and status: then it can be reverted.
+    bool isStandingMove(Id eventId, const Application &before, bool *standing);
+    // Takes eventId back: the move to before's stage and status, recorded as its revert,
+    // and before's stage_entered_at again, so the stay it interrupted runs on.
+    bool revertMove(Id eventId, const Application &before, const QString &reason, Id actorId, qint64 now);
     QList<StageEvent> stageEvents(Id applicationId);
 
-    // Rows for the candidates pane; weighted scores only where the viewer may see the
-    // application's outcomes.
-    QList<CandidateRow> rows(Id roleId, const Visibility &visibility, Id onlyApplication = 0);
+    // Rows for the candidates pane, of the applications the viewer may see; weighted
+    // scores only where they may see the application's outcomes. A scorecard is expected
+    // once its interview has ended by now, or when it is submitted already.
+    QList<CandidateRow> rows(Id roleId, const Visibility &visibility, qint64 now, Id onlyApplication = 0);
     // The same rows, the first limit of them by name (case-insensitive): a first screen.
-    QList<CandidateRow> firstRowsByName(Id roleId, const Visibility &visibility, int limit);
+    QList<CandidateRow> firstRowsByName(Id roleId, const Visibility &visibility, qint64 now, int limit);
     int applicationCount(Id roleId);
     // rows() on any connection (a worker thread's own), of only some applications when
     // only is not empty, stopping with nothing when *cancel turns true; failures in *error.
-    static QList<CandidateRow> rows(const QSqlDatabase &connection, Id roleId, const Visibility &visibility,
+    static QList<CandidateRow> rows(const QSqlDatabase &connection, Id roleId, const Visibility &visibility, qint64 now,
                                     const QList<Id> &only, const std::atomic<bool> *cancel, QString *error);
     // Per stage: active, rejected, withdrawn, hired.
     QHash<Id, std::array<int, 4>> stageCounts(Id roleId);
@@ -59,4 +68,4 @@ private:
     Database &m_db;
 };
 
-} // namespace hireloop
+}  // namespace hireloop

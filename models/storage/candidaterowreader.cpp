@@ -14,7 +14,7 @@ namespace {
 
 QAtomicInt s_readerCounter;
 
-} // namespace
+}  // namespace
 
 CandidateRowReader::Source CandidateRowReader::sourceOf(const Database &db)
 {
@@ -29,8 +29,9 @@ CandidateRowReader::Source CandidateRowReader::sourceOf(const Database &db)
     // A writable file: read it read-only, so that this connection can never write.
     const QString uri = QStringLiteral("file:%1?mode=ro")
                             .arg(QString::fromLatin1(QUrl::toPercentEncoding(name, QByteArrayLiteral("/"))));
-    return {uri, QStringLiteral("QSQLITE_BUSY_TIMEOUT=%1;QSQLITE_OPEN_URI;QSQLITE_OPEN_READONLY")
-                     .arg(Database::BusyTimeoutMs)};
+    return {
+        uri,
+        QStringLiteral("QSQLITE_BUSY_TIMEOUT=%1;QSQLITE_OPEN_URI;QSQLITE_OPEN_READONLY").arg(Database::BusyTimeoutMs)};
 }
 
 CandidateRowReader::CandidateRowReader(const Source &source)
@@ -59,12 +60,13 @@ CandidateRowReader::~CandidateRowReader()
     QSqlDatabase::removeDatabase(m_connectionName);
 }
 
-QList<CandidateRow> CandidateRowReader::rows(Id roleId, const Visibility &visibility, const std::atomic<bool> *cancel)
+QList<CandidateRow> CandidateRowReader::rows(Id roleId, const Visibility &visibility, qint64 now,
+                                             const std::atomic<bool> *cancel)
 {
     if (!m_open)
         return {};
-    return CandidateRepository::rows(QSqlDatabase::database(m_connectionName, false), roleId, visibility,
-                                     {}, cancel, &m_error);
+    return CandidateRepository::rows(QSqlDatabase::database(m_connectionName, false), roleId, visibility, now, {},
+                                     cancel, &m_error);
 }
 
-} // namespace hireloop
+}  // namespace hireloop

@@ -22,7 +22,7 @@ public:
     // Where to read: taken from an open Database on the thread that owns it.
     struct Source
     {
-        QString databaseName;    // a path, or a "file:" URI
+        QString databaseName;  // a path, or a "file:" URI
         QString connectOptions;  // QSQLITE_* options
         bool isValid() const { return !databaseName.isEmpty(); }
     };
@@ -30,7 +30,7 @@ public:
     static Source sourceOf(const Database &db);
 
     explicit CandidateRowReader(const Source &source);  // opens, on the calling thread
-    ~CandidateRowReader();                               // closes and removes the connection
+    ~CandidateRowReader();  // closes and removes the connection
     CandidateRowReader(const CandidateRowReader &) = delete;
     CandidateRowReader &operator=(const CandidateRowReader &) = delete;
 
@@ -39,7 +39,7 @@ public:
     // As CandidateRepository::rows: weighted scores only where the viewer may see the
     // application's outcomes. Empty, with
     // errorString() set, on failure; empty as well when *cancel turned true.
-    QList<CandidateRow> rows(Id roleId, const Visibility &visibility, const std::atomic<bool> *cancel);
+    QList<CandidateRow> rows(Id roleId, const Visibility &visibility, qint64 now, const std::atomic<bool> *cancel);
 
 private:
     QString m_connectionName;
@@ -47,4 +47,4 @@ private:
     bool m_open = false;
 };
 
-} // namespace hireloop
+}  // namespace hireloop

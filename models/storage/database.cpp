@@ -95,9 +95,12 @@ QString whyNotWritable(const QString &path)
 {
     if (::access(QFile::encodeName(path).constData(), W_OK) != 0) {
         switch (errno) {
-        case EROFS: return QObject::tr("it is on a read-only file system");
-        case EPERM: return QObject::tr("it is marked immutable");
-        default: return QObject::tr("you have no write permission on it");
+        case EROFS:
+            return QObject::tr("it is on a read-only file system");
+        case EPERM:
+            return QObject::tr("it is marked immutable");
+        default:
+            return QObject::tr("you have no write permission on it");
         }
     }
     const QString dir = QFileInfo(path).absolutePath();
@@ -113,7 +116,7 @@ bool isWritableFolder(const QString &dir)
     return ::access(QFile::encodeName(dir).constData(), W_OK | X_OK) == 0;
 }
 
-} // namespace
+}  // namespace
 
 Database::Database() = default;
 
@@ -154,8 +157,8 @@ void Database::startCheck(bool immutable)
         QStringList problems;
         {
             QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), name);
-            db.setConnectOptions(QStringLiteral("QSQLITE_OPEN_URI;QSQLITE_OPEN_READONLY;QSQLITE_BUSY_TIMEOUT=%1")
-                                     .arg(BusyTimeoutMs));
+            db.setConnectOptions(
+                QStringLiteral("QSQLITE_OPEN_URI;QSQLITE_OPEN_READONLY;QSQLITE_BUSY_TIMEOUT=%1").arg(BusyTimeoutMs));
             db.setDatabaseName(uri);
             // Not checked is not clean: a file that cannot be read through is treated as damaged.
             problems = db.open() ? checkProblems(db, true) : QStringList{db.lastError().text()};
@@ -341,7 +344,7 @@ bool Database::open(const QString &path, const DatabaseOptions &options)
     // nothing; otherwise through the connection that will be used, as SQLite may have a
     // log to replay.
     const bool atRest = !QFileInfo::exists(m_path + QStringLiteral("-wal"))
-                        && !QFileInfo::exists(m_path + QStringLiteral("-journal"));
+        && !QFileInfo::exists(m_path + QStringLiteral("-journal"));
     if (m_readOnly) {
         // SQLite reads a WAL file read-only by creating -wal and -shm beside it, and a
         // read-only connection cannot remove them again. Without a -wal (no connection
@@ -471,7 +474,8 @@ bool Database::checkContents(int *userVersion, quint32 *applicationId, int targe
         // No application id: only an empty SQLite database may become ours.
         QSqlQuery q(m_db);
         if (!q.exec(QStringLiteral("SELECT count(*) FROM sqlite_master")) || !q.next() || q.value(0).toInt() != 0) {
-            fail(QObject::tr("is another application's SQLite database (it has tables but no Hireloop application id)"));
+            fail(
+                QObject::tr("is another application's SQLite database (it has tables but no Hireloop application id)"));
             return false;
         }
     }
@@ -543,11 +547,10 @@ bool Database::inspectExisting(const QString &path, int *userVersion, quint32 *a
     // The in-header page count is valid only when its version matches the change counter.
     const quint32 pageSize = qFromBigEndian<quint16>(header.constData() + 16);
     const bool countValid = qFromBigEndian<quint32>(header.constData() + 24)
-                            == qFromBigEndian<quint32>(header.constData() + 92);
+        == qFromBigEndian<quint32>(header.constData() + 92);
     const quint32 pages = countValid ? qFromBigEndian<quint32>(header.constData() + 28) : 0;
     const qint64 bytesPerPage = pageSize == 1 ? 65536 : pageSize;
-    if (pages > 0 && file.size() < qint64(pages) * bytesPerPage
-        && !QFileInfo::exists(path + QStringLiteral("-wal"))) {
+    if (pages > 0 && file.size() < qint64(pages) * bytesPerPage && !QFileInfo::exists(path + QStringLiteral("-wal"))) {
         fail(QObject::tr("the database is damaged (truncated: %1 of %2 bytes)")
                  .arg(file.size())
                  .arg(qint64(pages) * bytesPerPage));
@@ -558,7 +561,12 @@ bool Database::inspectExisting(const QString &path, int *userVersion, quint32 *a
 
 bool Database::applyPragmas()
 {
-    struct Setting { const char *set; const char *name; QVariant expected; };
+    struct Setting
+    {
+        const char *set;
+        const char *name;
+        QVariant expected;
+    };
     const Setting settings[] = {
         {"PRAGMA foreign_keys = ON", "foreign_keys", 1},
         {"PRAGMA journal_mode = WAL", "journal_mode", QStringLiteral("wal")},
@@ -802,11 +810,12 @@ bool Database::backupTo(const QString &target)
     QFile::remove(temp + QStringLiteral("-wal"));
     QFile::remove(temp + QStringLiteral("-shm"));
     if (::rename(QFile::encodeName(temp).constData(), QFile::encodeName(target).constData()) != 0) {
-        m_error = QStringLiteral("%1: %2").arg(QDir::toNativeSeparators(target), QString::fromLocal8Bit(strerror(errno)));
+        m_error = QStringLiteral("%1: %2").arg(QDir::toNativeSeparators(target),
+                                               QString::fromLocal8Bit(strerror(errno)));
         QFile::remove(temp);
         return false;
     }
     return true;
 }
 
-} // namespace hireloop
+}  // namespace hireloop

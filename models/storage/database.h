@@ -21,16 +21,16 @@ namespace hireloop {
 struct DatabaseOptions
 {
     int targetVersion = -1;  // the schema version to migrate to; -1: the latest (tests build older ones)
-    bool readOnly = false;   // never write, even where it could
+    bool readOnly = false;  // never write, even where it could
     bool exclusive = false;  // hold "<db>.lock" while open, so a second instance is told who has it (the apps)
     int lockTimeoutMs = DatabaseLock::DefaultTimeoutMs;
     QString readOnlyReason;  // why readOnly was asked for, for readOnlyReason(); default "it was opened read-only"
     // When the whole file is read for damage (PRAGMA quick_check, every page):
     enum class Verify {
         BeforeOpen,  // open() refuses a damaged file (the CLI, tests)
-        Beside,      // on a thread of its own while the file is read; the first write (and a
-                     // migration) waits for it (the app: a large file's first screen does not
-                     // wait for a read of every page)
+        Beside,  // on a thread of its own while the file is read; the first write (and a
+        // migration) waits for it (the app: a large file's first screen does not
+        // wait for a read of every page)
     };
     Verify verify = Verify::BeforeOpen;
 };
@@ -181,16 +181,29 @@ private:
 class WriteTransaction
 {
 public:
-    explicit WriteTransaction(Database &db) : m_db(db), m_active(db.beginWrite()) {}
-    ~WriteTransaction() { if (m_active) m_db.rollback(); }
+    explicit WriteTransaction(Database &db)
+        : m_db(db)
+        , m_active(db.beginWrite())
+    { }
+    ~WriteTransaction()
+    {
+        if (m_active)
+            m_db.rollback();
+    }
     WriteTransaction(const WriteTransaction &) = delete;
     WriteTransaction &operator=(const WriteTransaction &) = delete;
     bool isActive() const { return m_active; }
-    bool commit() { if (!m_active) return false; m_active = false; return m_db.commit(); }
+    bool commit()
+    {
+        if (!m_active)
+            return false;
+        m_active = false;
+        return m_db.commit();
+    }
 
 private:
     Database &m_db;
     bool m_active;
 };
 
-} // namespace hireloop
+}  // namespace hireloop

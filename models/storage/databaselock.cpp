@@ -49,13 +49,13 @@ DatabaseLock::Result DatabaseLock::tryLock(int timeoutMs)
             m_lock->getLockInfo(&m_owner.pid, &m_owner.host, &m_owner.program);
         }
         m_error = QCoreApplication::translate("hireloop", "%1 is open in %2 (process %3) on %4")
-                      .arg(file,
-                           m_owner.program.isEmpty() ? QStringLiteral("another program") : m_owner.program,
+                      .arg(file, m_owner.program.isEmpty() ? QStringLiteral("another program") : m_owner.program,
                            m_owner.pid ? QString::number(m_owner.pid) : QStringLiteral("?"),
                            m_owner.host.isEmpty() ? QStringLiteral("an unknown host") : m_owner.host);
         return Result::HeldElsewhere;
     case QLockFile::PermissionError:
-        m_error = QCoreApplication::translate("hireloop", "%1: cannot create the lock file %2 (the folder is not writable)")
+        m_error = QCoreApplication::translate("hireloop",
+                                              "%1: cannot create the lock file %2 (the folder is not writable)")
                       .arg(file, QDir::toNativeSeparators(m_lockPath));
         return Result::CannotCreate;
     case QLockFile::UnknownError:
@@ -77,4 +77,4 @@ bool DatabaseLock::isLocked() const
     return m_lock->isLocked();
 }
 
-} // namespace hireloop
+}  // namespace hireloop

@@ -26,7 +26,7 @@ public:
     enum class Result {
         Acquired,
         HeldElsewhere,  // a live process holds it: owner() says which
-        CannotCreate,   // the folder is not writable (or full): errorString() says why
+        CannotCreate,  // the folder is not writable (or full): errorString() says why
     };
 
     using Owner = LockOwner;
@@ -56,4 +56,4 @@ private:
     QString m_error;
 };
 
-} // namespace hireloop
+}  // namespace hireloop

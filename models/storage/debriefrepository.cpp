@@ -8,6 +8,7 @@
 #include <QVariant>
 
 #include <algorithm>
+#include <limits>
 #include <vector>
 
 namespace hireloop {
@@ -31,9 +32,9 @@ void bindRole(QSqlQuery &q, Id roleId, Id only, int places = 1)
 }
 
 // The decision columns both reads select, in this order.
-const char *const decisionColumns =
-    "d.id, d.application_id, d.outcome, d.rationale, d.dissent, coalesce(d.decided_by, 0), coalesce(p.name, ''),"
-    " d.decided_at";
+const char *const decisionColumns
+    = "d.id, d.application_id, d.outcome, d.rationale, d.dissent, coalesce(d.decided_by, 0), coalesce(p.name, ''),"
+      " d.decided_at";
 
 Decision decisionAt(const RowCursor &row)
 {
@@ -62,14 +63,14 @@ QString tables(Id only, QStringList scanOrder)
     return scanOrder.join(QStringLiteral(" CROSS JOIN "));
 }
 
-} // namespace
+}  // namespace
 
-bool DebriefRepository::rows(Id roleId, const Visibility &visibility, Id only, DebriefRows *rows)
+bool DebriefRepository::rows(Id roleId, const Visibility &visibility, Id only, qint64 now, DebriefRows *rows)
 {
     *rows = DebriefRows();
     m_ids.clear();
-    const bool ok = readApplications(roleId, only, rows) && readInterviews(roleId, only, rows)
-        && readScorecards(roleId, visibility, only, rows) && readRatings(roleId, visibility, only, rows)
+    const bool ok = readApplications(roleId, visibility, only, rows) && readInterviews(roleId, only, rows)
+        && readScorecards(roleId, visibility, only, now, rows) && readRatings(roleId, visibility, only, rows)
         && readDecisions(roleId, visibility, only, rows);
     m_ids.clear();
     return ok;
@@ -81,18 +82,22 @@ int DebriefRepository::indexOf(Id applicationId) const
     return it != m_ids.cend() && *it == applicationId ? int(it - m_ids.cbegin()) : -1;
 }
 
-// The unary + keeps SQLite off the role's index: it reads the table in id order, as
-// the summary lists it, instead of the role's rows by stage and then a sort.
-bool DebriefRepository::readApplications(Id roleId, Id only, DebriefRows *rows)
+// The applications the viewer may see; the other reads keep to them. The unary + keeps
+// SQLite off the role's index: it reads the table in id order, as the summary lists it,
+// instead of the role's rows by stage and then a sort.
+bool DebriefRepository::readApplications(Id roleId, const Visibility &visibility, Id only, DebriefRows *rows)
 {
-    QSqlQuery q = m_db.prepare(QStringLiteral(
-        "SELECT a.id, c.id, c.name,"
-        " (SELECT e.email FROM candidate_email e WHERE e.candidate_id = c.id ORDER BY e.position, e.id LIMIT 1),"
-        " a.stage_id, a.status"
-        " FROM application a CROSS JOIN candidate c"
-        " WHERE c.id = a.candidate_id AND +a.role_id = :role1%1 ORDER BY a.id")
-        .arg(onlyClause(only, "a.id")));
+    VisibilitySql vis(visibility);
+    QSqlQuery q = m_db.prepare(
+        QStringLiteral(
+            "SELECT a.id, c.id, c.name,"
+            " (SELECT e.email FROM candidate_email e WHERE e.candidate_id = c.id ORDER BY e.position, e.id LIMIT 1),"
+            " a.stage_id, a.status"
+            " FROM application a CROSS JOIN candidate c"
+            " WHERE c.id = a.candidate_id AND +a.role_id = :role1%1 AND %2 ORDER BY a.id")
+            .arg(onlyClause(only, "a.id"), vis.application(QStringLiteral("a.id"), VisibilitySql::Form::Bulk)));
     bindRole(q, roleId, only);
+    vis.bind(q);
     if (!only) {
         // Room for the whole role at once: a summary is large, and a list of 100k that
         // grows by doubling touches twice the memory.
@@ -121,10 +126,11 @@ bool DebriefRepository::readApplications(Id roleId, Id only, DebriefRows *rows)
 // The interviews held (not cancelled): how many, the first and the last.
 bool DebriefRepository::readInterviews(Id roleId, Id only, DebriefRows *rows)
 {
-    QSqlQuery q = m_db.prepare(QStringLiteral(
-        "SELECT i.application_id, i.starts_at FROM %2"
-        " WHERE a.id = i.application_id AND a.role_id = :role1%1 AND i.status <> 'cancelled'")
-        .arg(onlyClause(only, "a.id"), tables(only, {QStringLiteral("interview i"), QStringLiteral("application a")})));
+    QSqlQuery q = m_db.prepare(
+        QStringLiteral("SELECT i.application_id, i.starts_at FROM %2"
+                       " WHERE a.id = i.application_id AND a.role_id = :role1%1 AND i.status <> 'cancelled'")
+            .arg(onlyClause(only, "a.id"),
+                 tables(only, {QStringLiteral("interview i"), QStringLiteral("application a")})));
     bindRole(q, roleId, only);
     RowCursor row(m_db, q);
     while (row.next()) {
@@ -140,20 +146,26 @@ bool DebriefRepository::readInterviews(Id roleId, Id only, DebriefRows *rows)
     return row.ok();
 }
 
-// One row per current scorecard of an interview held: every one counts towards
-// expected and submitted; the submitted ones the viewer may see give the tally and
-// the stages interviewed in.
-bool DebriefRepository::readScorecards(Id roleId, const Visibility &visibility, Id only, DebriefRows *rows)
+// One row per panelist's current scorecard of an interview held (not cancelled) that
+// has ended by now, or that is submitted already: every one counts towards expected and
+// submitted; the submitted ones the viewer may see give the tally and the stages
+// interviewed in. An amendment under way (a draft of revision 2 or more) is left out:
+// its panelist's submitted revision already stands for them.
+bool DebriefRepository::readScorecards(Id roleId, const Visibility &visibility, Id only, qint64 now, DebriefRows *rows)
 {
     VisibilitySql vis(visibility);
-    QSqlQuery q = m_db.prepare(QStringLiteral(
-        "SELECT i.application_id, i.stage_id, k.status, k.overall, %2 FROM %3"
-        " WHERE i.id = k.interview_id AND a.id = i.application_id AND a.role_id = :role1%1"
-        " AND k.status <> 'superseded' AND i.status <> 'cancelled'")
-        .arg(onlyClause(only, "a.id"),
-             vis.scorecard(QStringLiteral("k"), QStringLiteral("i"), VisibilitySql::Form::Bulk),
-             tables(only, {QStringLiteral("scorecard k"), QStringLiteral("interview i"), QStringLiteral("application a")})));
+    QSqlQuery q = m_db.prepare(
+        QStringLiteral("SELECT i.application_id, i.stage_id, k.status, k.overall, %2 FROM %3"
+                       " WHERE i.id = k.interview_id AND a.id = i.application_id AND a.role_id = :role1%1"
+                       " AND i.status <> 'cancelled' AND (k.status = 'submitted'"
+                       "  OR (k.status = 'draft' AND k.revision = 1 AND i.starts_at + i.duration_min * 60 <= :now))")
+            .arg(onlyClause(only, "a.id"),
+                 vis.scorecard(QStringLiteral("k"), QStringLiteral("i"), VisibilitySql::Form::Bulk),
+                 tables(
+                     only,
+                     {QStringLiteral("scorecard k"), QStringLiteral("interview i"), QStringLiteral("application a")})));
     bindRole(q, roleId, only);
+    q.bindValue(QStringLiteral(":now"), now);
     vis.bind(q);
     RowCursor row(m_db, q);
     while (row.next()) {
@@ -181,14 +193,16 @@ bool DebriefRepository::readScorecards(Id roleId, const Visibility &visibility, 
 bool DebriefRepository::readRatings(Id roleId, const Visibility &visibility, Id only, DebriefRows *rows)
 {
     VisibilitySql vis(visibility);
-    QSqlQuery q = m_db.prepare(QStringLiteral(
-        "SELECT i.application_id, r.attribute_id, r.value FROM %3"
-        " WHERE k.id = r.scorecard_id AND i.id = k.interview_id AND a.id = i.application_id AND a.role_id = :role1%1"
-        " AND k.status = 'submitted' AND i.status <> 'cancelled' AND r.value IS NOT NULL AND %2")
-        .arg(onlyClause(only, "a.id"),
-             vis.scorecard(QStringLiteral("k"), QStringLiteral("i"), VisibilitySql::Form::Bulk),
-             tables(only, {QStringLiteral("rating r"), QStringLiteral("scorecard k"), QStringLiteral("interview i"),
-                           QStringLiteral("application a")})));
+    QSqlQuery q = m_db.prepare(
+        QStringLiteral("SELECT i.application_id, r.attribute_id, r.value FROM %3"
+                       " WHERE k.id = r.scorecard_id AND i.id = k.interview_id AND a.id = i.application_id AND "
+                       "a.role_id = :role1%1"
+                       " AND k.status = 'submitted' AND i.status <> 'cancelled' AND r.value IS NOT NULL AND %2")
+            .arg(onlyClause(only, "a.id"),
+                 vis.scorecard(QStringLiteral("k"), QStringLiteral("i"), VisibilitySql::Form::Bulk),
+                 tables(only,
+                        {QStringLiteral("rating r"), QStringLiteral("scorecard k"), QStringLiteral("interview i"),
+                         QStringLiteral("application a")})));
     bindRole(q, roleId, only);
     vis.bind(q);
     struct Value
@@ -234,13 +248,12 @@ bool DebriefRepository::readRatings(Id roleId, const Visibility &visibility, Id 
 bool DebriefRepository::readDecisions(Id roleId, const Visibility &visibility, Id only, DebriefRows *rows)
 {
     VisibilitySql vis(visibility);
-    QSqlQuery q = m_db.prepare(QStringLiteral(
-        "SELECT %2 FROM %3 LEFT JOIN person p ON p.id = d.decided_by"
-        " WHERE a.id = d.application_id AND a.role_id = :role1%1 AND %4"
-        " ORDER BY d.application_id, d.decided_at, d.id")
-        .arg(onlyClause(only, "a.id"), QLatin1String(decisionColumns),
-             tables(only, {QStringLiteral("decision d"), QStringLiteral("application a")}),
-             vis.outcomes(QStringLiteral("a.id"), VisibilitySql::Form::Bulk)));
+    QSqlQuery q = m_db.prepare(QStringLiteral("SELECT %2 FROM %3 LEFT JOIN person p ON p.id = d.decided_by"
+                                              " WHERE a.id = d.application_id AND a.role_id = :role1%1 AND %4"
+                                              " ORDER BY d.application_id, d.decided_at, d.id")
+                                   .arg(onlyClause(only, "a.id"), QLatin1String(decisionColumns),
+                                        tables(only, {QStringLiteral("decision d"), QStringLiteral("application a")}),
+                                        vis.outcomes(QStringLiteral("a.id"), VisibilitySql::Form::Bulk)));
     bindRole(q, roleId, only);
     vis.bind(q);
     RowCursor row(m_db, q);
@@ -257,15 +270,17 @@ bool DebriefRepository::readDecisions(Id roleId, const Visibility &visibility, I
 
 int DebriefRepository::recordReveals(Id personId, Id roleId, Id only, qint64 now)
 {
-    QSqlQuery q = m_db.prepare(QStringLiteral(
-        "INSERT INTO scorecard_reveal (person_id, application_id, at)"
-        " SELECT DISTINCT :p, i.application_id, :now FROM scorecard mine JOIN interview i ON i.id = mine.interview_id"
-        " JOIN application a ON a.id = i.application_id"
-        " WHERE a.role_id = :role1%1 AND mine.interviewer_id = :p2 AND mine.status = 'submitted'"
-        " AND EXISTS (SELECT 1 FROM interview oi JOIN scorecard o ON o.interview_id = oi.id"
-        "   WHERE oi.application_id = a.id AND o.interviewer_id <> :p3 AND o.status = 'submitted')"
-        " AND NOT EXISTS (SELECT 1 FROM scorecard_reveal v WHERE v.person_id = :p4 AND v.application_id = a.id)")
-        .arg(onlyClause(only, "a.id")));
+    QSqlQuery q = m_db.prepare(
+        QStringLiteral(
+            "INSERT INTO scorecard_reveal (person_id, application_id, at)"
+            " SELECT DISTINCT :p, i.application_id, :now FROM scorecard mine JOIN interview i ON i.id = "
+            "mine.interview_id"
+            " JOIN application a ON a.id = i.application_id"
+            " WHERE a.role_id = :role1%1 AND mine.interviewer_id = :p2 AND mine.status = 'submitted'"
+            " AND EXISTS (SELECT 1 FROM interview oi JOIN scorecard o ON o.interview_id = oi.id"
+            "   WHERE oi.application_id = a.id AND o.interviewer_id <> :p3 AND o.status = 'submitted')"
+            " AND NOT EXISTS (SELECT 1 FROM scorecard_reveal v WHERE v.person_id = :p4 AND v.application_id = a.id)")
+            .arg(onlyClause(only, "a.id")));
     bindRole(q, roleId, only);
     q.bindValue(QStringLiteral(":p"), personId);
     q.bindValue(QStringLiteral(":p2"), personId);
@@ -279,9 +294,9 @@ int DebriefRepository::recordReveals(Id personId, Id roleId, Id only, qint64 now
 
 Id DebriefRepository::insertDecision(const Decision &d, qint64 now)
 {
-    QSqlQuery q = m_db.prepare(QStringLiteral(
-        "INSERT INTO decision (application_id, outcome, rationale, dissent, decided_by, decided_at)"
-        " VALUES (:a, :outcome, :rationale, :dissent, :by, :at)"));
+    QSqlQuery q = m_db.prepare(
+        QStringLiteral("INSERT INTO decision (application_id, outcome, rationale, dissent, decided_by, decided_at)"
+                       " VALUES (:a, :outcome, :rationale, :dissent, :by, :at)"));
     q.bindValue(QStringLiteral(":a"), d.applicationId);
     q.bindValue(QStringLiteral(":outcome"), decisionOutcomeName(d.outcome));
     q.bindValue(QStringLiteral(":rationale"), sqlText(d.rationale.trimmed()));
@@ -297,9 +312,11 @@ QList<Decision> DebriefRepository::decisions(Id applicationId, const Visibility 
 {
     QList<Decision> list;
     VisibilitySql vis(visibility);
-    QSqlQuery q = m_db.prepare(QStringLiteral(
-        "SELECT %1 FROM decision d LEFT JOIN person p ON p.id = d.decided_by WHERE d.application_id = :a AND %2"
-        " ORDER BY d.decided_at, d.id").arg(QLatin1String(decisionColumns), vis.outcomes(QStringLiteral("d.application_id"))));
+    QSqlQuery q = m_db.prepare(
+        QStringLiteral(
+            "SELECT %1 FROM decision d LEFT JOIN person p ON p.id = d.decided_by WHERE d.application_id = :a AND %2"
+            " ORDER BY d.decided_at, d.id")
+            .arg(QLatin1String(decisionColumns), vis.outcomes(QStringLiteral("d.application_id"))));
     q.bindValue(QStringLiteral(":a"), applicationId);
     vis.bind(q);
     RowCursor row(m_db, q);
@@ -308,4 +325,4 @@ QList<Decision> DebriefRepository::decisions(Id applicationId, const Visibility 
     return list;
 }
 
-} // namespace hireloop
+}  // namespace hireloop

@@ -18,10 +18,14 @@ class Database;
 class DebriefRepository
 {
 public:
-    explicit DebriefRepository(Database &db) : m_db(db) {}
+    explicit DebriefRepository(Database &db)
+        : m_db(db)
+    { }
 
     // Every application of roleId, or only onlyApplication; false on a database error.
-    bool rows(Id roleId, const Visibility &visibility, Id onlyApplication, DebriefRows *rows);
+    // A scorecard is expected once its interview has ended by now (as "due" is decided),
+    // or when it is submitted already; a future interview expects nothing yet.
+    bool rows(Id roleId, const Visibility &visibility, Id onlyApplication, qint64 now, DebriefRows *rows);
 
     // An interviewer's first sight of colleagues' scorecards through a summary: a reveal
     // for each application of the role (or only) where personId has submitted and a
@@ -32,9 +36,9 @@ public:
     QList<Decision> decisions(Id applicationId, const Visibility &visibility);  // oldest first, those visible
 
 private:
-    bool readApplications(Id roleId, Id only, DebriefRows *rows);
+    bool readApplications(Id roleId, const Visibility &visibility, Id only, DebriefRows *rows);
     bool readInterviews(Id roleId, Id only, DebriefRows *rows);
-    bool readScorecards(Id roleId, const Visibility &visibility, Id only, DebriefRows *rows);
+    bool readScorecards(Id roleId, const Visibility &visibility, Id only, qint64 now, DebriefRows *rows);
     bool readRatings(Id roleId, const Visibility &visibility, Id only, DebriefRows *rows);
     bool readDecisions(Id roleId, const Visibility &visibility, Id only, DebriefRows *rows);
     int indexOf(Id applicationId) const;  // into the applications read, -1 if not among them
@@ -43,4 +47,4 @@ private:
     QList<Id> m_ids;  // the applications read, by id
 };
 
-} // namespace hireloop
+}  // namespace hireloop

@@ -2,13 +2,10 @@
 
 #include "domain/contactnormalizer.h"
 #include "storage/database.h"
+#include "storage/rowbuffer.h"
 
-#include <QHash>
-#include <QSqlError>
 #include <QSqlQuery>
 #include <QVariant>
-
-#include <map>
 
 namespace hireloop {
 
@@ -24,120 +21,31 @@ QVariant textOrNull(const QString &text)
     return text.isEmpty() ? QVariant() : QVariant(text);
 }
 
-// The rows of one table waiting to be written. flush() writes them with INSERTs of 64,
-// 32, ... 1 rows, each prepared once on first use (named placeholders :column_row)
-// and re-bound after that.
-class RowBuffer
-{
-public:
-    static constexpr int MaxRows = 64;
-
-    RowBuffer(Database &db, const char *table, const QStringList &columns, const char *suffix = "")
-        : m_db(db)
-        , m_table(QLatin1String(table))
-        , m_columns(columns)
-        , m_suffix(QLatin1String(suffix))
-    {
-        for (int r = 0; r < MaxRows; ++r) {
-            QStringList names;
-            for (const QString &c : columns)
-                names << QStringLiteral(":%1_%2").arg(c).arg(r);
-            m_names << names;
-        }
-    }
-
-    // Appends one row: as many values as there are columns, in their order.
-    void add(std::initializer_list<QVariant> values)
-    {
-        Q_ASSERT(int(values.size()) == m_columns.size());
-        for (const QVariant &v : values)
-            m_values << v;
-    }
-
-    bool flush()
-    {
-        const int columns = int(m_columns.size());
-        const int rows = int(m_values.size()) / columns;
-        int done = 0;
-        for (int size = MaxRows; size >= 1; size /= 2) {
-            while (rows - done >= size) {
-                QSqlQuery *q = statement(size);
-                if (!q)
-                    return false;
-                for (int r = 0; r < size; ++r)
-                    for (int c = 0; c < columns; ++c)
-                        q->bindValue(m_names.at(r).at(c), m_values.at((done + r) * columns + c));
-                if (!q->exec()) {
-                    m_db.setError(QStringLiteral("%1: %2").arg(m_table, Database::errorText(q->lastError())));
-                    return false;
-                }
-                done += size;
-            }
-        }
-        m_values.clear();
-        return true;
-    }
-
-private:
-    QSqlQuery *statement(int rows)
-    {
-        auto it = m_statements.find(rows);
-        if (it != m_statements.end())
-            return &it->second;
-        QStringList tuples;
-        for (int r = 0; r < rows; ++r)
-            tuples << QLatin1Char('(') + m_names.at(r).join(QStringLiteral(", ")) + QLatin1Char(')');
-        const QString sql = QStringLiteral("INSERT INTO %1 (%2) VALUES %3%4")
-                                .arg(m_table, m_columns.join(QStringLiteral(", ")),
-                                     tuples.join(QStringLiteral(", ")), m_suffix);
-        QSqlQuery q(m_db.connection());
-        q.setForwardOnly(true);
-        if (!q.prepare(sql)) {
-            m_db.setError(QStringLiteral("%1: %2").arg(m_table, Database::errorText(q.lastError())));
-            return nullptr;
-        }
-        return &m_statements.emplace(rows, std::move(q)).first->second;
-    }
-
-    Database &m_db;
-    QString m_table;
-    QStringList m_columns;
-    QString m_suffix;
-    QList<QStringList> m_names;  // per row, per column
-    QVariantList m_values;       // row after row
-    std::map<int, QSqlQuery> m_statements;
-};
-
-QStringList columns(const char *list)
-{
-    return QString::fromLatin1(list).split(QLatin1Char(' '));
-}
-
-} // namespace
+}  // namespace
 
 // Parents before children: flush() writes them in this order, so every foreign key
 // finds its row.
 struct DemoWriter::Tables
 {
     explicit Tables(Database &db)
-        : candidate(db, "candidate", columns("id name phone location source notes created_at"))
-        , email(db, "candidate_email", columns("id candidate_id email normalized position"))
-        , link(db, "candidate_link", columns("id candidate_id kind url normalized"),
-               " ON CONFLICT (normalized) DO NOTHING")
+        : candidate(db, "candidate", "id name phone location source notes created_at")
+        , email(db, "candidate_email", "id candidate_id email normalized position")
+        , link(db, "candidate_link", "id candidate_id kind url normalized")
         , application(db, "application",
-                      columns("id candidate_id role_id stage_id status reason created_at stage_entered_at updated_at"))
+                      "id candidate_id role_id stage_id status reason created_at stage_entered_at updated_at")
         , event(db, "stage_event",
-                columns("id application_id from_stage_id to_stage_id from_status to_status at actor_id reason"))
-        , answer(db, "screening_answer", columns("application_id fact_id answer"))
+                "id application_id from_stage_id to_stage_id from_status to_status at actor_id reason")
+        , answer(db, "screening_answer", "application_id fact_id answer")
         , interview(db, "interview",
-                    columns("id application_id stage_id starts_at duration_min status location created_at updated_at"))
-        , panelist(db, "panelist", columns("interview_id person_id"))
+                    "id application_id stage_id starts_at duration_min status location created_at updated_at")
+        , panelist(db, "panelist", "interview_id person_id")
         , scorecard(db, "scorecard",
-                    columns("id interview_id interviewer_id revision status overall takeaways private_note created_at"
-                            " updated_at submitted_at"))
-        , rating(db, "rating", columns("scorecard_id attribute_id value note"))
-        , decision(db, "decision", columns("id application_id outcome rationale dissent decided_by decided_at"))
+                    "id interview_id interviewer_id revision status overall takeaways private_note created_at"
+                    " updated_at submitted_at")
+        , rating(db, "rating", "scorecard_id attribute_id value note")
+        , decision(db, "decision", "id application_id outcome rationale dissent decided_by decided_at")
     {
+        link.setSuffix(" ON CONFLICT (normalized) DO NOTHING");
     }
 
     bool flush()
@@ -155,29 +63,20 @@ struct DemoWriter::Tables
 DemoWriter::DemoWriter(Database &db)
     : m_db(db)
     , m_tables(std::make_unique<Tables>(db))
-{
-}
+{ }
 
 DemoWriter::~DemoWriter() = default;
 
-Id DemoWriter::nextId(const char *table)
-{
-    QSqlQuery q = m_db.prepare(QStringLiteral("SELECT coalesce(max(id), 0) + 1 FROM %1").arg(QLatin1String(table)));
-    if (!m_db.exec(q) || !q.next())
-        return 0;
-    return q.value(0).toLongLong();
-}
-
 bool DemoWriter::begin()
 {
-    m_nextCandidate = nextId("candidate");
-    m_nextEmail = nextId("candidate_email");
-    m_nextLink = nextId("candidate_link");
-    m_nextApplication = nextId("application");
-    m_nextEvent = nextId("stage_event");
-    m_nextInterview = nextId("interview");
-    m_nextScorecard = nextId("scorecard");
-    m_nextDecision = nextId("decision");
+    m_nextCandidate = nextFreeId(m_db, "candidate");
+    m_nextEmail = nextFreeId(m_db, "candidate_email");
+    m_nextLink = nextFreeId(m_db, "candidate_link");
+    m_nextApplication = nextFreeId(m_db, "application");
+    m_nextEvent = nextFreeId(m_db, "stage_event");
+    m_nextInterview = nextFreeId(m_db, "interview");
+    m_nextScorecard = nextFreeId(m_db, "scorecard");
+    m_nextDecision = nextFreeId(m_db, "decision");
     return m_nextCandidate && m_nextEmail && m_nextLink && m_nextApplication && m_nextEvent && m_nextInterview
         && m_nextScorecard && m_nextDecision;
 }
@@ -185,9 +84,10 @@ bool DemoWriter::begin()
 bool DemoWriter::ensurePersons(const QList<Person> &persons, qint64 now, QList<Id> *ids)
 {
     ids->clear();
-    QSqlQuery find = m_db.prepare(QStringLiteral("SELECT id FROM person WHERE lower(email) = lower(:email) ORDER BY id"));
-    QSqlQuery insert = m_db.prepare(QStringLiteral(
-        "INSERT INTO person (name, email, kind, created_at) VALUES (:name, :email, :kind, :now)"));
+    QSqlQuery find = m_db.prepare(
+        QStringLiteral("SELECT id FROM person WHERE lower(email) = lower(:email) ORDER BY id"));
+    QSqlQuery insert = m_db.prepare(
+        QStringLiteral("INSERT INTO person (name, email, kind, created_at) VALUES (:name, :email, :kind, :now)"));
     for (const Person &p : persons) {
         find.bindValue(QStringLiteral(":email"), p.email);
         if (!m_db.exec(find))
@@ -256,7 +156,8 @@ bool DemoWriter::write(const DemoBatch &batch, Id roleId)
                                  card.createdAt, card.updatedAt,
                                  card.submitted ? QVariant(card.submittedAt) : QVariant()});
                 for (const DemoRating &r : card.ratings)
-                    t.rating.add({scorecardId, r.attributeId, r.value ? QVariant(r.value) : QVariant(), sqlText(r.note)});
+                    t.rating.add(
+                        {scorecardId, r.attributeId, r.value ? QVariant(r.value) : QVariant(), sqlText(r.note)});
             }
         }
         for (const DemoDecision &d : dc.decisions)
@@ -266,4 +167,4 @@ bool DemoWriter::write(const DemoBatch &batch, Id roleId)
     return t.flush();
 }
 
-} // namespace hireloop
+}  // namespace hireloop

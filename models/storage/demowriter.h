@@ -5,11 +5,9 @@
 #include <memory>
 
 // Writes what DemoGenerator makes, fast enough for a hundred thousand candidates. Rows
-// are collected per table and written with multi-row INSERTs (up to 64 rows each),
-// prepared once and re-bound, parents before children; ids come from max(id) + 1 read
-// at the start, so no row needs a lastInsertId round trip. Single-row INSERTs would
-// cost far more here: every CHECK (x IN (...)) of the schema builds a temporary b-tree
-// per statement, and with it a page cache that is allocated and freed again.
+// are collected per table in RowBuffers and written with multi-row INSERTs, parents
+// before children; ids come from max(id) + 1 read at the start, so no row needs a
+// lastInsertId round trip.
 // The caller owns the write transaction around the whole demo (all or nothing) and
 // its audit entry.
 
@@ -35,8 +33,6 @@ public:
     bool write(const DemoBatch &batch, Id roleId);
 
 private:
-    Id nextId(const char *table);
-
     struct Tables;
     Database &m_db;
     std::unique_ptr<Tables> m_tables;
@@ -44,4 +40,4 @@ private:
        m_nextInterview = 0, m_nextScorecard = 0, m_nextDecision = 0;
 };
 
-} // namespace hireloop
+}  // namespace hireloop

@@ -2,132 +2,36 @@
 
 #include "domain/contactnormalizer.h"
 #include "storage/database.h"
+#include "storage/rowbuffer.h"
 
 #include <QSet>
 #include <QSqlError>
 #include <QSqlQuery>
 #include <QVariant>
 
-#include <map>
-
 namespace hireloop {
-
-namespace {
-
-// The rows of one table waiting to be written. flush() writes them with INSERTs of 64,
-// 32, ... 1 rows, each prepared once on first use and re-bound after that. Named
-// placeholders (:c_r): Qt turns every positional bind into a placeholder name first.
-// constants: SQL expressions that end every row, the same for all of them.
-class RowBuffer
-{
-public:
-    static constexpr int MaxRows = 64;
-
-    RowBuffer(Database &db, const char *table, const char *columns, const char *constantColumns = "",
-              const QString &constants = QString())
-        : m_db(db)
-        , m_table(QLatin1String(table))
-        , m_columns(QString::fromLatin1(columns).split(QLatin1Char(' ')))
-        , m_constantColumns(QString::fromLatin1(constantColumns).split(QLatin1Char(' '), Qt::SkipEmptyParts))
-        , m_constants(constants)
-    {
-        for (int r = 0; r < MaxRows; ++r) {
-            QStringList names;
-            for (int c = 0; c < m_columns.size(); ++c)
-                names << QStringLiteral(":%1_%2").arg(c).arg(r);
-            m_names << names;
-        }
-    }
-
-    // One row: as many values as there are columns, in their order.
-    void add(std::initializer_list<QVariant> values)
-    {
-        Q_ASSERT(qsizetype(values.size()) == m_columns.size());
-        m_values.append(values);
-    }
-
-    bool flush()
-    {
-        const int columns = int(m_columns.size());
-        const int rows = int(m_values.size()) / columns;
-        int done = 0;
-        for (int size = MaxRows; size >= 1; size /= 2) {
-            while (rows - done >= size) {
-                QSqlQuery *q = statement(size);
-                if (!q)
-                    return false;
-                for (int r = 0; r < size; ++r) {
-                    const QStringList &names = m_names.at(r);
-                    for (int c = 0; c < columns; ++c)
-                        q->bindValue(names.at(c), m_values.at((done + r) * columns + c));
-                }
-                if (!q->exec()) {
-                    m_db.setError(QStringLiteral("%1: %2").arg(m_table, Database::errorText(q->lastError())));
-                    return false;
-                }
-                done += size;
-            }
-        }
-        m_values.clear();
-        return true;
-    }
-
-private:
-    QSqlQuery *statement(int rows)
-    {
-        auto it = m_statements.find(rows);
-        if (it != m_statements.end())
-            return &it->second;
-        QStringList tuples;
-        for (int r = 0; r < rows; ++r) {
-            QStringList values = m_names.at(r);
-            if (!m_constants.isEmpty())
-                values << m_constants;
-            tuples << QLatin1Char('(') + values.join(QLatin1Char(',')) + QLatin1Char(')');
-        }
-        const QString sql = QStringLiteral("INSERT INTO %1 (%2) VALUES %3")
-                                .arg(m_table, (m_columns + m_constantColumns).join(QStringLiteral(", ")),
-                                     tuples.join(QLatin1Char(',')));
-        QSqlQuery q(m_db.connection());
-        q.setForwardOnly(true);
-        if (!q.prepare(sql)) {
-            m_db.setError(QStringLiteral("%1: %2").arg(m_table, Database::errorText(q.lastError())));
-            return nullptr;
-        }
-        return &m_statements.emplace(rows, std::move(q)).first->second;
-    }
-
-    Database &m_db;
-    QString m_table;
-    QStringList m_columns;
-    QStringList m_constantColumns;
-    QString m_constants;
-    QList<QStringList> m_names;  // per row, per column
-    QVariantList m_values;       // row after row
-    std::map<int, QSqlQuery> m_statements;
-};
-
-} // namespace
 
 // Parents before children: flush() writes them in this order, so every foreign key
 // finds its row. Times, the role and the actor are the same for every row.
 struct ImportWriter::Tables
 {
     Tables(Database &db, Id roleId, qint64 now, Id actorId)
-        : candidate(db, "candidate", "id name phone location source notes", "created_at", QString::number(now))
+        : candidate(db, "candidate", "id name phone location source notes")
         , email(db, "candidate_email", "candidate_id email normalized position")
         , link(db, "candidate_link", "candidate_id kind url normalized")
-        , application(db, "application", "id candidate_id stage_id status",
-                      "role_id created_at stage_entered_at updated_at",
-                      QStringLiteral("%1,%2,%2,%2").arg(roleId).arg(now))
+        , application(db, "application", "id candidate_id stage_id status")
         , events(db.connection())
     {
+        candidate.setConstants("created_at", QString::number(now));
+        application.setConstants("role_id created_at stage_entered_at updated_at",
+                                 QStringLiteral("%1,%2,%2,%2").arg(roleId).arg(now));
         events.setForwardOnly(true);
-        events.prepare(QStringLiteral("INSERT INTO stage_event (application_id, from_stage_id, to_stage_id, from_status,"
-                                      " to_status, at, actor_id, reason)"
-                                      " SELECT id, NULL, stage_id, NULL, status, created_at, %1, ''"
-                                      " FROM application WHERE id >= :first AND id < :end")
-                           .arg(actorId > 0 ? QString::number(actorId) : QStringLiteral("NULL")));
+        events.prepare(
+            QStringLiteral("INSERT INTO stage_event (application_id, from_stage_id, to_stage_id, from_status,"
+                           " to_status, at, actor_id, reason)"
+                           " SELECT id, NULL, stage_id, NULL, status, created_at, %1, ''"
+                           " FROM application WHERE id >= :first AND id < :end")
+                .arg(actorId > 0 ? QString::number(actorId) : QStringLiteral("NULL")));
     }
 
     // The rows so far, and the first stage event of the applications [first, end).
@@ -151,8 +55,7 @@ struct ImportWriter::Tables
 
 ImportWriter::ImportWriter(Database &db)
     : m_db(db)
-{
-}
+{ }
 
 ImportWriter::~ImportWriter() = default;
 
@@ -160,7 +63,8 @@ bool ImportWriter::loadKeys(const char *table, QHash<QString, Id> *keys)
 {
     QSqlQuery q(m_db.connection());
     q.setForwardOnly(true);
-    if (!q.prepare(QStringLiteral("SELECT normalized, candidate_id FROM %1").arg(QLatin1String(table))) || !m_db.exec(q))
+    if (!q.prepare(QStringLiteral("SELECT normalized, candidate_id FROM %1").arg(QLatin1String(table)))
+        || !m_db.exec(q))
         return false;
     while (q.next())
         keys->insert(q.value(0).toString(), q.value(1).toLongLong());
@@ -176,7 +80,8 @@ bool ImportWriter::loadNames(const QList<Id> &ids, QHash<Id, QString> *names)
             list << QString::number(ids.at(i));
         QSqlQuery q(m_db.connection());
         q.setForwardOnly(true);
-        if (!q.prepare(QStringLiteral("SELECT id, name FROM candidate WHERE id IN (%1)").arg(list.join(QLatin1Char(','))))
+        if (!q.prepare(
+                QStringLiteral("SELECT id, name FROM candidate WHERE id IN (%1)").arg(list.join(QLatin1Char(','))))
             || !m_db.exec(q))
             return false;
         while (q.next())
@@ -267,20 +172,12 @@ bool ImportWriter::plan(const QList<ImportedCandidate> &rows, QList<int> *accept
     return true;
 }
 
-Id ImportWriter::nextId(const char *table)
-{
-    QSqlQuery q = m_db.prepare(QStringLiteral("SELECT coalesce(max(id), 0) + 1 FROM %1").arg(QLatin1String(table)));
-    if (!m_db.exec(q) || !q.next())
-        return 0;
-    return q.value(0).toLongLong();
-}
-
-bool ImportWriter::write(const QList<ImportedCandidate> &rows, const QList<int> &accepted, Id roleId,
-                         Id defaultStageId, Id actorId, qint64 now, const std::function<bool(int, int)> &progress)
+bool ImportWriter::write(const QList<ImportedCandidate> &rows, const QList<int> &accepted, Id roleId, Id defaultStageId,
+                         Id actorId, qint64 now, const std::function<bool(int, int)> &progress)
 {
     m_cancelled = false;
-    Id nextCandidate = nextId("candidate");
-    Id nextApplication = nextId("application");
+    Id nextCandidate = nextFreeId(m_db, "candidate");
+    Id nextApplication = nextFreeId(m_db, "application");
     if (!nextCandidate || !nextApplication)
         return false;
     // The batches touch five tables and eight indexes in turn (see LargerCache).
@@ -311,8 +208,8 @@ bool ImportWriter::write(const QList<ImportedCandidate> &rows, const QList<int> 
                 t.link.add({candidateId, l.kind.isEmpty() ? ContactNormalizer::kindOfNormalized(normalized) : l.kind,
                             l.url.trimmed(), normalized});
         }
-        t.application.add({nextApplication++, candidateId, r.stageId ? r.stageId : defaultStageId,
-                           applicationStatusName(r.status)});
+        t.application.add(
+            {nextApplication++, candidateId, r.stageId ? r.stageId : defaultStageId, applicationStatusName(r.status)});
 
         if ((done + 1) % BatchSize == 0 || done + 1 == total) {
             if (!t.flush(m_db, batchStart, nextApplication))
@@ -328,4 +225,4 @@ bool ImportWriter::write(const QList<ImportedCandidate> &rows, const QList<int> 
     return true;
 }
 
-} // namespace hireloop
+}  // namespace hireloop

@@ -11,10 +11,9 @@
 // already in the database or on an earlier row of the file, with one read of each
 // contact table rather than a query per row; write() then adds the others: the
 // candidate, their emails and links, their application at its stage and the first
-// stage event. Rows go in as multi-row INSERTs prepared once and re-bound (single-row
-// INSERTs would build a temporary b-tree per statement for every CHECK (x IN (...))),
-// with what is the same for every row (the role, the time) written into the statement
-// rather than bound, and the stage events copied from the applications by one
+// stage event. Rows go in through RowBuffers (multi-row INSERTs prepared once and
+// re-bound), with what is the same for every row (the role, the time) written into the
+// statement rather than bound, and the stage events copied from the applications by one
 // INSERT ... SELECT per batch. Ids come from max(id) + 1, read inside the write
 // transaction that the caller owns, together with the audit entry.
 
@@ -41,7 +40,6 @@ public:
 private:
     bool loadKeys(const char *table, QHash<QString, Id> *keys);
     bool loadNames(const QList<Id> &ids, QHash<Id, QString> *names);
-    Id nextId(const char *table);
 
     struct Tables;
     Database &m_db;
@@ -54,4 +52,4 @@ private:
     bool m_cancelled = false;
 };
 
-} // namespace hireloop
+}  // namespace hireloop

@@ -12,16 +12,18 @@ QList<Migration> buildMigrations()
 {
     QList<Migration> list;
 
-    list.append({1, "people, roles, the rubric, the interview plan, the audit log", {
-        QStringLiteral(R"(CREATE TABLE person (
+    list.append({1,
+                 "people, roles, the rubric, the interview plan, the audit log",
+                 {
+                     QStringLiteral(R"(CREATE TABLE person (
             id INTEGER PRIMARY KEY,
             name TEXT NOT NULL CHECK (trim(name) <> ''),
             email TEXT NOT NULL DEFAULT '',
             kind TEXT NOT NULL CHECK (kind IN ('hiring_manager', 'interviewer', 'coordinator')),
             active INTEGER NOT NULL DEFAULT 1 CHECK (active IN (0, 1)),
             created_at BIGINT NOT NULL))"),
-        QStringLiteral("CREATE UNIQUE INDEX person_email ON person (lower(email)) WHERE email <> ''"),
-        QStringLiteral(R"(CREATE TABLE role (
+                     QStringLiteral("CREATE UNIQUE INDEX person_email ON person (lower(email)) WHERE email <> ''"),
+                     QStringLiteral(R"(CREATE TABLE role (
             id INTEGER PRIMARY KEY,
             title TEXT NOT NULL CHECK (trim(title) <> ''),
             team TEXT NOT NULL DEFAULT '',
@@ -30,26 +32,26 @@ QList<Migration> buildMigrations()
             overview TEXT NOT NULL DEFAULT '',
             hiring_manager_id INTEGER REFERENCES person (id) ON DELETE SET NULL,
             created_at BIGINT NOT NULL))"),
-        QStringLiteral(R"(CREATE TABLE posting_section (
+                     QStringLiteral(R"(CREATE TABLE posting_section (
             id INTEGER PRIMARY KEY,
             role_id INTEGER NOT NULL REFERENCES role (id) ON DELETE CASCADE,
             name TEXT NOT NULL,
             kind TEXT NOT NULL CHECK (kind IN ('rateable', 'screening', 'info')),
             position INTEGER NOT NULL))"),
-        QStringLiteral("CREATE INDEX posting_section_role ON posting_section (role_id, position)"),
-        QStringLiteral(R"(CREATE TABLE posting_item (
+                     QStringLiteral("CREATE INDEX posting_section_role ON posting_section (role_id, position)"),
+                     QStringLiteral(R"(CREATE TABLE posting_item (
             id INTEGER PRIMARY KEY,
             section_id INTEGER NOT NULL REFERENCES posting_section (id) ON DELETE CASCADE,
             text TEXT NOT NULL,
             position INTEGER NOT NULL))"),
-        QStringLiteral("CREATE INDEX posting_item_section ON posting_item (section_id, position)"),
-        QStringLiteral(R"(CREATE TABLE category (
+                     QStringLiteral("CREATE INDEX posting_item_section ON posting_item (section_id, position)"),
+                     QStringLiteral(R"(CREATE TABLE category (
             id INTEGER PRIMARY KEY,
             role_id INTEGER NOT NULL REFERENCES role (id) ON DELETE CASCADE,
             name TEXT NOT NULL CHECK (trim(name) <> ''),
             position INTEGER NOT NULL,
             UNIQUE (role_id, name)))"),
-        QStringLiteral(R"(CREATE TABLE attribute (
+                     QStringLiteral(R"(CREATE TABLE attribute (
             id INTEGER PRIMARY KEY,
             category_id INTEGER NOT NULL REFERENCES category (id) ON DELETE CASCADE,
             name TEXT NOT NULL CHECK (trim(name) <> ''),
@@ -59,27 +61,27 @@ QList<Migration> buildMigrations()
             weight REAL NOT NULL DEFAULT 1 CHECK (weight > 0 AND weight <= 100),
             must_have INTEGER NOT NULL DEFAULT 0 CHECK (must_have IN (0, 1)),
             position INTEGER NOT NULL))"),
-        QStringLiteral("CREATE INDEX attribute_category ON attribute (category_id, position)"),
-        QStringLiteral(R"(CREATE TABLE screening_fact (
+                     QStringLiteral("CREATE INDEX attribute_category ON attribute (category_id, position)"),
+                     QStringLiteral(R"(CREATE TABLE screening_fact (
             id INTEGER PRIMARY KEY,
             role_id INTEGER NOT NULL REFERENCES role (id) ON DELETE CASCADE,
             label TEXT NOT NULL DEFAULT '',
             text TEXT NOT NULL CHECK (trim(text) <> ''),
             position INTEGER NOT NULL))"),
-        QStringLiteral("CREATE INDEX screening_fact_role ON screening_fact (role_id, position)"),
-        QStringLiteral(R"(CREATE TABLE stage (
+                     QStringLiteral("CREATE INDEX screening_fact_role ON screening_fact (role_id, position)"),
+                     QStringLiteral(R"(CREATE TABLE stage (
             id INTEGER PRIMARY KEY,
             role_id INTEGER NOT NULL REFERENCES role (id) ON DELETE CASCADE,
             name TEXT NOT NULL CHECK (trim(name) <> ''),
             position INTEGER NOT NULL,
             UNIQUE (role_id, name)))"),
-        QStringLiteral("CREATE INDEX stage_role ON stage (role_id, position)"),
-        QStringLiteral(R"(CREATE TABLE stage_focus (
+                     QStringLiteral("CREATE INDEX stage_role ON stage (role_id, position)"),
+                     QStringLiteral(R"(CREATE TABLE stage_focus (
             stage_id INTEGER NOT NULL REFERENCES stage (id) ON DELETE CASCADE,
             attribute_id INTEGER NOT NULL REFERENCES attribute (id) ON DELETE CASCADE,
             PRIMARY KEY (stage_id, attribute_id)))"),
-        QStringLiteral("CREATE INDEX stage_focus_attribute ON stage_focus (attribute_id)"),
-        QStringLiteral(R"(CREATE TABLE audit_log (
+                     QStringLiteral("CREATE INDEX stage_focus_attribute ON stage_focus (attribute_id)"),
+                     QStringLiteral(R"(CREATE TABLE audit_log (
             id INTEGER PRIMARY KEY,
             at BIGINT NOT NULL,
             actor_id INTEGER,
@@ -90,12 +92,15 @@ QList<Migration> buildMigrations()
             detail TEXT NOT NULL DEFAULT '',
             prev_hash TEXT NOT NULL,
             hash TEXT NOT NULL UNIQUE))"),
-        QStringLiteral(R"(CREATE TRIGGER audit_log_append_only BEFORE UPDATE ON audit_log
+                     QStringLiteral(R"(CREATE TRIGGER audit_log_append_only BEFORE UPDATE ON audit_log
             BEGIN SELECT RAISE(ABORT, 'the audit log is append-only'); END)"),
-    }});
+                 }});
 
-    list.append({2, "candidates, applications, stage history, screening answers", {
-        QStringLiteral(R"(CREATE TABLE candidate (
+    list.append(
+        {2,
+         "candidates, applications, stage history, screening answers",
+         {
+             QStringLiteral(R"(CREATE TABLE candidate (
             id INTEGER PRIMARY KEY,
             name TEXT NOT NULL CHECK (trim(name) <> ''),
             phone TEXT NOT NULL DEFAULT '',
@@ -104,28 +109,28 @@ QList<Migration> buildMigrations()
             notes TEXT NOT NULL DEFAULT '',
             created_at BIGINT NOT NULL,
             anonymized_at BIGINT))"),
-        QStringLiteral("CREATE INDEX candidate_name ON candidate (name)"),
-        QStringLiteral(R"(CREATE TABLE candidate_email (
+             QStringLiteral("CREATE INDEX candidate_name ON candidate (name)"),
+             QStringLiteral(R"(CREATE TABLE candidate_email (
             id INTEGER PRIMARY KEY,
             candidate_id INTEGER NOT NULL REFERENCES candidate (id) ON DELETE CASCADE,
             email TEXT NOT NULL CHECK (email LIKE '%_@_%'),
             normalized TEXT NOT NULL UNIQUE,
             position INTEGER NOT NULL DEFAULT 0))"),
-        QStringLiteral("CREATE INDEX candidate_email_candidate ON candidate_email (candidate_id, position)"),
-        QStringLiteral(R"(CREATE TABLE candidate_link (
+             QStringLiteral("CREATE INDEX candidate_email_candidate ON candidate_email (candidate_id, position)"),
+             QStringLiteral(R"(CREATE TABLE candidate_link (
             id INTEGER PRIMARY KEY,
             candidate_id INTEGER NOT NULL REFERENCES candidate (id) ON DELETE CASCADE,
             kind TEXT NOT NULL CHECK (kind IN ('scholar', 'github', 'orcid', 'arxiv', 'linkedin', 'website', 'other')),
             url TEXT NOT NULL CHECK (trim(url) <> ''),
             normalized TEXT NOT NULL UNIQUE))"),
-        QStringLiteral("CREATE INDEX candidate_link_candidate ON candidate_link (candidate_id)"),
-        QStringLiteral(R"(CREATE TABLE reject_reason (
+             QStringLiteral("CREATE INDEX candidate_link_candidate ON candidate_link (candidate_id)"),
+             QStringLiteral(R"(CREATE TABLE reject_reason (
             id INTEGER PRIMARY KEY,
             role_id INTEGER NOT NULL REFERENCES role (id) ON DELETE CASCADE,
             text TEXT NOT NULL CHECK (trim(text) <> ''),
             position INTEGER NOT NULL,
             UNIQUE (role_id, text)))"),
-        QStringLiteral(R"(CREATE TABLE application (
+             QStringLiteral(R"(CREATE TABLE application (
             id INTEGER PRIMARY KEY,
             candidate_id INTEGER NOT NULL REFERENCES candidate (id) ON DELETE CASCADE,
             role_id INTEGER NOT NULL REFERENCES role (id) ON DELETE CASCADE,
@@ -136,8 +141,8 @@ QList<Migration> buildMigrations()
             stage_entered_at BIGINT NOT NULL,
             updated_at BIGINT NOT NULL,
             UNIQUE (candidate_id, role_id)))"),
-        QStringLiteral("CREATE INDEX application_role_stage ON application (role_id, stage_id, status)"),
-        QStringLiteral(R"(CREATE TABLE stage_event (
+             QStringLiteral("CREATE INDEX application_role_stage ON application (role_id, stage_id, status)"),
+             QStringLiteral(R"(CREATE TABLE stage_event (
             id INTEGER PRIMARY KEY,
             application_id INTEGER NOT NULL REFERENCES application (id) ON DELETE CASCADE,
             from_stage_id INTEGER REFERENCES stage (id) ON DELETE RESTRICT,
@@ -147,18 +152,20 @@ QList<Migration> buildMigrations()
             at BIGINT NOT NULL,
             actor_id INTEGER REFERENCES person (id) ON DELETE SET NULL,
             reason TEXT NOT NULL DEFAULT ''))"),
-        QStringLiteral("CREATE INDEX stage_event_application ON stage_event (application_id, at)"),
-        QStringLiteral(R"(CREATE TRIGGER stage_event_append_only BEFORE UPDATE ON stage_event
+             QStringLiteral("CREATE INDEX stage_event_application ON stage_event (application_id, at)"),
+             QStringLiteral(R"(CREATE TRIGGER stage_event_append_only BEFORE UPDATE ON stage_event
             BEGIN SELECT RAISE(ABORT, 'stage history is append-only'); END)"),
-        QStringLiteral(R"(CREATE TABLE screening_answer (
+             QStringLiteral(R"(CREATE TABLE screening_answer (
             application_id INTEGER NOT NULL REFERENCES application (id) ON DELETE CASCADE,
             fact_id INTEGER NOT NULL REFERENCES screening_fact (id) ON DELETE CASCADE,
             answer TEXT NOT NULL DEFAULT '',
             PRIMARY KEY (application_id, fact_id)))"),
-    }});
+         }});
 
-    list.append({3, "interviews, panels, scorecards, ratings", {
-        QStringLiteral(R"(CREATE TABLE interview (
+    list.append({3,
+                 "interviews, panels, scorecards, ratings",
+                 {
+                     QStringLiteral(R"(CREATE TABLE interview (
             id INTEGER PRIMARY KEY,
             application_id INTEGER NOT NULL REFERENCES application (id) ON DELETE CASCADE,
             stage_id INTEGER NOT NULL REFERENCES stage (id) ON DELETE RESTRICT,
@@ -168,14 +175,14 @@ QList<Migration> buildMigrations()
             location TEXT NOT NULL DEFAULT '',
             created_at BIGINT NOT NULL,
             updated_at BIGINT NOT NULL))"),
-        QStringLiteral("CREATE INDEX interview_application ON interview (application_id, starts_at)"),
-        QStringLiteral("CREATE INDEX interview_starts ON interview (starts_at)"),
-        QStringLiteral(R"(CREATE TABLE panelist (
+                     QStringLiteral("CREATE INDEX interview_application ON interview (application_id, starts_at)"),
+                     QStringLiteral("CREATE INDEX interview_starts ON interview (starts_at)"),
+                     QStringLiteral(R"(CREATE TABLE panelist (
             interview_id INTEGER NOT NULL REFERENCES interview (id) ON DELETE CASCADE,
             person_id INTEGER NOT NULL REFERENCES person (id) ON DELETE RESTRICT,
             PRIMARY KEY (interview_id, person_id)))"),
-        QStringLiteral("CREATE INDEX panelist_person ON panelist (person_id)"),
-        QStringLiteral(R"(CREATE TABLE scorecard (
+                     QStringLiteral("CREATE INDEX panelist_person ON panelist (person_id)"),
+                     QStringLiteral(R"(CREATE TABLE scorecard (
             id INTEGER PRIMARY KEY,
             interview_id INTEGER NOT NULL REFERENCES interview (id) ON DELETE CASCADE,
             interviewer_id INTEGER NOT NULL REFERENCES person (id) ON DELETE RESTRICT,
@@ -190,18 +197,20 @@ QList<Migration> buildMigrations()
             CHECK ((status = 'draft') = (submitted_at IS NULL)),
             CHECK (status = 'draft' OR overall IS NOT NULL),
             UNIQUE (interview_id, interviewer_id, revision)))"),
-        QStringLiteral("CREATE INDEX scorecard_interviewer ON scorecard (interviewer_id, status)"),
-        QStringLiteral(R"(CREATE TABLE rating (
+                     QStringLiteral("CREATE INDEX scorecard_interviewer ON scorecard (interviewer_id, status)"),
+                     QStringLiteral(R"(CREATE TABLE rating (
             scorecard_id INTEGER NOT NULL REFERENCES scorecard (id) ON DELETE CASCADE,
             attribute_id INTEGER NOT NULL REFERENCES attribute (id) ON DELETE CASCADE,
             value INTEGER CHECK (value IS NULL OR value BETWEEN 1 AND 5),
             note TEXT NOT NULL DEFAULT '',
             PRIMARY KEY (scorecard_id, attribute_id)))"),
-        QStringLiteral("CREATE INDEX rating_attribute ON rating (attribute_id)"),
-    }});
+                     QStringLiteral("CREATE INDEX rating_attribute ON rating (attribute_id)"),
+                 }});
 
-    list.append({4, "debrief decisions", {
-        QStringLiteral(R"(CREATE TABLE decision (
+    list.append({4,
+                 "debrief decisions",
+                 {
+                     QStringLiteral(R"(CREATE TABLE decision (
             id INTEGER PRIMARY KEY,
             application_id INTEGER NOT NULL REFERENCES application (id) ON DELETE CASCADE,
             outcome TEXT NOT NULL CHECK (outcome IN ('advance', 'reject', 'hire', 'hold')),
@@ -209,13 +218,16 @@ QList<Migration> buildMigrations()
             dissent TEXT NOT NULL DEFAULT '',
             decided_by INTEGER REFERENCES person (id) ON DELETE SET NULL,
             decided_at BIGINT NOT NULL))"),
-        QStringLiteral("CREATE INDEX decision_application ON decision (application_id, decided_at)"),
-    }});
+                     QStringLiteral("CREATE INDEX decision_application ON decision (application_id, decided_at)"),
+                 }});
 
     // Interviews written before this step get their "scheduled" (and "cancelled") entry
     // from what the interview row still says, so every history starts somewhere.
-    list.append({5, "interview history, scorecard reveals", {
-        QStringLiteral(R"(CREATE TABLE interview_event (
+    list.append(
+        {5,
+         "interview history, scorecard reveals",
+         {
+             QStringLiteral(R"(CREATE TABLE interview_event (
             id INTEGER PRIMARY KEY,
             interview_id INTEGER NOT NULL REFERENCES interview (id) ON DELETE CASCADE,
             at BIGINT NOT NULL,
@@ -223,24 +235,24 @@ QList<Migration> buildMigrations()
             action TEXT NOT NULL CHECK (action IN ('scheduled', 'rescheduled', 'cancelled')),
             starts_at BIGINT NOT NULL,
             duration_min INTEGER NOT NULL CHECK (duration_min BETWEEN 5 AND 1440)))"),
-        QStringLiteral("CREATE INDEX interview_event_interview ON interview_event (interview_id, at)"),
-        // actor_id stays writable: ON DELETE SET NULL of a removed person is an UPDATE.
-        QStringLiteral(R"(CREATE TRIGGER interview_event_append_only
+             QStringLiteral("CREATE INDEX interview_event_interview ON interview_event (interview_id, at)"),
+             // actor_id stays writable: ON DELETE SET NULL of a removed person is an UPDATE.
+             QStringLiteral(R"(CREATE TRIGGER interview_event_append_only
             BEFORE UPDATE OF interview_id, at, action, starts_at, duration_min ON interview_event
             BEGIN SELECT RAISE(ABORT, 'interview history is append-only'); END)"),
-        QStringLiteral(R"(INSERT INTO interview_event (interview_id, at, actor_id, action, starts_at, duration_min)
+             QStringLiteral(R"(INSERT INTO interview_event (interview_id, at, actor_id, action, starts_at, duration_min)
             SELECT id, created_at, NULL, 'scheduled', starts_at, duration_min FROM interview)"),
-        QStringLiteral(R"(INSERT INTO interview_event (interview_id, at, actor_id, action, starts_at, duration_min)
+             QStringLiteral(R"(INSERT INTO interview_event (interview_id, at, actor_id, action, starts_at, duration_min)
             SELECT id, updated_at, NULL, 'cancelled', starts_at, duration_min FROM interview WHERE status = 'cancelled')"),
-        // The first time an interviewer saw colleagues' scorecards for an application
-        // (after submitting their own); the audit log has the same moment.
-        QStringLiteral(R"(CREATE TABLE scorecard_reveal (
+             // The first time an interviewer saw colleagues' scorecards for an application
+             // (after submitting their own); the audit log has the same moment.
+             QStringLiteral(R"(CREATE TABLE scorecard_reveal (
             person_id INTEGER NOT NULL REFERENCES person (id) ON DELETE CASCADE,
             application_id INTEGER NOT NULL REFERENCES application (id) ON DELETE CASCADE,
             at BIGINT NOT NULL,
             PRIMARY KEY (person_id, application_id)))"),
-        QStringLiteral("CREATE INDEX scorecard_reveal_application ON scorecard_reveal (application_id)"),
-    }});
+             QStringLiteral("CREATE INDEX scorecard_reveal_application ON scorecard_reveal (application_id)"),
+         }});
 
     // Privacy and records. retention_days: anonymize a role's rejected and withdrawn
     // candidates that many days after they stopped (NULL: never). meta holds the salt of
@@ -248,35 +260,69 @@ QList<Migration> buildMigrations()
     // would use gen_random_bytes) and the audit log's head ("<id> <hash>" of its last
     // entry, written with every entry), so a log cut short is noticed. A stage event's
     // reason may be erased (anonymization) and nothing else of it changed.
-    list.append({6, "retention per role, pseudonym salt, audit head, erasable stage reasons", {
-        QStringLiteral("ALTER TABLE role ADD COLUMN retention_days INTEGER"
-                       " CHECK (retention_days IS NULL OR retention_days BETWEEN 0 AND 36500)"),
-        QStringLiteral(R"(CREATE TABLE meta (
+    list.append(
+        {6,
+         "retention per role, pseudonym salt, audit head, erasable stage reasons",
+         {
+             QStringLiteral("ALTER TABLE role ADD COLUMN retention_days INTEGER"
+                            " CHECK (retention_days IS NULL OR retention_days BETWEEN 0 AND 36500)"),
+             QStringLiteral(R"(CREATE TABLE meta (
             key TEXT PRIMARY KEY,
             value TEXT NOT NULL))"),
-        QStringLiteral("INSERT INTO meta (key, value) VALUES ('pseudonym_salt', lower(hex(randomblob(32))))"),
-        QStringLiteral("INSERT INTO meta (key, value)"
-                       " SELECT 'audit_head', id || ' ' || hash FROM audit_log ORDER BY id DESC LIMIT 1"),
-        QStringLiteral("DROP TRIGGER stage_event_append_only"),
-        QStringLiteral(R"(CREATE TRIGGER stage_event_append_only
+             QStringLiteral("INSERT INTO meta (key, value) VALUES ('pseudonym_salt', lower(hex(randomblob(32))))"),
+             QStringLiteral("INSERT INTO meta (key, value)"
+                            " SELECT 'audit_head', id || ' ' || hash FROM audit_log ORDER BY id DESC LIMIT 1"),
+             QStringLiteral("DROP TRIGGER stage_event_append_only"),
+             QStringLiteral(R"(CREATE TRIGGER stage_event_append_only
             BEFORE UPDATE OF application_id, from_stage_id, to_stage_id, from_status, to_status, at, actor_id
             ON stage_event
             BEGIN SELECT RAISE(ABORT, 'stage history is append-only'); END)"),
-        QStringLiteral(R"(CREATE TRIGGER stage_event_reason_erase_only
+             QStringLiteral(R"(CREATE TRIGGER stage_event_reason_erase_only
             BEFORE UPDATE OF reason ON stage_event WHEN NEW.reason <> ''
             BEGIN SELECT RAISE(ABORT, 'a stage event''s reason can only be erased'); END)"),
-    }});
+         }});
 
     // The candidates pane's first screen of a large role: the first names in the order
     // users see (any case) through an index, instead of sorting every application.
-    list.append({7, "candidate names in case-insensitive order", {
-        QStringLiteral("CREATE INDEX candidate_name_nocase ON candidate (name COLLATE NOCASE)"),
-    }});
+    list.append({7,
+                 "candidate names in case-insensitive order",
+                 {
+                     QStringLiteral("CREATE INDEX candidate_name_nocase ON candidate (name COLLATE NOCASE)"),
+                 }});
+
+    // A move taken back by undo stays in the history, and says which move it takes back:
+    // the statistics leave such a pair out (no visit, the stay before runs on), while a
+    // move back of one's own accord counts like any move. A revert mirrors the move it
+    // takes back, of the same application, once; the application's first event and a
+    // revert cannot be taken back. Deleting an event (only ever by its application's
+    // cascade) deletes its revert too: SET NULL would be an update, which history refuses.
+    // The partial index serves the statistics' "is it reverted" and that cascade.
+    list.append(
+        {8,
+         "undone stage moves",
+         {
+             QStringLiteral("ALTER TABLE stage_event ADD COLUMN reverts_id INTEGER"
+                            " REFERENCES stage_event (id) ON DELETE CASCADE"),
+             QStringLiteral(
+                 "CREATE UNIQUE INDEX stage_event_reverts ON stage_event (reverts_id) WHERE reverts_id IS NOT NULL"),
+             QStringLiteral("DROP TRIGGER stage_event_append_only"),
+             QStringLiteral(R"(CREATE TRIGGER stage_event_append_only
+            BEFORE UPDATE OF application_id, from_stage_id, to_stage_id, from_status, to_status, at, actor_id, reverts_id
+            ON stage_event
+            BEGIN SELECT RAISE(ABORT, 'stage history is append-only'); END)"),
+             QStringLiteral(R"(CREATE TRIGGER stage_event_revert_mirrors
+            BEFORE INSERT ON stage_event WHEN NEW.reverts_id IS NOT NULL
+            BEGIN SELECT RAISE(ABORT, 'a revert takes back a move of its application, from where that move led')
+                WHERE NOT EXISTS (SELECT 1 FROM stage_event r WHERE r.id = NEW.reverts_id
+                    AND r.application_id = NEW.application_id AND r.reverts_id IS NULL AND r.from_stage_id IS NOT NULL
+                    AND r.from_stage_id = NEW.to_stage_id AND r.from_status = NEW.to_status
+                    AND r.to_stage_id = NEW.from_stage_id AND r.to_status = NEW.from_status); END)"),
+         }});
 
     return list;
 }
 
-} // namespace
+}  // namespace
 
 const QList<Migration> &migrations()
 {
@@ -284,4 +330,4 @@ const QList<Migration> &migrations()
     return list;
 }
 
-} // namespace hireloop
+}  // namespace hireloop

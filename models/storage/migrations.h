@@ -18,4 +18,4 @@ struct Migration
 
 const QList<Migration> &migrations();
 
-} // namespace hireloop
+}  // namespace hireloop

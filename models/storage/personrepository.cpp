@@ -23,7 +23,7 @@ Person personFrom(const QSqlQuery &q)
 
 const QString Columns = QStringLiteral("SELECT id, name, email, kind, active FROM person ");
 
-} // namespace
+}  // namespace
 
 QList<Person> PersonRepository::list()
 {
@@ -61,8 +61,8 @@ Id PersonRepository::findByKey(const QString &key)
 
 Id PersonRepository::firstOfKind(PersonKind kind)
 {
-    QSqlQuery q = m_db.prepare(QStringLiteral(
-        "SELECT id FROM person WHERE kind = :kind AND active = 1 ORDER BY id LIMIT 1"));
+    QSqlQuery q = m_db.prepare(
+        QStringLiteral("SELECT id FROM person WHERE kind = :kind AND active = 1 ORDER BY id LIMIT 1"));
     q.bindValue(QStringLiteral(":kind"), personKindName(kind));
     if (m_db.exec(q) && q.next())
         return q.value(0).toLongLong();
@@ -71,8 +71,8 @@ Id PersonRepository::firstOfKind(PersonKind kind)
 
 Id PersonRepository::insert(const Person &person, qint64 now)
 {
-    QSqlQuery q = m_db.prepare(QStringLiteral(
-        "INSERT INTO person (name, email, kind, created_at) VALUES (:name, :email, :kind, :now)"));
+    QSqlQuery q = m_db.prepare(
+        QStringLiteral("INSERT INTO person (name, email, kind, created_at) VALUES (:name, :email, :kind, :now)"));
     q.bindValue(QStringLiteral(":name"), sqlText(person.name));
     q.bindValue(QStringLiteral(":email"), sqlText(person.email));
     q.bindValue(QStringLiteral(":kind"), personKindName(person.kind));
@@ -84,7 +84,8 @@ Id PersonRepository::insert(const Person &person, qint64 now)
 
 bool PersonRepository::update(const Person &person)
 {
-    QSqlQuery q = m_db.prepare(QStringLiteral("UPDATE person SET name = :name, email = :email, kind = :kind WHERE id = :id"));
+    QSqlQuery q = m_db.prepare(
+        QStringLiteral("UPDATE person SET name = :name, email = :email, kind = :kind WHERE id = :id"));
     q.bindValue(QStringLiteral(":name"), sqlText(person.name));
     q.bindValue(QStringLiteral(":email"), sqlText(person.email));
     q.bindValue(QStringLiteral(":kind"), personKindName(person.kind));
@@ -119,4 +120,4 @@ int PersonRepository::countActive(PersonKind kind)
     return m_db.exec(q) && q.next() ? q.value(0).toInt() : 0;
 }
 
-} // namespace hireloop
+}  // namespace hireloop

@@ -12,7 +12,9 @@ class Database;
 class PersonRepository
 {
 public:
-    explicit PersonRepository(Database &db) : m_db(db) {}
+    explicit PersonRepository(Database &db)
+        : m_db(db)
+    { }
 
     QList<Person> list();
     bool load(Id id, Person *person);
@@ -27,4 +29,4 @@ private:
     Database &m_db;
 };
 
-} // namespace hireloop
+}  // namespace hireloop

@@ -14,11 +14,10 @@ namespace {
 const QString Applications = QStringLiteral("SELECT id FROM application WHERE candidate_id = :id");
 const QString Interviews = QStringLiteral(
     "SELECT i.id FROM interview i JOIN application a ON a.id = i.application_id WHERE a.candidate_id = :id");
-const QString Scorecards = QStringLiteral(
-    "SELECT s.id FROM scorecard s JOIN interview i ON i.id = s.interview_id"
-    " JOIN application a ON a.id = i.application_id WHERE a.candidate_id = :id");
+const QString Scorecards = QStringLiteral("SELECT s.id FROM scorecard s JOIN interview i ON i.id = s.interview_id"
+                                          " JOIN application a ON a.id = i.application_id WHERE a.candidate_id = :id");
 
-} // namespace
+}  // namespace
 
 bool PrivacyRepository::anonymizeCandidate(Id candidateId, qint64 now)
 {
@@ -40,11 +39,13 @@ bool PrivacyRepository::anonymizeCandidates(const QList<Id> &candidateIds, qint6
     }
     const QString batch = QStringLiteral("SELECT id FROM anonymize_batch");
     const QString applications = QStringLiteral("SELECT id FROM application WHERE candidate_id IN (%1)").arg(batch);
-    const QString interviews = QStringLiteral("SELECT id FROM interview WHERE application_id IN (%1)").arg(applications);
+    const QString interviews
+        = QStringLiteral("SELECT id FROM interview WHERE application_id IN (%1)").arg(applications);
     const QString scorecards = QStringLiteral("SELECT id FROM scorecard WHERE interview_id IN (%1)").arg(interviews);
-    QSqlQuery person = m_db.prepare(QStringLiteral(
-        "UPDATE candidate SET name = 'Anonymized #' || id, phone = '', location = '', notes = '',"
-        " anonymized_at = :now WHERE id IN (%1)").arg(batch));
+    QSqlQuery person = m_db.prepare(
+        QStringLiteral("UPDATE candidate SET name = 'Anonymized #' || id, phone = '', location = '', notes = '',"
+                       " anonymized_at = :now WHERE id IN (%1)")
+            .arg(batch));
     person.bindValue(QStringLiteral(":now"), now);
     if (!m_db.exec(person))
         return false;
@@ -58,12 +59,15 @@ bool PrivacyRepository::anonymizeCandidates(const QList<Id> &candidateIds, qint6
         QStringLiteral("DELETE FROM candidate_link WHERE candidate_id IN (%1)").arg(batch),
         QStringLiteral("DELETE FROM screening_answer WHERE application_id IN (%1)").arg(applications),
         QStringLiteral("UPDATE application SET reason = '' WHERE reason <> '' AND candidate_id IN (%1)").arg(batch),
-        QStringLiteral("UPDATE stage_event SET reason = '' WHERE reason <> '' AND application_id IN (%1)").arg(applications),
+        QStringLiteral("UPDATE stage_event SET reason = '' WHERE reason <> '' AND application_id IN (%1)")
+            .arg(applications),
         QStringLiteral("UPDATE decision SET rationale = '', dissent = ''"
-                       " WHERE (rationale <> '' OR dissent <> '') AND application_id IN (%1)").arg(applications),
+                       " WHERE (rationale <> '' OR dissent <> '') AND application_id IN (%1)")
+            .arg(applications),
         QStringLiteral("UPDATE interview SET location = '' WHERE location <> '' AND id IN (%1)").arg(interviews),
         QStringLiteral("UPDATE scorecard SET takeaways = '', private_note = ''"
-                       " WHERE (takeaways <> '' OR private_note <> '') AND id IN (%1)").arg(scorecards),
+                       " WHERE (takeaways <> '' OR private_note <> '') AND id IN (%1)")
+            .arg(scorecards),
         QStringLiteral("UPDATE rating SET note = '' WHERE note <> '' AND scorecard_id IN (%1)").arg(scorecards),
         QStringLiteral("DELETE FROM anonymize_batch"),
     };
@@ -87,7 +91,8 @@ bool PrivacyRepository::footprint(Id candidateId, CandidateFootprint *f)
     *f = CandidateFootprint();
     const QList<QPair<int *, QString>> counts = {
         {&f->applications, QStringLiteral("SELECT count(*) FROM application WHERE candidate_id = :id")},
-        {&f->stageEvents, QStringLiteral("SELECT count(*) FROM stage_event WHERE application_id IN (%1)").arg(Applications)},
+        {&f->stageEvents,
+         QStringLiteral("SELECT count(*) FROM stage_event WHERE application_id IN (%1)").arg(Applications)},
         {&f->interviews, QStringLiteral("SELECT count(*) FROM (%1)").arg(Interviews)},
         {&f->scorecards, QStringLiteral("SELECT count(*) FROM (%1)").arg(Scorecards)},
         {&f->ratings, QStringLiteral("SELECT count(*) FROM rating WHERE scorecard_id IN (%1)").arg(Scorecards)},
@@ -173,4 +178,4 @@ bool PrivacyRepository::createPseudonymSalt()
     return m_db.exec(q);
 }
 
-} // namespace hireloop
+}  // namespace hireloop

@@ -17,7 +17,9 @@ class Database;
 class PrivacyRepository
 {
 public:
-    explicit PrivacyRepository(Database &db) : m_db(db) {}
+    explicit PrivacyRepository(Database &db)
+        : m_db(db)
+    { }
 
     // The name becomes "Anonymized #<id>"; emails, phone, location, links and notes go,
     // and so do screening answers, rejection and stage-move reasons, decision rationale
@@ -46,4 +48,4 @@ private:
     Database &m_db;
 };
 
-} // namespace hireloop
+}  // namespace hireloop

@@ -27,7 +27,8 @@ struct ReportStageRow
     int position = 0;
 };
 
-// Applications by source, furthest stage position ever entered, and current status.
+// Applications by source, furthest stage position ever entered, and current status. A
+// move taken back by undo (stage_event.reverts_id) and its undo are no entry.
 struct ReachRow
 {
     QString source;
@@ -38,6 +39,7 @@ struct ReachRow
 
 // Stays in a stage (an entry into a stage as an active application, up to the
 // application's next stage event): how many lasted exactly seconds, or are still open.
+// A move taken back by undo and its undo are neither an entry nor an end.
 struct StayRow
 {
     Id stageId = 0;
@@ -47,8 +49,9 @@ struct StayRow
 };
 
 // Expected scorecards (a panelist of an interview that was not cancelled and has
-// ended), by stage: submitted ones by seconds from the interview's end to the first
-// submission (0 when submitted before the end), and the ones still missing.
+// ended by now, or who has submitted already), by stage: submitted ones by seconds from
+// the interview's end to the first submission (0 when submitted before the end), and
+// the ones still missing. A future interview expects nothing yet.
 struct SubmissionRow
 {
     Id stageId = 0;
@@ -86,7 +89,9 @@ struct OffsetRow
 class ReportRepository
 {
 public:
-    explicit ReportRepository(Database &db) : m_db(db) {}
+    explicit ReportRepository(Database &db)
+        : m_db(db)
+    { }
 
     // A consistent view for the reads that follow (a deferred read transaction);
     // endSnapshot() ends it without writing anything.
@@ -107,4 +112,4 @@ private:
     bool m_snapshot = false;
 };
 
-} // namespace hireloop
+}  // namespace hireloop

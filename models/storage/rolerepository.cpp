@@ -45,8 +45,8 @@ Id RoleRepository::findByKey(const QString &idOrTitle)
 
 bool RoleRepository::load(Id id, Role *role)
 {
-    QSqlQuery q = m_db.prepare(QStringLiteral(
-        "SELECT title, team, status, posting, overview FROM role WHERE id = :id"));
+    QSqlQuery q = m_db.prepare(
+        QStringLiteral("SELECT title, team, status, posting, overview FROM role WHERE id = :id"));
     q.bindValue(QStringLiteral(":id"), id);
     if (!m_db.exec(q) || !q.next())
         return false;
@@ -58,10 +58,9 @@ bool RoleRepository::load(Id id, Role *role)
     role->posting = q.value(3).toString();
     role->overview = q.value(4).toString();
 
-    q = m_db.prepare(QStringLiteral(
-        "SELECT s.id, s.name, s.kind, i.text FROM posting_section s"
-        " LEFT JOIN posting_item i ON i.section_id = s.id"
-        " WHERE s.role_id = :id ORDER BY s.position, i.position"));
+    q = m_db.prepare(QStringLiteral("SELECT s.id, s.name, s.kind, i.text FROM posting_section s"
+                                    " LEFT JOIN posting_item i ON i.section_id = s.id"
+                                    " WHERE s.role_id = :id ORDER BY s.position, i.position"));
     q.bindValue(QStringLiteral(":id"), id);
     if (!m_db.exec(q))
         return false;
@@ -78,11 +77,11 @@ bool RoleRepository::load(Id id, Role *role)
             role->sections.last().items << q.value(3).toString();
     }
 
-    q = m_db.prepare(QStringLiteral(
-        "SELECT c.id, c.name, c.position, a.id, a.name, a.guidance, a.source_section, a.source_line,"
-        " a.weight, a.must_have, a.position"
-        " FROM category c LEFT JOIN attribute a ON a.category_id = c.id"
-        " WHERE c.role_id = :id ORDER BY c.position, c.id, a.position, a.id"));
+    q = m_db.prepare(
+        QStringLiteral("SELECT c.id, c.name, c.position, a.id, a.name, a.guidance, a.source_section, a.source_line,"
+                       " a.weight, a.must_have, a.position"
+                       " FROM category c LEFT JOIN attribute a ON a.category_id = c.id"
+                       " WHERE c.role_id = :id ORDER BY c.position, c.id, a.position, a.id"));
     q.bindValue(QStringLiteral(":id"), id);
     if (!m_db.exec(q))
         return false;
@@ -120,12 +119,11 @@ bool RoleRepository::load(Id id, Role *role)
         role->screening << ScreeningFact{q.value(0).toLongLong(), q.value(1).toString(), q.value(2).toString(),
                                          q.value(3).toInt()};
 
-    q = m_db.prepare(QStringLiteral(
-        "SELECT s.id, s.name, s.position, f.attribute_id FROM stage s"
-        " LEFT JOIN stage_focus f ON f.stage_id = s.id"
-        " LEFT JOIN attribute a ON a.id = f.attribute_id"
-        " LEFT JOIN category c ON c.id = a.category_id"
-        " WHERE s.role_id = :id ORDER BY s.position, s.id, c.position, a.position"));
+    q = m_db.prepare(QStringLiteral("SELECT s.id, s.name, s.position, f.attribute_id FROM stage s"
+                                    " LEFT JOIN stage_focus f ON f.stage_id = s.id"
+                                    " LEFT JOIN attribute a ON a.id = f.attribute_id"
+                                    " LEFT JOIN category c ON c.id = a.category_id"
+                                    " WHERE s.role_id = :id ORDER BY s.position, s.id, c.position, a.position"));
     q.bindValue(QStringLiteral(":id"), id);
     if (!m_db.exec(q))
         return false;
@@ -148,9 +146,9 @@ bool RoleRepository::load(Id id, Role *role)
 
 Id RoleRepository::insert(Role draft, Id hiringManagerId, qint64 now)
 {
-    QSqlQuery q = m_db.prepare(QStringLiteral(
-        "INSERT INTO role (title, team, status, posting, overview, hiring_manager_id, created_at)"
-        " VALUES (:title, :team, :status, :posting, :overview, :hm, :now)"));
+    QSqlQuery q = m_db.prepare(
+        QStringLiteral("INSERT INTO role (title, team, status, posting, overview, hiring_manager_id, created_at)"
+                       " VALUES (:title, :team, :status, :posting, :overview, :hm, :now)"));
     q.bindValue(QStringLiteral(":title"), sqlText(draft.title));
     q.bindValue(QStringLiteral(":team"), sqlText(draft.team));
     q.bindValue(QStringLiteral(":status"), draft.open ? QStringLiteral("open") : QStringLiteral("closed"));
@@ -164,8 +162,8 @@ Id RoleRepository::insert(Role draft, Id hiringManagerId, qint64 now)
 
     QSqlQuery section = m_db.prepare(QStringLiteral(
         "INSERT INTO posting_section (role_id, name, kind, position) VALUES (:role, :name, :kind, :pos)"));
-    QSqlQuery item = m_db.prepare(QStringLiteral(
-        "INSERT INTO posting_item (section_id, text, position) VALUES (:section, :text, :pos)"));
+    QSqlQuery item = m_db.prepare(
+        QStringLiteral("INSERT INTO posting_item (section_id, text, position) VALUES (:section, :text, :pos)"));
     for (int s = 0; s < draft.sections.size(); ++s) {
         const PostingSection &ps = draft.sections.at(s);
         section.bindValue(QStringLiteral(":role"), roleId);
@@ -185,8 +183,8 @@ Id RoleRepository::insert(Role draft, Id hiringManagerId, qint64 now)
     }
 
     QHash<Id, Id> attributeIds;  // placeholder -> written
-    QSqlQuery category = m_db.prepare(QStringLiteral(
-        "INSERT INTO category (role_id, name, position) VALUES (:role, :name, :pos)"));
+    QSqlQuery category = m_db.prepare(
+        QStringLiteral("INSERT INTO category (role_id, name, position) VALUES (:role, :name, :pos)"));
     QSqlQuery attribute = m_db.prepare(QStringLiteral(
         "INSERT INTO attribute (category_id, name, guidance, source_section, source_line, weight, must_have, position)"
         " VALUES (:category, :name, :guidance, :section, :line, :weight, :must, :pos)"));
@@ -225,10 +223,10 @@ Id RoleRepository::insert(Role draft, Id hiringManagerId, qint64 now)
             return 0;
     }
 
-    QSqlQuery stage = m_db.prepare(QStringLiteral(
-        "INSERT INTO stage (role_id, name, position) VALUES (:role, :name, :pos)"));
-    QSqlQuery focus = m_db.prepare(QStringLiteral(
-        "INSERT INTO stage_focus (stage_id, attribute_id) VALUES (:stage, :attribute)"));
+    QSqlQuery stage = m_db.prepare(
+        QStringLiteral("INSERT INTO stage (role_id, name, position) VALUES (:role, :name, :pos)"));
+    QSqlQuery focus = m_db.prepare(
+        QStringLiteral("INSERT INTO stage_focus (stage_id, attribute_id) VALUES (:stage, :attribute)"));
     for (int s = 0; s < draft.stages.size(); ++s) {
         stage.bindValue(QStringLiteral(":role"), roleId);
         stage.bindValue(QStringLiteral(":name"), sqlText(draft.stages.at(s).name));
@@ -248,8 +246,8 @@ Id RoleRepository::insert(Role draft, Id hiringManagerId, qint64 now)
                 return 0;
         }
     }
-    QSqlQuery reason = m_db.prepare(QStringLiteral(
-        "INSERT INTO reject_reason (role_id, text, position) VALUES (:role, :text, :pos)"));
+    QSqlQuery reason = m_db.prepare(
+        QStringLiteral("INSERT INTO reject_reason (role_id, text, position) VALUES (:role, :text, :pos)"));
     for (int r = 0; r < draft.rejectReasons.size(); ++r) {
         reason.bindValue(QStringLiteral(":role"), roleId);
         reason.bindValue(QStringLiteral(":text"), sqlText(draft.rejectReasons.at(r)));
@@ -284,9 +282,9 @@ bool RoleRepository::loadAttribute(Id id, Attribute *a, Id *roleId)
 
 bool RoleRepository::updateAttribute(const Attribute &a)
 {
-    QSqlQuery q = m_db.prepare(QStringLiteral(
-        "UPDATE attribute SET name = :name, guidance = :guidance, weight = :weight, must_have = :must"
-        " WHERE id = :id"));
+    QSqlQuery q = m_db.prepare(
+        QStringLiteral("UPDATE attribute SET name = :name, guidance = :guidance, weight = :weight, must_have = :must"
+                       " WHERE id = :id"));
     q.bindValue(QStringLiteral(":name"), sqlText(a.name));
     q.bindValue(QStringLiteral(":guidance"), sqlText(a.guidance));
     q.bindValue(QStringLiteral(":weight"), a.weight);
@@ -327,10 +325,11 @@ QList<Id> orderedIds(Database &db, const QString &sql, Id owner)
     return ids;
 }
 
-const QString AttributesOf = QStringLiteral("SELECT id FROM attribute WHERE category_id = :owner ORDER BY position, id");
+const QString AttributesOf = QStringLiteral(
+    "SELECT id FROM attribute WHERE category_id = :owner ORDER BY position, id");
 const QString StagesOf = QStringLiteral("SELECT id FROM stage WHERE role_id = :owner ORDER BY position, id");
 
-} // namespace
+}  // namespace
 
 bool RoleRepository::moveAttribute(Id attributeId, Id categoryId, int position)
 {
@@ -375,9 +374,10 @@ bool RoleRepository::loadStage(Id stageId, Stage *stage, Id *roleId)
 
 bool RoleRepository::setStageFocus(Id stageId, Id attributeId, bool on)
 {
-    QSqlQuery q = m_db.prepare(on ? QStringLiteral("INSERT INTO stage_focus (stage_id, attribute_id) VALUES (:s, :a)"
-                                                   " ON CONFLICT DO NOTHING")
-                                  : QStringLiteral("DELETE FROM stage_focus WHERE stage_id = :s AND attribute_id = :a"));
+    QSqlQuery q = m_db.prepare(
+        on ? QStringLiteral("INSERT INTO stage_focus (stage_id, attribute_id) VALUES (:s, :a)"
+                            " ON CONFLICT DO NOTHING")
+           : QStringLiteral("DELETE FROM stage_focus WHERE stage_id = :s AND attribute_id = :a"));
     q.bindValue(QStringLiteral(":s"), stageId);
     q.bindValue(QStringLiteral(":a"), attributeId);
     return m_db.exec(q);
@@ -386,8 +386,8 @@ bool RoleRepository::setStageFocus(Id stageId, Id attributeId, bool on)
 Id RoleRepository::insertStage(Id roleId, const Stage &stage, int position)
 {
     QList<Id> ids = orderedIds(m_db, StagesOf, roleId);
-    QSqlQuery q = m_db.prepare(QStringLiteral(
-        "INSERT INTO stage (id, role_id, name, position) VALUES (:id, :role, :name, :pos)"));
+    QSqlQuery q = m_db.prepare(
+        QStringLiteral("INSERT INTO stage (id, role_id, name, position) VALUES (:id, :role, :name, :pos)"));
     q.bindValue(QStringLiteral(":id"), stage.id > 0 ? QVariant(stage.id) : QVariant());
     q.bindValue(QStringLiteral(":role"), roleId);
     q.bindValue(QStringLiteral(":name"), sqlText(stage.name.trimmed()));
@@ -437,4 +437,4 @@ bool RoleRepository::removeStage(Id stageId)
     return renumber(m_db, QStringLiteral("stage"), orderedIds(m_db, StagesOf, roleId));
 }
 
-} // namespace hireloop
+}  // namespace hireloop

@@ -12,7 +12,9 @@ class Database;
 class RoleRepository
 {
 public:
-    explicit RoleRepository(Database &db) : m_db(db) {}
+    explicit RoleRepository(Database &db)
+        : m_db(db)
+    { }
 
     QList<RoleSummary> list();
     bool load(Id id, Role *role);
@@ -39,4 +41,4 @@ private:
     Database &m_db;
 };
 
-} // namespace hireloop
+}  // namespace hireloop

@@ -1,6 +1,7 @@
 #include "storage/rowcursor.h"
 
 #include "storage/database.h"
+#include "storage/valuekind.h"
 
 #include <QSqlDriver>
 #include <QSqlError>
@@ -24,38 +25,28 @@ sqlite3 *sqliteHandle(const QSqlDatabase &db)
 // As Qt's SQLite driver binds a value: integers as integers, text as UTF-8.
 int bindValue(sqlite3_stmt *stmt, int place, const QVariant &value)
 {
-    if (!value.isValid() || value.isNull())
+    switch (valueKind(value)) {
+    case ValueKind::Null:
         return sqlite3_bind_null(stmt, place);
-    switch (value.metaType().id()) {
-    case QMetaType::Bool:
-    case QMetaType::Char:
-    case QMetaType::SChar:
-    case QMetaType::UChar:
-    case QMetaType::Short:
-    case QMetaType::UShort:
-    case QMetaType::Int:
-    case QMetaType::UInt:
-    case QMetaType::Long:
-    case QMetaType::ULong:
-    case QMetaType::LongLong:
-    case QMetaType::ULongLong:
+    case ValueKind::Signed:
+    case ValueKind::Unsigned:
+    case ValueKind::BoolOrChar:
         return sqlite3_bind_int64(stmt, place, value.toLongLong());
-    case QMetaType::Float:
-    case QMetaType::Double:
+    case ValueKind::Real:
         return sqlite3_bind_double(stmt, place, value.toDouble());
-    case QMetaType::QByteArray: {
+    case ValueKind::Bytes: {
         const QByteArray bytes = value.toByteArray();
         return sqlite3_bind_blob64(stmt, place, bytes.constData(), sqlite3_uint64(bytes.size()), SQLITE_TRANSIENT);
     }
-    default: {
-        const QByteArray utf8 = value.toString().toUtf8();
-        return sqlite3_bind_text64(stmt, place, utf8.constData(), sqlite3_uint64(utf8.size()), SQLITE_TRANSIENT,
-                                   SQLITE_UTF8);
+    case ValueKind::Text:
+        break;
     }
-    }
+    const QByteArray utf8 = value.toString().toUtf8();
+    return sqlite3_bind_text64(stmt, place, utf8.constData(), sqlite3_uint64(utf8.size()), SQLITE_TRANSIENT,
+                               SQLITE_UTF8);
 }
 
-} // namespace
+}  // namespace
 
 RowCursor::RowCursor(Database &db, QSqlQuery &query)
     : m_db(db)
@@ -90,8 +81,7 @@ RowCursor::~RowCursor()
 void RowCursor::fail(int code, const char *what)
 {
     m_ok = false;
-    m_db.setError(Database::errorText(QSqlError(QString::fromLatin1(what),
-                                                QString::fromUtf8(sqlite3_errmsg(m_handle)),
+    m_db.setError(Database::errorText(QSqlError(QString::fromLatin1(what), QString::fromUtf8(sqlite3_errmsg(m_handle)),
                                                 QSqlError::StatementError, QString::number(code))));
 }
 
@@ -148,7 +138,7 @@ bool RowCursor::textIs(int column, QLatin1String latin1) const
         return m_query.value(column).toString() == latin1;
     const auto *utf8 = reinterpret_cast<const char *>(sqlite3_column_text(m_stmt, column));
     return utf8 && sqlite3_column_bytes(m_stmt, column) == latin1.size()
-           && std::memcmp(utf8, latin1.data(), std::size_t(latin1.size())) == 0;
+        && std::memcmp(utf8, latin1.data(), std::size_t(latin1.size())) == 0;
 }
 
-} // namespace hireloop
+}  // namespace hireloop

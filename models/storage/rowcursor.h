@@ -57,4 +57,4 @@ private:
     bool m_done = false;
 };
 
-} // namespace hireloop
+}  // namespace hireloop

@@ -7,6 +7,8 @@
 #include <QSqlQuery>
 #include <QVariant>
 
+#include <limits>
+
 namespace hireloop {
 
 namespace {
@@ -14,6 +16,19 @@ namespace {
 QVariant idOrNull(Id id)
 {
     return id > 0 ? QVariant(id) : QVariant();
+}
+
+// Runs a write that must change exactly one row; when it changes none, whyNot is the
+// error.
+bool execOne(Database &db, QSqlQuery &q, const QString &whyNot)
+{
+    if (!db.exec(q))
+        return false;
+    if (q.numRowsAffected() != 1) {
+        db.setError(whyNot);
+        return false;
+    }
+    return true;
 }
 
 // The columns readScorecards() expects, over k (scorecard), i (interview), s (stage),
@@ -28,26 +43,30 @@ QString scorecardSelect(VisibilitySql &vis)
         .arg(vis.privateNote(QStringLiteral("k")));
 }
 
-} // namespace
+}  // namespace
 
 // Interviews ------------------------------------------------------------------------
 
 bool ScorecardRepository::insertEvent(Id interviewId, const QString &action, Id actorId, qint64 now)
 {
-    QSqlQuery q = m_db.prepare(QStringLiteral(
-        "INSERT INTO interview_event (interview_id, at, actor_id, action, starts_at, duration_min)"
-        " SELECT id, :at, :actor, :action, starts_at, duration_min FROM interview WHERE id = :id"));
+    QSqlQuery q = m_db.prepare(
+        QStringLiteral("INSERT INTO interview_event (interview_id, at, actor_id, action, starts_at, duration_min)"
+                       " SELECT id, :at, :actor, :action, starts_at, duration_min FROM interview WHERE id = :id"));
     q.bindValue(QStringLiteral(":at"), now);
     q.bindValue(QStringLiteral(":actor"), idOrNull(actorId));
     q.bindValue(QStringLiteral(":action"), action);
     q.bindValue(QStringLiteral(":id"), interviewId);
-    if (!m_db.exec(q))
-        return false;
-    if (q.numRowsAffected() != 1) {
-        m_db.setError(QObject::tr("interview %1 does not exist").arg(interviewId));
-        return false;
-    }
-    return true;
+    return execOne(m_db, q, QObject::tr("interview %1 does not exist").arg(interviewId));
+}
+
+// q, an UPDATE of the interview :id bound but for :now and :id, must find it (in the
+// status whyNot names); then the history entry of the change.
+bool ScorecardRepository::changeInterview(QSqlQuery &q, Id interviewId, const QString &whyNot, const QString &action,
+                                          Id actorId, qint64 now)
+{
+    q.bindValue(QStringLiteral(":now"), now);
+    q.bindValue(QStringLiteral(":id"), interviewId);
+    return execOne(m_db, q, whyNot) && insertEvent(interviewId, action, actorId, now);
 }
 
 Id ScorecardRepository::insertInterview(const Interview &iv, Id actorId, qint64 now, QList<Id> *scorecardIds)
@@ -67,9 +86,9 @@ Id ScorecardRepository::insertInterview(const Interview &iv, Id actorId, qint64 
     const Id id = q.lastInsertId().toLongLong();
 
     QSqlQuery panelist = m_db.prepare(QStringLiteral("INSERT INTO panelist (interview_id, person_id) VALUES (:i, :p)"));
-    QSqlQuery card = m_db.prepare(QStringLiteral(
-        "INSERT INTO scorecard (interview_id, interviewer_id, revision, status, created_at, updated_at)"
-        " VALUES (:i, :p, 1, 'draft', :t1, :t2)"));
+    QSqlQuery card = m_db.prepare(
+        QStringLiteral("INSERT INTO scorecard (interview_id, interviewer_id, revision, status, created_at, updated_at)"
+                       " VALUES (:i, :p, 1, 'draft', :t1, :t2)"));
     for (Id person : iv.panel) {
         panelist.bindValue(QStringLiteral(":i"), id);
         panelist.bindValue(QStringLiteral(":p"), person);
@@ -87,35 +106,21 @@ Id ScorecardRepository::insertInterview(const Interview &iv, Id actorId, qint64 
 
 bool ScorecardRepository::rescheduleInterview(Id interviewId, qint64 startsAt, int durationMin, Id actorId, qint64 now)
 {
-    QSqlQuery q = m_db.prepare(QStringLiteral(
-        "UPDATE interview SET starts_at = :starts, duration_min = :duration, updated_at = :now"
-        " WHERE id = :id AND status = 'scheduled'"));
+    QSqlQuery q = m_db.prepare(
+        QStringLiteral("UPDATE interview SET starts_at = :starts, duration_min = :duration, updated_at = :now"
+                       " WHERE id = :id AND status = 'scheduled'"));
     q.bindValue(QStringLiteral(":starts"), startsAt);
     q.bindValue(QStringLiteral(":duration"), durationMin);
-    q.bindValue(QStringLiteral(":now"), now);
-    q.bindValue(QStringLiteral(":id"), interviewId);
-    if (!m_db.exec(q))
-        return false;
-    if (q.numRowsAffected() != 1) {
-        m_db.setError(QObject::tr("interview %1 is not scheduled").arg(interviewId));
-        return false;
-    }
-    return insertEvent(interviewId, QStringLiteral("rescheduled"), actorId, now);
+    return changeInterview(q, interviewId, QObject::tr("interview %1 is not scheduled").arg(interviewId),
+                           QStringLiteral("rescheduled"), actorId, now);
 }
 
 bool ScorecardRepository::cancelInterview(Id interviewId, Id actorId, qint64 now)
 {
     QSqlQuery q = m_db.prepare(QStringLiteral(
         "UPDATE interview SET status = 'cancelled', updated_at = :now WHERE id = :id AND status = 'scheduled'"));
-    q.bindValue(QStringLiteral(":now"), now);
-    q.bindValue(QStringLiteral(":id"), interviewId);
-    if (!m_db.exec(q))
-        return false;
-    if (q.numRowsAffected() != 1) {
-        m_db.setError(QObject::tr("interview %1 is not scheduled").arg(interviewId));
-        return false;
-    }
-    return insertEvent(interviewId, QStringLiteral("cancelled"), actorId, now);
+    return changeInterview(q, interviewId, QObject::tr("interview %1 is not scheduled").arg(interviewId),
+                           QStringLiteral("cancelled"), actorId, now);
 }
 
 bool ScorecardRepository::loadInterview(Id interviewId, Interview *iv)
@@ -168,9 +173,9 @@ QList<Interview> ScorecardRepository::interviewsOf(QSqlQuery &q)
 QList<InterviewEvent> ScorecardRepository::interviewEvents(Id interviewId)
 {
     QList<InterviewEvent> events;
-    QSqlQuery q = m_db.prepare(QStringLiteral(
-        "SELECT e.at, coalesce(p.name, ''), e.action, e.starts_at, e.duration_min FROM interview_event e"
-        " LEFT JOIN person p ON p.id = e.actor_id WHERE e.interview_id = :id ORDER BY e.at, e.id"));
+    QSqlQuery q = m_db.prepare(
+        QStringLiteral("SELECT e.at, coalesce(p.name, ''), e.action, e.starts_at, e.duration_min FROM interview_event e"
+                       " LEFT JOIN person p ON p.id = e.actor_id WHERE e.interview_id = :id ORDER BY e.at, e.id"));
     q.bindValue(QStringLiteral(":id"), interviewId);
     if (!m_db.exec(q))
         return events;
@@ -203,23 +208,16 @@ QList<Interview> ScorecardRepository::overlapping(Id personId, qint64 startsAt, 
     return interviewsOf(q);
 }
 
+// Those that overlap [now, the end of time).
 QList<Interview> ScorecardRepository::upcoming(Id personId, qint64 now)
 {
-    QSqlQuery q = m_db.prepare(QStringLiteral(
-        "SELECT i.id FROM interview i JOIN panelist x ON x.interview_id = i.id"
-        " WHERE x.person_id = :p AND i.status = 'scheduled' AND i.starts_at + i.duration_min * 60 > :now"
-        " ORDER BY i.starts_at, i.id"));
-    q.bindValue(QStringLiteral(":p"), personId);
-    q.bindValue(QStringLiteral(":now"), now);
-    if (!m_db.exec(q))
-        return {};
-    return interviewsOf(q);
+    return overlapping(personId, now, std::numeric_limits<qint64>::max(), 0);
 }
 
 QList<Interview> ScorecardRepository::interviewsOfApplication(Id applicationId)
 {
-    QSqlQuery q = m_db.prepare(QStringLiteral(
-        "SELECT id FROM interview WHERE application_id = :a ORDER BY starts_at, id"));
+    QSqlQuery q = m_db.prepare(
+        QStringLiteral("SELECT id FROM interview WHERE application_id = :a ORDER BY starts_at, id"));
     q.bindValue(QStringLiteral(":a"), applicationId);
     if (!m_db.exec(q))
         return {};
@@ -229,22 +227,22 @@ QList<Interview> ScorecardRepository::interviewsOfApplication(Id applicationId)
 namespace {
 
 // Drafts of ended interviews whose author has not submitted for that interview.
-const char DueWhere[] =
-    " WHERE k.status = 'draft' AND i.status = 'scheduled' AND i.starts_at + i.duration_min * 60 <= :now"
-    " AND (:everyone = 1 OR k.interviewer_id = :p)"
-    " AND NOT EXISTS (SELECT 1 FROM scorecard o WHERE o.interview_id = k.interview_id"
-    "   AND o.interviewer_id = k.interviewer_id AND o.status <> 'draft')";
+const char DueWhere[]
+    = " WHERE k.status = 'draft' AND i.status = 'scheduled' AND i.starts_at + i.duration_min * 60 <= :now"
+      " AND (:everyone = 1 OR k.interviewer_id = :p)"
+      " AND NOT EXISTS (SELECT 1 FROM scorecard o WHERE o.interview_id = k.interview_id"
+      "   AND o.interviewer_id = k.interviewer_id AND o.status <> 'draft')";
 
-} // namespace
+}  // namespace
 
 QList<DueScorecard> ScorecardRepository::due(Id personId, qint64 now, int overdueHours, Id applicationId)
 {
     QList<DueScorecard> list;
-    QSqlQuery q = m_db.prepare(QStringLiteral(
-        "SELECT k.id, k.interview_id, i.application_id, c.name, s.name, k.interviewer_id, p.name,"
-        " i.starts_at + i.duration_min * 60 FROM scorecard k JOIN interview i ON i.id = k.interview_id"
-        " JOIN application a ON a.id = i.application_id JOIN candidate c ON c.id = a.candidate_id"
-        " JOIN stage s ON s.id = i.stage_id JOIN person p ON p.id = k.interviewer_id")
+    QSqlQuery q = m_db.prepare(
+        QStringLiteral("SELECT k.id, k.interview_id, i.application_id, c.name, s.name, k.interviewer_id, p.name,"
+                       " i.starts_at + i.duration_min * 60 FROM scorecard k JOIN interview i ON i.id = k.interview_id"
+                       " JOIN application a ON a.id = i.application_id JOIN candidate c ON c.id = a.candidate_id"
+                       " JOIN stage s ON s.id = i.stage_id JOIN person p ON p.id = k.interviewer_id")
         + QLatin1String(DueWhere) + (applicationId ? QLatin1String(" AND i.application_id = :app") : QLatin1String())
         + QLatin1String(" ORDER BY i.starts_at + i.duration_min * 60, i.id, p.name, k.id"));
     q.bindValue(QStringLiteral(":now"), now);
@@ -272,9 +270,9 @@ QList<DueScorecard> ScorecardRepository::due(Id personId, qint64 now, int overdu
 
 int ScorecardRepository::overdueCount(Id personId, qint64 now, int overdueHours)
 {
-    QSqlQuery q = m_db.prepare(QStringLiteral("SELECT count(*) FROM scorecard k JOIN interview i ON i.id = k.interview_id")
-                               + QLatin1String(DueWhere)
-                               + QLatin1String(" AND i.starts_at + i.duration_min * 60 <= :deadline"));
+    QSqlQuery q = m_db.prepare(
+        QStringLiteral("SELECT count(*) FROM scorecard k JOIN interview i ON i.id = k.interview_id")
+        + QLatin1String(DueWhere) + QLatin1String(" AND i.starts_at + i.duration_min * 60 <= :deadline"));
     q.bindValue(QStringLiteral(":now"), now);
     q.bindValue(QStringLiteral(":everyone"), personId ? 0 : 1);
     q.bindValue(QStringLiteral(":p"), personId);
@@ -341,12 +339,12 @@ bool ScorecardRepository::attachRatings(QList<Scorecard> *cards, const QString &
     if (cards->isEmpty())
         return true;
     VisibilitySql vis(visibility);
-    QSqlQuery q = m_db.prepare(QStringLiteral(
-        "SELECT r.scorecard_id, r.attribute_id, r.value, r.note FROM rating r"
-        " JOIN scorecard k ON k.id = r.scorecard_id JOIN interview i ON i.id = k.interview_id"
-        " JOIN attribute t ON t.id = r.attribute_id JOIN category c ON c.id = t.category_id"
-        " WHERE %1 AND %2 ORDER BY r.scorecard_id, c.position, t.position, t.id")
-        .arg(where, vis.scorecard(QStringLiteral("k"), QStringLiteral("i"))));
+    QSqlQuery q = m_db.prepare(
+        QStringLiteral("SELECT r.scorecard_id, r.attribute_id, r.value, r.note FROM rating r"
+                       " JOIN scorecard k ON k.id = r.scorecard_id JOIN interview i ON i.id = k.interview_id"
+                       " JOIN attribute t ON t.id = r.attribute_id JOIN category c ON c.id = t.category_id"
+                       " WHERE %1 AND %2 ORDER BY r.scorecard_id, c.position, t.position, t.id")
+            .arg(where, vis.scorecard(QStringLiteral("k"), QStringLiteral("i"))));
     bind(q);
     vis.bind(q);
     if (!m_db.exec(q))
@@ -371,8 +369,9 @@ bool ScorecardRepository::loadScorecard(Id scorecardId, const Visibility &visibi
 {
     VisibilitySql vis(visibility);
     const QString select = scorecardSelect(vis);
-    QSqlQuery q = m_db.prepare(select + QStringLiteral(" WHERE k.id = :id AND %1")
-                                            .arg(vis.scorecard(QStringLiteral("k"), QStringLiteral("i"))));
+    QSqlQuery q = m_db.prepare(
+        select
+        + QStringLiteral(" WHERE k.id = :id AND %1").arg(vis.scorecard(QStringLiteral("k"), QStringLiteral("i"))));
     q.bindValue(QStringLiteral(":id"), scorecardId);
     vis.bind(q);
     if (!m_db.exec(q))
@@ -380,8 +379,9 @@ bool ScorecardRepository::loadScorecard(Id scorecardId, const Visibility &visibi
     QList<Scorecard> cards = readScorecards(q);
     if (cards.isEmpty())
         return false;
-    if (!attachRatings(&cards, QStringLiteral("k.id = :id"),
-                       [scorecardId](QSqlQuery &r) { r.bindValue(QStringLiteral(":id"), scorecardId); }, visibility))
+    if (!attachRatings(
+            &cards, QStringLiteral("k.id = :id"),
+            [scorecardId](QSqlQuery &r) { r.bindValue(QStringLiteral(":id"), scorecardId); }, visibility))
         return false;
     *scorecard = cards.first();
     return true;
@@ -394,12 +394,11 @@ QList<Scorecard> ScorecardRepository::currentScorecards(Id applicationId, const 
     const QString visible = vis.scorecard(QStringLiteral("k"), QStringLiteral("i"));
     const QString laterVisible = vis.scorecard(QStringLiteral("later"), QStringLiteral("i"));
     const QString sql = select
-        + QStringLiteral(
-              " WHERE i.application_id = :a AND k.status <> 'superseded'"
-              " AND (i.status = 'scheduled' OR k.status = 'submitted') AND %1"
-              " AND NOT EXISTS (SELECT 1 FROM scorecard later WHERE later.interview_id = k.interview_id"
-              "   AND later.interviewer_id = k.interviewer_id AND later.revision > k.revision AND %2)"
-              " ORDER BY i.starts_at, i.id, p.name, k.id")
+        + QStringLiteral(" WHERE i.application_id = :a AND k.status <> 'superseded'"
+                         " AND (i.status = 'scheduled' OR k.status = 'submitted') AND %1"
+                         " AND NOT EXISTS (SELECT 1 FROM scorecard later WHERE later.interview_id = k.interview_id"
+                         "   AND later.interviewer_id = k.interviewer_id AND later.revision > k.revision AND %2)"
+                         " ORDER BY i.starts_at, i.id, p.name, k.id")
               .arg(visible, laterVisible);
     QSqlQuery q = m_db.prepare(sql);
     q.bindValue(QStringLiteral(":a"), applicationId);
@@ -407,8 +406,9 @@ QList<Scorecard> ScorecardRepository::currentScorecards(Id applicationId, const 
     if (!m_db.exec(q))
         return {};
     QList<Scorecard> cards = readScorecards(q);
-    if (!attachRatings(&cards, QStringLiteral("i.application_id = :a"),
-                       [applicationId](QSqlQuery &r) { r.bindValue(QStringLiteral(":a"), applicationId); }, visibility))
+    if (!attachRatings(
+            &cards, QStringLiteral("i.application_id = :a"),
+            [applicationId](QSqlQuery &r) { r.bindValue(QStringLiteral(":a"), applicationId); }, visibility))
         return {};
     return cards;
 }
@@ -424,8 +424,9 @@ QList<Scorecard> ScorecardRepository::revisions(Id scorecardId, const Visibility
     };
     VisibilitySql vis(visibility);
     const QString select = scorecardSelect(vis);
-    QSqlQuery q = m_db.prepare(select + QStringLiteral(" WHERE %1 AND %2 ORDER BY k.revision")
-                                            .arg(same, vis.scorecard(QStringLiteral("k"), QStringLiteral("i"))));
+    QSqlQuery q = m_db.prepare(select
+                               + QStringLiteral(" WHERE %1 AND %2 ORDER BY k.revision")
+                                     .arg(same, vis.scorecard(QStringLiteral("k"), QStringLiteral("i"))));
     bindSame(q);
     vis.bind(q);
     if (!m_db.exec(q))
@@ -450,8 +451,8 @@ Id ScorecardRepository::latestScorecard(Id interviewId, Id personId)
 QSet<Id> ScorecardRepository::attributesOfRole(Id roleId)
 {
     QSet<Id> ids;
-    QSqlQuery q = m_db.prepare(QStringLiteral(
-        "SELECT t.id FROM attribute t JOIN category c ON c.id = t.category_id WHERE c.role_id = :r"));
+    QSqlQuery q = m_db.prepare(
+        QStringLiteral("SELECT t.id FROM attribute t JOIN category c ON c.id = t.category_id WHERE c.role_id = :r"));
     q.bindValue(QStringLiteral(":r"), roleId);
     if (m_db.exec(q))
         while (q.next())
@@ -471,18 +472,14 @@ bool ScorecardRepository::updateDraft(const Scorecard &draft, Id authorId, qint6
     q.bindValue(QStringLiteral(":now"), now);
     q.bindValue(QStringLiteral(":id"), draft.id);
     q.bindValue(QStringLiteral(":author"), authorId);
-    if (!m_db.exec(q))
+    if (!execOne(m_db, q, QObject::tr("scorecard %1 is not a draft of this interviewer").arg(draft.id)))
         return false;
-    if (q.numRowsAffected() != 1) {
-        m_db.setError(QObject::tr("scorecard %1 is not a draft of this interviewer").arg(draft.id));
-        return false;
-    }
     QSqlQuery del = m_db.prepare(QStringLiteral("DELETE FROM rating WHERE scorecard_id = :id"));
     del.bindValue(QStringLiteral(":id"), draft.id);
     if (!m_db.exec(del))
         return false;
-    QSqlQuery ins = m_db.prepare(QStringLiteral(
-        "INSERT INTO rating (scorecard_id, attribute_id, value, note) VALUES (:k, :a, :value, :note)"));
+    QSqlQuery ins = m_db.prepare(
+        QStringLiteral("INSERT INTO rating (scorecard_id, attribute_id, value, note) VALUES (:k, :a, :value, :note)"));
     for (const Rating &r : draft.ratings) {
         ins.bindValue(QStringLiteral(":k"), draft.id);
         ins.bindValue(QStringLiteral(":a"), r.attributeId);
@@ -513,18 +510,14 @@ QStringList ScorecardRepository::missingFocus(Id scorecardId)
 
 bool ScorecardRepository::submit(Id scorecardId, qint64 now, QList<Id> *superseded)
 {
-    QSqlQuery q = m_db.prepare(QStringLiteral(
-        "UPDATE scorecard SET status = 'submitted', submitted_at = :t1, updated_at = :t2"
-        " WHERE id = :id AND status = 'draft'"));
+    QSqlQuery q = m_db.prepare(
+        QStringLiteral("UPDATE scorecard SET status = 'submitted', submitted_at = :t1, updated_at = :t2"
+                       " WHERE id = :id AND status = 'draft'"));
     q.bindValue(QStringLiteral(":t1"), now);
     q.bindValue(QStringLiteral(":t2"), now);
     q.bindValue(QStringLiteral(":id"), scorecardId);
-    if (!m_db.exec(q))
+    if (!execOne(m_db, q, QObject::tr("scorecard %1 is not a draft").arg(scorecardId)))
         return false;
-    if (q.numRowsAffected() != 1) {
-        m_db.setError(QObject::tr("scorecard %1 is not a draft").arg(scorecardId));
-        return false;
-    }
     const QString earlier = QStringLiteral(
         " FROM scorecard WHERE status = 'submitted'"
         " AND interview_id = (SELECT interview_id FROM scorecard WHERE id = :id1)"
@@ -543,8 +536,8 @@ bool ScorecardRepository::submit(Id scorecardId, qint64 now, QList<Id> *supersed
     ids.finish();
     if (superseded->isEmpty())
         return true;
-    QSqlQuery up = m_db.prepare(QStringLiteral(
-        "UPDATE scorecard SET status = 'superseded', updated_at = :now WHERE id IN (SELECT id") + earlier
+    QSqlQuery up = m_db.prepare(
+        QStringLiteral("UPDATE scorecard SET status = 'superseded', updated_at = :now WHERE id IN (SELECT id") + earlier
         + QLatin1Char(')'));
     up.bindValue(QStringLiteral(":now"), now);
     bindEarlier(up);
@@ -561,16 +554,12 @@ Id ScorecardRepository::amend(Id scorecardId, qint64 now)
     q.bindValue(QStringLiteral(":t1"), now);
     q.bindValue(QStringLiteral(":t2"), now);
     q.bindValue(QStringLiteral(":id"), scorecardId);
-    if (!m_db.exec(q))
+    if (!execOne(m_db, q, QObject::tr("scorecard %1 is not submitted").arg(scorecardId)))
         return 0;
-    if (q.numRowsAffected() != 1) {
-        m_db.setError(QObject::tr("scorecard %1 is not submitted").arg(scorecardId));
-        return 0;
-    }
     const Id id = q.lastInsertId().toLongLong();
-    QSqlQuery r = m_db.prepare(QStringLiteral(
-        "INSERT INTO rating (scorecard_id, attribute_id, value, note)"
-        " SELECT :new, attribute_id, value, note FROM rating WHERE scorecard_id = :old"));
+    QSqlQuery r = m_db.prepare(
+        QStringLiteral("INSERT INTO rating (scorecard_id, attribute_id, value, note)"
+                       " SELECT :new, attribute_id, value, note FROM rating WHERE scorecard_id = :old"));
     r.bindValue(QStringLiteral(":new"), id);
     r.bindValue(QStringLiteral(":old"), scorecardId);
     return m_db.exec(r) ? id : 0;
@@ -578,8 +567,8 @@ Id ScorecardRepository::amend(Id scorecardId, qint64 now)
 
 bool ScorecardRepository::wasRevealed(Id personId, Id applicationId)
 {
-    QSqlQuery q = m_db.prepare(QStringLiteral(
-        "SELECT 1 FROM scorecard_reveal WHERE person_id = :p AND application_id = :a"));
+    QSqlQuery q = m_db.prepare(
+        QStringLiteral("SELECT 1 FROM scorecard_reveal WHERE person_id = :p AND application_id = :a"));
     q.bindValue(QStringLiteral(":p"), personId);
     q.bindValue(QStringLiteral(":a"), applicationId);
     return m_db.exec(q) && q.next();
@@ -587,8 +576,8 @@ bool ScorecardRepository::wasRevealed(Id personId, Id applicationId)
 
 bool ScorecardRepository::insertReveal(Id personId, Id applicationId, qint64 now)
 {
-    QSqlQuery q = m_db.prepare(QStringLiteral(
-        "INSERT INTO scorecard_reveal (person_id, application_id, at) VALUES (:p, :a, :at)"));
+    QSqlQuery q = m_db.prepare(
+        QStringLiteral("INSERT INTO scorecard_reveal (person_id, application_id, at) VALUES (:p, :a, :at)"));
     q.bindValue(QStringLiteral(":p"), personId);
     q.bindValue(QStringLiteral(":a"), applicationId);
     q.bindValue(QStringLiteral(":at"), now);
@@ -600,15 +589,8 @@ bool ScorecardRepository::reinstateInterview(Id interviewId, Id actorId, qint64 
 {
     QSqlQuery q = m_db.prepare(QStringLiteral(
         "UPDATE interview SET status = 'scheduled', updated_at = :now WHERE id = :id AND status = 'cancelled'"));
-    q.bindValue(QStringLiteral(":now"), now);
-    q.bindValue(QStringLiteral(":id"), interviewId);
-    if (!m_db.exec(q))
-        return false;
-    if (q.numRowsAffected() != 1) {
-        m_db.setError(QObject::tr("interview %1 is not cancelled").arg(interviewId));
-        return false;
-    }
-    if (!insertEvent(interviewId, QStringLiteral("scheduled"), actorId, now))
+    if (!changeInterview(q, interviewId, QObject::tr("interview %1 is not cancelled").arg(interviewId),
+                         QStringLiteral("scheduled"), actorId, now))
         return false;
     if (!scorecardIds)
         return true;
@@ -621,4 +603,4 @@ bool ScorecardRepository::reinstateInterview(Id interviewId, Id actorId, qint64 
     return true;
 }
 
-} // namespace hireloop
+}  // namespace hireloop

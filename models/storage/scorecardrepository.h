@@ -38,7 +38,9 @@ struct ScorecardFacts
 class ScorecardRepository
 {
 public:
-    explicit ScorecardRepository(Database &db) : m_db(db) {}
+    explicit ScorecardRepository(Database &db)
+        : m_db(db)
+    { }
 
     // Interviews. Inserting writes the panel, a draft scorecard per panelist (their ids
     // in *scorecardIds, panel order) and the "scheduled" history entry.
@@ -67,7 +69,7 @@ public:
     // superseded one); drafts of cancelled interviews are left out.
     QList<Scorecard> currentScorecards(Id applicationId, const Visibility &visibility);
     QList<Scorecard> revisions(Id scorecardId, const Visibility &visibility);  // oldest first
-    Id latestScorecard(Id interviewId, Id personId);                   // any status; 0 if none
+    Id latestScorecard(Id interviewId, Id personId);  // any status; 0 if none
 
     QSet<Id> attributesOfRole(Id roleId);
     // Content and ratings of a draft of authorId (the ratings are replaced).
@@ -88,8 +90,10 @@ private:
                        const Visibility &visibility);
     QList<Interview> interviewsOf(QSqlQuery &q);  // first column: interview ids
     bool insertEvent(Id interviewId, const QString &action, Id actorId, qint64 now);
+    bool changeInterview(QSqlQuery &q, Id interviewId, const QString &whyNot, const QString &action, Id actorId,
+                         qint64 now);
 
     Database &m_db;
 };
 
-} // namespace hireloop
+}  // namespace hireloop

@@ -7,8 +7,7 @@ namespace hireloop {
 VisibilitySql::VisibilitySql(const Visibility &visibility, const QString &prefix)
     : m_visibility(visibility)
     , m_prefix(prefix)
-{
-}
+{ }
 
 // A placeholder of its own for each use: Qt's SQLite driver binds a name once.
 QString VisibilitySql::person()
@@ -49,6 +48,21 @@ QString VisibilitySql::scorecard(const QString &k, const QString &i, Form form)
         .arg(k, own, ownSubmitted(i + QStringLiteral(".application_id"), form));
 }
 
+// Through the panelist index on person: the viewer's few panels, not every interview.
+QString VisibilitySql::application(const QString &applicationColumn, Form form)
+{
+    if (m_visibility.everyCandidate)
+        return QStringLiteral("1 = 1");
+    if (form == Form::Bulk)
+        return QStringLiteral(
+                   "%1 IN (SELECT pi.application_id FROM panelist pp JOIN interview pi ON pi.id = pp.interview_id"
+                   " WHERE pp.person_id = %2 AND pi.status <> 'cancelled')")
+            .arg(applicationColumn, person());
+    return QStringLiteral("EXISTS (SELECT 1 FROM interview pi JOIN panelist pp ON pp.interview_id = pi.id"
+                          " WHERE pi.application_id = %1 AND pp.person_id = %2 AND pi.status <> 'cancelled')")
+        .arg(applicationColumn, person());
+}
+
 QString VisibilitySql::outcomes(const QString &applicationColumn, Form form)
 {
     if (m_visibility.outcomes == Visibility::Outcomes::Always)
@@ -69,4 +83,4 @@ void VisibilitySql::bind(QSqlQuery &q) const
         q.bindValue(b.first, b.second);
 }
 
-} // namespace hireloop
+}  // namespace hireloop

@@ -28,6 +28,9 @@ public:
 
     // A condition over scorecard alias k and its interview alias i: the viewer may read it.
     QString scorecard(const QString &k, const QString &i, Form form = Form::PerRow);
+    // A condition over an application id column: the viewer may see the application (and
+    // its candidate) at all.
+    QString application(const QString &applicationColumn, Form form = Form::PerRow);
     // A condition over an application id column: the viewer may see its outcomes.
     QString outcomes(const QString &applicationColumn, Form form = Form::PerRow);
     // An expression: scorecard k's private note where the viewer may read it, else NULL.
@@ -44,4 +47,4 @@ private:
     QList<QPair<QString, QVariant>> m_binds;
 };
 
-} // namespace hireloop
+}  // namespace hireloop

@@ -14,18 +14,21 @@ Visibility visibilityOf(const Person &p)
     case PersonKind::HiringManager:
         v.scorecards = Visibility::Scorecards::All;
         v.outcomes = Visibility::Outcomes::Always;
+        v.everyCandidate = true;
         v.everyPrivateNote = true;
         v.calibration = true;
         break;
     case PersonKind::Coordinator:
         v.scorecards = Visibility::Scorecards::OwnAndSubmitted;
         v.outcomes = Visibility::Outcomes::Always;
+        v.everyCandidate = true;
         v.everyPrivateNote = false;
         v.calibration = true;
         break;
     case PersonKind::Interviewer:
         v.scorecards = Visibility::Scorecards::OwnThenSubmittedAfterOwn;
         v.outcomes = Visibility::Outcomes::AfterOwnSubmitted;
+        v.everyCandidate = false;
         v.everyPrivateNote = false;
         v.calibration = false;
         break;
@@ -33,13 +36,12 @@ Visibility visibilityOf(const Person &p)
     return v;
 }
 
-} // namespace
+}  // namespace
 
 AccessPolicy::AccessPolicy(const Person &person)
     : m_person(person)
     , m_visibility(visibilityOf(person))
-{
-}
+{ }
 
 bool AccessPolicy::maySeeScorecard(Id authorId, bool submitted, bool ownSubmittedForApplication) const
 {
@@ -81,19 +83,23 @@ struct Permission
 
 using A = AccessPolicy::Action;
 const Permission permissions[] = {
-    {A::EditRubric, "edit_rubric", true, false, false, QT_TRANSLATE_NOOP("AccessPolicy", "Only hiring managers change the rubric")},
-    {A::EditPlan, "edit_plan", true, false, false, QT_TRANSLATE_NOOP("AccessPolicy", "Only hiring managers change the interview plan")},
+    {A::EditRubric, "edit_rubric", true, false, false,
+     QT_TRANSLATE_NOOP("AccessPolicy", "Only hiring managers change the rubric")},
+    {A::EditPlan, "edit_plan", true, false, false,
+     QT_TRANSLATE_NOOP("AccessPolicy", "Only hiring managers change the interview plan")},
     {A::EditCandidates, "edit_candidates", true, true, false,
      QT_TRANSLATE_NOOP("AccessPolicy", "Only hiring managers and coordinators add or change candidates")},
     {A::MoveCandidates, "move_candidates", true, true, false,
-     QT_TRANSLATE_NOOP("AccessPolicy", "Only hiring managers and coordinators move, reject, withdraw or hire candidates")},
+     QT_TRANSLATE_NOOP("AccessPolicy",
+                       "Only hiring managers and coordinators move, reject, withdraw or hire candidates")},
     {A::ScheduleInterviews, "schedule_interviews", true, true, false,
      QT_TRANSLATE_NOOP("AccessPolicy", "Only hiring managers and coordinators schedule interviews")},
     {A::ChaseScorecards, "chase_scorecards", true, true, false,
      QT_TRANSLATE_NOOP("AccessPolicy", "Only hiring managers and coordinators chase everyone's scorecards")},
     {A::ManagePrivacy, "manage_privacy", true, true, false,
      QT_TRANSLATE_NOOP("AccessPolicy", "Only hiring managers and coordinators manage candidates' personal data")},
-    {A::RecordDecision, "record_decision", true, false, false, QT_TRANSLATE_NOOP("AccessPolicy", "Only hiring managers record debrief decisions")},
+    {A::RecordDecision, "record_decision", true, false, false,
+     QT_TRANSLATE_NOOP("AccessPolicy", "Only hiring managers record debrief decisions")},
     {A::ManagePeople, "manage_people", true, true, false,
      QT_TRANSLATE_NOOP("AccessPolicy", "Only hiring managers and coordinators add, change or deactivate people")},
     {A::AddDemoData, "add_demo_data", true, true, false,
@@ -108,7 +114,7 @@ const Permission &permission(A action)
     Q_UNREACHABLE();
 }
 
-} // namespace
+}  // namespace
 
 QList<AccessPolicy::Action> AccessPolicy::allActions()
 {
@@ -127,8 +133,8 @@ QString AccessPolicy::refusal(Action action) const
 {
     const Permission &p = permission(action);
     const bool allowed = m_person.kind == PersonKind::HiringManager ? p.hiringManager
-        : m_person.kind == PersonKind::Coordinator                   ? p.coordinator
-                                                                     : p.interviewer;
+        : m_person.kind == PersonKind::Coordinator                  ? p.coordinator
+                                                                    : p.interviewer;
     return allowed && m_person.id ? QString() : tr(p.refusal);
 }
 
@@ -139,4 +145,4 @@ QString AccessPolicy::scorecardRefusal(Id authorId) const
     return {};
 }
 
-} // namespace hireloop
+}  // namespace hireloop

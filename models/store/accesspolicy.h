@@ -20,16 +20,16 @@ public:
     // What a person may be refused, by kind of action. Their own scorecards are checked
     // per scorecard (scorecardRefusal); reading is decided by visibility().
     enum class Action {
-        EditRubric,          // roles, attributes, their weights, guidance and order
-        EditPlan,            // interview stages and what each assesses
-        EditCandidates,      // add, edit, import candidates; screening answers
-        MoveCandidates,      // advance, reject, withdraw, hire
+        EditRubric,  // roles, attributes, their weights, guidance and order
+        EditPlan,  // interview stages and what each assesses
+        EditCandidates,  // add, edit, import candidates; screening answers
+        MoveCandidates,  // advance, reject, withdraw, hire
         ScheduleInterviews,  // schedule, reschedule, cancel interviews and panels
-        ChaseScorecards,     // everyone's due and overdue scorecards, not only one's own
-        ManagePrivacy,       // anonymize, erase, retention periods
-        RecordDecision,      // a debrief outcome
-        ManagePeople,        // add, edit, deactivate people
-        AddDemoData,         // synthetic candidates with their interviews and scorecards
+        ChaseScorecards,  // everyone's due and overdue scorecards, not only one's own
+        ManagePrivacy,  // anonymize, erase, retention periods
+        RecordDecision,  // a debrief outcome
+        ManagePeople,  // add, edit, deactivate people
+        AddDemoData,  // synthetic candidates with their interviews and scorecards
     };
     static QList<Action> allActions();
     static QString actionName(Action action);  // "edit_rubric", ... for tests and messages
@@ -46,10 +46,7 @@ public:
     bool seesEveryOutcome() const { return m_visibility.outcomes == Visibility::Outcomes::Always; }
     bool maySeeCalibration() const { return m_visibility.calibration; }
     // Whether the first sight of colleagues' scorecards is recorded (for the blind).
-    bool recordsReveals() const
-    {
-        return m_visibility.scorecards == Visibility::Scorecards::OwnThenSubmittedAfterOwn;
-    }
+    bool recordsReveals() const { return m_visibility.scorecards == Visibility::Scorecards::OwnThenSubmittedAfterOwn; }
 
     // Empty when the action is allowed; otherwise the sentence that says why not.
     QString refusal(Action action) const;
@@ -62,4 +59,4 @@ private:
     Visibility m_visibility;
 };
 
-} // namespace hireloop
+}  // namespace hireloop

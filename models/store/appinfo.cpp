@@ -16,4 +16,4 @@ QString versionString()
     return QStringLiteral(HIRELOOP_VERSION);
 }
 
-} // namespace hireloop
+}  // namespace hireloop

@@ -10,4 +10,4 @@ namespace hireloop {
 void setApplicationInfo();
 QString versionString();
 
-} // namespace hireloop
+}  // namespace hireloop

@@ -11,8 +11,7 @@ namespace hireloop {
 Store::Store(QObject *parent)
     : QObject(parent)
     , m_clock([] { return QDateTime::currentSecsSinceEpoch(); })
-{
-}
+{ }
 
 Store::~Store() = default;
 
@@ -262,7 +261,8 @@ Id Store::addRole(const Role &draft)
     if (!permitted(AccessPolicy::Action::EditRubric))
         return 0;
     WriteTransaction tx(m_db);
-    const Id hm = m_actor.kind == PersonKind::HiringManager ? m_actor.id : m_persons.firstOfKind(PersonKind::HiringManager);
+    const Id hm = m_actor.kind == PersonKind::HiringManager ? m_actor.id
+                                                            : m_persons.firstOfKind(PersonKind::HiringManager);
     const Id id = tx.isActive() ? m_roles.insert(draft, hm, now()) : 0;
     if (!id || !audit(QStringLiteral("role.add"), QStringLiteral("role"), id) || !tx.commit()) {
         fail(tr("Cannot add the role %1").arg(draft.title));
@@ -288,9 +288,9 @@ bool Store::updateAttribute(const Attribute &attribute)
         return false;
     }
     if (!write(tr("Cannot change the attribute %1").arg(before.name), [&] {
-        return m_roles.updateAttribute(attribute)
-            && audit(QStringLiteral("attribute.edit"), QStringLiteral("attribute"), attribute.id);
-    }))
+            return m_roles.updateAttribute(attribute)
+                && audit(QStringLiteral("attribute.edit"), QStringLiteral("attribute"), attribute.id);
+        }))
         return false;
     Q_EMIT attributeChanged(roleId, attribute.id);
     return true;
@@ -321,4 +321,4 @@ bool Store::audit(const QString &action, const QString &entity, Id entityId, con
     return m_audit.append(e);
 }
 
-} // namespace hireloop
+}  // namespace hireloop

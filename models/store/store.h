@@ -93,14 +93,22 @@ public:
     QList<Candidate> duplicatesOf(const Candidate &candidate);
     bool application(Id applicationId, Application *application);
     QList<Application> applicationsOf(Id candidateId);
-    // Every move, rejection, withdrawal or hire writes a stage event.
-    bool moveApplication(Id applicationId, Id toStageId, ApplicationStatus toStatus, const QString &reason = {});
+    // Every move, rejection, withdrawal or hire writes a stage event; *eventId is its id
+    // (0 when the application was there already and nothing was written).
+    bool moveApplication(Id applicationId, Id toStageId, ApplicationStatus toStatus, const QString &reason = {},
+                         Id *eventId = nullptr);
+    // Undo of the move that wrote eventId, back to before (the application as it was).
+    // While that move is still the application's latest one standing, the move back is
+    // recorded as its revert and before's stage_entered_at comes back: the statistics
+    // then see no move at all. Once the application has been moved since, it is an
+    // ordinary move back. Audited as "application.move.undo" either way.
+    bool revertMove(Id eventId, const Application &before, const QString &reason);
     QList<StageEvent> stageEvents(Id applicationId);
-    QList<CandidateRow> candidateRows(Id roleId);           // as the actor may see them
+    QList<CandidateRow> candidateRows(Id roleId);  // as the actor may see them
     QList<CandidateRow> firstCandidateRows(Id roleId, int limit);  // the first by name: a first screen
     int applicationCount(Id roleId);
     bool candidateRow(Id applicationId, CandidateRow *row);  // one, for a row refresh
-    QHash<Id, std::array<int, 4>> stageCounts(Id roleId);    // stage -> active, rejected, withdrawn, hired
+    QHash<Id, std::array<int, 4>> stageCounts(Id roleId);  // stage -> active, rejected, withdrawn, hired
     QList<ScreeningAnswer> screeningAnswers(Id applicationId);
     bool setScreeningAnswer(Id applicationId, Id factId, const QString &answer);
     QList<Interview> interviews(Id applicationId);  // by time, cancelled ones too
@@ -151,9 +159,9 @@ public:
     // for it (the first such reveal is audited); coordinators see submitted ones. A
     // private note is visible to its author and hiring managers only.
     bool scorecard(Id scorecardId, Scorecard *scorecard);  // false when the actor may not see it
-    Id myScorecard(Id interviewId);                         // the actor's latest revision, 0 if none
-    QList<Scorecard> scorecardsOf(Id applicationId);        // current revisions the actor may see
-    QList<Scorecard> revisions(Id scorecardId);             // every revision, oldest first (hiring managers)
+    Id myScorecard(Id interviewId);  // the actor's latest revision, 0 if none
+    QList<Scorecard> scorecardsOf(Id applicationId);  // current revisions the actor may see
+    QList<Scorecard> revisions(Id scorecardId);  // every revision, oldest first (hiring managers)
     // Drafts: only their author writes them; saved as they are typed.
     bool saveDraft(const Scorecard &draft);
     // Why a draft cannot be submitted yet (empty when it can): every focus attribute of
@@ -275,4 +283,4 @@ private:
     std::function<qint64()> m_clock;
 };
 
-} // namespace hireloop
+}  // namespace hireloop

@@ -25,8 +25,9 @@ bool Store::addDemoData(Id roleId, int candidates, quint32 seed, const std::func
     options.seed = seed;
     options.candidates = candidates;
     options.now = now();
-    options.hiringManagerId =
-        m_actor.kind == PersonKind::HiringManager ? m_actor.id : m_persons.firstOfKind(PersonKind::HiringManager);
+    options.hiringManagerId = m_actor.kind == PersonKind::HiringManager
+        ? m_actor.id
+        : m_persons.firstOfKind(PersonKind::HiringManager);
     DemoGenerator generator(role, options);
 
     const QString what = tr("Cannot add demo data to %1").arg(role.title);
@@ -59,7 +60,7 @@ bool Store::addDemoData(Id roleId, int candidates, quint32 seed, const std::func
     return true;
 }
 
-} // namespace hireloop
+}  // namespace hireloop
 
 namespace hireloop {
 
@@ -117,4 +118,4 @@ bool Store::importCandidates(Id roleId, const QList<ImportedCandidate> &rows,
     return true;
 }
 
-} // namespace hireloop
+}  // namespace hireloop

@@ -23,9 +23,9 @@ Id Store::addCandidate(const Candidate &candidate, Id roleId, Id stageId, Id *ap
     const qint64 t = now();
     const Id candidateId = tx.isActive() ? m_candidates.insertCandidate(candidate, t) : 0;
     const Id wantedApplication = applicationId ? *applicationId : 0;
-    const Id appId = candidateId ? m_candidates.insertApplication(candidateId, roleId, stageId, m_actor.id, t,
-                                                                  wantedApplication)
-                                 : 0;
+    const Id appId = candidateId
+        ? m_candidates.insertApplication(candidateId, roleId, stageId, m_actor.id, t, wantedApplication)
+        : 0;
     if (!appId || !audit(QStringLiteral("candidate.add"), QStringLiteral("candidate"), candidateId) || !tx.commit()) {
         fail(tr("Cannot add %1").arg(candidate.name));
         return 0;
@@ -44,9 +44,9 @@ bool Store::updateCandidate(const Candidate &candidate)
         return refuse(tr("A candidate needs a name"));
     }
     if (!write(tr("Cannot change %1").arg(candidate.name), [&] {
-        return m_candidates.updateCandidate(candidate)
-            && audit(QStringLiteral("candidate.edit"), QStringLiteral("candidate"), candidate.id);
-    }))
+            return m_candidates.updateCandidate(candidate)
+                && audit(QStringLiteral("candidate.edit"), QStringLiteral("candidate"), candidate.id);
+        }))
         return false;
     Q_EMIT candidateChanged(candidate.id);
     return true;
@@ -60,9 +60,9 @@ bool Store::removeCandidate(Id candidateId)
     for (const Application &a : m_candidates.applicationsOf(candidateId))
         applicationIds << a.id;
     if (!write(tr("Cannot remove candidate %1").arg(candidateId), [&] {
-        return m_candidates.removeCandidate(candidateId)
-            && audit(QStringLiteral("candidate.remove"), QStringLiteral("candidate"), candidateId);
-    }))
+            return m_candidates.removeCandidate(candidateId)
+                && audit(QStringLiteral("candidate.remove"), QStringLiteral("candidate"), candidateId);
+        }))
         return false;
     Q_EMIT candidateRemoved(candidateId, applicationIds);
     return true;
@@ -93,8 +93,11 @@ QList<Application> Store::applicationsOf(Id candidateId)
     return m_candidates.applicationsOf(candidateId);
 }
 
-bool Store::moveApplication(Id applicationId, Id toStageId, ApplicationStatus toStatus, const QString &reason)
+bool Store::moveApplication(Id applicationId, Id toStageId, ApplicationStatus toStatus, const QString &reason,
+                            Id *eventId)
 {
+    if (eventId)
+        *eventId = 0;
     if (!permitted(AccessPolicy::Action::MoveCandidates))
         return false;
     Application current;
@@ -106,13 +109,51 @@ bool Store::moveApplication(Id applicationId, Id toStageId, ApplicationStatus to
     if (toStatus == ApplicationStatus::Rejected && reason.trimmed().isEmpty()) {
         return refuse(tr("A rejection needs a reason"));
     }
-    const QString detail = QStringLiteral("%1 -> %2").arg(applicationStatusName(current.status), applicationStatusName(toStatus));
+    const QString detail
+        = QStringLiteral("%1 -> %2").arg(applicationStatusName(current.status), applicationStatusName(toStatus));
+    Id written = 0;
     if (!write(tr("Cannot move application %1").arg(applicationId), [&] {
-            return m_candidates.moveApplication(applicationId, toStageId, toStatus, reason, m_actor.id, now())
+            return m_candidates.moveApplication(applicationId, toStageId, toStatus, reason, m_actor.id, now(), &written)
                 && audit(QStringLiteral("application.move"), QStringLiteral("application"), applicationId, detail);
         }))
         return false;
+    if (eventId)
+        *eventId = written;
     Q_EMIT applicationChanged(applicationId);
+    return true;
+}
+
+bool Store::revertMove(Id eventId, const Application &before, const QString &reason)
+{
+    if (!permitted(AccessPolicy::Action::MoveCandidates))
+        return false;
+    Application current;
+    if (!m_candidates.loadApplication(before.id, &current)) {
+        return refuse(tr("No application with id %1").arg(before.id));
+    }
+    if (current.stageId == before.stageId && current.status == before.status)
+        return true;
+    if (before.status == ApplicationStatus::Rejected && reason.trimmed().isEmpty()) {
+        return refuse(tr("A rejection needs a reason"));
+    }
+    // Whether the move still stands is read in the write transaction, so nothing slips in
+    // between; the detail says which way the undo was recorded (ids and statuses only).
+    const QString detail
+        = QStringLiteral("%1 -> %2").arg(applicationStatusName(current.status), applicationStatusName(before.status));
+    if (!write(tr("Cannot undo the move of application %1").arg(before.id), [&] {
+            bool standing = false;
+            if (eventId && !m_candidates.isStandingMove(eventId, before, &standing))
+                return false;
+            const bool moved = standing
+                ? m_candidates.revertMove(eventId, before, reason, m_actor.id, now())
+                : m_candidates.moveApplication(before.id, before.stageId, before.status, reason, m_actor.id, now());
+            return moved
+                && audit(QStringLiteral("application.move.undo"), QStringLiteral("application"), before.id,
+                         standing ? QStringLiteral("%1, reverts event %2").arg(detail).arg(eventId)
+                                  : QStringLiteral("%1, moved since: a move back").arg(detail));
+        }))
+        return false;
+    Q_EMIT applicationChanged(before.id);
     return true;
 }
 
@@ -123,12 +164,12 @@ QList<StageEvent> Store::stageEvents(Id applicationId)
 
 QList<CandidateRow> Store::candidateRows(Id roleId)
 {
-    return m_candidates.rows(roleId, m_access.visibility());
+    return m_candidates.rows(roleId, m_access.visibility(), now());
 }
 
 QList<CandidateRow> Store::firstCandidateRows(Id roleId, int limit)
 {
-    return m_candidates.firstRowsByName(roleId, m_access.visibility(), limit);
+    return m_candidates.firstRowsByName(roleId, m_access.visibility(), now(), limit);
 }
 
 int Store::applicationCount(Id roleId)
@@ -141,7 +182,7 @@ bool Store::candidateRow(Id applicationId, CandidateRow *row)
     Application a;
     if (!m_candidates.loadApplication(applicationId, &a))
         return false;
-    const QList<CandidateRow> rows = m_candidates.rows(a.roleId, m_access.visibility(), applicationId);
+    const QList<CandidateRow> rows = m_candidates.rows(a.roleId, m_access.visibility(), now(), applicationId);
     if (rows.isEmpty())
         return false;
     *row = rows.first();
@@ -163,9 +204,9 @@ bool Store::setScreeningAnswer(Id applicationId, Id factId, const QString &answe
     if (!permitted(AccessPolicy::Action::EditCandidates))
         return false;
     if (!write(tr("Cannot save the screening answer"), [&] {
-        return m_candidates.setScreeningAnswer(applicationId, factId, answer)
-            && audit(QStringLiteral("screening.answer"), QStringLiteral("application"), applicationId);
-    }))
+            return m_candidates.setScreeningAnswer(applicationId, factId, answer)
+                && audit(QStringLiteral("screening.answer"), QStringLiteral("application"), applicationId);
+        }))
         return false;
     Q_EMIT applicationChanged(applicationId);
     return true;
@@ -181,4 +222,4 @@ QList<ScorecardSummary> Store::visibleScorecards(Id applicationId)
     return m_candidates.scorecards(applicationId, m_access.visibility());
 }
 
-} // namespace hireloop
+}  // namespace hireloop

@@ -16,7 +16,8 @@ bool Store::recordSummaryReveals(Id roleId, Id onlyApplication)
     const int revealed = tx.isActive() ? m_debriefs.recordReveals(m_actor.id, roleId, onlyApplication, now()) : -1;
     if (revealed < 0
         || (revealed > 0
-            && !audit(QStringLiteral("scorecard.reveal"), onlyApplication ? QStringLiteral("application") : QStringLiteral("role"),
+            && !audit(QStringLiteral("scorecard.reveal"),
+                      onlyApplication ? QStringLiteral("application") : QStringLiteral("role"),
                       onlyApplication ? onlyApplication : roleId,
                       QStringLiteral("debrief summary of %1 application(s)").arg(revealed)))
         || !tx.commit())
@@ -30,7 +31,7 @@ QList<DebriefSummary> Store::debriefSummaries(Id roleId)
     DebriefRows rows;
     if (!m_roles.load(roleId, &r) || !recordSummaryReveals(roleId, 0))
         return {};
-    if (!m_debriefs.rows(roleId, m_access.visibility(), 0, &rows)) {
+    if (!m_debriefs.rows(roleId, m_access.visibility(), 0, now(), &rows)) {
         fail(tr("Cannot read the debrief of role %1").arg(roleId));
         return {};
     }
@@ -44,7 +45,7 @@ bool Store::debriefSummary(Id applicationId, DebriefSummary *summary)
     DebriefRows rows;
     if (!m_candidates.loadApplication(applicationId, &a) || !m_roles.load(a.roleId, &r)
         || !recordSummaryReveals(a.roleId, applicationId)
-        || !m_debriefs.rows(a.roleId, m_access.visibility(), applicationId, &rows))
+        || !m_debriefs.rows(a.roleId, m_access.visibility(), applicationId, now(), &rows))
         return false;
     const QList<DebriefSummary> list = Debrief::build(r, std::move(rows));
     if (list.isEmpty())
@@ -85,9 +86,14 @@ Id Store::recordDecision(const Decision &decision)
         toStage = r.stages[at + 1].id;
         break;
     }
-    case DecisionOutcome::Reject: toStatus = ApplicationStatus::Rejected; break;
-    case DecisionOutcome::Hire: toStatus = ApplicationStatus::Hired; break;
-    case DecisionOutcome::Hold: break;
+    case DecisionOutcome::Reject:
+        toStatus = ApplicationStatus::Rejected;
+        break;
+    case DecisionOutcome::Hire:
+        toStatus = ApplicationStatus::Hired;
+        break;
+    case DecisionOutcome::Hold:
+        break;
     }
 
     Decision d = decision;
@@ -98,9 +104,10 @@ Id Store::recordDecision(const Decision &decision)
     if (!id
         || (moves
             && !m_candidates.moveApplication(a.id, toStage, toStatus,
-                                             tr("Debrief decision: %1").arg(decisionOutcomeLabel(d.outcome)), m_actor.id,
-                                             now()))
-        || !audit(QStringLiteral("decision.record"), QStringLiteral("application"), a.id, decisionOutcomeName(d.outcome))
+                                             tr("Debrief decision: %1").arg(decisionOutcomeLabel(d.outcome)),
+                                             m_actor.id, now()))
+        || !audit(QStringLiteral("decision.record"), QStringLiteral("application"), a.id,
+                  decisionOutcomeName(d.outcome))
         || !tx.commit()) {
         fail(tr("Cannot record the decision for application %1").arg(a.id));
         return 0;
@@ -111,4 +118,4 @@ Id Store::recordDecision(const Decision &decision)
     return id;
 }
 
-} // namespace hireloop
+}  // namespace hireloop

@@ -14,9 +14,9 @@ bool Store::moveAttribute(Id attributeId, Id categoryId, int position)
         return refuse(tr("No attribute with id %1").arg(attributeId));
     }
     if (!write(tr("Cannot move the attribute %1").arg(a.name), [&] {
-        return m_roles.moveAttribute(attributeId, categoryId, position)
-            && audit(QStringLiteral("attribute.move"), QStringLiteral("attribute"), attributeId);
-    }))
+            return m_roles.moveAttribute(attributeId, categoryId, position)
+                && audit(QStringLiteral("attribute.move"), QStringLiteral("attribute"), attributeId);
+        }))
         return false;
     Q_EMIT attributeMoved(roleId, attributeId);
     return true;
@@ -40,10 +40,12 @@ bool Store::setStageFocus(Id stageId, Id attributeId, bool on)
         return refuse(tr("The stage and the attribute are not of one role"));
     }
     if (!write(tr("Cannot change what %1 assesses").arg(s.name), [&] {
-        return m_roles.setStageFocus(stageId, attributeId, on)
-            && audit(QStringLiteral("stage.focus"), QStringLiteral("stage"), stageId,
-                  QStringLiteral("%1 attribute %2").arg(on ? QStringLiteral("+") : QStringLiteral("-")).arg(attributeId));
-    }))
+            return m_roles.setStageFocus(stageId, attributeId, on)
+                && audit(QStringLiteral("stage.focus"), QStringLiteral("stage"), stageId,
+                         QStringLiteral("%1 attribute %2")
+                             .arg(on ? QStringLiteral("+") : QStringLiteral("-"))
+                             .arg(attributeId));
+        }))
         return false;
     Q_EMIT stageChanged(roleId, stageId);
     return true;
@@ -76,9 +78,9 @@ bool Store::renameStage(Id stageId, const QString &name)
         return refuse(tr("A stage needs a name"));
     }
     if (!write(tr("Cannot rename the stage %1").arg(s.name), [&] {
-        return m_roles.renameStage(stageId, name)
-            && audit(QStringLiteral("stage.rename"), QStringLiteral("stage"), stageId);
-    }))
+            return m_roles.renameStage(stageId, name)
+                && audit(QStringLiteral("stage.rename"), QStringLiteral("stage"), stageId);
+        }))
         return false;
     Q_EMIT stageChanged(roleId, stageId);
     return true;
@@ -95,9 +97,9 @@ bool Store::moveStage(Id stageId, int position)
     if (s.position == position)
         return true;
     if (!write(tr("Cannot move the stage %1").arg(s.name), [&] {
-        return m_roles.moveStage(stageId, position)
-            && audit(QStringLiteral("stage.move"), QStringLiteral("stage"), stageId);
-    }))
+            return m_roles.moveStage(stageId, position)
+                && audit(QStringLiteral("stage.move"), QStringLiteral("stage"), stageId);
+        }))
         return false;
     Q_EMIT stageMoved(roleId, stageId);
     return true;
@@ -120,4 +122,4 @@ bool Store::removeStage(Id stageId)
     return true;
 }
 
-} // namespace hireloop
+}  // namespace hireloop

@@ -11,7 +11,6 @@ namespace hireloop {
 // Privacy: anonymization, erasure, retention, pseudonyms, the record of exports. No
 // personal data goes into the audit log: ids, counts and policies only.
 
-
 bool Store::isAnonymized(Id candidateId)
 {
     return m_privacy.anonymizedAt(candidateId) > 0;
@@ -35,12 +34,12 @@ bool Store::anonymizeCandidate(Id candidateId)
         return refuse(tr("Candidate %1 is already anonymized").arg(candidateId));
     const CandidateFootprint f = candidateFootprint(candidateId);
     if (!write(tr("Cannot anonymize candidate %1").arg(candidateId), [&] {
-        return m_privacy.anonymizeCandidate(candidateId, now())
-            && audit(QStringLiteral("candidate.anonymize"), QStringLiteral("candidate"), candidateId,
-                  QStringLiteral("by request; %1 applications, %2 scorecards kept without free text")
-                      .arg(f.applications)
-                      .arg(f.scorecards));
-    }))
+            return m_privacy.anonymizeCandidate(candidateId, now())
+                && audit(QStringLiteral("candidate.anonymize"), QStringLiteral("candidate"), candidateId,
+                         QStringLiteral("by request; %1 applications, %2 scorecards kept without free text")
+                             .arg(f.applications)
+                             .arg(f.scorecards));
+        }))
         return false;
     m_db.checkpoint();
     Q_EMIT candidateChanged(candidateId);
@@ -61,13 +60,13 @@ bool Store::eraseCandidate(Id candidateId)
         applicationIds << a.id;
     const CandidateFootprint f = candidateFootprint(candidateId);
     if (!write(tr("Cannot erase candidate %1").arg(candidateId), [&] {
-        return m_candidates.removeCandidate(candidateId)
-            && audit(QStringLiteral("candidate.erase"), QStringLiteral("candidate"), candidateId,
-                  QStringLiteral("by request; %1 applications, %2 interviews, %3 scorecards removed")
-                      .arg(f.applications)
-                      .arg(f.interviews)
-                      .arg(f.scorecards));
-    }))
+            return m_candidates.removeCandidate(candidateId)
+                && audit(QStringLiteral("candidate.erase"), QStringLiteral("candidate"), candidateId,
+                         QStringLiteral("by request; %1 applications, %2 interviews, %3 scorecards removed")
+                             .arg(f.applications)
+                             .arg(f.interviews)
+                             .arg(f.scorecards));
+        }))
         return false;
     m_db.checkpoint();
     Q_EMIT candidateRemoved(candidateId, applicationIds);
@@ -89,11 +88,11 @@ bool Store::setRetentionDays(Id roleId, int days)
     if (m_privacy.retentionDays(roleId) == days)
         return true;
     if (!write(tr("Cannot change the retention period of role %1").arg(roleId), [&] {
-        return m_privacy.setRetentionDays(roleId, days)
-            && audit(QStringLiteral("role.retention"), QStringLiteral("role"), roleId,
-                  days < 0 ? QStringLiteral("keep candidates")
-                           : QStringLiteral("anonymize %1 days after rejection or withdrawal").arg(days));
-    }))
+            return m_privacy.setRetentionDays(roleId, days)
+                && audit(QStringLiteral("role.retention"), QStringLiteral("role"), roleId,
+                         days < 0 ? QStringLiteral("keep candidates")
+                                  : QStringLiteral("anonymize %1 days after rejection or withdrawal").arg(days));
+        }))
         return false;
     Q_EMIT roleRetentionChanged(roleId);
     return true;
@@ -160,4 +159,4 @@ bool Store::recordExport(const QString &what, Id roleId, const QString &format, 
     return true;
 }
 
-} // namespace hireloop
+}  // namespace hireloop

@@ -28,7 +28,7 @@ bool sameRatings(const QList<Rating> &a, const QList<Rating> &b)
     return true;
 }
 
-} // namespace
+}  // namespace
 
 Id Store::scheduleInterview(const Interview &draft)
 {
@@ -51,6 +51,8 @@ Id Store::scheduleInterview(const Interview &draft)
         Person p;
         if (!m_persons.load(person, &p))
             return refuse(tr("No person with id %1").arg(person));
+        if (!p.active)
+            return refuse(tr("%1 is deactivated: reactivate them to put them on a panel").arg(p.name));
         if (!iv.panel.contains(person))
             iv.panel << person;
     }
@@ -61,8 +63,9 @@ Id Store::scheduleInterview(const Interview &draft)
     QList<Id> cards;
     const Id id = tx.isActive() ? m_scorecards.insertInterview(iv, m_actor.id, now(), &cards) : 0;
     if (!id
-        || !audit(QStringLiteral("interview.schedule"), QStringLiteral("interview"), id,
-                  QStringLiteral("application %1, stage %2, %3 panelists").arg(app.id).arg(stage.id).arg(iv.panel.size()))
+        || !audit(
+            QStringLiteral("interview.schedule"), QStringLiteral("interview"), id,
+            QStringLiteral("application %1, stage %2, %3 panelists").arg(app.id).arg(stage.id).arg(iv.panel.size()))
         || !tx.commit()) {
         fail(tr("Cannot schedule the interview"));
         return 0;
@@ -90,9 +93,9 @@ bool Store::rescheduleInterview(Id interviewId, qint64 startsAt, int durationMin
     if (iv.startsAt == startsAt && iv.durationMin == durationMin)
         return true;
     if (!write(tr("Cannot reschedule the interview"), [&] {
-        return m_scorecards.rescheduleInterview(interviewId, startsAt, durationMin, m_actor.id, now())
-            && audit(QStringLiteral("interview.reschedule"), QStringLiteral("interview"), interviewId);
-    }))
+            return m_scorecards.rescheduleInterview(interviewId, startsAt, durationMin, m_actor.id, now())
+                && audit(QStringLiteral("interview.reschedule"), QStringLiteral("interview"), interviewId);
+        }))
         return false;
     Q_EMIT interviewChanged(iv.applicationId, interviewId);
     return true;
@@ -104,12 +107,13 @@ bool Store::cancelInterview(Id interviewId)
         return false;
     Interview iv;
     if (!m_scorecards.loadInterview(interviewId, &iv) || iv.cancelled) {
-        return refuse(iv.cancelled ? tr("The interview is already cancelled") : tr("No interview with id %1").arg(interviewId));
+        return refuse(iv.cancelled ? tr("The interview is already cancelled")
+                                   : tr("No interview with id %1").arg(interviewId));
     }
     if (!write(tr("Cannot cancel the interview"), [&] {
-        return m_scorecards.cancelInterview(interviewId, m_actor.id, now())
-            && audit(QStringLiteral("interview.cancel"), QStringLiteral("interview"), interviewId);
-    }))
+            return m_scorecards.cancelInterview(interviewId, m_actor.id, now())
+                && audit(QStringLiteral("interview.cancel"), QStringLiteral("interview"), interviewId);
+        }))
         return false;
     Q_EMIT interviewChanged(iv.applicationId, interviewId);
     Q_EMIT applicationChanged(iv.applicationId);  // scorecards expected
@@ -266,10 +270,10 @@ bool Store::saveDraft(const Scorecard &draft)
         && sameRatings(stored.ratings, draft.ratings))
         return true;
     if (!write(tr("Cannot save the scorecard draft"), [&] {
-        return m_scorecards.updateDraft(draft, m_actor.id, now())
-            && audit(QStringLiteral("scorecard.draft"), QStringLiteral("scorecard"), draft.id,
-                  QStringLiteral("%1 ratings").arg(draft.ratings.size()));
-    }))
+            return m_scorecards.updateDraft(draft, m_actor.id, now())
+                && audit(QStringLiteral("scorecard.draft"), QStringLiteral("scorecard"), draft.id,
+                         QStringLiteral("%1 ratings").arg(draft.ratings.size()));
+        }))
         return false;
     Q_EMIT scorecardChanged(f.applicationId, draft.id);
     return true;
@@ -332,8 +336,9 @@ Id Store::amendScorecard(Id scorecardId)
     if (latest != scorecardId && m_scorecards.facts(latest, &lf) && lf.status == QLatin1String("draft"))
         return latest;
     if (f.status != QLatin1String("submitted"))
-        return refuse(f.status == QLatin1String("draft") ? tr("A draft is changed directly, not amended")
-                                                         : tr("Only the latest revision of a scorecard can be amended"));
+        return refuse(f.status == QLatin1String("draft")
+                          ? tr("A draft is changed directly, not amended")
+                          : tr("Only the latest revision of a scorecard can be amended"));
     WriteTransaction tx(m_db);
     const Id id = tx.isActive() ? m_scorecards.amend(scorecardId, now()) : 0;
     if (!id
@@ -347,4 +352,4 @@ Id Store::amendScorecard(Id scorecardId)
     return id;
 }
 
-} // namespace hireloop
+}  // namespace hireloop

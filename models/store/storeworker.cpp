@@ -78,4 +78,4 @@ Store *StoreWorker::store(QString *error)
     return m_store.get();
 }
 
-} // namespace hireloop
+}  // namespace hireloop

@@ -35,7 +35,7 @@ protected:
 
     void post(std::function<void()> job);
     void deliver(std::function<void()> signal);  // to the worker's own thread
-    Store *store(QString *error);                // in the worker thread only
+    Store *store(QString *error);  // in the worker thread only
     bool cancelled() const { return m_cancel; }
     void resetCancel() { m_cancel = false; }
 
@@ -43,9 +43,9 @@ private:
     QString m_path;
     Id m_actorId;
     QThread m_thread;
-    QObject *m_context;              // lives in m_thread: jobs run there
+    QObject *m_context;  // lives in m_thread: jobs run there
     std::unique_ptr<Store> m_store;  // made, used and deleted in m_thread
     std::atomic<bool> m_cancel{false};
 };
 
-} // namespace hireloop
+}  // namespace hireloop

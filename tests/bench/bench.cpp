@@ -108,13 +108,15 @@ bool ensureCsv(const QString &cache, int n)
     const QString path = csvPath(cache, n);
     if (QFileInfo::exists(path))
         return true;
-    static const char *const first[] = {"Ada", "Grace", "Alan", "Edsger", "Barbara", "Donald", "Frances", "Ken",
-                                        "Leslie", "Margaret", "Niklaus", "Radia", "Tony", "Yukihiro", "Sophie", "Linus"};
-    static const char *const last[] = {"Lovelace", "Hopper", "Turing", "Dijkstra", "Liskov", "Knuth", "Allen",
-                                       "Thompson", "Lamport", "Hamilton", "Wirth", "Perlman", "Hoare", "Matsumoto",
-                                       "Wilson", "Torvalds", "Okafor", "Nakamura", "Silva", "Novak"};
-    static const char *const city[] = {"Berlin, Germany", "Lagos, Nigeria", "Toronto, Canada", "Seoul, South Korea",
-                                       "São Paulo, Brazil", "Zürich, Switzerland", "Bangalore, India", "Austin, USA"};
+    static const char *const first[] = {"Ada",     "Grace",    "Alan",   "Edsger",   "Barbara", "Donald",
+                                        "Frances", "Ken",      "Leslie", "Margaret", "Niklaus", "Radia",
+                                        "Tony",    "Yukihiro", "Sophie", "Linus"};
+    static const char *const last[] = {"Lovelace", "Hopper",   "Turing",   "Dijkstra", "Liskov",  "Knuth", "Allen",
+                                       "Thompson", "Lamport",  "Hamilton", "Wirth",    "Perlman", "Hoare", "Matsumoto",
+                                       "Wilson",   "Torvalds", "Okafor",   "Nakamura", "Silva",   "Novak"};
+    static const char *const city[] = {"Berlin, Germany",    "Lagos, Nigeria",    "Toronto, Canada",
+                                       "Seoul, South Korea", "São Paulo, Brazil", "Zürich, Switzerland",
+                                       "Bangalore, India",   "Austin, USA"};
     static const char *const source[] = {"referral", "LinkedIn", "job board", "conference", "university", "website"};
     QByteArray out = "name,email,phone,location,source,github\n";
     out.reserve(n * 120);
@@ -129,9 +131,9 @@ bool ensureCsv(const QString &cache, int n)
         const char *f = first[next() % 16];
         const char *l = last[next() % 20];
         out += QByteArray(f) + ' ' + l + ',' + QByteArray(f).toLower() + '.' + QByteArray(l).toLower() + '.'
-               + QByteArray::number(i) + "@example.org,+1 555 " + QByteArray::number(1000000 + next() % 9000000)
-               + ",\"" + city[next() % 8] + "\"," + source[next() % 6] + ",https://github.com/" + QByteArray(f).toLower()
-               + QByteArray::number(i) + '\n';
+            + QByteArray::number(i) + "@example.org,+1 555 " + QByteArray::number(1000000 + next() % 9000000) + ",\""
+            + city[next() % 8] + "\"," + source[next() % 6] + ",https://github.com/" + QByteArray(f).toLower()
+            + QByteArray::number(i) + '\n';
     }
     QSaveFile file(path);
     return file.open(QIODevice::WriteOnly) && file.write(out) == out.size() && file.commit();
@@ -392,9 +394,8 @@ Timing measure(const QString &name, const QString &cache, int n, int runs, const
                     last = now;
                 });
                 ImportWorker worker(work, store.actorId());
-                QObject::connect(&worker, &ImportWorker::fileRead, [&](const CandidateImport &import) {
-                    worker.check(import, role);
-                });
+                QObject::connect(&worker, &ImportWorker::fileRead,
+                                 [&](const CandidateImport &import) { worker.check(import, role); });
                 QObject::connect(&worker, &ImportWorker::checked, [&](const ImportCheck &check) {
                     if (!check.errors.isEmpty() || !check.databaseError.isEmpty()) {
                         err() << "bench: check failed\n";
@@ -403,11 +404,12 @@ Timing measure(const QString &name, const QString &cache, int n, int runs, const
                     }
                     worker.import(check.candidates, role);
                 });
-                QObject::connect(&worker, &ImportWorker::imported, [&](bool ok, const ImportResult &, const QString &e) {
-                    if (!ok)
-                        err() << "bench: import failed: " << e << "\n";
-                    loop.quit();
-                });
+                QObject::connect(&worker, &ImportWorker::imported,
+                                 [&](bool ok, const ImportResult &, const QString &e) {
+                                     if (!ok)
+                                         err() << "bench: import failed: " << e << "\n";
+                                     loop.quit();
+                                 });
                 last = clock.nsecsElapsed();
                 tick.start();
                 worker.read(csv);
@@ -494,7 +496,7 @@ Timing measure(const QString &name, const QString &cache, int n, int runs, const
             }
             t.ms << at;
             t.cpuMs << (usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) * 1e3
-                           + (usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e3;
+                    + (usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e3;
         }
         t.extra.insert(QStringLiteral("gui_peak_rss_mb"), std::round(worstRss / 1024.0 * 10) / 10);
         return t;
@@ -506,9 +508,11 @@ Timing measure(const QString &name, const QString &cache, int n, int runs, const
 const QStringList &allMeasurements()
 {
     static const QStringList names{
-        QStringLiteral("open_first_screen"),  QStringLiteral("open_all_rows"),       QStringLiteral("filter_keystroke"),    QStringLiteral("sort_score"),
-        QStringLiteral("debrief_summary"),    QStringLiteral("export_summary_csv"),  QStringLiteral("import_csv"),
-        QStringLiteral("gui_cold_start"),     QStringLiteral("import_gui_lateness"), QStringLiteral("sort_score_generic_proxy"),
+        QStringLiteral("open_first_screen"),   QStringLiteral("open_all_rows"),
+        QStringLiteral("filter_keystroke"),    QStringLiteral("sort_score"),
+        QStringLiteral("debrief_summary"),     QStringLiteral("export_summary_csv"),
+        QStringLiteral("import_csv"),          QStringLiteral("gui_cold_start"),
+        QStringLiteral("import_gui_lateness"), QStringLiteral("sort_score_generic_proxy"),
     };
     return names;
 }
@@ -537,7 +541,7 @@ int child(const QString &name, const QString &cache, int n, int runs, const QStr
     return 0;
 }
 
-} // namespace
+}  // namespace
 
 int main(int argc, char *argv[])
 {
@@ -594,9 +598,17 @@ int main(int argc, char *argv[])
         posix_spawn_file_actions_adddup2(&actions, pipeFd[1], STDOUT_FILENO);
         posix_spawn_file_actions_addclose(&actions, pipeFd[0]);
         const QByteArray self = QFile::encodeName(QCoreApplication::applicationFilePath());
-        QList<QByteArray> childArgs{self, "--child", what.toUtf8(), "--cache", QFile::encodeName(cache),
-                                    "--sizes", QByteArray::number(n), "--runs", QByteArray::number(runs),
-                                    "--gui", QFile::encodeName(gui)};
+        QList<QByteArray> childArgs{self,
+                                    "--child",
+                                    what.toUtf8(),
+                                    "--cache",
+                                    QFile::encodeName(cache),
+                                    "--sizes",
+                                    QByteArray::number(n),
+                                    "--runs",
+                                    QByteArray::number(runs),
+                                    "--gui",
+                                    QFile::encodeName(gui)};
         QList<char *> argvChild;
         for (QByteArray &c : childArgs)
             argvChild << c.data();

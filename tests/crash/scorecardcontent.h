@@ -16,12 +16,15 @@ namespace hireloop::test {
 inline QByteArray scorecardContent(const Scorecard &card)
 {
     QList<Rating> ratings = card.ratings;
-    std::sort(ratings.begin(), ratings.end(), [](const Rating &a, const Rating &b) { return a.attributeId < b.attributeId; });
+    std::sort(ratings.begin(), ratings.end(),
+              [](const Rating &a, const Rating &b) { return a.attributeId < b.attributeId; });
     QStringList parts{card.isDraft() ? QStringLiteral("draft") : QStringLiteral("final"),
                       recommendationName(card.overall), card.takeaways, card.privateNote};
     for (const Rating &r : std::as_const(ratings))
         parts << QStringLiteral("%1=%2:%3").arg(r.attributeId).arg(r.value).arg(r.note);
-    return QCryptographicHash::hash(parts.join(QLatin1Char('\x1f')).toUtf8(), QCryptographicHash::Sha256).toHex().left(16);
+    return QCryptographicHash::hash(parts.join(QLatin1Char('\x1f')).toUtf8(), QCryptographicHash::Sha256)
+        .toHex()
+        .left(16);
 }
 
-} // namespace hireloop::test
+}  // namespace hireloop::test

@@ -25,15 +25,16 @@ void say(const char *kind, const char *what, Id id, const QByteArray &content)
 
 QString words(QRandomGenerator &rng, int count)
 {
-    static const QStringList pool = {"clear",  "scaling",  "pipeline", "gradient", "checkpoint", "sharding", "careful",
-                                     "rigor",  "latency",  "overlap",  "collective", "recovery", "insight", "profiling"};
+    static const QStringList pool = {"clear",      "scaling",  "pipeline", "gradient", "checkpoint",
+                                     "sharding",   "careful",  "rigor",    "latency",  "overlap",
+                                     "collective", "recovery", "insight",  "profiling"};
     QStringList out;
     for (int i = 0; i < count; ++i)
         out << pool.at(int(rng.bounded(quint32(pool.size()))));
     return out.join(QLatin1Char(' '));
 }
 
-} // namespace
+}  // namespace
 
 int main(int argc, char *argv[])
 {

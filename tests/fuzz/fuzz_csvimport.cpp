@@ -9,7 +9,7 @@ namespace {
 
 hireloop::fuzz::CsvImport *s_import = nullptr;
 
-} // namespace
+}  // namespace
 
 extern "C" int LLVMFuzzerInitialize(int *argc, char ***argv)
 {

@@ -52,7 +52,7 @@ void readAll(CsvReader &reader, qsizetype textSize)
     }
 }
 
-} // namespace
+}  // namespace
 
 void postingParser(const QByteArray &bytes)
 {
@@ -67,8 +67,9 @@ void postingParser(const QByteArray &bytes)
             ++items;
         }
     }
-    check(items == posting.itemCount(SectionKind::Rateable) + posting.itemCount(SectionKind::Screening)
-                       + posting.itemCount(SectionKind::Info),
+    check(items
+              == posting.itemCount(SectionKind::Rateable) + posting.itemCount(SectionKind::Screening)
+                  + posting.itemCount(SectionKind::Info),
           "item counts add up");
     const Role role = RubricBuilder::fromPosting(posting, text);
     check(role.attributes().size() <= posting.itemCount(SectionKind::Rateable), "attributes come from rateable items");
@@ -138,4 +139,4 @@ void CsvImport::run(const QByteArray &bytes)
     check(d->store.database().exec(QStringLiteral("DELETE FROM candidate")), "the candidates can be removed");
 }
 
-} // namespace hireloop::fuzz
+}  // namespace hireloop::fuzz

@@ -37,5 +37,5 @@ private:
     std::unique_ptr<Private> d;
 };
 
-} // namespace fuzz
-} // namespace hireloop
+}  // namespace fuzz
+}  // namespace hireloop

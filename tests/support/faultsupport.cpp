@@ -83,7 +83,7 @@ bool writable(const QString &path, bool folder)
     return ::access(QFile::encodeName(path).constData(), folder ? (W_OK | X_OK) : W_OK) == 0;
 }
 
-} // namespace
+}  // namespace
 
 ReadOnlyGuard::ReadOnlyGuard(const QString &path, Kind kind)
     : m_path(path)
@@ -92,7 +92,8 @@ ReadOnlyGuard::ReadOnlyGuard(const QString &path, Kind kind)
     const QByteArray p = QFile::encodeName(path);
     const bool folder = kind == Folder;
     if (::geteuid() != 0) {
-        struct stat st {};
+        struct stat st
+        { };
         ::stat(p.constData(), &st);
         m_oldMode = int(st.st_mode & 07777);
         ::chmod(p.constData(), folder ? 0500 : 0400);
@@ -170,12 +171,10 @@ QString fillUp(const QString &dir)
     if (!f.open(QIODevice::WriteOnly | QIODevice::Append | QIODevice::Unbuffered))
         return path;
     const QByteArray block(4096, '\x5a');
-    while (f.write(block) == block.size()) {
-    }
+    while (f.write(block) == block.size()) { }
     const QByteArray byte(1, '\x5a');  // the last bytes of a page
-    while (f.write(byte) == 1) {
-    }
+    while (f.write(byte) == 1) { }
     return path;
 }
 
-} // namespace hireloop::test
+}  // namespace hireloop::test

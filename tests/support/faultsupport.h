@@ -25,8 +25,8 @@ struct ProcessRun
 };
 
 // Runs hireloop-cli with args in env; childSetup runs in the child before exec (limits).
-ProcessRun runCli(const QProcessEnvironment &env, const QStringList &args,
-                  const std::function<void()> &childSetup = {}, int timeoutMs = 120000);
+ProcessRun runCli(const QProcessEnvironment &env, const QStringList &args, const std::function<void()> &childSetup = {},
+                  int timeoutMs = 120000);
 
 // What a file is: bytes (SHA-256), size and modification time; and which of its SQLite
 // companions (-wal, -shm, -journal) exist.
@@ -92,4 +92,4 @@ private:
 // Fills the file system that holds dir with a file until it is full; returns its path.
 QString fillUp(const QString &dir);
 
-} // namespace hireloop::test
+}  // namespace hireloop::test

@@ -1,31 +1,79 @@
 #include "storefixture.h"
 
+#include <QFileInfo>
+#include <QtTest>
+
 namespace hireloop::test {
 
 StoreFixture::StoreFixture() = default;
-StoreFixture::~StoreFixture() = default;
+
+StoreFixture::~StoreFixture()
+{
+    StoreFixture::close();
+}
+
+QString StoreFixture::testName()
+{
+    QString name = QString::fromLatin1(QTest::currentTestFunction());
+    const QString tag = QString::fromUtf8(QTest::currentDataTag());
+    if (!tag.isEmpty())
+        name += QLatin1Char('-') + tag;
+    return name;
+}
+
+CliRun StoreFixture::cli(const QStringList &args) const
+{
+    return runHireloopCli(m_dir.path(), QStringList{QStringLiteral("--db"), m_path} + args);
+}
+
+bool StoreFixture::open()
+{
+    return open(testName());
+}
 
 bool StoreFixture::open(const QString &name)
 {
     close();
-    now = 1764000000;
-    m_store = std::make_unique<Store>();
-    m_store->setClock([this] { return now; });
-    m_path = m_dir.filePath(QString(name).replace(QLatin1Char('/'), QLatin1Char('_')) + QStringLiteral(".sqlite"));
-    if (!m_store->open(m_path) || !m_store->ensureDefaultData())
+    now = start;
+    seeded = false;
+    role = Role();
+    stage = Stage();
+    hiringManager = 0;
+    makeStore();
+    const QString base = QString(name).replace(QLatin1Char('/'), QLatin1Char('_'));
+    m_path = m_dir.filePath(base + QStringLiteral(".sqlite"));
+    for (int n = 2; QFileInfo::exists(m_path); ++n)
+        m_path = m_dir.filePath(QStringLiteral("%1-%2.sqlite").arg(base).arg(n));
+    if (!m_store->open(m_path) || !m_store->ensureDefaultData(&seeded))
         return false;
     hiringManager = m_store->actorId();
     const QList<RoleSummary> roles = m_store->roles();
     if (roles.isEmpty() || !m_store->role(roles.first().id, &role))
         return false;
-    stage = Stage();
     for (const Stage &s : std::as_const(role.stages)) {
-        if (s.focus.size() >= 3) {
+        if (s.focus.size() >= 3 && s.id != role.stages.last().id) {
             stage = s;
             break;
         }
     }
     return stage.id != 0;
+}
+
+void StoreFixture::makeStore()
+{
+    m_store = std::make_unique<Store>();
+    m_store->setClock([this] {
+        const qint64 t = now;
+        now += tick;
+        return t;
+    });
+}
+
+bool StoreFixture::reopen()
+{
+    m_store.reset();
+    makeStore();
+    return m_store->open(m_path);
 }
 
 void StoreFixture::close()
@@ -47,11 +95,11 @@ bool StoreFixture::actAs(Id personId)
     return m_store->setActor(personId);
 }
 
-Id StoreFixture::addCandidate(const QString &name, Id *applicationId)
+Id StoreFixture::addCandidate(const QString &name, Id *applicationId, const QString &email)
 {
     Candidate c;
     c.name = name;
-    c.emails << name.toLower().remove(QLatin1Char(' ')) + QStringLiteral("@mail.example");
+    c.emails << (email.isEmpty() ? name.toLower().remove(QLatin1Char(' ')) + QStringLiteral("@mail.example") : email);
     return m_store->addCandidate(c, role.id, stage.id, applicationId);
 }
 
@@ -68,20 +116,45 @@ Id StoreFixture::schedule(Id applicationId, const QList<Id> &panel)
     return m_store->scheduleInterview(iv);
 }
 
-Id StoreFixture::score(Id person, Id interviewId, int value, Recommendation overall, bool draftOnly)
+Id StoreFixture::save(Id person, Id interviewId, const std::function<void(Scorecard *)> &fill, bool draftOnly)
 {
     Scorecard k;
     if (!actAs(person) || !m_store->scorecard(m_store->myScorecard(interviewId), &k))
         return 0;
     k.ratings.clear();
-    for (Id attribute : std::as_const(stage.focus))
-        k.ratings << Rating{attribute, value, QStringLiteral("evidence of %1 from person %2").arg(value).arg(person)};
-    k.overall = overall;
-    k.takeaways = QStringLiteral("take-aways of person %1").arg(person);
-    k.privateNote = QStringLiteral("private note of person %1").arg(person);
+    fill(&k);
     if (!m_store->saveDraft(k) || (!draftOnly && !m_store->submitScorecard(k.id)))
         return 0;
     return k.id;
 }
 
-} // namespace hireloop::test
+Id StoreFixture::score(Id person, Id interviewId, int value, Recommendation overall, bool draftOnly)
+{
+    return save(
+        person, interviewId,
+        [&](Scorecard *k) {
+            for (Id attribute : std::as_const(stage.focus))
+                k->ratings << Rating{attribute, value,
+                                     QStringLiteral("evidence of %1 from person %2").arg(value).arg(person)};
+            k->overall = overall;
+            k->takeaways = QStringLiteral("take-aways of person %1").arg(person);
+            k->privateNote = QStringLiteral("private note of person %1").arg(person);
+        },
+        draftOnly);
+}
+
+Id StoreFixture::score(Id person, Id interviewId, const QList<int> &values, Recommendation overall, const QString &note,
+                       const QString &takeaways, bool draftOnly)
+{
+    return save(
+        person, interviewId,
+        [&](Scorecard *k) {
+            for (int i = 0; i < stage.focus.size(); ++i)
+                k->ratings << Rating{stage.focus.at(i), int(values.value(i, 0)), note};
+            k->overall = overall;
+            k->takeaways = takeaways;
+        },
+        draftOnly);
+}
+
+}  // namespace hireloop::test

@@ -3,6 +3,7 @@
 #include <QCryptographicHash>
 #include <QDir>
 #include <QFile>
+#include <QProcess>
 
 #include <sys/stat.h>
 
@@ -31,7 +32,8 @@ QByteArray sha256(const QString &path)
 
 int fileMode(const QString &path)
 {
-    struct stat st {};
+    struct stat st
+    { };
     if (::stat(QFile::encodeName(path).constData(), &st) != 0)
         return -1;
     return int(st.st_mode & 07777);
@@ -42,4 +44,18 @@ QString sourcePath(const QString &relative)
     return QDir(QStringLiteral(HIRELOOP_SOURCE_DIR)).filePath(relative);
 }
 
-} // namespace hireloop::test
+CliRun runHireloopCli(const QString &home, const QStringList &args)
+{
+    QProcess p;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("HOME"), home);
+    env.insert(QStringLiteral("XDG_DATA_HOME"), QDir(home).filePath(QStringLiteral("xdg")));
+    p.setProcessEnvironment(env);
+    p.start(QStringLiteral(HIRELOOP_CLI), args);
+    if (!p.waitForFinished(60000))
+        return {};
+    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -2, QString::fromUtf8(p.readAllStandardOutput()),
+            QString::fromUtf8(p.readAllStandardError())};
+}
+
+}  // namespace hireloop::test

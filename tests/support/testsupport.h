@@ -2,10 +2,11 @@
 
 #include <QByteArray>
 #include <QString>
+#include <QStringList>
 #include <QTemporaryDir>
 
 // Small helpers shared by the tests: file bytes, SHA-256 of a file, file modes,
-// the path of the repository's own files.
+// the path of the repository's own files, a run of hireloop-cli.
 
 namespace hireloop::test {
 
@@ -15,4 +16,15 @@ QByteArray sha256(const QString &path);
 int fileMode(const QString &path);  // permission bits, e.g. 0600
 QString sourcePath(const QString &relative);  // a file in the repository
 
-} // namespace hireloop::test
+// What a run of hireloop-cli gave: its exit status (-2: it crashed; -1: it did not finish
+// within a minute), what it wrote to stdout and to stderr.
+struct CliRun
+{
+    int exitCode = -1;
+    QString out;
+    QString err;
+};
+// hireloop-cli with args, its HOME and XDG_DATA_HOME in home, so nothing of the user's own.
+CliRun runHireloopCli(const QString &home, const QStringList &args);
+
+}  // namespace hireloop::test

@@ -1,0 +1,47 @@
+#include "commands/editpersoncommand.h"
+
+#include "store/store.h"
+
+namespace hireloop {
+
+namespace {
+
+QString commandText(const Person &before, const Person &after)
+{
+    if (before.active != after.active)
+        return after.active ? EditPersonCommand::tr("Reactivate %1").arg(after.name)
+                            : EditPersonCommand::tr("Deactivate %1").arg(after.name);
+    return EditPersonCommand::tr("Edit %1").arg(after.name);
+}
+
+}  // namespace
+
+EditPersonCommand::EditPersonCommand(Store *store, const Person &before, const Person &after, QUndoCommand *parent)
+    : StoreCommand(store, commandText(before, after), parent)
+    , m_before(before)
+    , m_after(after)
+{ }
+
+bool EditPersonCommand::write(const Person &from, const Person &to)
+{
+    const bool details = from.name != to.name || from.email != to.email || from.kind != to.kind;
+    // Reactivating comes first and deactivating last, so the details are written while
+    // the person is active (the last active hiring manager stays protected either way).
+    if (to.active && !from.active && !m_store->setPersonActive(to.id, true))
+        return false;
+    if (details && !m_store->updatePerson(to))
+        return false;
+    return to.active || !from.active || m_store->setPersonActive(to.id, false);
+}
+
+void EditPersonCommand::redo()
+{
+    check(write(m_before, m_after));
+}
+
+void EditPersonCommand::undo()
+{
+    check(write(m_after, m_before));
+}
+
+}  // namespace hireloop

@@ -1,0 +1,69 @@
+#pragma once
+
+#include "domain/domain.h"
+
+#include <QSqlQuery>
+#include <QStringList>
+#include <QVariant>
+
+#include <initializer_list>
+#include <map>
+
+// The rows of one table waiting to be written, for the writers that add thousands of
+// rows in one transaction (DemoWriter, ImportWriter). flush() writes them with INSERTs
+// of 64, 32, ... 1 rows, each prepared once on first use and re-bound after that:
+// single-row INSERTs would build a temporary b-tree per statement for every
+// CHECK (x IN (...)) of the schema, and with it a page cache allocated and freed again.
+// Placeholders are named (:c_r, column c of row r): Qt turns every positional bind into
+// a placeholder name first.
+
+namespace hireloop {
+
+class Database;
+
+class RowBuffer
+{
+public:
+    static constexpr int MaxRows = 64;
+
+    // columns: the bound ones, space-separated, in the order add() gives their values.
+    RowBuffer(Database &db, const char *table, const char *columns);
+    RowBuffer(const RowBuffer &) = delete;
+    RowBuffer &operator=(const RowBuffer &) = delete;
+
+    // Before the first flush(). Columns whose value is the same SQL expression in every
+    // row (a time, a role id), written into the statement rather than bound.
+    void setConstants(const char *columns, const QString &values);
+    // Before the first flush(). What follows the rows, e.g. " ON CONFLICT (x) DO NOTHING".
+    void setSuffix(const char *suffix);
+
+    // One row: as many values as there are columns, in their order.
+    void add(std::initializer_list<QVariant> values)
+    {
+        Q_ASSERT(qsizetype(values.size()) == m_columns.size());
+        for (const QVariant &v : values)
+            m_values << v;
+    }
+    // Writes the rows added since the last flush(); false with the database's error set,
+    // naming the table.
+    bool flush();
+
+private:
+    QSqlQuery *statement(int rows);
+
+    Database &m_db;
+    QString m_table;
+    QStringList m_columns;
+    QStringList m_constantColumns;
+    QString m_constants;
+    QString m_suffix;
+    QList<QStringList> m_names;  // per row, per column
+    QVariantList m_values;  // row after row
+    std::map<int, QSqlQuery> m_statements;
+};
+
+// max(id) + 1 of table (1 when it is empty), for the writers that number their own rows
+// inside their write transaction; 0 on error.
+Id nextFreeId(Database &db, const char *table);
+
+}  // namespace hireloop

@@ -2,6 +2,7 @@
 
 #include "domain/contactnormalizer.h"
 #include "storage/database.h"
+#include "storage/scorecardsql.h"
 #include "storage/visibilitysql.h"
 
 #include <QSqlError>
@@ -428,9 +429,7 @@ QList<CandidateRow> CandidateRepository::rows(const QSqlDatabase &connection, Id
               "submitted,"
               "   count(*) AS expected FROM scorecard k JOIN interview i ON i.id = k.interview_id"
               "   JOIN application a2 ON a2.id = i.application_id"
-              "   WHERE (k.status = 'submitted' OR (k.status = 'draft' AND k.revision = 1"  // not an amendment under way
-              "   AND i.starts_at + i.duration_min * 60 <= :now))"  // a draft is expected once its interview has ended
-              "   AND i.status <> 'cancelled' AND a2.role_id = :role1%1"
+              "   WHERE %4 AND i.status <> 'cancelled' AND a2.role_id = :role1%1"
               "   GROUP BY i.application_id) sc ON sc.app = a.id"
               " LEFT JOIN (SELECT am.app AS app, sum(am.m * t.weight) / sum(t.weight) AS score FROM ("
               "   SELECT i.application_id AS app, r.attribute_id AS attr, avg(r.value) AS m FROM rating r"
@@ -442,7 +441,8 @@ QList<CandidateRow> CandidateRepository::rows(const QSqlDatabase &connection, Id
               "   ON ws.app = a.id"
               " WHERE a2.role_id = :role3%1 AND %3 ORDER BY a.id")
               .arg(restrict, vis.outcomes(QStringLiteral("a.id")),
-                   vis.application(QStringLiteral("a2.id"), VisibilitySql::Form::Bulk));
+                   vis.application(QStringLiteral("a2.id"), VisibilitySql::Form::Bulk),
+                   QLatin1String(ExpectedScorecardSql));
     QSqlQuery q(connection);
     q.setForwardOnly(true);
     QList<CandidateRow> rows;

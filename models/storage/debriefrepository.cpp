@@ -2,6 +2,7 @@
 
 #include "storage/database.h"
 #include "storage/rowcursor.h"
+#include "storage/scorecardsql.h"
 #include "storage/visibilitysql.h"
 
 #include <QSqlQuery>
@@ -157,13 +158,13 @@ bool DebriefRepository::readScorecards(Id roleId, const Visibility &visibility, 
     QSqlQuery q = m_db.prepare(
         QStringLiteral("SELECT i.application_id, i.stage_id, k.status, k.overall, %2 FROM %3"
                        " WHERE i.id = k.interview_id AND a.id = i.application_id AND a.role_id = :role1%1"
-                       " AND i.status <> 'cancelled' AND (k.status = 'submitted'"
-                       "  OR (k.status = 'draft' AND k.revision = 1 AND i.starts_at + i.duration_min * 60 <= :now))")
-            .arg(onlyClause(only, "a.id"),
-                 vis.scorecard(QStringLiteral("k"), QStringLiteral("i"), VisibilitySql::Form::Bulk),
-                 tables(
-                     only,
-                     {QStringLiteral("scorecard k"), QStringLiteral("interview i"), QStringLiteral("application a")})));
+                       " AND i.status <> 'cancelled' AND %4")
+            .arg(
+                onlyClause(only, "a.id"),
+                vis.scorecard(QStringLiteral("k"), QStringLiteral("i"), VisibilitySql::Form::Bulk),
+                tables(only,
+                       {QStringLiteral("scorecard k"), QStringLiteral("interview i"), QStringLiteral("application a")}),
+                QLatin1String(ExpectedScorecardSql)));
     bindRole(q, roleId, only);
     q.bindValue(QStringLiteral(":now"), now);
     vis.bind(q);

@@ -28,6 +28,7 @@ packages=(
   qt6-base-dev qt6-base-dev-tools libqt6sql6-sqlite libqt6svg6 qt6-qpa-plugins libgl-dev
   qt6-charts-dev libqt6opengl6-dev poppler-utils fonts-dejavu-core sqlite3 libsqlite3-dev python3
   clang libclang-rt-14-dev clang-format ccache git
+  libqt6sql6-psql postgresql-15
 )
 missing=()
 for p in "${packages[@]}"; do

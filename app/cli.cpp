@@ -147,7 +147,6 @@ int storeError(Context &ctx)
 // the command acts for.
 int openStore(Context &ctx, bool *created = nullptr)
 {
-    const bool existed = QFileInfo::exists(ctx.dbPath) && QFileInfo(ctx.dbPath).size() > 0;
     DatabaseOptions options;
     options.readOnly = ctx.readOnly;
     options.exclusive = ctx.changesData;
@@ -169,7 +168,7 @@ int openStore(Context &ctx, bool *created = nullptr)
     if (!ctx.store.ensureDefaultData())
         return dataError(ctx.store.errorString());
     if (created)
-        *created = !existed;
+        *created = ctx.store.database().wasCreated();
     if (!ctx.as.isEmpty()) {
         const Id id = ctx.store.findPerson(ctx.as);
         if (!id)
@@ -332,10 +331,16 @@ int cmdPersonAdd(Context &ctx, const QStringList &rawArgs)
     if (int open = openStore(ctx))
         return open;
     // A solo file has no logins: anyone who can read it acts as anyone (see the README).
+    // On a team database each person's own login role comes with identity on the server,
+    // which this build does not have yet: people are records there too.
     if (a.options.contains(QStringLiteral("--login")) || a.options.contains(QStringLiteral("--password-stdin")))
-        return dataError(QStringLiteral("%1 is a solo file: people have no logins there; logins belong to a team "
-                                        "database on a PostgreSQL server")
-                             .arg(QDir::toNativeSeparators(ctx.store.path())));
+        return dataError(ctx.store.database().isServer()
+                             ? QStringLiteral("%1: people's own logins on a team database are not in this build "
+                                              "yet; add the person without --login")
+                                   .arg(ctx.store.path())
+                             : QStringLiteral("%1 is a solo file: people have no logins there; logins belong to a "
+                                              "team database on a PostgreSQL server")
+                                   .arg(QDir::toNativeSeparators(ctx.store.path())));
     p.id = ctx.store.addPerson(p);
     if (!p.id)
         return storeError(ctx);

@@ -429,5 +429,5 @@ void TestAccessPolicy::nobodyActingSeesNoScorecard()
     QVERIFY(!nobody.scorecardRefusal(0).isEmpty());
 }
 
-QTEST_GUILESS_MAIN(TestAccessPolicy)
+HIRELOOP_TEST_MAIN(QCoreApplication, TestAccessPolicy)
 #include "tst_accesspolicy.moc"

@@ -867,5 +867,5 @@ void TestCandidateModels::duplicatesByEmailAndLink()
     QCOMPARE(m_store->candidateRows(m_fx.role.id).size(), 1);
 }
 
-QTEST_MAIN(TestCandidateModels)
+HIRELOOP_TEST_MAIN(QGuiApplication, TestCandidateModels)
 #include "tst_candidatemodels.moc"

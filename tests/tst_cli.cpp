@@ -1,9 +1,12 @@
 // hireloop-cli as scripts use it: the real executable, run as a process, against real
-// files; exit codes, JSON shapes and messages as the contract says.
+// files (or, as tst_cli_pg, databases on the test cluster); exit codes, JSON shapes and
+// messages as the contract says.
 
 #include "store/store.h"
+#include "testbackend.h"
 #include "testsupport.h"
 
+#include <QCryptographicHash>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -31,7 +34,7 @@ class TestCli : public QObject
     Q_OBJECT
 
 private Q_SLOTS:
-    void init() { m_db = m_dir.filePath(QStringLiteral("%1.sqlite").arg(QTest::currentTestFunction())); }
+    void init();
     void helpAndVersion();
     void usageErrorsExit2_data();
     void usageErrorsExit2();
@@ -60,6 +63,13 @@ private Q_SLOTS:
 
 private:
     Run cli(const QStringList &args, bool withDb = true) const;
+    // What the database holds, to compare before and after a refused command: the file's
+    // bytes, or on a server every table's rows (not its sequences, which a refused insert
+    // may move on); empty when it cannot be read.
+    QByteArray contents() const;
+    // True while the database has not been touched: no file, or on a server, the fresh
+    // schema newDatabase made still without tables.
+    bool untouched() const;
     // Two interviewers (Ana, Ben) and a coordinator (Dee) on one interview of one candidate;
     // Ana's scorecard is submitted, Ben's is a draft. Returns the role id.
     qint64 seedScorecards();
@@ -68,6 +78,50 @@ private:
     QTemporaryDir m_dir;
     QString m_db;
 };
+
+void TestCli::init()
+{
+    QString why;
+    m_db = TestBackend::newDatabase(m_dir.path(), QString::fromLatin1(QTest::currentTestFunction()), &why);
+    QVERIFY2(!m_db.isEmpty(), qPrintable(why));
+}
+
+QByteArray TestCli::contents() const
+{
+    if (!TestBackend::isServer())
+        return sha256(m_db);
+    QCryptographicHash hash(QCryptographicHash::Sha256);
+    bool ok = false;
+    {
+        QSqlDatabase db = TestBackend::rawConnection(m_db, "contents");
+        ok = db.isOpen();
+        const QStringList tables = TestBackend::tables(db);
+        for (const QString &table : tables) {
+            hash.addData(table.toUtf8() + '\n');
+            QSqlQuery rows(db);
+            ok = ok && rows.exec(QStringLiteral("SELECT CAST(t AS text) FROM %1 t ORDER BY 1").arg(table));
+            while (ok && rows.next())
+                hash.addData(rows.value(0).toString().toUtf8() + '\n');
+        }
+        db.close();
+    }
+    QSqlDatabase::removeDatabase("contents");
+    return ok ? hash.result() : QByteArray();
+}
+
+bool TestCli::untouched() const
+{
+    if (!TestBackend::isServer())
+        return !QFileInfo::exists(m_db);
+    bool empty = false;
+    {
+        QSqlDatabase db = TestBackend::rawConnection(m_db, "untouched");
+        empty = db.isOpen() && TestBackend::tables(db).isEmpty();
+        db.close();
+    }
+    QSqlDatabase::removeDatabase("untouched");
+    return empty;
+}
 
 Run TestCli::cli(const QStringList &args, bool withDb) const
 {
@@ -119,7 +173,7 @@ void TestCli::usageErrorsExit2()
     QCOMPARE(r.exitCode, 2);
     QVERIFY2(r.err.startsWith("hireloop-cli: "), qPrintable(r.err));
     QVERIFY(r.out.isEmpty());
-    QVERIFY2(!QFileInfo::exists(m_db), "a usage error touches no database");
+    QVERIFY2(untouched(), "a usage error touches no database");
 }
 
 void TestCli::initCreatesOnceAndCheckPasses()
@@ -127,7 +181,8 @@ void TestCli::initCreatesOnceAndCheckPasses()
     Run r = cli({"init"});
     QCOMPARE(r.exitCode, 0);
     QVERIFY2(r.out.contains("Created"), r.out.constData());
-    QCOMPARE(fileMode(m_db), 0600);
+    if (!TestBackend::isServer())  // a server's storage is its own
+        QCOMPARE(fileMode(m_db), 0600);
     r = cli({"init"});
     QCOMPARE(r.exitCode, 0);
     QVERIFY2(r.out.contains("nothing changed"), r.out.constData());
@@ -230,7 +285,8 @@ void TestCli::roleAddFromPosting()
 void TestCli::roleAddRefusesBadPostings()
 {
     QCOMPARE(cli({"init"}).exitCode, 0);
-    const QByteArray before = sha256(m_db);
+    const QByteArray before = contents();
+    QVERIFY(!before.isEmpty());
 
     const QString latin1 = m_dir.filePath("latin1.txt");
     QVERIFY(writeAll(latin1, "Ingeniero\n\nRequisitos\n- Se\xF1or de datos\n"));
@@ -248,31 +304,48 @@ void TestCli::roleAddRefusesBadPostings()
     QCOMPARE(r.exitCode, 1);
     QVERIFY2(r.err.contains("missing.txt"), qPrintable(r.err));
 
-    QCOMPARE(sha256(m_db), before);
+    QCOMPARE(contents(), before);
     QCOMPARE(QJsonDocument::fromJson(cli({"role", "list", "--format", "json"}).out).array().size(), 1);
 }
 
 void TestCli::refusesAFileThatIsNotOurs()
 {
-    QVERIFY(writeAll(m_db, "candidate,email\nAda,ada@example.org\n"));
-    const QByteArray before = sha256(m_db);
+    // On a server: a database that holds another application's tables.
+    const bool server = TestBackend::isServer();
+    if (server) {
+        {
+            QSqlDatabase db = TestBackend::rawConnection(m_db, "theirs");
+            QVERIFY(db.isOpen());
+            QVERIFY(QSqlQuery(db).exec("CREATE TABLE contacts (candidate TEXT, email TEXT)"));
+            QVERIFY(QSqlQuery(db).exec("INSERT INTO contacts VALUES ('Ada', 'ada@example.org')"));
+            db.close();
+        }
+        QSqlDatabase::removeDatabase("theirs");
+    } else {
+        QVERIFY(writeAll(m_db, "candidate,email\nAda,ada@example.org\n"));
+    }
+    const QByteArray before = contents();
+    QVERIFY(!before.isEmpty());
+    const char *says = server ? "holds another application's tables" : "not an SQLite database";
     for (const QStringList &args : {QStringList{"check"}, QStringList{"init"}, QStringList{"role", "list"}}) {
         const Run r = cli(args);
         QCOMPARE(r.exitCode, 1);
-        QVERIFY2(r.err.contains(m_db) && r.err.contains("not an SQLite database"), qPrintable(r.err));
+        QVERIFY2(r.err.contains(m_db) && r.err.contains(says), qPrintable(r.err));
     }
-    QCOMPARE(sha256(m_db), before);
-    QVERIFY(!QFileInfo::exists(m_db + "-wal"));
+    QCOMPARE(contents(), before);
+    if (!server)
+        QVERIFY(!QFileInfo::exists(m_db + "-wal"));
 }
 
 void TestCli::checkFailsOnABrokenChain()
 {
     QCOMPARE(cli({"init"}).exitCode, 0);
     {
-        QSqlDatabase db = QSqlDatabase::addDatabase("QSQLITE", "tamper");
-        db.setDatabaseName(m_db);
-        QVERIFY(db.open());
-        QVERIFY(QSqlQuery(db).exec("DROP TRIGGER audit_log_append_only"));
+        // With the sqlite3 shell, or psql as the tables' owner.
+        QSqlDatabase db = TestBackend::rawConnection(m_db, "tamper");
+        QVERIFY(db.isOpen());
+        QVERIFY(QSqlQuery(db).exec(TestBackend::isServer() ? "DROP TRIGGER audit_log_append_only ON audit_log"
+                                                           : "DROP TRIGGER audit_log_append_only"));
         QVERIFY(QSqlQuery(db).exec("UPDATE audit_log SET detail = 'nothing happened' WHERE id = 2"));
         db.close();
     }
@@ -287,6 +360,16 @@ void TestCli::backupWritesAConsistentCopy()
     QCOMPARE(cli({"init"}).exitCode, 0);
     const QString copy = m_dir.filePath("backup.sqlite");
     Run r = cli({"backup", "-o", copy});
+    if (TestBackend::isServer()) {
+        // A team database is backed up on its server: refused, naming it, and no file made.
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY2(r.err.contains(m_db) && r.err.contains("backed up on its server"), qPrintable(r.err));
+        QVERIFY(r.out.isEmpty());
+        QCOMPARE(QDir(m_dir.path()).entryList({"*backup*"}, QDir::Files | QDir::Hidden), QStringList());
+        QCOMPARE(cli({"backup"}).exitCode, 2);
+        QCOMPARE(cli({"check"}).exitCode, 0);
+        return;
+    }
     QCOMPARE(r.exitCode, 0);
     QCOMPARE(fileMode(copy), 0600);
     r = cli({"--db", copy, "check"}, false);
@@ -322,13 +405,16 @@ void TestCli::peopleAddEditDeactivate()
         cli({"person", "add", "--name", "Dee Dunn", "--email", "dee@lab.example", "--kind", "coordinator"}).exitCode,
         0);
 
-    // Refused with the reason: a taken email, a login on a solo file, an unknown kind (usage).
+    // Refused with the reason: a taken email, a login on a solo file (logins are a team
+    // database's), an unknown kind (usage).
     r = cli({"person", "add", "--name", "Ana Again", "--email", "ANA@lab.example", "--kind", "interviewer"});
     QCOMPARE(r.exitCode, 1);
     QVERIFY2(r.err.contains("Ana Lima already has the email"), qPrintable(r.err));
-    r = cli({"person", "add", "--name", "Lou", "--kind", "interviewer", "--login", "lou"});
-    QCOMPARE(r.exitCode, 1);
-    QVERIFY2(r.err.contains("solo file"), qPrintable(r.err));
+    if (!TestBackend::isServer()) {
+        r = cli({"person", "add", "--name", "Lou", "--kind", "interviewer", "--login", "lou"});
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY2(r.err.contains("solo file"), qPrintable(r.err));
+    }
     QCOMPARE(cli({"person", "add", "--name", "Lou", "--kind", "boss"}).exitCode, 2);
 
     // A coordinator edits and deactivates; the list says so; a deactivated person cannot act.
@@ -381,17 +467,21 @@ void TestCli::interviewersAreRefusedEveryWrite()
 {
     QFETCH(QStringList, args);
     QFETCH(QString, reason);
-    m_db = m_dir.filePath(
-        QStringLiteral("refused-%1.sqlite").arg(QString::fromUtf8(QTest::currentDataTag()).replace(' ', '-')));
+    QString why;
+    m_db = TestBackend::newDatabase(
+        m_dir.path(), QStringLiteral("refused-%1").arg(QString::fromUtf8(QTest::currentDataTag()).replace(' ', '-')),
+        &why);
+    QVERIFY2(!m_db.isEmpty(), qPrintable(why));
     QCOMPARE(cli({"demo", "--candidates", "3", "--seed", "1"}).exitCode, 0);
     QCOMPARE(
         cli({"person", "add", "--name", "Ana Lima", "--email", "ana@lab.example", "--kind", "interviewer"}).exitCode,
         0);
-    const QByteArray before = sha256(m_db);
+    const QByteArray before = contents();
+    QVERIFY(!before.isEmpty());
     const Run r = cli(QStringList{"--as", "ana@lab.example"} + args);
     QCOMPARE(r.exitCode, 1);
     QVERIFY2(r.err.contains("Only hiring managers") && r.err.contains(reason), qPrintable(r.err));
-    QCOMPARE(sha256(m_db), before);  // nothing written
+    QCOMPARE(contents(), before);  // nothing written
     // The same command by the hiring manager goes through (it is the kind, not the command).
     QCOMPARE(cli(args).exitCode, 0);
 }
@@ -445,7 +535,7 @@ void TestCli::demoUsageErrorsExit2()
     QCOMPARE(r.exitCode, 2);
     QVERIFY2(r.err.startsWith("hireloop-cli: "), qPrintable(r.err));
     QVERIFY(r.out.isEmpty());
-    QVERIFY2(!QFileInfo::exists(m_db), "a usage error touches no database");
+    QVERIFY2(untouched(), "a usage error touches no database");
 }
 
 void TestCli::candidateListJson()
@@ -771,7 +861,7 @@ void TestCli::exportScorecardsUsageErrorsExit2()
     QCOMPARE(r.exitCode, 2);
     QVERIFY2(r.err.startsWith("hireloop-cli: "), qPrintable(r.err));
     QVERIFY(r.out.isEmpty());
-    QVERIFY2(!QFileInfo::exists(m_db), "a usage error touches no database");
+    QVERIFY2(untouched(), "a usage error touches no database");
     QVERIFY(!QFileInfo::exists("out.json"));
 }
 
@@ -793,8 +883,10 @@ void TestCli::exportScorecardsFileErrorsLeaveNoFile()
     QVERIFY(QFileInfo(folder).isDir());
     QVERIFY(QDir(folder).isEmpty());
 
-    r = cli({"export", "scorecards", "--role", "1", "--format", "json", "-o", m_db});
-    QCOMPARE(r.exitCode, 1);
+    if (!TestBackend::isServer()) {  // a team database is no file an export could write over
+        r = cli({"export", "scorecards", "--role", "1", "--format", "json", "-o", m_db});
+        QCOMPARE(r.exitCode, 1);
+    }
     QCOMPARE(cli({"check"}).exitCode, 0);
 
     r = cli({"export", "scorecards", "--role", "No Such Role", "--format", "json", "-o", m_dir.filePath("r.json")});
@@ -807,5 +899,5 @@ void TestCli::exportScorecardsFileErrorsLeaveNoFile()
         QVERIFY2(!name.startsWith("a-folder.") && !name.startsWith("r.json"), qPrintable(name));
 }
 
-QTEST_GUILESS_MAIN(TestCli)
+HIRELOOP_TEST_MAIN(QCoreApplication, TestCli)
 #include "tst_cli.moc"

@@ -127,7 +127,7 @@ void TestDebrief::statisticsByHand()
 {
     runPanel();
     DebriefSummary s;
-    QVERIFY(m_fx->debriefSummary(m_app, &s));
+    QVERIFY2(m_fx->debriefSummary(m_app, &s), qPrintable(m_fx->errorString()));
     QCOMPARE(s.candidate, QStringLiteral("Kwame Mensah"));
     QCOMPARE(s.scorecardsSubmitted, 3);
     QCOMPARE(s.scorecardsExpected, 3);
@@ -219,7 +219,7 @@ void TestDebrief::draftsAndCancelledInterviewsDoNotCount()
     score(m_b, m_interview, 1, 1, Recommendation::StrongNo, true);  // a draft
     actAs(m_fx.hiringManager);
     DebriefSummary s;
-    QVERIFY(m_fx->debriefSummary(m_app, &s));
+    QVERIFY2(m_fx->debriefSummary(m_app, &s), qPrintable(m_fx->errorString()));
     QCOMPARE(s.attribute(m_f1)->count, 1);
     QCOMPARE(s.attribute(m_f1)->mean, 5.0);
     QCOMPARE(s.tally, (std::array<int, 5>{0, 0, 0, 1, 0}));
@@ -227,7 +227,7 @@ void TestDebrief::draftsAndCancelledInterviewsDoNotCount()
     QCOMPARE(s.scorecardsExpected, 2);
 
     QVERIFY(m_fx->cancelInterview(m_interview));
-    QVERIFY(m_fx->debriefSummary(m_app, &s));
+    QVERIFY2(m_fx->debriefSummary(m_app, &s), qPrintable(m_fx->errorString()));
     QVERIFY(!s.hasScore);
     QCOMPARE(s.submittedRecommendations(), 0);
 }
@@ -240,14 +240,14 @@ void TestDebrief::interviewerSeesSummaryOnlyAfterSubmitting()
     // Cai has not submitted: colleagues' ratings stay hidden from him.
     actAs(m_c);
     DebriefSummary s;
-    QVERIFY(m_fx->debriefSummary(m_app, &s));
+    QVERIFY2(m_fx->debriefSummary(m_app, &s), qPrintable(m_fx->errorString()));
     QVERIFY(!s.hasScore);
     QCOMPARE(s.submittedRecommendations(), 0);
     QVERIFY(m_fx->debriefSummaries(m_fx.role.id).first().attributes.isEmpty());
 
     score(m_c, m_interview, 5, 4, Recommendation::StrongYes);
     actAs(m_c);
-    QVERIFY(m_fx->debriefSummary(m_app, &s));
+    QVERIFY2(m_fx->debriefSummary(m_app, &s), qPrintable(m_fx->errorString()));
     QCOMPARE(s.submittedRecommendations(), 3);
     QVERIFY(qAbs(s.weightedScore - 35.0 / 9.0) < 1e-12);
     // ... and that first sight is a recorded reveal, once.
@@ -255,7 +255,7 @@ void TestDebrief::interviewerSeesSummaryOnlyAfterSubmitting()
     for (const AuditEntry &e : m_fx->recentAudit(1000))
         reveals += e.action == QLatin1String("scorecard.reveal") && e.actorId == m_c ? 1 : 0;
     QCOMPARE(reveals, 1);
-    QVERIFY(m_fx->debriefSummary(m_app, &s));
+    QVERIFY2(m_fx->debriefSummary(m_app, &s), qPrintable(m_fx->errorString()));
     m_fx->debriefSummaries(m_fx.role.id);
     reveals = 0;
     for (const AuditEntry &e : m_fx->recentAudit(1000))
@@ -264,7 +264,7 @@ void TestDebrief::interviewerSeesSummaryOnlyAfterSubmitting()
 
     // The coordinator sees submitted ones (all three here).
     actAs(m_coord);
-    QVERIFY(m_fx->debriefSummary(m_app, &s));
+    QVERIFY2(m_fx->debriefSummary(m_app, &s), qPrintable(m_fx->errorString()));
     QCOMPARE(s.submittedRecommendations(), 3);
 }
 
@@ -314,7 +314,7 @@ void TestDebrief::decisionsMoveTheApplication()
     QCOMPARE(history[0].decidedBy, m_fx.hiringManager);
     QCOMPARE(history[0].decidedAt, m_fx.now);
     DebriefSummary s;
-    QVERIFY(m_fx->debriefSummary(m_app, &s));
+    QVERIFY2(m_fx->debriefSummary(m_app, &s), qPrintable(m_fx->errorString()));
     QVERIFY(s.hasDecision);
     QCOMPARE(int(s.decision.outcome), outcome);
     QCOMPARE(m_fx->recentAudit(1).first().action, QStringLiteral("decision.record"));
@@ -666,9 +666,8 @@ void TestDebrief::summaryMatchesRecomputation()
     QHash<Id, QString> latestDecision;  // application -> outcome
     QMultiHash<Id, Id> panelsOf;  // person -> interview
     {
-        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("recompute"));
-        db.setDatabaseName(m_fx.path());
-        QVERIFY(db.open());
+        QSqlDatabase db = TestBackend::rawConnection(m_fx.path(), QStringLiteral("recompute"));
+        QVERIFY(db.isOpen());
         QSqlQuery q(db);
         QVERIFY(q.exec("SELECT id, application_id, stage_id, starts_at, duration_min, status FROM interview"));
         while (q.next())
@@ -863,5 +862,5 @@ void TestDebrief::isoTimeAsQDateTimeWritesIt()
     QVERIFY(ExportFile::isoTime(0).isNull());
 }
 
-QTEST_MAIN(TestDebrief)
+HIRELOOP_TEST_MAIN(QGuiApplication, TestDebrief)
 #include "tst_debrief.moc"

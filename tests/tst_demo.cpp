@@ -1,10 +1,11 @@
 // Demo data (DemoGenerator + DemoWriter through Store::addDemoData): deterministic per
 // seed, shaped like a real hiring funnel, consistent with the schema's rules and the
-// role's rubric, all or nothing.
+// role's rubric, all or nothing; on SQLite files and (as tst_demo_pg) on the test cluster.
 
 #include "demo/demobanks.h"
 #include "demo/demogenerator.h"
 #include "store/store.h"
+#include "testbackend.h"
 #include "testsupport.h"
 
 #include <QRegularExpression>
@@ -54,19 +55,24 @@ std::unique_ptr<Store> TestDemo::openStore(const QString &name)
 {
     auto store = std::make_unique<Store>();
     store->setClock([] { return Now; });
-    const QString path = m_dir.filePath(name + QStringLiteral(".sqlite"));
-    if (!store->open(path) || !store->ensureDefaultData())
+    QString why;
+    const QString path = test::TestBackend::newDatabase(m_dir.path(), name, &why);
+    if (path.isEmpty())
+        qWarning() << "cannot make a database:" << why;
+    else if (!store->open(path) || !store->ensureDefaultData())
         qWarning() << "cannot open" << path << store->errorString();
     return store;
 }
 
-// Every row the demo writes, table by table, in storage order.
+// Every row the demo writes, table by table, in storage order (on a server, which has no
+// rowid, in key order: each table's first two columns are its id, or its key).
 QString TestDemo::dump(Store &store)
 {
     QString text;
+    const QString order = store.database().isServer() ? QStringLiteral("1, 2") : QStringLiteral("rowid");
     for (const char *table : DemoTables) {
         QSqlQuery q(store.database().connection());
-        if (!q.exec(QStringLiteral("SELECT * FROM %1 ORDER BY rowid").arg(QLatin1String(table))))
+        if (!q.exec(QStringLiteral("SELECT * FROM %1 ORDER BY %2").arg(QLatin1String(table), order)))
             return QStringLiteral("error: ") + QLatin1String(table);
         text += QLatin1String(table) + QLatin1Char('\n');
         while (q.next()) {
@@ -372,8 +378,9 @@ void TestDemo::secondSeedAddsMore()
     QCOMPARE(scalar(s, "SELECT count(*) FROM audit_log WHERE action = 'demo.add'"), 2);
     QVERIFY(s.checkProblems().isEmpty());
     // A third run also survives closing and reopening the file.
+    const QString path = s.path();
     s.close();
-    QVERIFY(s.open(m_dir.filePath(QStringLiteral("second.sqlite"))));
+    QVERIFY(s.open(path));
     QVERIFY2(s.addDemoData(roleId(s), 50, 4000000000u), qPrintable(s.errorString()));
     QCOMPARE(scalar(s, "SELECT count(*) FROM application"), 650);
 }
@@ -454,5 +461,5 @@ void TestDemo::malformedBanksAreNamed()
     QVERIFY2(error.startsWith(dir.filePath(QStringLiteral("phrases.json")) + QStringLiteral(":3:")), qPrintable(error));
 }
 
-QTEST_GUILESS_MAIN(TestDemo)
+HIRELOOP_TEST_MAIN(QCoreApplication, TestDemo)
 #include "tst_demo.moc"

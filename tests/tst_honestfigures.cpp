@@ -408,5 +408,5 @@ void TestHonestFigures::undoneMoveKeepsToItsRules()
     QVERIFY(m_f->checkProblems().isEmpty());
 }
 
-QTEST_GUILESS_MAIN(TestHonestFigures)
+HIRELOOP_TEST_MAIN(QCoreApplication, TestHonestFigures)
 #include "tst_honestfigures.moc"

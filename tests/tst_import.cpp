@@ -1,11 +1,12 @@
 // Importing candidates from CSV: the header mapping (common spellings, applicant-
 // tracking systems' exports, our own exports, overrides), all or nothing, duplicates in
 // the file and in the database, stages, the audit entry, and `hireloop-cli import` as a
-// script runs it.
+// script runs it; on SQLite files and (as tst_import_pg) on the test cluster.
 
 #include "import/candidateimport.h"
 #include "domain/contactnormalizer.h"
 #include "store/store.h"
+#include "testbackend.h"
 #include "testsupport.h"
 
 #include <QJsonArray>
@@ -105,7 +106,9 @@ private:
 
 void TestImport::init()
 {
-    m_db = m_dir.filePath(QStringLiteral("%1.sqlite").arg(QTest::currentTestFunction()));
+    QString why;
+    m_db = test::TestBackend::newDatabase(m_dir.path(), QString::fromLatin1(QTest::currentTestFunction()), &why);
+    QVERIFY2(!m_db.isEmpty(), qPrintable(why));
 }
 
 std::unique_ptr<Store> TestImport::openStore()
@@ -723,5 +726,5 @@ void TestImport::cliUsageErrorsExit2()
     QVERIFY2(run.err.contains(says), qPrintable(run.err));
 }
 
-QTEST_GUILESS_MAIN(TestImport)
+HIRELOOP_TEST_MAIN(QCoreApplication, TestImport)
 #include "tst_import.moc"

@@ -398,5 +398,5 @@ void TestModels::attributeMovesByDragAndUndo()
     QVERIFY(m_store->checkProblems().isEmpty());
 }
 
-QTEST_MAIN(TestModels)
+HIRELOOP_TEST_MAIN(QGuiApplication, TestModels)
 #include "tst_models.moc"

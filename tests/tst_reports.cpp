@@ -690,5 +690,5 @@ void TestReports::cliReportRefusesBadArguments()
     QVERIFY(r.out.isEmpty());
 }
 
-QTEST_GUILESS_MAIN(TestReports)
+HIRELOOP_TEST_MAIN(QCoreApplication, TestReports)
 #include "tst_reports.moc"

@@ -884,5 +884,5 @@ void TestScorecards::calibrationPseudonymIsStable()
     QVERIFY(ScorecardExport(other).candidatePseudonym(42) != c42);
 }
 
-QTEST_GUILESS_MAIN(TestScorecards)
+HIRELOOP_TEST_MAIN(QCoreApplication, TestScorecards)
 #include "tst_scorecards.moc"

@@ -180,12 +180,16 @@ void TestStore::auditChainDetectsTampering()
     QVERIFY(m_store->addPerson(Person{0, "Ben Okafor", "ben@lab.example", PersonKind::Interviewer, true, {}}) > 0);
     QVERIFY(m_store->checkProblems().isEmpty());
     Database &db = m_store->database();
-    // Someone with the sqlite3 shell drops the guard and rewrites history.
-    QVERIFY(db.exec("DROP TRIGGER audit_log_append_only"));
+    // Someone with the sqlite3 shell (or psql, as the tables' owner) drops the guard and
+    // rewrites history. A server's check misses the trigger too.
+    const bool server = db.isServer();
+    QVERIFY(db.exec(server ? "DROP TRIGGER audit_log_append_only ON audit_log" : "DROP TRIGGER audit_log_append_only"));
     QVERIFY(db.exec("UPDATE audit_log SET actor = 'Someone else' WHERE id = 3"));
     QStringList problems = m_store->checkProblems();
-    QCOMPARE(problems.size(), 1);
-    QVERIFY2(problems.first().contains("entry 3 was altered"), qPrintable(problems.join('\n')));
+    QCOMPARE(problems.size(), server ? 2 : 1);
+    QVERIFY2(problems.join('\n').contains("entry 3 was altered"), qPrintable(problems.join('\n')));
+    QVERIFY2(!server || problems.join('\n').contains("trigger audit_log_append_only is missing"),
+             qPrintable(problems.join('\n')));
     QVERIFY(db.exec("DELETE FROM audit_log WHERE id = 2"));
     problems = m_store->checkProblems();
     QVERIFY2(problems.join('\n').contains("entry 2 is missing"), qPrintable(problems.join('\n')));
@@ -205,5 +209,5 @@ void TestStore::findsByKey()
     QCOMPARE(m_store->findPerson("nobody"), Id(0));
 }
 
-QTEST_GUILESS_MAIN(TestStore)
+HIRELOOP_TEST_MAIN(QCoreApplication, TestStore)
 #include "tst_store.moc"

@@ -2,6 +2,7 @@
 
 #include "domain/contactnormalizer.h"
 #include "storage/database.h"
+#include "storage/dialect.h"
 #include "storage/scorecardsql.h"
 #include "storage/visibilitysql.h"
 
@@ -24,21 +25,18 @@ ApplicationStatus statusOf(const QVariant &v)
 
 Id CandidateRepository::insertCandidate(const Candidate &c, qint64 now)
 {
-    QSqlQuery q = m_db.prepare(
-        QStringLiteral("INSERT INTO candidate (id, name, phone, location, source, notes, created_at)"
-                       " VALUES (:id, :name, :phone, :location, :source, :notes, :now)"));
-    q.bindValue(QStringLiteral(":id"), c.id > 0 ? QVariant(c.id) : QVariant());
+    QSqlQuery q = m_db.prepareInsert(QStringLiteral("candidate"),
+                                     QStringLiteral("name, phone, location, source, notes, created_at"),
+                                     QStringLiteral(":name, :phone, :location, :source, :notes, :now"), c.id);
     q.bindValue(QStringLiteral(":name"), sqlText(c.name.trimmed()));
     q.bindValue(QStringLiteral(":phone"), sqlText(c.phone.trimmed()));
     q.bindValue(QStringLiteral(":location"), sqlText(c.location.trimmed()));
     q.bindValue(QStringLiteral(":source"), sqlText(c.source.trimmed()));
     q.bindValue(QStringLiteral(":notes"), sqlText(c.notes));
     q.bindValue(QStringLiteral(":now"), c.createdAt ? c.createdAt : now);
-    if (!m_db.exec(q))
-        return 0;
     Candidate written = c;
-    written.id = q.lastInsertId().toLongLong();
-    return writeContacts(written) ? written.id : 0;
+    written.id = m_db.execInsert(q);
+    return written.id && writeContacts(written) ? written.id : 0;
 }
 
 bool CandidateRepository::writeContacts(const Candidate &c)
@@ -183,19 +181,19 @@ QList<Candidate> CandidateRepository::duplicatesOf(const Candidate &c)
 
 Id CandidateRepository::insertApplication(Id candidateId, Id roleId, Id stageId, Id actorId, qint64 now, Id explicitId)
 {
-    QSqlQuery q = m_db.prepare(QStringLiteral("INSERT INTO application (id, candidate_id, role_id, stage_id, status, "
-                                              "created_at, stage_entered_at, updated_at)"
-                                              " VALUES (:id, :c, :r, :s, 'active', :t1, :t2, :t3)"));
-    q.bindValue(QStringLiteral(":id"), explicitId > 0 ? QVariant(explicitId) : QVariant());
+    QSqlQuery q = m_db.prepareInsert(
+        QStringLiteral("application"),
+        QStringLiteral("candidate_id, role_id, stage_id, status, created_at, stage_entered_at, updated_at"),
+        QStringLiteral(":c, :r, :s, 'active', :t1, :t2, :t3"), explicitId);
     q.bindValue(QStringLiteral(":c"), candidateId);
     q.bindValue(QStringLiteral(":r"), roleId);
     q.bindValue(QStringLiteral(":s"), stageId);
     q.bindValue(QStringLiteral(":t1"), now);
     q.bindValue(QStringLiteral(":t2"), now);
     q.bindValue(QStringLiteral(":t3"), now);
-    if (!m_db.exec(q))
+    const Id id = m_db.execInsert(q);
+    if (!id)
         return 0;
-    const Id id = q.lastInsertId().toLongLong();
     QSqlQuery e = m_db.prepare(QStringLiteral("INSERT INTO stage_event (application_id, from_stage_id, to_stage_id, "
                                               "from_status, to_status, at, actor_id, reason)"
                                               " VALUES (:a, NULL, :s, NULL, 'active', :t, :actor, '')"));
@@ -253,7 +251,8 @@ bool CandidateRepository::moveApplication(Id applicationId, Id toStageId, Applic
     }
     QSqlQuery e = m_db.prepare(QStringLiteral("INSERT INTO stage_event (application_id, from_stage_id, to_stage_id, "
                                               "from_status, to_status, at, actor_id, reason)"
-                                              " VALUES (:a, :from, :to, :fromStatus, :toStatus, :t, :actor, :reason)"));
+                                              " VALUES (:a, :from, :to, :fromStatus, :toStatus, :t, :actor, :reason)"
+                                              " RETURNING id"));
     e.bindValue(QStringLiteral(":a"), applicationId);
     e.bindValue(QStringLiteral(":from"), current.stageId);
     e.bindValue(QStringLiteral(":to"), toStageId);
@@ -262,10 +261,11 @@ bool CandidateRepository::moveApplication(Id applicationId, Id toStageId, Applic
     e.bindValue(QStringLiteral(":t"), now);
     e.bindValue(QStringLiteral(":actor"), actorId > 0 ? QVariant(actorId) : QVariant());
     e.bindValue(QStringLiteral(":reason"), sqlText(reason));
-    if (!m_db.exec(e))
+    const Id event = m_db.execInsert(e);
+    if (!event)
         return false;
     if (eventId)
-        *eventId = e.lastInsertId().toLongLong();
+        *eventId = event;
     // Time in stage restarts only when the stage changes.
     QSqlQuery q = m_db.prepare(QStringLiteral(
         "UPDATE application SET stage_id = :s, status = :status, reason = :reason, updated_at = :t1,"
@@ -373,15 +373,16 @@ QList<CandidateRow> CandidateRepository::rows(Id roleId, const Visibility &visib
 
 QList<CandidateRow> CandidateRepository::firstRowsByName(Id roleId, const Visibility &visibility, qint64 now, int limit)
 {
-    // The names through the index on candidate (name COLLATE NOCASE), probing each
+    // The names through the index on candidate (name COLLATE NOCASE, or lower(name)), probing each
     // candidate's application to the role, so that a first screen reads ~limit rows of
     // a large role rather than sorting all of them; then those rows in full. The unary +
     // keeps SQLite from starting at the role's applications (it would then sort them all).
     VisibilitySql vis(visibility);
     QSqlQuery q = m_db.prepare(
         QStringLiteral("SELECT a.id FROM candidate c JOIN application a ON a.candidate_id = c.id AND +a.role_id = :r"
-                       " WHERE %1 ORDER BY c.name COLLATE NOCASE, c.id LIMIT :n")
-            .arg(vis.application(QStringLiteral("a.id"))));
+                       " WHERE %1 ORDER BY %2, c.id LIMIT :n")
+            .arg(vis.application(QStringLiteral("a.id")),
+                 Dialect::of(m_db.connection()).nameOrder(QStringLiteral("c.name"))));
     q.bindValue(QStringLiteral(":r"), roleId);
     vis.bind(q);
     q.bindValue(QStringLiteral(":n"), limit);
@@ -416,13 +417,14 @@ QList<CandidateRow> CandidateRepository::rows(const QSqlDatabase &connection, Id
         onlyList += (onlyList.isEmpty() ? QString() : QStringLiteral(",")) + QString::number(id);
     const QString restrict = only.isEmpty() ? QString() : QStringLiteral(" AND a2.id IN (%1)").arg(onlyList);
     VisibilitySql vis(visibility);
+    const Dialect dialect = Dialect::of(connection);
     const QString sql
         = QStringLiteral(
               "SELECT a.id, c.id, c.name, a.stage_id, s.name, s.position, a.status, a.stage_entered_at, c.source,"
               " c.location, coalesce(sc.submitted, 0), coalesce(sc.expected, 0),"
               " CASE WHEN %2 THEN ws.score END,"
-              " (SELECT group_concat(e.email, ' ') FROM candidate_email e WHERE e.candidate_id = c.id),"
-              " (SELECT group_concat(l.normalized, ' ') FROM candidate_link l WHERE l.candidate_id = c.id)"
+              " (SELECT %5 FROM candidate_email e WHERE e.candidate_id = c.id),"
+              " (SELECT %6 FROM candidate_link l WHERE l.candidate_id = c.id)"
               " FROM application a2 JOIN application a ON a.id = a2.id"
               " JOIN candidate c ON c.id = a.candidate_id JOIN stage s ON s.id = a.stage_id"
               " LEFT JOIN (SELECT i.application_id AS app, sum(CASE WHEN k.status = 'submitted' THEN 1 ELSE 0 END) AS "
@@ -442,7 +444,9 @@ QList<CandidateRow> CandidateRepository::rows(const QSqlDatabase &connection, Id
               " WHERE a2.role_id = :role3%1 AND %3 ORDER BY a.id")
               .arg(restrict, vis.outcomes(QStringLiteral("a.id")),
                    vis.application(QStringLiteral("a2.id"), VisibilitySql::Form::Bulk),
-                   QLatin1String(ExpectedScorecardSql));
+                   QLatin1String(ExpectedScorecardSql),
+                   dialect.joined(QStringLiteral("e.email"), QStringLiteral("' '")),
+                   dialect.joined(QStringLiteral("l.normalized"), QStringLiteral("' '")));
     QSqlQuery q(connection);
     q.setForwardOnly(true);
     QList<CandidateRow> rows;

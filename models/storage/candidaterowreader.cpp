@@ -20,18 +20,40 @@ CandidateRowReader::Source CandidateRowReader::sourceOf(const Database &db)
 {
     const QSqlDatabase connection = db.connection();
     const QString name = connection.databaseName();
+    if (db.isServer() && db.isOpen()) {
+        Source server;
+        server.driver = connection.driverName();
+        server.databaseName = name;
+        server.host = connection.hostName();
+        server.port = connection.port();
+        server.user = connection.userName();
+        server.password = connection.password();
+        // Read-only transactions, on top of what the URI's options ask (a search_path, ...).
+        ServerLocation readOnly = db.serverLocation();
+        readOnly.parameters.removeIf([](const auto &p) { return p.first == QLatin1String("options"); });
+        const QString options = db.serverLocation().parameter(QStringLiteral("options"));
+        readOnly.parameters.append({QStringLiteral("options"),
+                                    (options.isEmpty() ? QString() : options + QLatin1Char(' '))
+                                        + QStringLiteral("-c default_transaction_read_only=on")});
+        server.connectOptions = readOnly.connectOptions() + QStringLiteral(";application_name='hireloop'");
+        return server;
+    }
     if (!db.isOpen() || name.isEmpty() || name.contains(QLatin1String(":memory:"))
         || name.contains(QLatin1String("mode=memory")))
         return {};
     const QString options = connection.connectOptions();
+    Source file;
+    file.databaseName = name;
+    file.connectOptions = options;
     if (options.contains(QLatin1String("QSQLITE_OPEN_URI")))
-        return {name, options};  // read-only already ("mode=ro", "immutable=1" where the store's is)
+        return file;  // read-only already ("mode=ro", "immutable=1" where the store's is)
     // A writable file: read it read-only, so that this connection can never write.
     const QString uri = QStringLiteral("file:%1?mode=ro")
                             .arg(QString::fromLatin1(QUrl::toPercentEncoding(name, QByteArrayLiteral("/"))));
-    return {
-        uri,
-        QStringLiteral("QSQLITE_BUSY_TIMEOUT=%1;QSQLITE_OPEN_URI;QSQLITE_OPEN_READONLY").arg(Database::BusyTimeoutMs)};
+    file.databaseName = uri;
+    file.connectOptions
+        = QStringLiteral("QSQLITE_BUSY_TIMEOUT=%1;QSQLITE_OPEN_URI;QSQLITE_OPEN_READONLY").arg(Database::BusyTimeoutMs);
+    return file;
 }
 
 CandidateRowReader::CandidateRowReader(const Source &source)
@@ -41,9 +63,16 @@ CandidateRowReader::CandidateRowReader(const Source &source)
         return;
     }
     m_connectionName = QStringLiteral("hireloop-reader-%1").arg(s_readerCounter.fetchAndAddRelaxed(1));
-    QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), m_connectionName);
+    QSqlDatabase db = QSqlDatabase::addDatabase(source.driver, m_connectionName);
     db.setDatabaseName(source.databaseName);
     db.setConnectOptions(source.connectOptions);
+    if (!source.host.isEmpty())
+        db.setHostName(source.host);
+    db.setPort(source.port);
+    if (!source.user.isEmpty())
+        db.setUserName(source.user);
+    if (!source.password.isEmpty())
+        db.setPassword(source.password);
     m_open = db.open();
     if (!m_open)
         m_error = db.lastError().text();

@@ -10,7 +10,8 @@
 // a Qt SQL connection belongs to the thread that opened it, so the reader is made,
 // used and destroyed on the worker. It opens the file the store's Database has open,
 // read-only (and immutable where that one is), and reads beside the store's
-// connection (write-ahead log).
+// connection (write-ahead log); or a second session on the same server and login,
+// whose transactions are read-only.
 
 namespace hireloop {
 
@@ -22,8 +23,13 @@ public:
     // Where to read: taken from an open Database on the thread that owns it.
     struct Source
     {
-        QString databaseName;  // a path, or a "file:" URI
-        QString connectOptions;  // QSQLITE_* options
+        QString driver = QStringLiteral("QSQLITE");
+        QString databaseName;  // a path, or a "file:" URI; a server's database
+        QString connectOptions;  // QSQLITE_* options; libpq's
+        QString host;  // a server's, and the login it was reached with
+        int port = -1;
+        QString user;
+        QString password;
         bool isValid() const { return !databaseName.isEmpty(); }
     };
     // Invalid for a database a second connection cannot see (closed, in memory).

@@ -271,6 +271,11 @@ bool Database::open(const QString &path, const DatabaseOptions &options)
     m_lockedElsewhere = false;
     m_lockOwner = DatabaseLock::Owner();
     m_upgradeBackup.clear();
+    m_backend = Backend::SqliteFile;
+    m_location = ServerLocation();
+    m_explicitIdTables.clear();
+    if (ServerLocation::isUri(path))
+        return openServer(path, options);
     m_path = QFileInfo(path).absoluteFilePath();
     if (path.isEmpty()) {
         m_error = QObject::tr("No database file given");
@@ -596,6 +601,7 @@ bool Database::applyPragmas()
 
 bool Database::migrate(int from, int to)
 {
+    const bool server = isServer();
     for (const Migration &m : migrations()) {
         if (m.version <= from || m.version > to)
             continue;
@@ -603,9 +609,26 @@ bool Database::migrate(int from, int to)
             fail(QObject::tr("cannot start the upgrade to schema version %1: %2").arg(m.version).arg(m_error));
             return false;
         }
-        QStringList statements = m.statements;
-        statements << QStringLiteral("PRAGMA application_id = %1").arg(ApplicationId)
-                   << QStringLiteral("PRAGMA user_version = %1").arg(m.version);
+        // Another Hireloop may have taken this step while this one waited for the lock.
+        if (server && serverSchemaVersion() >= m.version) {
+            rollback();
+            continue;
+        }
+        QStringList statements;
+        if (server && m.version == 1)
+            statements << QStringLiteral("CREATE TABLE hireloop_schema (application TEXT NOT NULL, version INTEGER NOT "
+                                         "NULL)")
+                       << QStringLiteral("INSERT INTO hireloop_schema (application, version) VALUES ('hireloop', 0)");
+        for (const MigrationSql &sql : m.statements) {
+            const QString text = server ? postgresSql(sql) : sql.sqlite;
+            if (!text.isEmpty())
+                statements << text;
+        }
+        if (server)
+            statements << QStringLiteral("UPDATE hireloop_schema SET version = %1").arg(m.version);
+        else
+            statements << QStringLiteral("PRAGMA application_id = %1").arg(ApplicationId)
+                       << QStringLiteral("PRAGMA user_version = %1").arg(m.version);
         for (const QString &sql : std::as_const(statements)) {
             QSqlQuery q(m_db);
             if (!q.exec(sql)) {
@@ -645,6 +668,8 @@ void Database::closeConnection()
 
 int Database::schemaVersion() const
 {
+    if (isServer())
+        return const_cast<Database *>(this)->serverSchemaVersion();
     QSqlQuery q(m_db);
     if (q.exec(QStringLiteral("PRAGMA user_version")) && q.next())
         return q.value(0).toInt();
@@ -681,7 +706,7 @@ QString Database::errorText(const QSqlError &error)
         return QObject::tr("the file could not be written (a full disk, a size limit or a failing device), so "
                            "nothing was written (%1)")
             .arg(error.text());
-    return error.text();
+    return serverErrorText(error);
 }
 
 QSqlQuery Database::prepare(const QString &sql)
@@ -693,6 +718,29 @@ QSqlQuery Database::prepare(const QString &sql)
     return q;
 }
 
+QSqlQuery Database::prepareInsert(const QString &table, const QString &columns, const QString &values, Id keepId)
+{
+    QSqlQuery q = prepare(
+        keepId > 0 ? QStringLiteral("INSERT INTO %1 (id, %2) VALUES (:id, %3) RETURNING id").arg(table, columns, values)
+                   : QStringLiteral("INSERT INTO %1 (%2) VALUES (%3) RETURNING id").arg(table, columns, values));
+    if (keepId > 0) {
+        q.bindValue(QStringLiteral(":id"), keepId);
+        noteExplicitIds(table);
+    }
+    return q;
+}
+
+Id Database::execInsert(QSqlQuery &query)
+{
+    if (!exec(query))
+        return 0;
+    const Id id = query.next() ? query.value(0).toLongLong() : 0;
+    query.finish();  // SQLite: the statement is done before the transaction commits
+    if (!id)
+        m_error = QObject::tr("the new row's id did not come back");
+    return id;
+}
+
 bool Database::beginWrite()
 {
     // Nothing is written to a file not yet known to be undamaged.
@@ -702,11 +750,36 @@ bool Database::beginWrite()
         m_error = QObject::tr("%1 is read-only: %2").arg(QDir::toNativeSeparators(m_path), m_readOnlyReason);
         return false;
     }
-    return exec(QStringLiteral("BEGIN IMMEDIATE"));
+    if (!isServer())
+        return exec(QStringLiteral("BEGIN IMMEDIATE"));
+    m_explicitIdTables.clear();
+    if (!exec(QStringLiteral("BEGIN")))
+        return false;
+    QSqlQuery lock(m_db);
+    if (!lock.exec(QStringLiteral("SELECT set_config('lock_timeout', '%1', true), pg_advisory_xact_lock(%2)")
+                       .arg(BusyTimeoutMs)
+                       .arg(ApplicationId))) {
+        m_error = lock.lastError().nativeErrorCode() == QLatin1String("55P03")
+            ? QObject::tr("%1 is busy: another Hireloop has been writing for more than %2 seconds; try again")
+                  .arg(m_path)
+                  .arg(BusyTimeoutMs / 1000)
+            : errorText(lock.lastError());
+        rollback();
+        return false;
+    }
+    return true;
+}
+
+void Database::noteExplicitIds(const QString &table)
+{
+    if (isServer() && !m_explicitIdTables.contains(table))
+        m_explicitIdTables << table;
 }
 
 bool Database::commit()
 {
+    if (isServer() && !syncIdSequences())
+        return false;
     if (exec(QStringLiteral("COMMIT")))
         return true;
     const QString err = m_error;
@@ -723,6 +796,8 @@ void Database::rollback()
 
 QVariant Database::pragma(const QString &name)
 {
+    if (isServer())
+        return {};
     QSqlQuery q(m_db);
     if (q.exec(QStringLiteral("PRAGMA %1").arg(name)) && q.next())
         return q.value(0);
@@ -731,6 +806,8 @@ QVariant Database::pragma(const QString &name)
 
 bool Database::checkpoint()
 {
+    if (isServer())
+        return true;  // the server's own checkpoints; see purgeErased
     QSqlQuery q(m_db);
     if (!q.exec(QStringLiteral("PRAGMA wal_checkpoint(TRUNCATE)")) || !q.next()) {
         m_error = q.lastError().text();
@@ -748,7 +825,8 @@ LargerCache::LargerCache(Database &db, int mebibytes)
     : m_db(db)
     , m_before(db.pragma(QStringLiteral("cache_size")))
 {
-    m_db.exec(QStringLiteral("PRAGMA cache_size = %1").arg(-1024 * mebibytes));  // negative: KiB
+    if (m_before.isValid())  // a file's page cache; a server sizes its own
+        m_db.exec(QStringLiteral("PRAGMA cache_size = %1").arg(-1024 * mebibytes));  // negative: KiB
 }
 
 LargerCache::~LargerCache()
@@ -759,11 +837,15 @@ LargerCache::~LargerCache()
 
 QStringList Database::integrityProblems(bool quick)
 {
+    if (isServer())
+        return serverProblems();
     return checkProblems(m_db, quick);
 }
 
 QStringList Database::foreignKeyProblems()
 {
+    if (isServer())
+        return {};  // enforced by the server as each row is written; none can be switched off
     QStringList problems;
     QSqlQuery q(m_db);
     q.setForwardOnly(true);
@@ -775,8 +857,32 @@ QStringList Database::foreignKeyProblems()
     return problems;
 }
 
+QStringList Database::problems()
+{
+    QStringList found = integrityProblems(false);
+    found += foreignKeyProblems();
+    if (!isServer() && quint32(pragma(QStringLiteral("application_id")).toLongLong()) != ApplicationId)
+        found << QObject::tr("the file has no Hireloop application id");
+    if (schemaVersion() != latestVersion())
+        found << QObject::tr("schema version %1, expected %2").arg(schemaVersion()).arg(latestVersion());
+    return found;
+}
+
+bool Database::purgeErased(const QStringList &tables)
+{
+    if (!isServer())
+        return checkpoint();
+    return purgeOnServer(tables);
+}
+
 bool Database::backupTo(const QString &target)
 {
+    if (isServer()) {
+        m_error = QObject::tr("%1: a team database is backed up on its server (pg_dump, or PostgreSQL's "
+                              "continuous archiving), not by Hireloop")
+                      .arg(m_path);
+        return false;
+    }
     const QFileInfo info(target);
     const QString temp = info.absoluteDir().filePath(
         QStringLiteral(".%1.%2.tmp").arg(info.fileName()).arg(QDateTime::currentMSecsSinceEpoch()));

@@ -1,6 +1,8 @@
 #pragma once
 
+#include "domain/domain.h"
 #include "storage/databaselock.h"
+#include "storage/serverlocation.h"
 
 #include <QSqlDatabase>
 #include <QSqlError>
@@ -10,10 +12,11 @@
 #include <functional>
 #include <memory>
 
-// The one SQLite file. Everything SQLite-specific lives here: header inspection,
-// pragmas, migrations, file modes, VACUUM INTO. The repositories above it speak
-// portable SQL through connection(), so that a shared PostgreSQL server (QPSQL) can
-// later stand in for the file without touching them.
+// The database: one SQLite file (solo), or a schema on a PostgreSQL server (a team,
+// through Qt's QPSQL driver). What differs between the two lives here and in
+// database_postgres.cpp: opening and refusing, migrations, the write lock, checks,
+// erasure; the few SQL spellings that differ are Dialect's. The repositories above
+// speak portable SQL through connection() and never ask which one it is.
 
 namespace hireloop {
 
@@ -33,13 +36,24 @@ struct DatabaseOptions
         // wait for a read of every page)
     };
     Verify verify = Verify::BeforeOpen;
+    // A team database with no tables at all gets the schema (false: it is refused, naming
+    // `hireloop-cli team init`). A solo file is always created when missing.
+    bool create = true;
+};
+
+enum class Backend {
+    SqliteFile,
+    Postgres,
 };
 
 class Database
 {
 public:
-    // Marks a file as Hireloop's ("HLP1"), in the SQLite header at offset 68.
+    // Marks a file as Hireloop's ("HLP1"), in the SQLite header at offset 68; on a
+    // server, the key of the write lock (an advisory lock) every Hireloop takes.
     static constexpr quint32 ApplicationId = 0x484C5031;
+    // PostgreSQL releases before this have no gen_random_uuid and fewer trigger forms.
+    static constexpr int MinimumServerVersion = 130000;
     static constexpr int BusyTimeoutMs = 5000;
 
     Database();
@@ -61,6 +75,11 @@ public:
     // Before a migration of a file that has a schema, a backup is written beside it
     // (upgradeBackupPath()); if that fails nothing is migrated and open fails saying why.
     bool open(const QString &path, const DatabaseOptions &options);
+    // A path that is a PostgreSQL URI (ServerLocation::isUri) opens a team database
+    // instead: it is connected to, checked (PostgreSQL 13 or newer; a Hireloop schema,
+    // not newer than this build; or no tables at all, when options.create) and migrated,
+    // each step in one transaction. Refusals name the server and database and write
+    // nothing: a wrong password, an unreachable host, another application's tables.
     void close();
     bool isOpen() const { return m_db.isOpen(); }
     bool wasCreated() const { return m_created; }
@@ -82,7 +101,15 @@ public:
     void setCheckedCallback(std::function<void()> onChecked);
     bool waitForCheck();
 
+    // The file, or the server's URI without a password: what messages and titles name.
     QString path() const { return m_path; }
+    Backend backend() const { return m_backend; }
+    bool isServer() const { return m_backend == Backend::Postgres; }
+    const ServerLocation &serverLocation() const { return m_location; }
+    // A password typed at a prompt, kept in this process's memory for every later open of
+    // the same server URI (the app's worker threads, a reconnect); never written anywhere.
+    static void rememberPassword(const ServerLocation &location, const QString &password);
+    static QString rememberedPassword(const ServerLocation &location);
     QString errorString() const { return m_error; }
     int schemaVersion() const;
     static int latestVersion();
@@ -94,33 +121,62 @@ public:
     bool exec(QSqlQuery &query);
     bool exec(const QString &sql);
     QSqlQuery prepare(const QString &sql);
+    // An INSERT of one row into table that returns its id: with keepId > 0 the row takes
+    // that id (a redo puts back what an undo took away), else the table's next one.
+    // columns and values as in the statement ("name, kind", ":name, :kind").
+    QSqlQuery prepareInsert(const QString &table, const QString &columns, const QString &values, Id keepId = 0);
+    // Runs an INSERT ... RETURNING id (both backends take it) and returns the new row's
+    // id; 0 with the error recorded when it failed.
+    Id execInsert(QSqlQuery &query);
     void setError(const QString &message) { m_error = message; }
     // A query's error as a user reads it: a full disk or a refused write says so.
     static QString errorText(const QSqlError &error);
 
-    // Write transactions take the write lock at once (BEGIN IMMEDIATE), so a busy
-    // database fails at the start rather than half-way through.
+    // Write transactions take the write lock at once, so a busy database fails at the
+    // start rather than half-way through: SQLite's BEGIN IMMEDIATE; on a server, one
+    // transaction-scoped advisory lock that every Hireloop writer takes first (waiting
+    // up to BusyTimeoutMs), so writers run one at a time as on a file, while readers
+    // never wait. Each statement then sees every committed change (READ COMMITTED)
+    // and no other writer's half-done work, so no step needs a retry.
     bool beginWrite();
     bool commit();
     void rollback();
+    // A writer that numbers its own rows (max(id) + 1) says which tables it wrote: on a
+    // server the table's id sequence is moved past them before the commit.
+    void noteExplicitIds(const QString &table);
 
-    QVariant pragma(const QString &name);
+    QVariant pragma(const QString &name);  // SQLite only: invalid on a server
 
     // Copies the write-ahead log into the file and truncates the log to 0 bytes, so pages
     // that held erased data leave it. False when another connection's reader kept it
     // from finishing (the log is then truncated by a later checkpoint or the last close).
     bool checkpoint();
+    // After an erasure or anonymization has committed: what it removed leaves the storage
+    // too, as far as the backend allows. A file: checkpoint() (secure_delete has zeroed
+    // the pages). A server: VACUUM FULL of tables, which rewrites them and their indexes
+    // without the old row versions (see README, "Erasure on a team server").
+    bool purgeErased(const QStringList &tables);
 
     // PRAGMA quick_check / integrity_check / foreign_key_check: empty when clean,
     // else the problems found (one per line).
     QStringList integrityProblems(bool quick);
     QStringList foreignKeyProblems();
+    // Everything check reports about the database itself: the pages (a file), the
+    // constraints and triggers (a server), references, our mark, the schema version.
+    QStringList problems();
 
     // A consistent copy: VACUUM INTO a 0600 temporary file beside target, checked,
     // then renamed over target. Never leaves a half-written target.
     bool backupTo(const QString &target);
 
 private:
+    bool openServer(const QString &uri, const DatabaseOptions &options);
+    bool inspectServer(int *version);
+    int serverSchemaVersion();
+    QStringList serverProblems();
+    bool syncIdSequences();
+    bool purgeOnServer(const QStringList &tables);
+    static QString serverErrorText(const QSqlError &error);
     bool inspectExisting(const QString &path, int *userVersion, quint32 *applicationId);
     bool createFile(const QString &path);
     bool openConnection(bool readOnly, bool immutable);
@@ -152,6 +208,9 @@ private:
     bool m_lockedElsewhere = false;
     DatabaseLock::Owner m_lockOwner;
     QString m_upgradeBackup;
+    Backend m_backend = Backend::SqliteFile;
+    ServerLocation m_location;
+    QStringList m_explicitIdTables;  // this write transaction's, on a server
 };
 
 // Text for a NOT NULL column: a null QString binds as NULL, so it becomes ''.

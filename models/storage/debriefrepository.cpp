@@ -274,7 +274,8 @@ int DebriefRepository::recordReveals(Id personId, Id roleId, Id only, qint64 now
     QSqlQuery q = m_db.prepare(
         QStringLiteral(
             "INSERT INTO scorecard_reveal (person_id, application_id, at)"
-            " SELECT DISTINCT :p, i.application_id, :now FROM scorecard mine JOIN interview i ON i.id = "
+            " SELECT DISTINCT CAST(:p AS INTEGER), i.application_id, CAST(:now AS BIGINT) FROM scorecard mine JOIN "
+            "interview i ON i.id = "
             "mine.interview_id"
             " JOIN application a ON a.id = i.application_id"
             " WHERE a.role_id = :role1%1 AND mine.interviewer_id = :p2 AND mine.status = 'submitted'"
@@ -297,16 +298,14 @@ Id DebriefRepository::insertDecision(const Decision &d, qint64 now)
 {
     QSqlQuery q = m_db.prepare(
         QStringLiteral("INSERT INTO decision (application_id, outcome, rationale, dissent, decided_by, decided_at)"
-                       " VALUES (:a, :outcome, :rationale, :dissent, :by, :at)"));
+                       " VALUES (:a, :outcome, :rationale, :dissent, :by, :at) RETURNING id"));
     q.bindValue(QStringLiteral(":a"), d.applicationId);
     q.bindValue(QStringLiteral(":outcome"), decisionOutcomeName(d.outcome));
     q.bindValue(QStringLiteral(":rationale"), sqlText(d.rationale.trimmed()));
     q.bindValue(QStringLiteral(":dissent"), sqlText(d.dissent.trimmed()));
     q.bindValue(QStringLiteral(":by"), d.decidedBy > 0 ? QVariant(d.decidedBy) : QVariant());
     q.bindValue(QStringLiteral(":at"), now);
-    if (!m_db.exec(q))
-        return 0;
-    return q.lastInsertId().toLongLong();
+    return m_db.execInsert(q);
 }
 
 QList<Decision> DebriefRepository::decisions(Id applicationId, const Visibility &visibility)

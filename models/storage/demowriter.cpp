@@ -87,7 +87,8 @@ bool DemoWriter::ensurePersons(const QList<Person> &persons, qint64 now, QList<I
     QSqlQuery find = m_db.prepare(
         QStringLiteral("SELECT id FROM person WHERE lower(email) = lower(:email) ORDER BY id"));
     QSqlQuery insert = m_db.prepare(
-        QStringLiteral("INSERT INTO person (name, email, kind, created_at) VALUES (:name, :email, :kind, :now)"));
+        QStringLiteral("INSERT INTO person (name, email, kind, created_at) VALUES (:name, :email, :kind, :now)"
+                       " RETURNING id"));
     for (const Person &p : persons) {
         find.bindValue(QStringLiteral(":email"), p.email);
         if (!m_db.exec(find))
@@ -102,9 +103,10 @@ bool DemoWriter::ensurePersons(const QList<Person> &persons, qint64 now, QList<I
         insert.bindValue(QStringLiteral(":email"), sqlText(p.email));
         insert.bindValue(QStringLiteral(":kind"), personKindName(p.kind));
         insert.bindValue(QStringLiteral(":now"), now);
-        if (!m_db.exec(insert))
+        const Id id = m_db.execInsert(insert);
+        if (!id)
             return false;
-        *ids << insert.lastInsertId().toLongLong();
+        *ids << id;
     }
     return true;
 }

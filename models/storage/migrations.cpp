@@ -1,8 +1,10 @@
 #include "storage/migrations.h"
 
-// Portable SQL where it costs nothing (it should run on PostgreSQL too); the
-// append-only triggers are SQLite's dialect and would be rewritten for a server.
-// Times are UTC seconds since the epoch (BIGINT).
+#include <QRegularExpression>
+
+// Portable SQL where it costs nothing; each trigger in both dialects (PostgreSQL's call
+// one function, hireloop_refuse, with the sentence to refuse with). Times are UTC
+// seconds since the epoch (BIGINT).
 
 namespace hireloop {
 
@@ -92,8 +94,12 @@ QList<Migration> buildMigrations()
             detail TEXT NOT NULL DEFAULT '',
             prev_hash TEXT NOT NULL,
             hash TEXT NOT NULL UNIQUE))"),
-                     QStringLiteral(R"(CREATE TRIGGER audit_log_append_only BEFORE UPDATE ON audit_log
+                     {QString(), QStringLiteral(R"(CREATE FUNCTION hireloop_refuse() RETURNS trigger LANGUAGE plpgsql
+            AS $$ BEGIN RAISE EXCEPTION '%', TG_ARGV[0] USING ERRCODE = 'restrict_violation'; END $$)")},
+                     {QStringLiteral(R"(CREATE TRIGGER audit_log_append_only BEFORE UPDATE ON audit_log
             BEGIN SELECT RAISE(ABORT, 'the audit log is append-only'); END)"),
+                      QStringLiteral(R"(CREATE TRIGGER audit_log_append_only BEFORE UPDATE ON audit_log
+            FOR EACH ROW EXECUTE FUNCTION hireloop_refuse('the audit log is append-only'))")},
                  }});
 
     list.append(
@@ -153,8 +159,10 @@ QList<Migration> buildMigrations()
             actor_id INTEGER REFERENCES person (id) ON DELETE SET NULL,
             reason TEXT NOT NULL DEFAULT ''))"),
              QStringLiteral("CREATE INDEX stage_event_application ON stage_event (application_id, at)"),
-             QStringLiteral(R"(CREATE TRIGGER stage_event_append_only BEFORE UPDATE ON stage_event
+             {QStringLiteral(R"(CREATE TRIGGER stage_event_append_only BEFORE UPDATE ON stage_event
             BEGIN SELECT RAISE(ABORT, 'stage history is append-only'); END)"),
+              QStringLiteral(R"(CREATE TRIGGER stage_event_append_only BEFORE UPDATE ON stage_event
+            FOR EACH ROW EXECUTE FUNCTION hireloop_refuse('stage history is append-only'))")},
              QStringLiteral(R"(CREATE TABLE screening_answer (
             application_id INTEGER NOT NULL REFERENCES application (id) ON DELETE CASCADE,
             fact_id INTEGER NOT NULL REFERENCES screening_fact (id) ON DELETE CASCADE,
@@ -237,9 +245,12 @@ QList<Migration> buildMigrations()
             duration_min INTEGER NOT NULL CHECK (duration_min BETWEEN 5 AND 1440)))"),
              QStringLiteral("CREATE INDEX interview_event_interview ON interview_event (interview_id, at)"),
              // actor_id stays writable: ON DELETE SET NULL of a removed person is an UPDATE.
-             QStringLiteral(R"(CREATE TRIGGER interview_event_append_only
+             {QStringLiteral(R"(CREATE TRIGGER interview_event_append_only
             BEFORE UPDATE OF interview_id, at, action, starts_at, duration_min ON interview_event
             BEGIN SELECT RAISE(ABORT, 'interview history is append-only'); END)"),
+              QStringLiteral(R"(CREATE TRIGGER interview_event_append_only
+            BEFORE UPDATE OF interview_id, at, action, starts_at, duration_min ON interview_event
+            FOR EACH ROW EXECUTE FUNCTION hireloop_refuse('interview history is append-only'))")},
              QStringLiteral(R"(INSERT INTO interview_event (interview_id, at, actor_id, action, starts_at, duration_min)
             SELECT id, created_at, NULL, 'scheduled', starts_at, duration_min FROM interview)"),
              QStringLiteral(R"(INSERT INTO interview_event (interview_id, at, actor_id, action, starts_at, duration_min)
@@ -259,7 +270,8 @@ QList<Migration> buildMigrations()
     // the calibration pseudonyms (random per database; randomblob is SQLite's, a server
     // would use gen_random_bytes) and the audit log's head ("<id> <hash>" of its last
     // entry, written with every entry), so a log cut short is noticed. A stage event's
-    // reason may be erased (anonymization) and nothing else of it changed.
+    // reason may be erased (anonymization) and nothing else of it changed. PostgreSQL's
+    // salt comes from gen_random_uuid (strong random, built in since 13).
     list.append(
         {6,
          "retention per role, pseudonym salt, audit head, erasable stage reasons",
@@ -269,25 +281,36 @@ QList<Migration> buildMigrations()
              QStringLiteral(R"(CREATE TABLE meta (
             key TEXT PRIMARY KEY,
             value TEXT NOT NULL))"),
-             QStringLiteral("INSERT INTO meta (key, value) VALUES ('pseudonym_salt', lower(hex(randomblob(32))))"),
+             {QStringLiteral("INSERT INTO meta (key, value) VALUES ('pseudonym_salt', lower(hex(randomblob(32))))"),
+              QStringLiteral("INSERT INTO meta (key, value) VALUES ('pseudonym_salt',"
+                             " replace(CAST(gen_random_uuid() AS TEXT) || CAST(gen_random_uuid() AS TEXT), '-', ''))")},
              QStringLiteral("INSERT INTO meta (key, value)"
                             " SELECT 'audit_head', id || ' ' || hash FROM audit_log ORDER BY id DESC LIMIT 1"),
-             QStringLiteral("DROP TRIGGER stage_event_append_only"),
-             QStringLiteral(R"(CREATE TRIGGER stage_event_append_only
+             {QStringLiteral("DROP TRIGGER stage_event_append_only"),
+              QStringLiteral("DROP TRIGGER stage_event_append_only ON stage_event")},
+             {QStringLiteral(R"(CREATE TRIGGER stage_event_append_only
             BEFORE UPDATE OF application_id, from_stage_id, to_stage_id, from_status, to_status, at, actor_id
             ON stage_event
             BEGIN SELECT RAISE(ABORT, 'stage history is append-only'); END)"),
-             QStringLiteral(R"(CREATE TRIGGER stage_event_reason_erase_only
+              QStringLiteral(R"(CREATE TRIGGER stage_event_append_only
+            BEFORE UPDATE OF application_id, from_stage_id, to_stage_id, from_status, to_status, at, actor_id
+            ON stage_event FOR EACH ROW EXECUTE FUNCTION hireloop_refuse('stage history is append-only'))")},
+             {QStringLiteral(R"(CREATE TRIGGER stage_event_reason_erase_only
             BEFORE UPDATE OF reason ON stage_event WHEN NEW.reason <> ''
             BEGIN SELECT RAISE(ABORT, 'a stage event''s reason can only be erased'); END)"),
+              QStringLiteral(R"(CREATE TRIGGER stage_event_reason_erase_only
+            BEFORE UPDATE OF reason ON stage_event FOR EACH ROW WHEN (NEW.reason <> '')
+            EXECUTE FUNCTION hireloop_refuse('a stage event''s reason can only be erased'))")},
          }});
 
     // The candidates pane's first screen of a large role: the first names in the order
     // users see (any case) through an index, instead of sorting every application.
+    // PostgreSQL has no NOCASE: lower(name) there, as Dialect::nameOrder sorts.
     list.append({7,
                  "candidate names in case-insensitive order",
                  {
-                     QStringLiteral("CREATE INDEX candidate_name_nocase ON candidate (name COLLATE NOCASE)"),
+                     {QStringLiteral("CREATE INDEX candidate_name_nocase ON candidate (name COLLATE NOCASE)"),
+                      QStringLiteral("CREATE INDEX candidate_name_nocase ON candidate (lower(name), id)")},
                  }});
 
     // A move taken back by undo stays in the history, and says which move it takes back:
@@ -305,18 +328,36 @@ QList<Migration> buildMigrations()
                             " REFERENCES stage_event (id) ON DELETE CASCADE"),
              QStringLiteral(
                  "CREATE UNIQUE INDEX stage_event_reverts ON stage_event (reverts_id) WHERE reverts_id IS NOT NULL"),
-             QStringLiteral("DROP TRIGGER stage_event_append_only"),
-             QStringLiteral(R"(CREATE TRIGGER stage_event_append_only
+             {QStringLiteral("DROP TRIGGER stage_event_append_only"),
+              QStringLiteral("DROP TRIGGER stage_event_append_only ON stage_event")},
+             {QStringLiteral(R"(CREATE TRIGGER stage_event_append_only
             BEFORE UPDATE OF application_id, from_stage_id, to_stage_id, from_status, to_status, at, actor_id, reverts_id
             ON stage_event
             BEGIN SELECT RAISE(ABORT, 'stage history is append-only'); END)"),
-             QStringLiteral(R"(CREATE TRIGGER stage_event_revert_mirrors
+              QStringLiteral(R"(CREATE TRIGGER stage_event_append_only
+            BEFORE UPDATE OF application_id, from_stage_id, to_stage_id, from_status, to_status, at, actor_id, reverts_id
+            ON stage_event FOR EACH ROW EXECUTE FUNCTION hireloop_refuse('stage history is append-only'))")},
+             {QStringLiteral(R"(CREATE TRIGGER stage_event_revert_mirrors
             BEFORE INSERT ON stage_event WHEN NEW.reverts_id IS NOT NULL
             BEGIN SELECT RAISE(ABORT, 'a revert takes back a move of its application, from where that move led')
                 WHERE NOT EXISTS (SELECT 1 FROM stage_event r WHERE r.id = NEW.reverts_id
                     AND r.application_id = NEW.application_id AND r.reverts_id IS NULL AND r.from_stage_id IS NOT NULL
                     AND r.from_stage_id = NEW.to_stage_id AND r.from_status = NEW.to_status
                     AND r.to_stage_id = NEW.from_stage_id AND r.to_status = NEW.from_status); END)"),
+              QStringLiteral(R"(CREATE FUNCTION hireloop_revert_mirrors() RETURNS trigger LANGUAGE plpgsql AS $$
+            BEGIN
+                IF NOT EXISTS (SELECT 1 FROM stage_event r WHERE r.id = NEW.reverts_id
+                    AND r.application_id = NEW.application_id AND r.reverts_id IS NULL AND r.from_stage_id IS NOT NULL
+                    AND r.from_stage_id = NEW.to_stage_id AND r.from_status = NEW.to_status
+                    AND r.to_stage_id = NEW.from_stage_id AND r.to_status = NEW.from_status) THEN
+                    RAISE EXCEPTION 'a revert takes back a move of its application, from where that move led'
+                        USING ERRCODE = 'restrict_violation';
+                END IF;
+                RETURN NEW;
+            END $$)")},
+             {QString(), QStringLiteral(R"(CREATE TRIGGER stage_event_revert_mirrors
+            BEFORE INSERT ON stage_event FOR EACH ROW WHEN (NEW.reverts_id IS NOT NULL)
+            EXECUTE FUNCTION hireloop_revert_mirrors())")},
          }});
 
     return list;
@@ -328,6 +369,18 @@ const QList<Migration> &migrations()
 {
     static const QList<Migration> list = buildMigrations();
     return list;
+}
+
+QString postgresSql(const MigrationSql &sql)
+{
+    if (sql.ownPostgres)
+        return sql.postgres;
+    QString text = sql.sqlite;
+    text.replace(QLatin1String("INTEGER PRIMARY KEY"),
+                 QLatin1String("INTEGER GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY"));
+    static const QRegularExpression real(QStringLiteral("\\bREAL\\b"));
+    text.replace(real, QStringLiteral("DOUBLE PRECISION"));
+    return text;
 }
 
 }  // namespace hireloop

@@ -72,14 +72,13 @@ Id PersonRepository::firstOfKind(PersonKind kind)
 Id PersonRepository::insert(const Person &person, qint64 now)
 {
     QSqlQuery q = m_db.prepare(
-        QStringLiteral("INSERT INTO person (name, email, kind, created_at) VALUES (:name, :email, :kind, :now)"));
+        QStringLiteral("INSERT INTO person (name, email, kind, created_at) VALUES (:name, :email, :kind, :now)"
+                       " RETURNING id"));
     q.bindValue(QStringLiteral(":name"), sqlText(person.name));
     q.bindValue(QStringLiteral(":email"), sqlText(person.email));
     q.bindValue(QStringLiteral(":kind"), personKindName(person.kind));
     q.bindValue(QStringLiteral(":now"), now);
-    if (!m_db.exec(q))
-        return 0;
-    return q.lastInsertId().toLongLong();
+    return m_db.execInsert(q);
 }
 
 bool PersonRepository::update(const Person &person)

@@ -19,6 +19,15 @@ const QString Scorecards = QStringLiteral("SELECT s.id FROM scorecard s JOIN int
 
 }  // namespace
 
+QStringList PrivacyRepository::personalTables()
+{
+    return {QStringLiteral("candidate"),      QStringLiteral("candidate_email"),
+            QStringLiteral("candidate_link"), QStringLiteral("screening_answer"),
+            QStringLiteral("application"),    QStringLiteral("stage_event"),
+            QStringLiteral("decision"),       QStringLiteral("interview"),
+            QStringLiteral("scorecard"),      QStringLiteral("rating")};
+}
+
 bool PrivacyRepository::anonymizeCandidate(Id candidateId, qint64 now)
 {
     return anonymizeCandidates({candidateId}, now);
@@ -31,7 +40,8 @@ bool PrivacyRepository::anonymizeCandidates(const QList<Id> &candidateIds, qint6
     if (!m_db.exec(QStringLiteral("CREATE TEMP TABLE IF NOT EXISTS anonymize_batch (id INTEGER PRIMARY KEY)"))
         || !m_db.exec(QStringLiteral("DELETE FROM anonymize_batch")))
         return false;
-    QSqlQuery add = m_db.prepare(QStringLiteral("INSERT OR IGNORE INTO anonymize_batch (id) VALUES (:id)"));
+    QSqlQuery add = m_db.prepare(
+        QStringLiteral("INSERT INTO anonymize_batch (id) VALUES (:id) ON CONFLICT DO NOTHING"));
     for (Id id : candidateIds) {
         add.bindValue(QStringLiteral(":id"), id);
         if (!m_db.exec(add))
@@ -93,8 +103,8 @@ bool PrivacyRepository::footprint(Id candidateId, CandidateFootprint *f)
         {&f->applications, QStringLiteral("SELECT count(*) FROM application WHERE candidate_id = :id")},
         {&f->stageEvents,
          QStringLiteral("SELECT count(*) FROM stage_event WHERE application_id IN (%1)").arg(Applications)},
-        {&f->interviews, QStringLiteral("SELECT count(*) FROM (%1)").arg(Interviews)},
-        {&f->scorecards, QStringLiteral("SELECT count(*) FROM (%1)").arg(Scorecards)},
+        {&f->interviews, QStringLiteral("SELECT count(*) FROM (%1) AS rows_of").arg(Interviews)},
+        {&f->scorecards, QStringLiteral("SELECT count(*) FROM (%1) AS rows_of").arg(Scorecards)},
         {&f->ratings, QStringLiteral("SELECT count(*) FROM rating WHERE scorecard_id IN (%1)").arg(Scorecards)},
         {&f->decisions, QStringLiteral("SELECT count(*) FROM decision WHERE application_id IN (%1)").arg(Applications)},
         {&f->screeningAnswers,

@@ -3,6 +3,7 @@
 #include "domain/domain.h"
 
 #include <QByteArray>
+#include <QStringList>
 
 // What privacy needs from the file: anonymizing a candidate in place (contact details,
 // links, notes and every free text written about them removed; ratings and
@@ -17,6 +18,10 @@ class Database;
 class PrivacyRepository
 {
 public:
+    // The tables that hold what identifies a candidate (names, contacts, free text):
+    // what erasure and anonymization must leave nothing of (Database::purgeErased).
+    static QStringList personalTables();
+
     explicit PrivacyRepository(Database &db)
         : m_db(db)
     { }

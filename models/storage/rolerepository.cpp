@@ -148,7 +148,7 @@ Id RoleRepository::insert(Role draft, Id hiringManagerId, qint64 now)
 {
     QSqlQuery q = m_db.prepare(
         QStringLiteral("INSERT INTO role (title, team, status, posting, overview, hiring_manager_id, created_at)"
-                       " VALUES (:title, :team, :status, :posting, :overview, :hm, :now)"));
+                       " VALUES (:title, :team, :status, :posting, :overview, :hm, :now) RETURNING id"));
     q.bindValue(QStringLiteral(":title"), sqlText(draft.title));
     q.bindValue(QStringLiteral(":team"), sqlText(draft.team));
     q.bindValue(QStringLiteral(":status"), draft.open ? QStringLiteral("open") : QStringLiteral("closed"));
@@ -156,12 +156,12 @@ Id RoleRepository::insert(Role draft, Id hiringManagerId, qint64 now)
     q.bindValue(QStringLiteral(":overview"), sqlText(draft.overview));
     q.bindValue(QStringLiteral(":hm"), hiringManagerId > 0 ? QVariant(hiringManagerId) : QVariant());
     q.bindValue(QStringLiteral(":now"), now);
-    if (!m_db.exec(q))
+    const Id roleId = m_db.execInsert(q);
+    if (!roleId)
         return 0;
-    const Id roleId = q.lastInsertId().toLongLong();
 
     QSqlQuery section = m_db.prepare(QStringLiteral(
-        "INSERT INTO posting_section (role_id, name, kind, position) VALUES (:role, :name, :kind, :pos)"));
+        "INSERT INTO posting_section (role_id, name, kind, position) VALUES (:role, :name, :kind, :pos) RETURNING id"));
     QSqlQuery item = m_db.prepare(
         QStringLiteral("INSERT INTO posting_item (section_id, text, position) VALUES (:section, :text, :pos)"));
     for (int s = 0; s < draft.sections.size(); ++s) {
@@ -170,9 +170,9 @@ Id RoleRepository::insert(Role draft, Id hiringManagerId, qint64 now)
         section.bindValue(QStringLiteral(":name"), sqlText(ps.name));
         section.bindValue(QStringLiteral(":kind"), sectionKindName(ps.kind));
         section.bindValue(QStringLiteral(":pos"), s);
-        if (!m_db.exec(section))
+        const Id sectionId = m_db.execInsert(section);
+        if (!sectionId)
             return 0;
-        const Id sectionId = section.lastInsertId().toLongLong();
         for (int i = 0; i < ps.items.size(); ++i) {
             item.bindValue(QStringLiteral(":section"), sectionId);
             item.bindValue(QStringLiteral(":text"), sqlText(ps.items.at(i)));
@@ -184,18 +184,18 @@ Id RoleRepository::insert(Role draft, Id hiringManagerId, qint64 now)
 
     QHash<Id, Id> attributeIds;  // placeholder -> written
     QSqlQuery category = m_db.prepare(
-        QStringLiteral("INSERT INTO category (role_id, name, position) VALUES (:role, :name, :pos)"));
+        QStringLiteral("INSERT INTO category (role_id, name, position) VALUES (:role, :name, :pos) RETURNING id"));
     QSqlQuery attribute = m_db.prepare(QStringLiteral(
         "INSERT INTO attribute (category_id, name, guidance, source_section, source_line, weight, must_have, position)"
-        " VALUES (:category, :name, :guidance, :section, :line, :weight, :must, :pos)"));
+        " VALUES (:category, :name, :guidance, :section, :line, :weight, :must, :pos) RETURNING id"));
     for (int c = 0; c < draft.categories.size(); ++c) {
         const Category &cat = draft.categories.at(c);
         category.bindValue(QStringLiteral(":role"), roleId);
         category.bindValue(QStringLiteral(":name"), sqlText(cat.name));
         category.bindValue(QStringLiteral(":pos"), c);
-        if (!m_db.exec(category))
+        const Id categoryId = m_db.execInsert(category);
+        if (!categoryId)
             return 0;
-        const Id categoryId = category.lastInsertId().toLongLong();
         for (int a = 0; a < cat.attributes.size(); ++a) {
             const Attribute &attr = cat.attributes.at(a);
             attribute.bindValue(QStringLiteral(":category"), categoryId);
@@ -206,9 +206,10 @@ Id RoleRepository::insert(Role draft, Id hiringManagerId, qint64 now)
             attribute.bindValue(QStringLiteral(":weight"), attr.weight);
             attribute.bindValue(QStringLiteral(":must"), attr.mustHave ? 1 : 0);
             attribute.bindValue(QStringLiteral(":pos"), a);
-            if (!m_db.exec(attribute))
+            const Id attributeId = m_db.execInsert(attribute);
+            if (!attributeId)
                 return 0;
-            attributeIds.insert(attr.id, attribute.lastInsertId().toLongLong());
+            attributeIds.insert(attr.id, attributeId);
         }
     }
 
@@ -224,16 +225,16 @@ Id RoleRepository::insert(Role draft, Id hiringManagerId, qint64 now)
     }
 
     QSqlQuery stage = m_db.prepare(
-        QStringLiteral("INSERT INTO stage (role_id, name, position) VALUES (:role, :name, :pos)"));
+        QStringLiteral("INSERT INTO stage (role_id, name, position) VALUES (:role, :name, :pos) RETURNING id"));
     QSqlQuery focus = m_db.prepare(
         QStringLiteral("INSERT INTO stage_focus (stage_id, attribute_id) VALUES (:stage, :attribute)"));
     for (int s = 0; s < draft.stages.size(); ++s) {
         stage.bindValue(QStringLiteral(":role"), roleId);
         stage.bindValue(QStringLiteral(":name"), sqlText(draft.stages.at(s).name));
         stage.bindValue(QStringLiteral(":pos"), s);
-        if (!m_db.exec(stage))
+        const Id stageId = m_db.execInsert(stage);
+        if (!stageId)
             return 0;
-        const Id stageId = stage.lastInsertId().toLongLong();
         for (Id placeholder : draft.stages.at(s).focus) {
             if (!attributeIds.contains(placeholder)) {
                 m_db.setError(QObject::tr("stage \"%1\" focuses on an attribute that is not in the rubric")
@@ -386,15 +387,14 @@ bool RoleRepository::setStageFocus(Id stageId, Id attributeId, bool on)
 Id RoleRepository::insertStage(Id roleId, const Stage &stage, int position)
 {
     QList<Id> ids = orderedIds(m_db, StagesOf, roleId);
-    QSqlQuery q = m_db.prepare(
-        QStringLiteral("INSERT INTO stage (id, role_id, name, position) VALUES (:id, :role, :name, :pos)"));
-    q.bindValue(QStringLiteral(":id"), stage.id > 0 ? QVariant(stage.id) : QVariant());
+    QSqlQuery q = m_db.prepareInsert(QStringLiteral("stage"), QStringLiteral("role_id, name, position"),
+                                     QStringLiteral(":role, :name, :pos"), stage.id);
     q.bindValue(QStringLiteral(":role"), roleId);
     q.bindValue(QStringLiteral(":name"), sqlText(stage.name.trimmed()));
     q.bindValue(QStringLiteral(":pos"), int(ids.size()));
-    if (!m_db.exec(q))
+    const Id id = m_db.execInsert(q);
+    if (!id)
         return 0;
-    const Id id = q.lastInsertId().toLongLong();
     ids.insert(qBound(0, position, int(ids.size())), id);
     if (!renumber(m_db, QStringLiteral("stage"), ids))
         return 0;

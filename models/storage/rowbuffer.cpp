@@ -85,6 +85,7 @@ QSqlQuery *RowBuffer::statement(int rows)
 
 Id nextFreeId(Database &db, const char *table)
 {
+    db.noteExplicitIds(QLatin1String(table));
     QSqlQuery q = db.prepare(QStringLiteral("SELECT coalesce(max(id), 0) + 1 FROM %1").arg(QLatin1String(table)));
     if (!db.exec(q) || !q.next())
         return 0;

@@ -63,7 +63,8 @@ private:
 };
 
 // max(id) + 1 of table (1 when it is empty), for the writers that number their own rows
-// inside their write transaction; 0 on error.
+// inside their write transaction (on a server its id sequence follows at the commit); 0
+// on error.
 Id nextFreeId(Database &db, const char *table);
 
 }  // namespace hireloop

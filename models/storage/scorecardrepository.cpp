@@ -49,9 +49,10 @@ QString scorecardSelect(VisibilitySql &vis)
 
 bool ScorecardRepository::insertEvent(Id interviewId, const QString &action, Id actorId, qint64 now)
 {
-    QSqlQuery q = m_db.prepare(
-        QStringLiteral("INSERT INTO interview_event (interview_id, at, actor_id, action, starts_at, duration_min)"
-                       " SELECT id, :at, :actor, :action, starts_at, duration_min FROM interview WHERE id = :id"));
+    QSqlQuery q = m_db.prepare(QStringLiteral(
+        "INSERT INTO interview_event (interview_id, at, actor_id, action, starts_at, duration_min)"
+        " SELECT id, CAST(:at AS BIGINT), CAST(:actor AS INTEGER), CAST(:action AS TEXT), starts_at, duration_min"
+        " FROM interview WHERE id = :id"));
     q.bindValue(QStringLiteral(":at"), now);
     q.bindValue(QStringLiteral(":actor"), idOrNull(actorId));
     q.bindValue(QStringLiteral(":action"), action);
@@ -73,7 +74,7 @@ Id ScorecardRepository::insertInterview(const Interview &iv, Id actorId, qint64 
 {
     QSqlQuery q = m_db.prepare(QStringLiteral(
         "INSERT INTO interview (application_id, stage_id, starts_at, duration_min, status, location, created_at,"
-        " updated_at) VALUES (:a, :s, :starts, :duration, 'scheduled', :location, :t1, :t2)"));
+        " updated_at) VALUES (:a, :s, :starts, :duration, 'scheduled', :location, :t1, :t2) RETURNING id"));
     q.bindValue(QStringLiteral(":a"), iv.applicationId);
     q.bindValue(QStringLiteral(":s"), iv.stageId);
     q.bindValue(QStringLiteral(":starts"), iv.startsAt);
@@ -81,14 +82,14 @@ Id ScorecardRepository::insertInterview(const Interview &iv, Id actorId, qint64 
     q.bindValue(QStringLiteral(":location"), sqlText(iv.location.trimmed()));
     q.bindValue(QStringLiteral(":t1"), now);
     q.bindValue(QStringLiteral(":t2"), now);
-    if (!m_db.exec(q))
+    const Id id = m_db.execInsert(q);
+    if (!id)
         return 0;
-    const Id id = q.lastInsertId().toLongLong();
 
     QSqlQuery panelist = m_db.prepare(QStringLiteral("INSERT INTO panelist (interview_id, person_id) VALUES (:i, :p)"));
     QSqlQuery card = m_db.prepare(
         QStringLiteral("INSERT INTO scorecard (interview_id, interviewer_id, revision, status, created_at, updated_at)"
-                       " VALUES (:i, :p, 1, 'draft', :t1, :t2)"));
+                       " VALUES (:i, :p, 1, 'draft', :t1, :t2) RETURNING id"));
     for (Id person : iv.panel) {
         panelist.bindValue(QStringLiteral(":i"), id);
         panelist.bindValue(QStringLiteral(":p"), person);
@@ -96,10 +97,13 @@ Id ScorecardRepository::insertInterview(const Interview &iv, Id actorId, qint64 
         card.bindValue(QStringLiteral(":p"), person);
         card.bindValue(QStringLiteral(":t1"), now);
         card.bindValue(QStringLiteral(":t2"), now);
-        if (!m_db.exec(panelist) || !m_db.exec(card))
+        if (!m_db.exec(panelist))
+            return 0;
+        const Id cardId = m_db.execInsert(card);
+        if (!cardId)
             return 0;
         if (scorecardIds)
-            *scorecardIds << card.lastInsertId().toLongLong();
+            *scorecardIds << cardId;
     }
     return insertEvent(id, QStringLiteral("scheduled"), actorId, now) ? id : 0;
 }
@@ -549,17 +553,24 @@ Id ScorecardRepository::amend(Id scorecardId, qint64 now)
     QSqlQuery q = m_db.prepare(QStringLiteral(
         "INSERT INTO scorecard (interview_id, interviewer_id, revision, status, overall, takeaways, private_note,"
         " created_at, updated_at, submitted_at)"
-        " SELECT interview_id, interviewer_id, revision + 1, 'draft', overall, takeaways, private_note, :t1, :t2, NULL"
-        " FROM scorecard WHERE id = :id AND status = 'submitted'"));
+        " SELECT interview_id, interviewer_id, revision + 1, 'draft', overall, takeaways, private_note, CAST(:t1 AS "
+        "BIGINT),"
+        " CAST(:t2 AS BIGINT), NULL"
+        " FROM scorecard WHERE id = :id AND status = 'submitted' RETURNING id"));
     q.bindValue(QStringLiteral(":t1"), now);
     q.bindValue(QStringLiteral(":t2"), now);
     q.bindValue(QStringLiteral(":id"), scorecardId);
-    if (!execOne(m_db, q, QObject::tr("scorecard %1 is not submitted").arg(scorecardId)))
+    if (!m_db.exec(q))
         return 0;
-    const Id id = q.lastInsertId().toLongLong();
-    QSqlQuery r = m_db.prepare(
-        QStringLiteral("INSERT INTO rating (scorecard_id, attribute_id, value, note)"
-                       " SELECT :new, attribute_id, value, note FROM rating WHERE scorecard_id = :old"));
+    const Id id = q.next() ? q.value(0).toLongLong() : 0;
+    q.finish();
+    if (!id) {
+        m_db.setError(QObject::tr("scorecard %1 is not submitted").arg(scorecardId));
+        return 0;
+    }
+    QSqlQuery r = m_db.prepare(QStringLiteral(
+        "INSERT INTO rating (scorecard_id, attribute_id, value, note)"
+        " SELECT CAST(:new AS INTEGER), attribute_id, value, note FROM rating WHERE scorecard_id = :old"));
     r.bindValue(QStringLiteral(":new"), id);
     r.bindValue(QStringLiteral(":old"), scorecardId);
     return m_db.exec(r) ? id : 0;

@@ -298,14 +298,7 @@ bool Store::updateAttribute(const Attribute &attribute)
 
 QStringList Store::checkProblems()
 {
-    QStringList problems = m_db.integrityProblems(false);
-    problems += m_db.foreignKeyProblems();
-    problems += m_audit.chainProblems();
-    if (m_db.pragma(QStringLiteral("application_id")).toLongLong() != Database::ApplicationId)
-        problems << tr("the file has no Hireloop application id");
-    if (m_db.schemaVersion() != Database::latestVersion())
-        problems << tr("schema version %1, expected %2").arg(m_db.schemaVersion()).arg(Database::latestVersion());
-    return problems;
+    return m_db.problems() + m_audit.chainProblems();
 }
 
 bool Store::audit(const QString &action, const QString &entity, Id entityId, const QString &detail)

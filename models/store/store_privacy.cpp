@@ -41,7 +41,7 @@ bool Store::anonymizeCandidate(Id candidateId)
                              .arg(f.scorecards));
         }))
         return false;
-    m_db.checkpoint();
+    m_db.purgeErased(PrivacyRepository::personalTables());
     Q_EMIT candidateChanged(candidateId);
     for (const Application &a : m_candidates.applicationsOf(candidateId))
         Q_EMIT applicationChanged(a.id);
@@ -68,7 +68,7 @@ bool Store::eraseCandidate(Id candidateId)
                              .arg(f.scorecards));
         }))
         return false;
-    m_db.checkpoint();
+    m_db.purgeErased(PrivacyRepository::personalTables());
     Q_EMIT candidateRemoved(candidateId, applicationIds);
     return true;
 }
@@ -122,7 +122,7 @@ int Store::applyRetention()
         fail(tr("Cannot apply the retention periods"));
         return -1;
     }
-    m_db.checkpoint();
+    m_db.purgeErased(PrivacyRepository::personalTables());
     Q_EMIT dataReset();
     return int(due.size());
 }

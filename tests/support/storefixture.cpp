@@ -40,10 +40,12 @@ bool StoreFixture::open(const QString &name)
     stage = Stage();
     hiringManager = 0;
     makeStore();
-    const QString base = QString(name).replace(QLatin1Char('/'), QLatin1Char('_'));
-    m_path = m_dir.filePath(base + QStringLiteral(".sqlite"));
-    for (int n = 2; QFileInfo::exists(m_path); ++n)
-        m_path = m_dir.filePath(QStringLiteral("%1-%2.sqlite").arg(base).arg(n));
+    QString why;
+    m_path = TestBackend::newDatabase(m_dir.path(), name, &why);
+    if (m_path.isEmpty()) {
+        qWarning("%s", qPrintable(why));
+        return false;
+    }
     if (!m_store->open(m_path) || !m_store->ensureDefaultData(&seeded))
         return false;
     hiringManager = m_store->actorId();

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "store/store.h"
+#include "testbackend.h"
 #include "testsupport.h"
 
 #include <QTemporaryDir>
@@ -8,7 +9,8 @@
 #include <functional>
 #include <memory>
 
-// A store on a fresh file in a temporary folder, with the default role, a stage that
+// A store on a fresh database (a file in a temporary folder, or a database of its own on
+// the test cluster: see TestBackend), with the default role, a stage that
 // assesses at least three attributes (and is not the last, so there is a next stage),
 // a clock the test moves, and the few steps most store tests repeat: add a person, act
 // as them, add a candidate, schedule an interview that has ended, fill and submit a

@@ -1,0 +1,320 @@
+// Database on a PostgreSQL server (a team database): connecting and refusing, the
+// schema's version, checks, the id sequences. The file's side is database.cpp.
+
+#include "storage/database.h"
+
+#include "storage/migrations.h"
+
+#include <QAtomicInt>
+#include <QHash>
+#include <QMutex>
+#include <QSqlError>
+#include <QThread>
+
+namespace hireloop {
+
+namespace {
+
+QAtomicInt s_serverConnectionCounter;
+
+QMutex s_passwordsMutex;
+QHash<QString, QString> &passwords()
+{
+    static QHash<QString, QString> map;
+    return map;
+}
+
+// libpq's messages come with "FATAL:  " and a trailing newline, sometimes two lines
+// (one per address tried); the first says it.
+QString firstLine(QString text)
+{
+    text = text.trimmed();
+    const qsizetype nl = text.indexOf(QLatin1Char('\n'));
+    if (nl > 0)
+        text.truncate(nl);
+    for (const char *prefix : {"FATAL:", "ERROR:"})
+        if (text.startsWith(QLatin1String(prefix)))
+            text = text.mid(qsizetype(qstrlen(prefix))).trimmed();
+    return text;
+}
+
+// Why a connection was refused, in the user's words where libpq's are cryptic.
+QString connectionRefusal(const QSqlError &error, const ServerLocation &location)
+{
+    const QString raw = firstLine(error.databaseText().isEmpty() ? error.text() : error.databaseText());
+    if (raw.contains(QLatin1String("password authentication failed")))
+        return QObject::tr("the server refused the password for %1")
+            .arg(location.user.isEmpty() ? QObject::tr("this login") : location.user);
+    if (raw.contains(QLatin1String("no password supplied")))
+        return QObject::tr("the server asks for a password and none was given");
+    if (raw.contains(QLatin1String("does not exist")) && raw.contains(QLatin1String("database")))
+        return QObject::tr("the server has no database named %1").arg(location.database);
+    if (raw.contains(QLatin1String("could not translate host name")))
+        return QObject::tr("the host name %1 is not known").arg(location.host);
+    if (raw.contains(QLatin1String("Connection refused")) || raw.contains(QLatin1String("No such file or directory"))
+        || raw.contains(QLatin1String("timeout expired")) || raw.contains(QLatin1String("No route to host")))
+        return QObject::tr("%1 cannot be reached (%2)").arg(location.serverText(), raw);
+    return raw;
+}
+
+}  // namespace
+
+void Database::rememberPassword(const ServerLocation &location, const QString &password)
+{
+    const QMutexLocker lock(&s_passwordsMutex);
+    passwords().insert(location.toDisplayUri(), password);
+}
+
+QString Database::rememberedPassword(const ServerLocation &location)
+{
+    const QMutexLocker lock(&s_passwordsMutex);
+    return passwords().value(location.toDisplayUri());
+}
+
+QString Database::serverErrorText(const QSqlError &error)
+{
+    // A SQLSTATE: the server's disk is full, or it went away.
+    const QString state = error.nativeErrorCode();
+    if (state == QLatin1String("53100"))
+        return QObject::tr("the server's disk is full, so nothing was written; ask its administrator (%1)")
+            .arg(firstLine(error.databaseText()));
+    if (state.startsWith(QLatin1String("08")) || error.type() == QSqlError::ConnectionError)
+        return QObject::tr("the connection to the server was lost, so nothing was written (%1)")
+            .arg(firstLine(error.text()));
+    return error.text();
+}
+
+bool Database::openServer(const QString &uri, const DatabaseOptions &options)
+{
+    QString why;
+    m_location = ServerLocation::parse(uri, &why);
+    if (!m_location.isValid()) {
+        m_path = uri;
+        m_error = why;
+        return false;
+    }
+    m_path = m_location.toDisplayUri();
+    m_backend = Backend::Postgres;
+    if (!QSqlDatabase::isDriverAvailable(QStringLiteral("QPSQL"))) {
+        fail(QObject::tr("this Hireloop cannot reach PostgreSQL servers: Qt's QPSQL driver is missing "
+                         "(Debian: libqt6sql6-psql)"));
+        return false;
+    }
+    m_connectionName = QStringLiteral("hireloop-server-%1").arg(s_serverConnectionCounter.fetchAndAddRelaxed(1));
+    m_db = QSqlDatabase::addDatabase(QStringLiteral("QPSQL"), m_connectionName);
+    if (!m_location.host.isEmpty())
+        m_db.setHostName(m_location.host);
+    if (m_location.port > 0)
+        m_db.setPort(m_location.port);
+    m_db.setDatabaseName(m_location.database);
+    if (!m_location.user.isEmpty())
+        m_db.setUserName(m_location.user);
+    if (!m_location.password.isEmpty())  // the worker threads' connections reopen it by path()
+        rememberPassword(m_location, m_location.password);
+    const QString password = rememberedPassword(m_location);
+    if (!password.isEmpty())
+        m_db.setPassword(password);
+    QString connectOptions = m_location.connectOptions();
+    if (m_location.parameter(QStringLiteral("application_name")).isEmpty())
+        connectOptions += QStringLiteral("%1application_name='hireloop'")
+                              .arg(connectOptions.isEmpty() ? QString() : QStringLiteral(";"));
+    if (m_location.parameter(QStringLiteral("connect_timeout")).isEmpty())
+        connectOptions += QStringLiteral(";connect_timeout=10");
+    m_db.setConnectOptions(connectOptions);
+    if (!m_db.open()) {
+        const QString refusal = connectionRefusal(m_db.lastError(), m_location);
+        closeConnection();
+        fail(QObject::tr("cannot connect: %1").arg(refusal));
+        return false;
+    }
+
+    int version = 0;
+    if (!inspectServer(&version)) {
+        const QString err = m_error;
+        close();
+        m_error = err;
+        return false;
+    }
+    const int targetVersion = options.targetVersion < 0 ? latestVersion() : options.targetVersion;
+    if (options.readOnly) {
+        m_readOnly = true;
+        m_readOnlyReason = options.readOnlyReason.isEmpty() ? QObject::tr("it was opened read-only")
+                                                            : options.readOnlyReason;
+    }
+    if (version == 0 && !options.create) {
+        close();
+        fail(QObject::tr("has no Hireloop tables yet: set it up with `hireloop-cli --db %1 team init`").arg(m_path));
+        return false;
+    }
+    if (version < targetVersion && m_readOnly) {
+        close();
+        fail(QObject::tr("uses schema version %1 and this build needs %2, but it was opened read-only")
+                 .arg(version)
+                 .arg(targetVersion));
+        return false;
+    }
+    m_created = version == 0;
+    if (version < targetVersion && !migrate(version, targetVersion)) {
+        const QString err = m_error;
+        close();
+        m_error = err;
+        return false;
+    }
+    return true;
+}
+
+bool Database::inspectServer(int *version)
+{
+    QSqlQuery q(m_db);
+    if (!q.exec(QStringLiteral("SELECT current_setting('server_version_num'), current_setting('server_version'),"
+                               " to_regclass('hireloop_schema') IS NOT NULL,"
+                               " (SELECT count(*) FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace"
+                               "  WHERE n.nspname = current_schema() AND c.relkind IN ('r', 'v', 'm', 'p', 'f'))"))
+        || !q.next()) {
+        fail(QObject::tr("cannot read what the server holds: %1").arg(firstLine(q.lastError().text())));
+        return false;
+    }
+    if (q.value(0).toInt() < MinimumServerVersion) {
+        fail(QObject::tr("the server runs PostgreSQL %1; Hireloop needs 13 or newer").arg(q.value(1).toString()));
+        return false;
+    }
+    const bool ours = q.value(2).toBool();
+    const qlonglong tables = q.value(3).toLongLong();
+    q.finish();
+    // Quiet: the server's notices (an index that exists already, ...) are not the user's.
+    QSqlQuery(m_db).exec(QStringLiteral("SET client_min_messages TO warning"));
+    if (!ours) {
+        if (tables > 0) {
+            fail(QObject::tr("holds another application's tables (%n tables, and no Hireloop schema); nothing "
+                             "was written",
+                             nullptr, int(tables)));
+            return false;
+        }
+        *version = 0;
+        return true;
+    }
+    QSqlQuery v(m_db);
+    if (!v.exec(QStringLiteral("SELECT application, version FROM hireloop_schema")) || !v.next()
+        || v.value(0).toString() != QLatin1String("hireloop")) {
+        fail(QObject::tr("holds a schema table that is not Hireloop's; nothing was written"));
+        return false;
+    }
+    *version = v.value(1).toInt();
+    if (*version > latestVersion()) {
+        fail(QObject::tr("uses schema version %1, newer than this build knows (%2): update Hireloop")
+                 .arg(*version)
+                 .arg(latestVersion()));
+        return false;
+    }
+    return true;
+}
+
+int Database::serverSchemaVersion()
+{
+    QSqlQuery q(m_db);
+    if (!q.exec(QStringLiteral("SELECT to_regclass('hireloop_schema') IS NOT NULL")) || !q.next())
+        return -1;
+    if (!q.value(0).toBool())
+        return 0;
+    if (!q.exec(QStringLiteral("SELECT version FROM hireloop_schema")) || !q.next())
+        return -1;
+    return q.value(0).toInt();
+}
+
+// What a check can find on a server: the constraints, triggers and indexes are the
+// server's to keep, but a constraint added NOT VALID, a trigger switched off (the
+// append-only ones), or an index left invalid by a failed build are not.
+QStringList Database::serverProblems()
+{
+    QStringList problems;
+    QSqlQuery q(m_db);
+    q.setForwardOnly(true);
+    const QString table = QStringLiteral("(SELECT c.oid FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace"
+                                         " WHERE n.nspname = current_schema())");
+    if (!q.exec(QStringLiteral("SELECT 'constraint ' || conname || ' on ' || CAST(conrelid AS regclass) || ' is not "
+                               "validated' FROM pg_constraint WHERE NOT convalidated AND conrelid IN %1"
+                               " UNION ALL SELECT 'trigger ' || tgname || ' on ' || CAST(tgrelid AS regclass) || ' is "
+                               "disabled' FROM pg_trigger WHERE NOT tgisinternal AND tgenabled = 'D' AND tgrelid IN %1"
+                               " UNION ALL SELECT 'index ' || CAST(indexrelid AS regclass) || ' is not valid'"
+                               " FROM pg_index WHERE NOT indisvalid AND indrelid IN %1")
+                    .arg(table)))
+        return {q.lastError().text()};
+    while (q.next())
+        problems << q.value(0).toString();
+    // The append-only triggers must be there at all.
+    const QStringList triggers = {QStringLiteral("audit_log_append_only"), QStringLiteral("stage_event_append_only"),
+                                  QStringLiteral("interview_event_append_only")};
+    for (const QString &name : triggers) {
+        QSqlQuery t(m_db);
+        t.prepare(QStringLiteral("SELECT count(*) FROM pg_trigger WHERE tgname = :name AND tgrelid IN %1").arg(table));
+        t.bindValue(QStringLiteral(":name"), name);
+        if (t.exec() && t.next() && t.value(0).toInt() == 0)
+            problems << QObject::tr("trigger %1 is missing").arg(name);
+    }
+    return problems;
+}
+
+// VACUUM FULL copies every row version that some transaction may still see, and what
+// may still be seen is decided by the oldest transaction running anywhere on the
+// server (its id bounds every later snapshot, in every database), and by this
+// database's readers' snapshots. So it first waits, a few seconds at most, until every
+// transaction that was running when the erasure committed has ended; if one outlasts
+// that, the rewrite still runs and the caller is told old versions may remain until the
+// next one.
+bool Database::purgeOnServer(const QStringList &tables)
+{
+    QSqlQuery q(m_db);
+    // Every transaction id below this one had ended or was running at the commit.
+    if (!q.exec(QStringLiteral("SELECT CAST(pg_snapshot_xmax(pg_current_snapshot()) AS TEXT)")) || !q.next()) {
+        m_error = errorText(q.lastError());
+        return false;
+    }
+    const QString after = q.value(0).toString();
+    q.finish();
+    QSqlQuery older(m_db);
+    older.prepare(QStringLiteral("SELECT pg_snapshot_xmin(pg_current_snapshot()) >= CAST(:x1 AS xid8)"
+                                 " AND NOT EXISTS (SELECT 1 FROM pg_stat_activity WHERE datname = current_database()"
+                                 " AND pid <> pg_backend_pid() AND backend_xmin IS NOT NULL"
+                                 " AND age(backend_xmin) > age(xid(CAST(:x2 AS xid8))))"));
+    older.bindValue(QStringLiteral(":x1"), after);
+    older.bindValue(QStringLiteral(":x2"), after);
+    bool clear = false;
+    for (int waited = 0; waited <= 5000; waited += 20) {
+        if (!older.exec() || !older.next())
+            break;
+        clear = older.value(0).toBool();
+        older.finish();
+        if (clear)
+            break;
+        QThread::msleep(20);
+    }
+    for (const QString &table : tables)
+        if (!exec(QStringLiteral("VACUUM FULL %1").arg(table)))
+            return false;
+    if (!clear) {
+        m_error = QObject::tr("%1: a transaction older than the erasure was still running, so old versions of the "
+                              "erased rows may stay in the tables until the next VACUUM FULL")
+                      .arg(m_path);
+        return false;
+    }
+    return true;
+}
+
+bool Database::syncIdSequences()
+{
+    for (const QString &table : std::as_const(m_explicitIdTables)) {
+        QSqlQuery q(m_db);
+        if (!q.exec(QStringLiteral("SELECT setval(pg_get_serial_sequence('%1', 'id'), coalesce(max(id), 1),"
+                                   " max(id) IS NOT NULL) FROM %1")
+                        .arg(table))) {
+            m_error = errorText(q.lastError());
+            m_explicitIdTables.clear();
+            rollback();
+            return false;
+        }
+    }
+    m_explicitIdTables.clear();
+    return true;
+}
+
+}  // namespace hireloop

@@ -1,0 +1,28 @@
+#pragma once
+
+#include <QSqlDatabase>
+#include <QString>
+
+// The few SQL spellings in the repositories that SQLite and PostgreSQL do not share.
+// Everything else the repositories write is taken by both as it is (RETURNING, ON
+// CONFLICT, coalesce, CASE, partial indexes); schema differences are the migrations'.
+
+namespace hireloop {
+
+class Dialect
+{
+public:
+    static Dialect of(const QSqlDatabase &connection);
+
+    bool isPostgres() const { return m_postgres; }
+    // An ORDER BY key for names in any case: SQLite's NOCASE, PostgreSQL's lower(), each
+    // served by the index migration 7 makes on that backend.
+    QString nameOrder(const QString &expression) const;
+    // The values of expression in a group joined by separator (an SQL string literal).
+    QString joined(const QString &expression, const QString &separator) const;
+
+private:
+    bool m_postgres = false;
+};
+
+}  // namespace hireloop

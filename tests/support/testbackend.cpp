@@ -1,0 +1,171 @@
+#include "testbackend.h"
+
+#include "storage/serverlocation.h"
+
+#include <QAtomicInt>
+#include <QCoreApplication>
+#include <QFile>
+#include <QFileInfo>
+#include <QMetaMethod>
+#include <QRegularExpression>
+#include <QSqlDatabase>
+#include <QSqlError>
+#include <QSqlQuery>
+#include <QtTest>
+
+namespace hireloop::test {
+
+namespace {
+
+QAtomicInt s_databases;
+
+}  // namespace
+
+bool TestBackend::isServer()
+{
+    return qEnvironmentVariable("HIRELOOP_TEST_BACKEND") == QLatin1String("postgres");
+}
+
+QString TestBackend::name()
+{
+    return isServer() ? QStringLiteral("postgres") : QStringLiteral("sqlite");
+}
+
+QString TestBackend::socketFolder()
+{
+    if (!isServer())
+        return {};
+    QFile state(qEnvironmentVariable("HIRELOOP_TEST_PG_STATE"));
+    if (!state.open(QIODevice::ReadOnly))
+        return {};
+    return QString::fromLocal8Bit(state.readAll()).trimmed();
+}
+
+QString TestBackend::newDatabase(const QString &folder, const QString &name, QString *error)
+{
+    if (!isServer()) {
+        const QString base = QString(name).replace(QLatin1Char('/'), QLatin1Char('_'));
+        QString path = folder + QLatin1Char('/') + base + QStringLiteral(".sqlite");
+        for (int n = 2; QFileInfo::exists(path); ++n)
+            path = folder + QStringLiteral("/%1-%2.sqlite").arg(base).arg(n);
+        return path;
+    }
+    const QString socket = socketFolder();
+    if (socket.isEmpty()) {
+        if (error)
+            *error = QStringLiteral("no test cluster: HIRELOOP_TEST_PG_STATE names no running cluster");
+        return {};
+    }
+    // Names PostgreSQL takes unquoted: lower case, digits, underscores.
+    QString slug = name.toLower();
+    slug.replace(QRegularExpression(QStringLiteral("[^a-z0-9]+")), QStringLiteral("_"));
+    const QString database = QStringLiteral("t%1").arg(QCoreApplication::applicationPid());
+    const QString schema = QStringLiteral("s%1_%2").arg(s_databases.fetchAndAddRelaxed(1)).arg(slug.left(40));
+    QString why;
+    bool ok = false;
+    {
+        QSqlDatabase admin = QSqlDatabase::addDatabase(QStringLiteral("QPSQL"), QStringLiteral("test-admin"));
+        admin.setHostName(socket);
+        admin.setUserName(QStringLiteral("postgres"));
+        admin.setDatabaseName(QStringLiteral("postgres"));
+        admin.setConnectOptions(QStringLiteral("options='-c client_min_messages=warning'"));
+        if (admin.open()) {
+            QSqlQuery q(admin);
+            ok = q.exec(QStringLiteral("SELECT 1 FROM pg_database WHERE datname = '%1'").arg(database));
+            if (ok && !q.next())
+                ok = q.exec(QStringLiteral("CREATE DATABASE %1 TEMPLATE template0 ENCODING 'UTF8'").arg(database));
+            why = q.lastError().text();
+            admin.close();
+            admin.setDatabaseName(database);
+            if (ok && admin.open()) {
+                ok = q.exec(QStringLiteral("CREATE SCHEMA %1").arg(schema));
+                why = q.lastError().text();
+            } else if (ok) {
+                ok = false;
+                why = admin.lastError().text();
+            }
+        } else {
+            why = admin.lastError().text();
+        }
+        admin.close();
+    }
+    QSqlDatabase::removeDatabase(QStringLiteral("test-admin"));
+    if (!ok) {
+        if (error)
+            *error = QStringLiteral("cannot make test schema %1.%2: %3").arg(database, schema, why);
+        return {};
+    }
+    ServerLocation location;
+    location.host = socket;
+    location.user = QStringLiteral("postgres");
+    location.database = database;
+    location.parameters.append({QStringLiteral("options"), QStringLiteral("-csearch_path=%1").arg(schema)});
+    return location.toDisplayUri();
+}
+
+QSqlDatabase TestBackend::rawConnection(const QString &location, const QString &name)
+{
+    if (!ServerLocation::isUri(location)) {
+        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), name);
+        db.setDatabaseName(location);
+        db.open();
+        return db;
+    }
+    const ServerLocation server = ServerLocation::parse(location);
+    QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QPSQL"), name);
+    db.setHostName(server.host);
+    db.setUserName(server.user);
+    db.setDatabaseName(server.database);
+    db.setConnectOptions(server.connectOptions());
+    db.open();
+    return db;
+}
+
+QStringList TestBackend::tables(const QSqlDatabase &connection)
+{
+    QSqlQuery q(connection);
+    q.exec(connection.driverName() == QLatin1String("QPSQL")
+               ? QStringLiteral("SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema()"
+                                " AND table_type = 'BASE TABLE' ORDER BY 1")
+               : QStringLiteral("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
+                                " ORDER BY name"));
+    QStringList names;
+    while (q.next())
+        names << q.value(0).toString();
+    return names;
+}
+
+int runTests(QObject *test, int argc, char **argv, const QStringList &fileOnly)
+{
+    QStringList args;
+    for (int i = 0; i < argc; ++i)
+        args << QString::fromLocal8Bit(argv[i]);
+    // Functions named on the command line are run as asked; else, on the server, every
+    // test function but the file-only ones.
+    const bool named = std::any_of(args.cbegin() + 1, args.cend(), [](const QString &a) {
+        return !a.startsWith(QLatin1Char('-')) && !a.contains(QLatin1Char('.'));
+    });
+    for (const QString &fn : fileOnly) {
+        if (test->metaObject()->indexOfSlot(qPrintable(fn + QStringLiteral("()"))) < 0) {
+            qCritical("file-only test function %s does not exist", qPrintable(fn));
+            return 1;
+        }
+    }
+    if (!named) {
+        const QMetaObject *meta = test->metaObject();
+        const QStringList special = {QStringLiteral("initTestCase"), QStringLiteral("cleanupTestCase"),
+                                     QStringLiteral("init"), QStringLiteral("cleanup")};
+        for (int m = meta->methodOffset(); m < meta->methodCount(); ++m) {
+            const QMetaMethod method = meta->method(m);
+            const QString fn = QString::fromLatin1(method.name());
+            if (method.methodType() != QMetaMethod::Slot || method.access() != QMetaMethod::Private
+                || method.parameterCount() != 0 || fn.endsWith(QLatin1String("_data")) || special.contains(fn)
+                || (TestBackend::isServer() ? fileOnly.contains(fn) : fn.endsWith(QLatin1String("OnServer"))))
+                continue;
+            args << fn;
+        }
+    }
+    return QTest::qExec(test, args);
+}
+
+}  // namespace hireloop::test

@@ -10,6 +10,7 @@
 #include "posting/rubricbuilder.h"
 #include "export/scorecardexport.h"
 #include "export/summaryexport.h"
+#include "storage/teampush.h"
 #include "store/store.h"
 #include "import/textfile.h"
 
@@ -220,6 +221,71 @@ int cmdInit(Context &ctx, const QStringList &args)
     else
         out() << path << " already exists (schema version " << ctx.store.database().schemaVersion()
               << "); nothing changed\n";
+    return Success;
+}
+
+// team init and team push: both want an empty PostgreSQL database, and make its schema.
+int openEmptyTeamDatabase(Context &ctx, const QString &what)
+{
+    if (!ServerLocation::isUri(ctx.dbPath))
+        return usage(QStringLiteral("%1 works on a PostgreSQL database: give --db postgresql://…").arg(what));
+    Database &db = ctx.store.database();
+    if (!ctx.store.open(ctx.dbPath))
+        return dataError(ctx.store.errorString());
+    if (!db.wasCreated())
+        return dataError(QStringLiteral("%1 already holds a Hireloop schema (version %2); %3 needs an empty database, "
+                                        "so nothing changed")
+                             .arg(ctx.store.path())
+                             .arg(db.schemaVersion())
+                             .arg(what));
+    return Success;
+}
+
+int cmdTeamInit(Context &ctx, const QStringList &rawArgs)
+{
+    const Args a = Args::parse(rawArgs,
+                               {QStringLiteral("--name"), QStringLiteral("--email"), QStringLiteral("--login")}, {});
+    if (!a.error.isEmpty() || !a.positionals.isEmpty())
+        return usage(a.error.isEmpty() ? QStringLiteral("team init takes only --name, --email and --login") : a.error);
+    if (a.options.contains(QStringLiteral("--login")))
+        return dataError(QStringLiteral("people's own logins on a team database are not in this build yet; "
+                                        "run team init without --login"));
+    if (int rc = openEmptyTeamDatabase(ctx, QStringLiteral("team init")))
+        return rc;
+    Person manager;
+    manager.name = a.options.value(QStringLiteral("--name"));
+    manager.email = a.options.value(QStringLiteral("--email"));
+    if (!ctx.store.ensureDefaultData(nullptr, manager))
+        return storeError(ctx);
+    out() << "Set up " << ctx.store.path() << " (schema version " << ctx.store.database().schemaVersion()
+          << ") with the role \"" << ctx.store.roles().value(0).title << "\" and its hiring manager "
+          << ctx.store.actor().name << "\n";
+    return Success;
+}
+
+int cmdTeamPush(Context &ctx, const QStringList &rawArgs)
+{
+    const Args a = Args::parse(rawArgs, {}, {});
+    if (!a.error.isEmpty() || a.positionals.size() != 1)
+        return usage(a.error.isEmpty() ? QStringLiteral("team push takes one FILE") : a.error);
+    const QString file = a.positionals.first();
+    if (!ServerLocation::isUri(ctx.dbPath))
+        return usage(QStringLiteral("team push works on a PostgreSQL database: give --db postgresql://…"));
+    if (!QFileInfo(file).isFile())
+        return dataError(QStringLiteral("%1: no such file").arg(QDir::toNativeSeparators(file)));
+    if (int rc = openEmptyTeamDatabase(ctx, QStringLiteral("team push")))
+        return rc;
+    const QString where = ctx.store.path();
+    TeamPush::Result result;
+    QString error;
+    const bool moved = TeamPush::run(file, ctx.store.database(), {}, &result, &error);
+    ctx.store.close();
+    if (!moved)
+        return dataError(error);
+    out() << "Moved " << QDir::toNativeSeparators(file) << " to " << where << ": " << result.rows << " rows in "
+          << result.tables << " tables, ids kept; audit chain verified\n";
+    for (const QString &line : std::as_const(result.perTable))
+        out() << "  " << line << "\n";
     return Success;
 }
 
@@ -1043,6 +1109,16 @@ const QList<Command> &commands()
          {},
          QStringLiteral("create the database with the default role; no-op if it exists"),
          cmdInit},
+        {{QStringLiteral("team"), QStringLiteral("init")},
+         QStringLiteral("[--name NAME --email EMAIL]"),
+         QStringLiteral("on an empty PostgreSQL database: the schema, the default role and its first hiring\n"
+                        "      manager (NAME, EMAIL; default Lab Director)"),
+         cmdTeamInit},
+        {{QStringLiteral("team"), QStringLiteral("push")},
+         QStringLiteral("FILE"),
+         QStringLiteral("on an empty PostgreSQL database: the schema, then the whole solo FILE, ids kept, in one\n"
+                        "      transaction; the audit chain re-verified on arrival; all or nothing"),
+         cmdTeamPush},
         {{QStringLiteral("check")},
          {},
          QStringLiteral("integrity, foreign keys, audit chain; exit 0 only when clean"),
@@ -1154,11 +1230,13 @@ QString helpText()
 {
     QString text
         = QStringLiteral(
-              "Usage: hireloop-cli [--db PATH] [--as PERSON] [--read-only] COMMAND [ARGS]\n"
+              "Usage: hireloop-cli [--db PATH|URL] [--as PERSON] [--read-only] COMMAND [ARGS]\n"
               "       hireloop-cli --version | --help | COMMAND --help\n\n"
               "Hireloop's headless twin: the same database and the same rules as the GUI.\n\n"
               "Options:\n"
               "  --db PATH     the database file (default: %1)\n"
+              "  --db URL      a team database on PostgreSQL: postgresql://[user@]host[:port]/db[?sslmode=…],\n"
+              "                or postgresql:///db?host=/socket/folder; passwords from ~/.pgpass or PGPASSWORD\n"
               "  --as PERSON   act for this person (id, exact name or email); default: the first hiring manager\n"
               "  --read-only   open the file read-only: commands that change the data are refused\n\n"
               "Commands:\n")
@@ -1280,7 +1358,7 @@ int main(int argc, char *argv[])
     }
     const QStringList rest = args.mid(match->words.size());
     if (rest.contains(QStringLiteral("--help")) || rest.contains(QStringLiteral("-h"))) {
-        out() << "Usage: hireloop-cli [--db PATH] [--as PERSON] " << match->words.join(QLatin1Char(' ')) << " "
+        out() << "Usage: hireloop-cli [--db PATH|URL] [--as PERSON] " << match->words.join(QLatin1Char(' ')) << " "
               << match->synopsis << "\n  " << match->summary << "\n";
         return Success;
     }

@@ -185,9 +185,15 @@ bool Database::inspectServer(int *version)
     QSqlQuery(m_db).exec(QStringLiteral("SET client_min_messages TO warning"));
     if (!ours) {
         if (tables > 0) {
-            fail(QObject::tr("holds another application's tables (%n tables, and no Hireloop schema); nothing "
-                             "was written",
-                             nullptr, int(tables)));
+            QSqlQuery names(m_db);
+            names.exec(QStringLiteral("SELECT string_agg(relname, ', ' ORDER BY relname) FROM (SELECT c.relname"
+                                      " FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace"
+                                      " WHERE n.nspname = current_schema() AND c.relkind IN ('r', 'v', 'm', 'p', 'f')"
+                                      " ORDER BY c.relname LIMIT 3) t"));
+            const QString some = names.next() ? names.value(0).toString() : QString();
+            fail(QObject::tr("holds another application's tables (%1%2) and no Hireloop schema; nothing was "
+                             "written")
+                     .arg(some, tables > 3 ? QStringLiteral(", …") : QString()));
             return false;
         }
         *version = 0;

@@ -44,6 +44,12 @@ public:
         for (const QVariant &v : values)
             m_values << v;
     }
+    // One row whose width is known only at run time (a copy of another database's table).
+    void add(const QVariantList &values)
+    {
+        Q_ASSERT(values.size() == m_columns.size());
+        m_values += values;
+    }
     // Writes the rows added since the last flush(); false with the database's error set,
     // naming the table.
     bool flush();

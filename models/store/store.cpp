@@ -72,7 +72,7 @@ void Store::close()
     m_db.close();
 }
 
-bool Store::ensureDefaultData(bool *seeded)
+bool Store::ensureDefaultData(bool *seeded, const Person &firstManager)
 {
     if (seeded)
         *seeded = false;
@@ -82,9 +82,11 @@ bool Store::ensureDefaultData(bool *seeded)
     if (!tx.isActive())
         return fail(tr("Cannot add the default role"));
     const qint64 t = now();
-    Person manager;
-    manager.name = tr("Lab Director");
-    manager.email = QStringLiteral("director@lab.example");
+    Person manager = firstManager;
+    if (manager.name.trimmed().isEmpty()) {
+        manager.name = tr("Lab Director");
+        manager.email = QStringLiteral("director@lab.example");
+    }
     manager.kind = PersonKind::HiringManager;
     manager.id = m_persons.insert(manager, t);
     if (!manager.id)

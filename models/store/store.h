@@ -47,7 +47,9 @@ public:
     LockOwner lockOwner() const { return m_db.lockOwner(); }
 
     // A new or empty database gets the default role and its hiring manager.
-    bool ensureDefaultData(bool *seeded = nullptr);
+    // firstManager: who the new database's hiring manager is (a name and email; default
+    // "Lab Director").
+    bool ensureDefaultData(bool *seeded = nullptr, const Person &firstManager = Person());
 
     // Who the app acts for; visibility rules are decided by this person.
     Id actorId() const { return m_actor.id; }

@@ -1,7 +1,9 @@
 // hireloop: the desktop application. Opens the database given by --db (or the
-// default one), adds the default role to a new database, and shows the main window.
+// default one; a postgresql:// URI opens a team database, asking for the password when
+// the server wants one), adds the default role to a new database, and shows the main window.
 
 #include "store/appinfo.h"
+#include "connectdialog.h"
 #include "databaselockeddialog.h"
 #include "mainwindow.h"
 #include "store/store.h"
@@ -62,8 +64,12 @@ int main(int argc, char *argv[])
     parser.setApplicationDescription(QStringLiteral("Structured hiring loops on the desktop."));
     parser.addHelpOption();
     parser.addVersionOption();
-    const QCommandLineOption dbOption(QStringLiteral("db"), QStringLiteral("The database file to open."),
-                                      QStringLiteral("PATH"), Database::defaultPath());
+    const QCommandLineOption dbOption(
+        QStringLiteral("db"),
+        QStringLiteral("The database file to open, or a team database on a PostgreSQL server "
+                       "(postgresql://[user@]host[:port]/database[?sslmode=…]; the "
+                       "password from ~/.pgpass, or asked for)."),
+        QStringLiteral("PATH"), Database::defaultPath());
     parser.addOption(dbOption);
     const QCommandLineOption readOnlyOption(
         QStringLiteral("read-only"),
@@ -86,7 +92,14 @@ int main(int argc, char *argv[])
     options.exclusive = true;
     options.readOnly = parser.isSet(readOnlyOption);
     options.verify = DatabaseOptions::Verify::Beside;  // the first screen does not wait for every page
-    bool opened = store.open(path, options);
+    // When a team server wants a password, it is asked for once (kept in this process's
+    // memory, for its worker threads too; never written).
+    bool cancelled = false;
+    bool opened = ConnectDialog::openAskingForPassword(&store, path, options, nullptr, &cancelled);
+    if (cancelled) {
+        std::fprintf(stderr, "hireloop: %s\n", qPrintable(store.errorString()));
+        return 1;
+    }
     if (!opened && store.isLockedElsewhere()) {
         std::fprintf(stderr, "hireloop: %s\n", qPrintable(store.errorString()));
         std::fflush(stderr);

@@ -5,12 +5,15 @@
 // fail at the start. Functions ending in OnServer run on the test cluster only; the
 // others (refusals of a file) run on both.
 
+#include "itemmodels/scorecardmodel.h"
 #include "storage/database.h"
 #include "storage/teampush.h"
 #include "store/store.h"
+#include "storefixture.h"
 #include "testbackend.h"
 #include "testsupport.h"
 
+#include <QSignalSpy>
 #include <QSqlError>
 #include <QSqlQuery>
 #include <QtTest>
@@ -31,6 +34,7 @@ private Q_SLOTS:
     void refusalsNameTheServerAndWriteNothingOnServer_data();
     void refusalsNameTheServerAndWriteNothingOnServer();
     void aBusyDatabaseFailsAtTheStartOnServer();
+    void aLostConnectionKeepsTheTypingAndComesBackOnServer();
 
 private:
     // A solo file with the default role, 120 demo candidates and one anonymized.
@@ -291,6 +295,46 @@ void TestTeamServer::aBusyDatabaseFailsAtTheStartOnServer()
     // Once the lock is free the same write goes through.
     QVERIFY(second.addCandidate(c, second.roles().first().id) > 0);
     QCOMPARE(first.candidateRows(first.roles().first().id).size(), 1);
+}
+
+void TestTeamServer::aLostConnectionKeepsTheTypingAndComesBackOnServer()
+{
+    StoreFixture fx;
+    QVERIFY(fx.open());
+    Store &store = *fx.store();
+    Id app = 0;
+    QVERIFY(fx.addCandidate(QStringLiteral("Lin Connection"), &app));
+    const Id ana = fx.addPerson(QStringLiteral("Ana Lima"), PersonKind::Interviewer);
+    const Id interview = fx.schedule(app, {ana});
+    QVERIFY(fx.actAs(ana));
+    const Id card = store.myScorecard(interview);
+    QVERIFY(card);
+    ScorecardModel model(&store);
+    QVERIFY(model.load(card));
+    QSignalSpy lost(&store, &Store::connectionLost);
+    QSignalSpy restored(&store, &Store::connectionRestored);
+
+    // The administrator ends the app's session (as a restart of the server or a dropped
+    // network would).
+    QVERIFY(TestBackend::endSession(store.database().connection(), fx.path()));
+
+    // Typing goes on; saving fails and says why, and the text stays in the model.
+    QVERIFY(model.setData(model.index(0, ScorecardModel::RatingColumn), 4));
+    model.setTakeaways(QStringLiteral("Typed while the server was away"));
+    QVERIFY(!model.saveNow());
+    QVERIFY(model.hasPendingChanges());
+    QVERIFY2(store.errorString().contains("connection to the server was lost"), qPrintable(store.errorString()));
+    QTRY_COMPARE(lost.count(), 1);
+    QVERIFY(store.isConnectionLost());
+    // A new session comes by itself; the draft is written then, and reads work again.
+    QTRY_COMPARE_WITH_TIMEOUT(restored.count(), 1, 4 * Store::ReconnectIntervalMs);
+    QVERIFY(!store.isConnectionLost());
+    QVERIFY(!model.hasPendingChanges());
+    Scorecard saved;
+    QVERIFY(store.scorecard(card, &saved));
+    QCOMPARE(saved.takeaways, QStringLiteral("Typed while the server was away"));
+    QCOMPARE(saved.ratings.value(0).value, 4);
+    QCOMPARE(lost.count(), 1);
 }
 
 HIRELOOP_TEST_MAIN(QCoreApplication, TestTeamServer)

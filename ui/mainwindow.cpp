@@ -5,6 +5,7 @@
 #include "itemmodels/candidatemodel.h"
 #include "candidateprivacydialog.h"
 #include "candidatespane.h"
+#include "connectdialog.h"
 #include "importdialog.h"
 #include "databaselockeddialog.h"
 #include "debriefdialog.h"
@@ -22,6 +23,7 @@
 #include "settingsdialog.h"
 #include "welcomebanner.h"
 #include "store/store.h"
+#include "storage/teampush.h"
 #include "commands/undohistory.h"
 
 #include <QAction>
@@ -37,6 +39,7 @@
 #include <QLocale>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QProgressDialog>
 #include <QSplitter>
 #include <QStatusBar>
 #include <QScreen>
@@ -81,10 +84,21 @@ MainWindow::MainWindow(Store *store, QWidget *parent)
     m_readOnlyBanner->setStyleSheet(QStringLiteral("QLabel#readOnlyBanner { background: #fff3cd; color: #5c4400;"
                                                    " border-bottom: 1px solid #e0c56e; }"));
     m_readOnlyBanner->hide();
+    // A team database's connection gone: said at once, gone again when it is back.
+    m_connectionBanner = new QLabel(this);
+    m_connectionBanner->setObjectName(QStringLiteral("connectionBanner"));
+    m_connectionBanner->setAccessibleName(tr("Connection lost"));
+    m_connectionBanner->setWordWrap(true);
+    m_connectionBanner->setTextFormat(Qt::RichText);
+    m_connectionBanner->setContentsMargins(10, 6, 10, 6);
+    m_connectionBanner->setStyleSheet(QStringLiteral("QLabel#connectionBanner { background: #f8d7da; color: #58151c;"
+                                                     " border-bottom: 1px solid #e4a1a8; }"));
+    m_connectionBanner->hide();
     auto *central = new QWidget(this);
     auto *centralLayout = new QVBoxLayout(central);
     centralLayout->setContentsMargins(0, 0, 0, 0);
     centralLayout->setSpacing(0);
+    centralLayout->addWidget(m_connectionBanner);
     centralLayout->addWidget(m_readOnlyBanner);
     m_welcome = new WelcomeBanner(store, this);
     centralLayout->addWidget(m_welcome);
@@ -111,6 +125,13 @@ MainWindow::MainWindow(Store *store, QWidget *parent)
     m_overdueLabel->setAccessibleName(tr("Overdue scorecards"));
     m_overdueLabel->setTextFormat(Qt::RichText);
     m_overdueLabel->setToolTip(tr("Scorecards not submitted in time after their interview; click to see them"));
+    // On a team database, which server and which login, always in sight.
+    m_databaseLabel = new QLabel(this);
+    m_databaseLabel->setObjectName(QStringLiteral("databaseLabel"));
+    m_databaseLabel->setAccessibleName(tr("Team database"));
+    m_databaseLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_databaseLabel->hide();
+    statusBar()->addPermanentWidget(m_databaseLabel);
     statusBar()->addPermanentWidget(m_overdueLabel);
     statusBar()->addPermanentWidget(m_actorLabel);
     // Who the app acts for sits in the status bar, where it never falls into an overflow
@@ -145,6 +166,23 @@ MainWindow::MainWindow(Store *store, QWidget *parent)
     connect(m_candidatesPane, &CandidatesPane::importRequested, this, &MainWindow::importCandidates);
     connect(m_store, &Store::applicationChanged, this, &MainWindow::updateActions);
     connect(m_store, &Store::opened, this, &MainWindow::onStoreOpened);
+    connect(m_store, &Store::opened, m_connectionBanner, &QWidget::hide);
+    connect(m_store, &Store::connectionLost, this, [this](const QString &why) {
+        const QString server = ConnectDialog::describe(m_store->database().serverLocation());
+        m_connectionBanner->setText(
+            tr("<b>The connection to %1 was lost.</b> Hireloop tries again every %2 seconds; what you type "
+               "is kept and saved once it is back, and changes are refused until then.")
+                .arg(server.toHtmlEscaped())
+                .arg(Store::ReconnectIntervalMs / 1000));
+        m_connectionBanner->setToolTip(QStringLiteral("%1\n%2").arg(m_store->path(), why));
+        m_connectionBanner->show();
+    });
+    connect(m_store, &Store::connectionRestored, this, [this] {
+        m_connectionBanner->hide();
+        statusBar()->showMessage(
+            tr("The connection to %1 is back").arg(ConnectDialog::describe(m_store->database().serverLocation())),
+            8000);
+    });
     connect(m_store, &Store::actorChanged, this, &MainWindow::updateStatus);
     connect(m_store, &Store::personAdded, this, &MainWindow::reloadPeople);
     connect(m_store, &Store::personChanged, this, &MainWindow::reloadPeople);
@@ -203,7 +241,18 @@ void MainWindow::createActions()
     QAction *open = make(tr("&Open Database…"), tr("Open another Hireloop database file"), &MainWindow::openDatabase);
     open->setShortcut(QKeySequence::Open);
     file->addAction(open);
+    QAction *connectAction = make(tr("Connect to &Team Server…"),
+                                  tr("Open a team's Hireloop database on a PostgreSQL server"),
+                                  &MainWindow::connectToServer);
+    connectAction->setObjectName(QStringLiteral("connectToServerAction"));
+    file->addAction(connectAction);
+    m_moveToServer = make(tr("&Move This File to a Team Server…"),
+                          tr("Copy this database, whole, onto an empty team database on a PostgreSQL server"),
+                          &MainWindow::moveToTeamServer);
+    m_moveToServer->setObjectName(QStringLiteral("moveToServerAction"));
+    file->addAction(m_moveToServer);
     m_recentMenu = file->addMenu(tr("Open &Recent"));
+    m_recentMenu->setObjectName(QStringLiteral("recentMenu"));
     updateRecentMenu();
     file->addSeparator();
     QAction *newRole = make(tr("New &Role from Posting…"), tr("Paste or open a job posting and turn it into a role"),
@@ -372,10 +421,12 @@ void MainWindow::onStoreOpened()
                             : tr("Anonymized %1 candidates past their roles' retention periods").arg(anonymized),
             8000);
     m_readOnlyBanner->setVisible(readOnly);
+    m_moveToServer->setEnabled(!m_store->database().isServer());
+    const QString name = m_store->database().isServer() ? ConnectDialog::describe(m_store->database().serverLocation())
+                                                        : QFileInfo(m_store->path()).fileName();
     if (readOnly)
-        m_readOnlyBanner->setText(
-            tr("<b>%1 is read-only</b>: %2. Everything can be read, nothing can be changed.")
-                .arg(QFileInfo(m_store->path()).fileName().toHtmlEscaped(), m_store->readOnlyReason().toHtmlEscaped()));
+        m_readOnlyBanner->setText(tr("<b>%1 is read-only</b>: %2. Everything can be read, nothing can be changed.")
+                                      .arg(name.toHtmlEscaped(), m_store->readOnlyReason().toHtmlEscaped()));
     m_readOnlyBanner->setToolTip(QDir::toNativeSeparators(m_store->path()));
     const Id roleId = m_roles->roleIdAt(m_roleSwitcher->currentIndex());
     m_roleView->setRoleId(roleId);
@@ -385,7 +436,10 @@ void MainWindow::onStoreOpened()
     reloadPeople();
     updateStatus();
     updateActions();
-    Settings::instance().addRecentFile(m_store->path());
+    if (m_store->database().isServer())
+        Settings::instance().addRecentConnection(m_store->path());  // the URI without a password
+    else
+        Settings::instance().addRecentFile(m_store->path());
     Settings::instance().setLastDatabase(m_store->path());
     updateRecentMenu();
 }
@@ -410,12 +464,19 @@ void MainWindow::reloadPeople()
 void MainWindow::updateStatus()
 {
     const Person actor = m_store->actor();
-    setWindowTitle(m_store->isReadOnly() ? tr("%1 (read-only) — Hireloop").arg(QFileInfo(m_store->path()).fileName())
-                                         : tr("%1 — Hireloop").arg(QFileInfo(m_store->path()).fileName()));
-    setWindowFilePath(m_store->path());
+    // A file by its name; a team database by its name, server and login (the URI in the
+    // tooltips: never a password).
+    const bool server = m_store->database().isServer();
+    const QString name = server ? ConnectDialog::describe(m_store->database().serverLocation())
+                                : QFileInfo(m_store->path()).fileName();
+    setWindowTitle(m_store->isReadOnly() ? tr("%1 (read-only) — Hireloop").arg(name) : tr("%1 — Hireloop").arg(name));
+    setWindowFilePath(server ? QString() : m_store->path());
+    m_databaseLabel->setText(server ? tr("Team database: %1").arg(name) : QString());
+    m_databaseLabel->setToolTip(server ? m_store->path() : QString());
+    m_databaseLabel->setVisible(server);
     m_actorLabel->setText(actor.id ? tr("Acting as %1 (%2)").arg(actor.name, personKindLabel(actor.kind))
                                    : tr("Acting as nobody"));
-    m_actorLabel->setToolTip(QDir::toNativeSeparators(m_store->path()));
+    m_actorLabel->setToolTip(server ? m_store->path() : QDir::toNativeSeparators(m_store->path()));
     m_actorSwitcher->setCurrentIndex(m_actorSwitcher->findData(m_store->actorId()));
 }
 
@@ -612,9 +673,9 @@ void MainWindow::importCandidates(const QString &path)
 
 void MainWindow::newDatabase()
 {
-    const QString path = QFileDialog::getSaveFileName(
-        this, tr("New Database"), QFileInfo(m_store->path()).absolutePath(), tr("Hireloop databases (*.sqlite)"),
-        nullptr, QFileDialog::DontConfirmOverwrite);
+    const QString path = QFileDialog::getSaveFileName(this, tr("New Database"), fileDialogFolder(),
+                                                      tr("Hireloop databases (*.sqlite)"), nullptr,
+                                                      QFileDialog::DontConfirmOverwrite);
     if (path.isEmpty())
         return;
     if (QFileInfo::exists(path)) {
@@ -627,11 +688,94 @@ void MainWindow::newDatabase()
 
 void MainWindow::openDatabase()
 {
-    const QString path = QFileDialog::getOpenFileName(this, tr("Open Database"),
-                                                      QFileInfo(m_store->path()).absolutePath(),
+    const QString path = QFileDialog::getOpenFileName(this, tr("Open Database"), fileDialogFolder(),
                                                       tr("Hireloop databases (*.sqlite *.db);;All files (*)"));
     if (!path.isEmpty())
         switchDatabase(path);
+}
+
+QString MainWindow::fileDialogFolder() const
+{
+    if (m_store->isOpen() && !m_store->database().isServer())
+        return QFileInfo(m_store->path()).absolutePath();
+    const QStringList files = Settings::instance().recentFiles();
+    return files.isEmpty() ? QDir::homePath() : QFileInfo(files.first()).absolutePath();
+}
+
+void MainWindow::connectToServer()
+{
+    ConnectDialog dialog(this);
+    if (m_typedLocation.isValid())
+        dialog.setLocation(m_typedLocation);
+    else if (m_store->database().isServer())
+        dialog.setLocation(m_store->database().serverLocation());
+    else if (const QStringList recent = Settings::instance().recentConnections(); !recent.isEmpty())
+        dialog.setLocation(ServerLocation::parse(recent.first()));
+    // Refused: the error has been shown, and the dialog comes back with what was typed.
+    while (dialog.exec() == QDialog::Accepted) {
+        m_typedLocation = dialog.location();
+        if (switchDatabase(dialog.uri()))
+            return;
+    }
+}
+
+void MainWindow::moveToTeamServer()
+{
+    if (m_store->database().isServer())
+        return;
+    saveOpenScorecards();
+    ConnectDialog dialog(this);
+    dialog.setWindowTitle(tr("Move This File to a Team Server"));
+    if (const QStringList recent = Settings::instance().recentConnections(); !recent.isEmpty())
+        dialog.setLocation(ServerLocation::parse(recent.first()));
+    while (dialog.exec() == QDialog::Accepted) {
+        const QString uri = dialog.uri();
+        Database target;
+        bool opened = target.open(uri);
+        if (!opened && ConnectDialog::asksForPassword(target.errorString())
+            && ConnectDialog::askForPassword(this, dialog.location(), target.errorString()))
+            opened = target.open(uri);
+        if (!opened) {
+            showError(target.errorString());
+            continue;
+        }
+        QProgressDialog progress(
+            tr("Moving %1 to %2…")
+                .arg(QFileInfo(m_store->path()).fileName(), ConnectDialog::describe(dialog.location())),
+            tr("Cancel"), 0, 1000, this);
+        progress.setObjectName(QStringLiteral("moveProgress"));
+        progress.setWindowModality(Qt::WindowModal);
+        progress.setMinimumDuration(0);
+        TeamPush::Result result;
+        QString error;
+        const bool moved = TeamPush::run(
+            m_store->path(), target,
+            [&progress](qint64 done, qint64 total) {
+                progress.setValue(total > 0 ? int(done * 1000 / total) : 1000);
+                progress.setLabelText(tr("Moving rows: %1 of %2").arg(done).arg(total));
+                QCoreApplication::processEvents();
+                return !progress.wasCanceled();
+            },
+            &result, &error);
+        progress.reset();
+        target.close();
+        if (!moved) {
+            showError(error);
+            continue;
+        }
+        Settings::instance().addRecentConnection(uri);
+        updateRecentMenu();
+        const auto answer = QMessageBox::question(
+            this, tr("Moved to the Team Server"),
+            tr("%1 rows of %2 are on %3, ids kept and the audit chain verified. The file stays as it was.\n\n"
+               "Open the team database now?")
+                .arg(result.rows)
+                .arg(QDir::toNativeSeparators(m_store->path()), ConnectDialog::describe(dialog.location())),
+            QMessageBox::Open | QMessageBox::Close, QMessageBox::Open);
+        if (answer == QMessageBox::Open)
+            switchDatabase(uri);
+        return;
+    }
 }
 
 bool MainWindow::switchDatabase(const QString &path)
@@ -649,7 +793,15 @@ bool MainWindow::switchDatabase(const QString &path)
     DatabaseOptions options;
     options.exclusive = previousOptions.exclusive || previousOptions.readOnly;
     options.verify = previousOptions.verify;
-    bool opened = m_store->open(path, options);
+    // A team server that wants a password gets it from a prompt, once; it is kept in
+    // memory for this process (the workers' connections and a later reopen use it),
+    // never written anywhere.
+    bool cancelled = false;
+    bool opened = ConnectDialog::openAskingForPassword(m_store, path, options, this, &cancelled);
+    if (cancelled) {
+        m_store->open(previous, previousOptions);
+        return false;
+    }
     if (!opened && m_store->isLockedElsewhere()) {
         DatabaseLockedDialog ask(m_store->errorString(), tr("Cancel"), this);
         ask.exec();
@@ -677,10 +829,17 @@ void MainWindow::updateRecentMenu()
     if (!m_recentMenu)
         return;
     m_recentMenu->clear();
+    // A menu item's text takes "&" as a mnemonic: a path's or a URI's own are doubled.
+    auto itemText = [](int number, const QString &text) {
+        const QString escaped = QString(text).replace(QLatin1Char('&'), QLatin1String("&&"));
+        return number < 10 ? QStringLiteral("&%1 %2").arg(number).arg(escaped)
+                           : QStringLiteral("%1 %2").arg(number).arg(escaped);
+    };
     const QStringList files = Settings::instance().recentFiles();
     for (int i = 0; i < files.size(); ++i) {
         const QString path = files.at(i);
-        QAction *a = m_recentMenu->addAction(QStringLiteral("&%1 %2").arg(i + 1).arg(QDir::toNativeSeparators(path)));
+        QAction *a = m_recentMenu->addAction(itemText(i + 1, QDir::toNativeSeparators(path)));
+        a->setData(path);
         connect(a, &QAction::triggered, this, [this, path] {
             if (!QFileInfo::exists(path)) {
                 Settings::instance().removeRecentFile(path);
@@ -691,7 +850,20 @@ void MainWindow::updateRecentMenu()
             switchDatabase(path);
         });
     }
-    m_recentMenu->setEnabled(!files.isEmpty());
+    // Team databases below the files: their URIs, never a password (the prompt asks
+    // again in a new session when the server wants one).
+    const QStringList uris = Settings::instance().recentConnections();
+    if (!files.isEmpty() && !uris.isEmpty())
+        m_recentMenu->addSeparator();
+    for (int i = 0; i < uris.size(); ++i) {
+        const QString uri = uris.at(i);
+        QAction *a = m_recentMenu->addAction(itemText(int(files.size()) + i + 1, uri));
+        a->setObjectName(QStringLiteral("recentConnection"));
+        a->setData(uri);
+        a->setToolTip(tr("Connect to %1").arg(ConnectDialog::describe(ServerLocation::parse(uri))));
+        connect(a, &QAction::triggered, this, [this, uri] { switchDatabase(uri); });
+    }
+    m_recentMenu->setEnabled(!files.isEmpty() || !uris.isEmpty());
 }
 
 void MainWindow::showSettings()
@@ -708,8 +880,9 @@ void MainWindow::showError(const QString &message)
 {
     statusBar()->showMessage(message, 8000);
     // One box at a time: a write that keeps failing (a full disk under a draft saved as
-    // it is typed) does not stack them up; the status bar has the latest.
-    if (m_showingError)
+    // it is typed) does not stack them up; the status bar has the latest. With a team
+    // database's connection gone the banner says it, for every write until it is back.
+    if (m_showingError || m_store->isConnectionLost())
         return;
     m_showingError = true;
     QMessageBox::warning(this, tr("Hireloop"), message);

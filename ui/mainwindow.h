@@ -1,6 +1,7 @@
 #pragma once
 
 #include "domain/domain.h"
+#include "storage/serverlocation.h"
 
 #include <QMainWindow>
 #include <QPointer>
@@ -80,6 +81,10 @@ public:
     QList<ScorecardEditor *> scorecardEditors() const;
     // Writes what is typed in the open scorecards: before the actor changes, on close.
     void saveOpenScorecards();
+    // Opens path (a file or a team database's URI) in place of the open database; on
+    // failure the previous one is opened again and the error shown. A server that wants
+    // a password gets it from a prompt, once.
+    bool switchDatabase(const QString &path);
 
 protected:
     void closeEvent(QCloseEvent *event) override;
@@ -95,11 +100,20 @@ private:
     void exportData(bool candidateOnly);
     void openDatabase();
     void newDatabase();
+    // File › Connect to Team Server…: the ConnectDialog, prefilled with what was typed
+    // last (or the open team database, or the most recent one); it comes back with what
+    // was typed for as long as the connection fails, until it is cancelled.
+    void connectToServer();
+    // File › Move This File to a Team Server…: the open file, whole, onto an empty team
+    // database picked in the ConnectDialog (TeamPush: ids kept, all or nothing), with
+    // progress and Cancel; then the window may switch to it. The file stays as it was.
+    void moveToTeamServer();
+    // A folder to start the file dialogs in: the open file's, or the last file's.
+    QString fileDialogFolder() const;
     void newRole();
     // File › Import Candidates… (and a CSV file dropped on the candidate list): the
     // ImportDialog on path, or on a file the user picks when path is empty.
     void importCandidates(const QString &path = QString());
-    bool switchDatabase(const QString &path);
     void updateRecentMenu();
     void onStoreOpened();
     // Who acts, from the status bar's switcher or the People tab.
@@ -129,11 +143,15 @@ private:
     QComboBox *m_actorSwitcher;
     QLabel *m_actorLabel;
     QLabel *m_overdueLabel;
+    QLabel *m_databaseLabel;  // a team database: "hiring on db.lab.example (ana)", its URI as tooltip
     QLabel *m_readOnlyBanner;  // "<file> is read-only: why", shown only then
+    QLabel *m_connectionBanner;  // a team database's connection lost: typing kept, retrying
     WelcomeBanner *m_welcome;  // a team of one: the three kinds, an offer to add the team
     bool m_showingError = false;
     QTimer *m_clock;  // time makes scorecards overdue
     QMenu *m_recentMenu = nullptr;
+    QAction *m_moveToServer = nullptr;  // only for a file
+    ServerLocation m_typedLocation;  // what the connect dialog held when it was last accepted
     QHash<int, QAction *> m_actions;
     QList<QPointer<ScorecardEditor>> m_editors;
 };

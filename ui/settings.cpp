@@ -1,5 +1,7 @@
 #include "settings.h"
 
+#include "storage/serverlocation.h"
+
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -15,12 +17,24 @@ namespace {
 // Every key and its default, in one place.
 const QString LastDatabaseKey = QStringLiteral("database/last");
 const QString RecentFilesKey = QStringLiteral("database/recent");
+const QString RecentConnectionsKey = QStringLiteral("database/recentConnections");
 const QString OverdueHoursKey = QStringLiteral("scorecards/overdueHours");
 constexpr int OverdueHoursDefault = 24;
 const QString StaleDaysKey = QStringLiteral("pipeline/staleDays");
 constexpr int StaleDaysDefault = 14;
 const QString StatePrefix = QStringLiteral("state/");
 const QString WelcomeDismissedKey = QStringLiteral("database/welcomeDismissed");
+
+// How a database is named in the settings: a file by its absolute path, a team database
+// by its URI without the password (empty when it is not one Hireloop understands).
+QString databaseKey(const QString &pathOrUri)
+{
+    if (ServerLocation::isUri(pathOrUri)) {
+        const ServerLocation location = ServerLocation::parse(pathOrUri);
+        return location.isValid() ? location.toDisplayUri() : QString();
+    }
+    return QFileInfo(pathOrUri).absoluteFilePath();
+}
 
 // Recent database paths and window state are the user's business: the file is made
 // 0600 before QSettings writes it (it keeps an existing file's mode when it rewrites it).
@@ -64,7 +78,7 @@ QString Settings::lastDatabase() const
 
 void Settings::setLastDatabase(const QString &path)
 {
-    m_settings->setValue(LastDatabaseKey, path);
+    m_settings->setValue(LastDatabaseKey, ServerLocation::isUri(path) ? databaseKey(path) : path);
 }
 
 QStringList Settings::recentFiles() const
@@ -74,6 +88,10 @@ QStringList Settings::recentFiles() const
 
 void Settings::addRecentFile(const QString &path)
 {
+    if (ServerLocation::isUri(path)) {
+        addRecentConnection(path);
+        return;
+    }
     const QString absolute = QFileInfo(path).absoluteFilePath();
     QStringList files = recentFiles();
     files.removeAll(absolute);
@@ -86,6 +104,30 @@ void Settings::removeRecentFile(const QString &path)
     QStringList files = recentFiles();
     files.removeAll(QFileInfo(path).absoluteFilePath());
     m_settings->setValue(RecentFilesKey, files);
+}
+
+QStringList Settings::recentConnections() const
+{
+    return m_settings->value(RecentConnectionsKey).toStringList();
+}
+
+void Settings::addRecentConnection(const QString &uri)
+{
+    const QString key = databaseKey(uri);
+    if (key.isEmpty() || !ServerLocation::isUri(key))
+        return;
+    QStringList uris = recentConnections();
+    uris.removeAll(key);
+    uris.prepend(key);
+    m_settings->setValue(RecentConnectionsKey, uris.mid(0, MaxRecentConnections));
+}
+
+void Settings::removeRecentConnection(const QString &uri)
+{
+    QStringList uris = recentConnections();
+    uris.removeAll(databaseKey(uri));
+    uris.removeAll(uri);
+    m_settings->setValue(RecentConnectionsKey, uris);
 }
 
 int Settings::overdueHours() const
@@ -110,14 +152,14 @@ void Settings::setStaleDays(int days)
 
 bool Settings::welcomeDismissed(const QString &databasePath) const
 {
-    return m_settings->value(WelcomeDismissedKey).toStringList().contains(QFileInfo(databasePath).absoluteFilePath());
+    return m_settings->value(WelcomeDismissedKey).toStringList().contains(databaseKey(databasePath));
 }
 
 void Settings::setWelcomeDismissed(const QString &databasePath)
 {
     QStringList files = m_settings->value(WelcomeDismissedKey).toStringList();
-    const QString path = QFileInfo(databasePath).absoluteFilePath();
-    if (!files.contains(path))
+    const QString path = databaseKey(databasePath);
+    if (!path.isEmpty() && !files.contains(path))
         m_settings->setValue(WelcomeDismissedKey, files << path);
 }
 

@@ -23,13 +23,19 @@ public:
     void addRecentFile(const QString &path);
     void removeRecentFile(const QString &path);
     static constexpr int MaxRecentFiles = 8;
+    // Team databases opened lately, most recent first: their URIs as
+    // ServerLocation::toDisplayUri() gives them, so never with a password.
+    QStringList recentConnections() const;
+    void addRecentConnection(const QString &uri);
+    void removeRecentConnection(const QString &uri);
+    static constexpr int MaxRecentConnections = 8;
 
     int overdueHours() const;  // a scorecard is overdue this long after its interview
     void setOverdueHours(int hours);
     int staleDays() const;  // days in a stage after which a candidate is flagged
     void setStaleDays(int days);
 
-    // "Not now" on a database's welcome, remembered per file.
+    // "Not now" on a database's welcome, remembered per file (or server URI).
     bool welcomeDismissed(const QString &databasePath) const;
     void setWelcomeDismissed(const QString &databasePath);
 

@@ -33,6 +33,9 @@ ScorecardModel::ScorecardModel(Store *store, QObject *parent)
     // Who acts decides what may be seen and edited; bulk changes reload.
     connect(store, &Store::actorChanged, this, &ScorecardModel::reload);
     connect(store, &Store::dataReset, this, &ScorecardModel::reload);
+    // A team database's connection back: what was typed while it was gone is written
+    // first (before the dataReset that follows reloads the card).
+    connect(store, &Store::connectionRestored, this, &ScorecardModel::saveNow);
     connect(store, &Store::opened, this, &ScorecardModel::clear);
 }
 
@@ -93,6 +96,10 @@ void ScorecardModel::clear()
 void ScorecardModel::reload()
 {
     if (!m_card.id)
+        return;
+    // Typing not yet written is never thrown away by a reload: it stays, and the
+    // save timer (or the next restored connection) writes it.
+    if (m_pending && !saveNow())
         return;
     if (m_revisionView) {
         // Earlier revisions are for hiring managers; whoever acts now starts again

@@ -375,14 +375,16 @@ QList<CandidateRow> CandidateRepository::firstRowsByName(Id roleId, const Visibi
 {
     // The names through the index on candidate (name COLLATE NOCASE, or lower(name)), probing each
     // candidate's application to the role, so that a first screen reads ~limit rows of
-    // a large role rather than sorting all of them; then those rows in full. The unary +
-    // keeps SQLite from starting at the role's applications (it would then sort them all).
+    // a large role rather than sorting all of them; then those rows in full. SQLite is
+    // kept from starting at the role's applications (it would then sort them all) by a
+    // unary + (Dialect::notIndexed); PostgreSQL picks the name index from its statistics.
     VisibilitySql vis(visibility);
+    const Dialect dialect = Dialect::of(m_db.connection());
     QSqlQuery q = m_db.prepare(
-        QStringLiteral("SELECT a.id FROM candidate c JOIN application a ON a.candidate_id = c.id AND +a.role_id = :r"
+        QStringLiteral("SELECT a.id FROM candidate c JOIN application a ON a.candidate_id = c.id AND %3 = :r"
                        " WHERE %1 ORDER BY %2, c.id LIMIT :n")
-            .arg(vis.application(QStringLiteral("a.id")),
-                 Dialect::of(m_db.connection()).nameOrder(QStringLiteral("c.name"))));
+            .arg(vis.application(QStringLiteral("a.id")), dialect.nameOrder(QStringLiteral("c.name")),
+                 dialect.notIndexed(QStringLiteral("a.role_id"))));
     q.bindValue(QStringLiteral(":r"), roleId);
     vis.bind(q);
     q.bindValue(QStringLiteral(":n"), limit);

@@ -34,7 +34,7 @@ CandidateRowReader::Source CandidateRowReader::sourceOf(const Database &db)
         const QString options = db.serverLocation().parameter(QStringLiteral("options"));
         readOnly.parameters.append({QStringLiteral("options"),
                                     (options.isEmpty() ? QString() : options + QLatin1Char(' '))
-                                        + QStringLiteral("-c default_transaction_read_only=on")});
+                                        + QStringLiteral("-c default_transaction_read_only=on -c jit=off")});
         server.connectOptions = readOnly.connectOptions() + QStringLiteral(";application_name='hireloop'");
         return server;
     }

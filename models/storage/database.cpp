@@ -658,6 +658,7 @@ void Database::close()
 
 void Database::closeConnection()
 {
+    m_lost = false;
     if (m_connectionName.isEmpty())
         return;
     m_db.close();
@@ -680,7 +681,7 @@ bool Database::exec(QSqlQuery &query)
 {
     if (query.exec())
         return true;
-    m_error = errorText(query.lastError());
+    noteError(query.lastError());
     return false;
 }
 
@@ -689,7 +690,7 @@ bool Database::exec(const QString &sql)
     QSqlQuery q(m_db);
     if (q.exec(sql))
         return true;
-    m_error = errorText(q.lastError());
+    noteError(q.lastError());
     return false;
 }
 
@@ -711,6 +712,9 @@ QString Database::errorText(const QSqlError &error)
 
 QSqlQuery Database::prepare(const QString &sql)
 {
+    // A server's driver closes its side once it has seen the session end.
+    if (isServer() && !m_db.isOpen())
+        noteError(QSqlError(QObject::tr("no connection to the server"), QString(), QSqlError::ConnectionError));
     QSqlQuery q(m_db);
     q.setForwardOnly(true);
     if (!q.prepare(sql))
@@ -759,11 +763,11 @@ bool Database::beginWrite()
     if (!lock.exec(QStringLiteral("SELECT set_config('lock_timeout', '%1', true), pg_advisory_xact_lock(%2)")
                        .arg(BusyTimeoutMs)
                        .arg(ApplicationId))) {
-        m_error = lock.lastError().nativeErrorCode() == QLatin1String("55P03")
-            ? QObject::tr("%1 is busy: another Hireloop has been writing for more than %2 seconds; try again")
-                  .arg(m_path)
-                  .arg(BusyTimeoutMs / 1000)
-            : errorText(lock.lastError());
+        noteError(lock.lastError());
+        if (lock.lastError().nativeErrorCode() == QLatin1String("55P03"))
+            m_error = QObject::tr("%1 is busy: another Hireloop has been writing for more than %2 seconds; try again")
+                          .arg(m_path)
+                          .arg(BusyTimeoutMs / 1000);
         rollback();
         return false;
     }

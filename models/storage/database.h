@@ -81,7 +81,7 @@ public:
     // each step in one transaction. Refusals name the server and database and write
     // nothing: a wrong password, an unreachable host, another application's tables.
     void close();
-    bool isOpen() const { return m_db.isOpen(); }
+    bool isOpen() const { return m_db.isOpen() || m_lost; }  // a lost server connection is still this one
     bool wasCreated() const { return m_created; }
     DatabaseOptions options() const { return m_options; }
 
@@ -110,6 +110,14 @@ public:
     // the same server URI (the app's worker threads, a reconnect); never written anywhere.
     static void rememberPassword(const ServerLocation &location, const QString &password);
     static QString rememberedPassword(const ServerLocation &location);
+
+    // A server's session can end under a running app (the network, a restart of the
+    // server, an administrator). The first statement that finds it gone marks the
+    // connection lost and calls onLost once; reconnect() tries a new session with the
+    // same login and, when it gets one, clears the mark. A file is never lost.
+    bool isConnectionLost() const { return m_lost; }
+    void setConnectionLostCallback(std::function<void()> onLost) { m_onLost = std::move(onLost); }
+    bool reconnect();
     QString errorString() const { return m_error; }
     int schemaVersion() const;
     static int latestVersion();
@@ -175,7 +183,11 @@ private:
     int serverSchemaVersion();
     QStringList serverProblems();
     bool syncIdSequences();
+    // Records error; marks the connection lost when it says the session is gone.
+    void noteError(const QSqlError &error);
+    static bool isSessionGone(const QSqlError &error);
     bool purgeOnServer(const QStringList &tables);
+    void applySessionSettings();
     static QString serverErrorText(const QSqlError &error);
     bool inspectExisting(const QString &path, int *userVersion, quint32 *applicationId);
     bool createFile(const QString &path);
@@ -211,6 +223,8 @@ private:
     Backend m_backend = Backend::SqliteFile;
     ServerLocation m_location;
     QStringList m_explicitIdTables;  // this write transaction's, on a server
+    bool m_lost = false;
+    std::function<void()> m_onLost;
 };
 
 // Text for a NOT NULL column: a null QString binds as NULL, so it becomes ''.

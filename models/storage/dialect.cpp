@@ -15,6 +15,11 @@ QString Dialect::nameOrder(const QString &expression) const
                       : QStringLiteral("%1 COLLATE NOCASE").arg(expression);
 }
 
+QString Dialect::notIndexed(const QString &expression) const
+{
+    return m_postgres ? expression : QLatin1Char('+') + expression;
+}
+
 QString Dialect::joined(const QString &expression, const QString &separator) const
 {
     return QStringLiteral("%1(%2, %3)")

@@ -18,6 +18,9 @@ public:
     // An ORDER BY key for names in any case: SQLite's NOCASE, PostgreSQL's lower(), each
     // served by the index migration 7 makes on that backend.
     QString nameOrder(const QString &expression) const;
+    // expression kept out of SQLite's index choice (its unary +); PostgreSQL plans from
+    // statistics, which the + would hide, so there it stays as it is.
+    QString notIndexed(const QString &expression) const;
     // The values of expression in a group joined by separator (an SQL string literal).
     QString joined(const QString &expression, const QString &separator) const;
 

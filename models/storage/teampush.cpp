@@ -184,6 +184,8 @@ bool TeamPush::run(const QString &sourceFile, Database &target, const Progress &
     }
     if (progress)
         progress(total, total);
+    // The planner's statistics, at once rather than when autovacuum comes by.
+    target.exec(QStringLiteral("ANALYZE"));
 
     // On arrival: the same rows, a whole audit chain, the server's own checks.
     for (const QString &t : tables())

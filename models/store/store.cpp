@@ -5,19 +5,50 @@
 
 #include <QDateTime>
 #include <QDir>
+#include <QTimer>
 
 namespace hireloop {
 
 Store::Store(QObject *parent)
     : QObject(parent)
     , m_clock([] { return QDateTime::currentSecsSinceEpoch(); })
-{ }
+{
+    m_reconnect = new QTimer(this);
+    m_reconnect->setInterval(ReconnectIntervalMs);
+    connect(m_reconnect, &QTimer::timeout, this, &Store::tryReconnect);
+    // Called in the middle of the statement that found the session gone: the signal
+    // goes out once that operation has unwound.
+    m_db.setConnectionLostCallback(
+        [this] { QMetaObject::invokeMethod(this, &Store::onConnectionLost, Qt::QueuedConnection); });
+}
+
+void Store::onConnectionLost()
+{
+    if (!m_db.isConnectionLost() || m_reconnect->isActive())
+        return;
+    Q_EMIT connectionLost(m_db.errorString());
+    m_reconnect->start();
+}
+
+void Store::tryReconnect()
+{
+    if (!m_db.isOpen() || !m_db.isConnectionLost()) {
+        m_reconnect->stop();
+        return;
+    }
+    if (!m_db.reconnect())
+        return;  // the next tick tries again
+    m_reconnect->stop();
+    Q_EMIT connectionRestored();
+    Q_EMIT dataReset();
+}
 
 Store::~Store() = default;
 
 bool Store::refuse(const QString &message)
 {
-    m_error = message;
+    // With a team database's connection gone, that is the reason, whatever failed first.
+    m_error = m_db.isConnectionLost() ? m_db.errorString() : message;
     Q_EMIT errorOccurred(m_error);
     return false;
 }
@@ -66,6 +97,7 @@ bool Store::open(const QString &path, const DatabaseOptions &options)
 
 void Store::close()
 {
+    m_reconnect->stop();
     ++m_openGeneration;
     actAs(Person());
     m_pseudonymSalt.clear();

@@ -21,6 +21,8 @@
 // audit entry, followed by a fine-grained signal that names what changed, so item
 // models update the rows touched instead of resetting.
 
+class QTimer;
+
 namespace hireloop {
 
 class Store : public QObject
@@ -28,7 +30,10 @@ class Store : public QObject
     Q_OBJECT
 
 public:
+    static constexpr int ReconnectIntervalMs = 2000;
+
     explicit Store(QObject *parent = nullptr);
+    bool isConnectionLost() const { return m_db.isConnectionLost(); }
     ~Store() override;
 
     // options: read-only, the lock file of the apps (see Database::open).
@@ -251,8 +256,16 @@ Q_SIGNALS:
     void dataReset();
     // A write that did not happen, with the reason: the GUI shows it, the CLI prints it.
     void errorOccurred(const QString &message);
+    // A team database's session ended (why: the error that found it). The store tries a
+    // new one every ReconnectIntervalMs; writes meanwhile fail and say so, and what the
+    // user typed stays where it was typed (editors keep it and save it again on
+    // connectionRestored). Then dataReset follows: colleagues may have changed anything.
+    void connectionLost(const QString &why);
+    void connectionRestored();
 
 private:
+    void onConnectionLost();
+    void tryReconnect();
     bool audit(const QString &action, const QString &entity, Id entityId, const QString &detail = {});
     // A write that was not tried: the reason becomes errorString() and errorOccurred().
     bool refuse(const QString &message);
@@ -268,6 +281,7 @@ private:
     bool recordSummaryReveals(Id roleId, Id onlyApplication);
 
     Database m_db;
+    QTimer *m_reconnect = nullptr;  // runs while a team database's connection is lost
     quint64 m_openGeneration = 0;  // which open a late result (the check beside) belongs to
     PersonRepository m_persons{m_db};
     RoleRepository m_roles{m_db};

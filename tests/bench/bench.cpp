@@ -5,11 +5,20 @@
 // the child times its runs and the parent reads the child's rusage.
 //
 //   hireloop-bench [--cache DIR] [--sizes 1000,10000,100000] [--runs N] [--only NAME,...]
-//                  [--gui PATH]
+//                  [--gui PATH] [--server postgresql://USER@HOST/DB]
 //
 // Databases are made by the demo generator (Store::addDemoData, as `hireloop-cli demo`)
 // with a fixed seed and clock, and the import CSV by a fixed formula, so they are the
 // same on every machine; both are kept in the cache folder for the next run.
+//
+// With --server, the measurements of a team database also run on that PostgreSQL server
+// (its lines say "backend": "postgresql"; the others "sqlite"). The URI's login needs to
+// create databases; the database it names is only the one the bench administers from
+// (normally `postgres`). Each size's demo file is pushed once (TeamPush, as `hireloop-cli
+// team push`) into a database of its own, hireloop_bench_<n>, then VACUUM ANALYZE'd, as
+// autovacuum would have done by the time a team uses it; a later run reuses it when its
+// row counts are the file's. Imports go into hireloop_bench_import_<n>, created afresh
+// (schema and default role, untimed) before each run and dropped at the end.
 
 #include "import/candidateimport.h"
 #include "itemmodels/candidatemodel.h"
@@ -17,6 +26,8 @@
 #include "itemmodels/modelroles.h"
 #include "store/store.h"
 #include "export/summaryexport.h"
+#include "storage/serverlocation.h"
+#include "storage/teampush.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -28,6 +39,8 @@
 #include <QJsonObject>
 #include <QSaveFile>
 #include <QSortFilterProxyModel>
+#include <QSqlError>
+#include <QSqlQuery>
 #include <QTextStream>
 #include <QTimer>
 
@@ -152,6 +165,191 @@ bool copyDatabase(const QString &from, const QString &to)
     return QFile::copy(from, to);
 }
 
+// The server's database for n candidates (the demo pushed), and the one imports go into.
+QString benchDatabase(int n)
+{
+    return QStringLiteral("hireloop_bench_%1").arg(n);
+}
+
+QString importDatabase(int n)
+{
+    return QStringLiteral("hireloop_bench_import_%1").arg(n);
+}
+
+// database on the --server as a URI Hireloop opens. A password in --server is kept in
+// this process's memory for it (Hireloop's worker threads reconnect by the URI, which
+// never carries one), as the app keeps one typed at its prompt.
+QString serverUri(const QString &server, const QString &database)
+{
+    ServerLocation location = ServerLocation::parse(server);
+    location.database = database;
+    if (!location.password.isEmpty())
+        Database::rememberPassword(location, location.password);
+    return location.toDisplayUri();
+}
+
+// A plain Qt SQL connection to a database on the --server, not Hireloop's: what the
+// bench administers itself (CREATE and DROP DATABASE, row counts, VACUUM ANALYZE).
+class RawServer
+{
+public:
+    RawServer(const QString &server, const QString &database)
+        : m_name(QStringLiteral("bench-raw-%1").arg(++s_connections))
+    {
+        const ServerLocation location = ServerLocation::parse(server);
+        m_db = QSqlDatabase::addDatabase(QStringLiteral("QPSQL"), m_name);
+        if (!location.host.isEmpty())
+            m_db.setHostName(location.host);
+        if (location.port > 0)
+            m_db.setPort(location.port);
+        if (!location.user.isEmpty())
+            m_db.setUserName(location.user);
+        if (!location.password.isEmpty())
+            m_db.setPassword(location.password);
+        m_db.setDatabaseName(database);
+        m_db.setConnectOptions(location.connectOptions());
+        if (!m_db.open())
+            m_error = m_db.lastError().text();
+        else
+            exec(QStringLiteral("SET client_min_messages TO warning"));  // not "does not exist, skipping"
+    }
+    ~RawServer()
+    {
+        m_db.close();
+        m_db = QSqlDatabase();
+        QSqlDatabase::removeDatabase(m_name);
+    }
+    RawServer(const RawServer &) = delete;
+    RawServer &operator=(const RawServer &) = delete;
+
+    bool isOpen() const { return m_db.isOpen(); }
+    QString errorString() const { return m_error; }
+    bool exec(const QString &sql)
+    {
+        QSqlQuery q(m_db);
+        if (q.exec(sql))
+            return true;
+        m_error = q.lastError().text();
+        return false;
+    }
+    // The first column of the first row as a number; -1 when the query failed.
+    qint64 number(const QString &sql)
+    {
+        QSqlQuery q(m_db);
+        if (q.exec(sql) && q.next())
+            return q.value(0).toLongLong();
+        m_error = q.lastError().text();
+        return -1;
+    }
+
+private:
+    static inline int s_connections = 0;
+    QString m_name;
+    QSqlDatabase m_db;
+    QString m_error;
+};
+
+// A new, empty database on the server (an old one of the same name is dropped first,
+// with whatever connections it still had).
+bool recreateServerDatabase(const QString &server, const QString &database)
+{
+    RawServer admin(server, ServerLocation::parse(server).database);
+    if (!admin.isOpen() || !admin.exec(QStringLiteral("DROP DATABASE IF EXISTS %1 WITH (FORCE)").arg(database))
+        || !admin.exec(QStringLiteral("CREATE DATABASE %1 TEMPLATE template0 ENCODING 'UTF8'").arg(database))) {
+        err() << "bench: cannot make database " << database << " on the server: " << admin.errorString() << "\n";
+        return false;
+    }
+    return true;
+}
+
+void dropServerDatabase(const QString &server, const QString &database)
+{
+    RawServer admin(server, ServerLocation::parse(server).database);
+    if (!admin.exec(QStringLiteral("DROP DATABASE IF EXISTS %1 WITH (FORCE)").arg(database)))
+        err() << "bench: cannot drop database " << database << " on the server: " << admin.errorString() << "\n";
+}
+
+// The tables whose row counts say that a pushed database is the demo file's, whole (the
+// push is one transaction, so a half push has none of their rows). Not audit_log or
+// scorecard_reveal: reading a debrief summary may add to those.
+const QStringList &countedTables()
+{
+    static const QStringList tables{QStringLiteral("candidate"),   QStringLiteral("application"),
+                                    QStringLiteral("stage_event"), QStringLiteral("interview"),
+                                    QStringLiteral("scorecard"),   QStringLiteral("rating"),
+                                    QStringLiteral("decision")};
+    return tables;
+}
+
+// The demo database of n candidates on the server, pushed once from the cached file.
+bool ensureServerDemo(const QString &cache, int n, const QString &server)
+{
+    const QString database = benchDatabase(n);
+    QList<qint64> fileCounts;
+    {
+        const QString name = QStringLiteral("bench-file-counts");
+        {
+            QSqlDatabase file = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), name);
+            file.setDatabaseName(demoPath(cache, n));
+            file.setConnectOptions(QStringLiteral("QSQLITE_OPEN_READONLY"));
+            if (file.open()) {
+                for (const QString &table : countedTables()) {
+                    QSqlQuery q(file);
+                    fileCounts << (q.exec(QStringLiteral("SELECT count(*) FROM %1").arg(table)) && q.next()
+                                       ? q.value(0).toLongLong()
+                                       : -1);
+                }
+            }
+            file.close();
+        }
+        QSqlDatabase::removeDatabase(name);
+    }
+    {
+        RawServer admin(server, ServerLocation::parse(server).database);
+        if (!admin.isOpen()) {
+            err() << "bench: cannot connect to " << ServerLocation::parse(server).toDisplayUri() << ": "
+                  << admin.errorString() << "\n";
+            return false;
+        }
+        if (admin.number(QStringLiteral("SELECT count(*) FROM pg_database WHERE datname = '%1'").arg(database)) == 1) {
+            RawServer existing(server, database);
+            QList<qint64> serverCounts;
+            for (const QString &table : countedTables())
+                serverCounts << existing.number(QStringLiteral("SELECT count(*) FROM %1").arg(table));
+            if (serverCounts == fileCounts)
+                return true;
+            err() << "bench: " << database << " on the server is not the demo file's; pushing it again\n";
+        }
+    }
+    if (!recreateServerDatabase(server, database))
+        return false;
+    err() << "bench: pushing " << demoPath(cache, n) << " to " << database << " on the server ...\n";
+    err().flush();
+    QElapsedTimer t;
+    t.start();
+    {
+        Database target;
+        TeamPush::Result result;
+        QString error;
+        if (!target.open(serverUri(server, database))
+            || !TeamPush::run(demoPath(cache, n), target, {}, &result, &error)) {
+            err() << "bench: cannot push the demo database: " << (error.isEmpty() ? target.errorString() : error)
+                  << "\n";
+            return false;
+        }
+        err() << "bench: pushed " << result.rows << " rows in " << t.elapsed() << " ms\n";
+    }
+    // What autovacuum would have done before anyone used it: statistics for the planner,
+    // the visibility map and hint bits set, so no measurement pays for them on its first run.
+    RawServer pushed(server, database);
+    if (!pushed.exec(QStringLiteral("VACUUM (ANALYZE)"))) {
+        err() << "bench: VACUUM ANALYZE of " << database << ": " << pushed.errorString() << "\n";
+        return false;
+    }
+    err() << "bench: pushed and vacuumed in " << t.elapsed() << " ms\n";
+    return true;
+}
+
 struct Timing
 {
     QList<double> ms;
@@ -235,9 +433,12 @@ bool openForGui(Store &store, const QString &path)
     return true;
 }
 
-Timing measure(const QString &name, const QString &cache, int n, int runs, const QString &gui)
+// server: empty for the SQLite file, else the --server URI (the measurement runs on the
+// demo pushed there).
+Timing measure(const QString &name, const QString &cache, int n, int runs, const QString &gui, const QString &server)
 {
-    const QString db = demoPath(cache, n);
+    const bool onServer = !server.isEmpty();
+    const QString db = onServer ? serverUri(server, benchDatabase(n)) : demoPath(cache, n);
     const QString work = QDir(cache).filePath(QStringLiteral("work-%1.sqlite").arg(n));
     if (name == QLatin1String("open_first_screen") || name == QLatin1String("open_all_rows")) {
         // Until the first screen is there (open_all_rows: until every row of the role is
@@ -340,15 +541,31 @@ Timing measure(const QString &name, const QString &cache, int n, int runs, const
     }
     if (name == QLatin1String("import_csv")) {
         // Into a new database, as sqlite3's .import into a new table: reading, checking
-        // every row and writing, as `hireloop-cli import` and the import dialog do.
+        // every row and writing, as `hireloop-cli import` and the import dialog do. On the
+        // server, into a database made afresh before each run with Hireloop's schema and
+        // default role (untimed, as psql's side makes its tables untimed; on a file the
+        // few milliseconds of creating it are in the time), dropped at the end.
         const QString csv = csvPath(cache, n);
+        const QString target = onServer ? serverUri(server, importDatabase(n)) : work;
         int imported = 0;
         Timing t = repeat(
-            runs, [&] { removeDatabase(work); },
+            runs,
+            [&] {
+                if (!onServer) {
+                    removeDatabase(work);
+                    return;
+                }
+                Store store;
+                if (!recreateServerDatabase(server, importDatabase(n)) || !store.open(target)
+                    || !store.ensureDefaultData())
+                    err() << "bench: cannot make the import database: " << store.errorString() << "\n";
+            },
             [&] {
                 Store store;
-                if (!store.open(work) || !store.ensureDefaultData())
+                if (!store.open(target) || !store.ensureDefaultData()) {
+                    err() << "bench: " << store.errorString() << "\n";
                     return;
+                }
                 Role role;
                 store.role(firstRole(store), &role);
                 CandidateImport import;
@@ -360,7 +577,90 @@ Timing measure(const QString &name, const QString &cache, int n, int runs, const
                     err() << "bench: import failed: " << store.errorString() << "\n";
                 imported = result.imported;
             });
+        if (onServer)
+            dropServerDatabase(server, importDatabase(n));
         t.extra.insert(QStringLiteral("rows"), imported);
+        return t;
+    }
+    if (name == QLatin1String("load_gui_lateness")) {
+        // Opening a database while the GUI runs (Open Database…, Connect to Team
+        // Server…): MainWindow::switchDatabase opens it and the candidates pane shows its
+        // first screen on the GUI thread; the rest of a large role's rows come from the
+        // model's worker thread. A 16 ms timer on this thread stands for the GUI's: its
+        // worst lateness from the first screen until every row is in (and a few ticks
+        // more, so a block at the very end is seen) is how long the GUI was blocked while
+        // the database loads. The open and first screen, which block it by design, are
+        // reported beside it (open_block_median_ms and _max_ms over the runs).
+        std::unique_ptr<Store> store;
+        std::unique_ptr<Pane> pane;
+        double worstLoad = 0;
+        QList<double> opens;
+        int rows = 0;
+        Timing t = repeat(
+            runs,
+            [&] {
+                pane.reset();
+                store.reset();
+            },
+            [&] {
+                QEventLoop loop;
+                QElapsedTimer clock;
+                clock.start();
+                qint64 last = 0;
+                double worst = 0;
+                QTimer tick;
+                tick.setTimerType(Qt::PreciseTimer);
+                tick.setInterval(16);
+                QObject::connect(&tick, &QTimer::timeout, [&] {
+                    const qint64 now = clock.nsecsElapsed();
+                    worst = std::max(worst, (now - last) / 1e6 - 16.0);
+                    last = now;
+                });
+                auto settle = [&loop] { QTimer::singleShot(50, &loop, &QEventLoop::quit); };
+                QTimer::singleShot(0, &loop, [&] {
+                    QElapsedTimer open;
+                    open.start();
+                    store = std::make_unique<Store>();
+                    if (!openForGui(*store, db)) {
+                        loop.quit();
+                        return;
+                    }
+                    pane = std::make_unique<Pane>(store.get());
+                    pane->load(firstRole(*store));
+                    opens << open.nsecsElapsed() / 1e6;
+                    // The first screen is there: from now on the GUI is to paint and answer.
+                    worst = 0;
+                    last = clock.nsecsElapsed();
+                    if (!pane->model.isLoading())
+                        settle();
+                    else
+                        QObject::connect(&pane->model, &CandidateModel::loadingChanged, &loop, [settle](bool loading) {
+                            if (!loading)
+                                settle();
+                        });
+                });
+                last = clock.nsecsElapsed();
+                tick.start();
+                loop.exec();
+                tick.stop();
+                worstLoad = std::max(worstLoad, worst);
+                rows = pane ? pane->model.rowCount() : 0;
+            });
+        if (!pane)
+            return {};
+        // Reported as the lateness, not the duration of the load.
+        t.extra.insert(QStringLiteral("load_total_median_ms"), [&] {
+            QList<double> s = t.ms;
+            std::sort(s.begin(), s.end());
+            return std::round(s.value(s.size() / 2) * 100) / 100;
+        }());
+        t.ms = {worstLoad};
+        t.cpuMs.clear();
+        t.extra.insert(QStringLiteral("loads"), runs);
+        t.extra.insert(QStringLiteral("rows"), rows);
+        std::sort(opens.begin(), opens.end());
+        t.extra.insert(QStringLiteral("open_block_median_ms"), std::round(opens.value(opens.size() / 2) * 100) / 100);
+        t.extra.insert(QStringLiteral("open_block_max_ms"), std::round(opens.value(opens.size() - 1) * 100) / 100);
         return t;
     }
     if (name == QLatin1String("import_gui_lateness")) {
@@ -513,14 +813,27 @@ const QStringList &allMeasurements()
         QStringLiteral("debrief_summary"),     QStringLiteral("export_summary_csv"),
         QStringLiteral("import_csv"),          QStringLiteral("gui_cold_start"),
         QStringLiteral("import_gui_lateness"), QStringLiteral("sort_score_generic_proxy"),
+        QStringLiteral("load_gui_lateness"),
+    };
+    return names;
+}
+
+// What also runs on a team database (--server): what a team waits for that differs from
+// a file (reading over the socket, writing through the server). Filtering and sorting
+// work on the rows in memory, the same whichever database they came from.
+const QStringList &serverMeasurements()
+{
+    static const QStringList names{
+        QStringLiteral("open_first_screen"), QStringLiteral("open_all_rows"),     QStringLiteral("debrief_summary"),
+        QStringLiteral("import_csv"),        QStringLiteral("load_gui_lateness"),
     };
     return names;
 }
 
 // The child: one measurement, its result as one JSON object on stdout.
-int child(const QString &name, const QString &cache, int n, int runs, const QString &gui)
+int child(const QString &name, const QString &cache, int n, int runs, const QString &gui, const QString &server)
 {
-    Timing t = measure(name, cache, n, runs, gui);
+    Timing t = measure(name, cache, n, runs, gui, server);
     if (t.ms.isEmpty())
         return 1;
     QJsonObject o = t.extra;
@@ -553,6 +866,8 @@ int main(int argc, char *argv[])
     QStringList only = allMeasurements();
     int runs = 5;
     QString gui = QStringLiteral(HIRELOOP_GUI);
+    QString server;  // --server: also on this PostgreSQL server
+    bool onServer = false;  // a child's: its measurement runs on the server
     QString childName;
     for (int i = 0; i < args.size(); ++i) {
         const QString a = args.at(i);
@@ -569,27 +884,42 @@ int main(int argc, char *argv[])
             only = v.split(QLatin1Char(','), Qt::SkipEmptyParts);
         } else if (a == QLatin1String("--gui")) {
             gui = v;
+        } else if (a == QLatin1String("--server")) {
+            server = v;
         } else if (a == QLatin1String("--child")) {
             childName = v;
+        } else if (a == QLatin1String("--on-server")) {
+            onServer = true;
+            continue;  // no value
         } else {
             err() << "usage: hireloop-bench [--cache DIR] [--sizes 1000,10000,100000] [--runs N] [--only NAME,...]"
-                     " [--gui PATH]\nmeasurements: "
-                  << allMeasurements().join(QLatin1Char(',')) << "\n";
+                     " [--gui PATH] [--server postgresql://USER@HOST/postgres]\nmeasurements: "
+                  << allMeasurements().join(QLatin1Char(','))
+                  << "\non the server too: " << serverMeasurements().join(QLatin1Char(',')) << "\n";
             return 2;
         }
         ++i;
     }
+    if (!server.isEmpty()) {
+        QString why;
+        if (!ServerLocation::parse(server, &why).isValid()) {
+            err() << "bench: --server: " << why << "\n";
+            return 2;
+        }
+    }
+    if (childName == QLatin1String("prepare") && onServer)
+        return ensureServerDemo(cache, sizes.value(0), server) ? 0 : 1;
     if (childName == QLatin1String("prepare"))
         return ensureDemo(cache, sizes.value(0)) && ensureCsv(cache, sizes.value(0)) ? 0 : 1;
     if (!childName.isEmpty())
-        return child(childName, cache, sizes.value(0), runs, gui);
+        return child(childName, cache, sizes.value(0), runs, gui, onServer ? server : QString());
 
     QDir().mkpath(cache);
     cache = QFileInfo(cache).absoluteFilePath();
     // This program again, for each measurement, so that its peak RSS is that
     // measurement's (a spawned child starts with its parent's high-water mark, so the
     // parent stays small: even the databases are made by a child).
-    auto spawnSelf = [&](const QString &what, int n, QByteArray *output, struct rusage *usage) {
+    auto spawnSelf = [&](const QString &what, int n, bool there, QByteArray *output, struct rusage *usage) {
         int pipeFd[2];
         if (::pipe(pipeFd) != 0)
             return false;
@@ -609,6 +939,10 @@ int main(int argc, char *argv[])
                                     QByteArray::number(runs),
                                     "--gui",
                                     QFile::encodeName(gui)};
+        if (!server.isEmpty())
+            childArgs << "--server" << server.toUtf8();
+        if (there)
+            childArgs << "--on-server";
         QList<char *> argvChild;
         for (QByteArray &c : childArgs)
             argvChild << c.data();
@@ -632,19 +966,32 @@ int main(int argc, char *argv[])
     for (int n : std::as_const(sizes)) {
         QByteArray ignored;
         struct rusage usage = {};
-        if (n < 1 || !spawnSelf(QStringLiteral("prepare"), n, &ignored, &usage))
+        if (n < 1 || !spawnSelf(QStringLiteral("prepare"), n, false, &ignored, &usage))
             return 1;
-        for (const QString &name : std::as_const(only)) {
+        if (!server.isEmpty() && !spawnSelf(QStringLiteral("prepare"), n, true, &ignored, &usage))
+            return 1;
+        // Each measurement on the file, then those that also run on the server there.
+        QList<QPair<QString, bool>> todo;
+        for (const QString &name : std::as_const(only))
+            todo.append({name, false});
+        if (!server.isEmpty())
+            for (const QString &name : std::as_const(only))
+                if (serverMeasurements().contains(name))
+                    todo.append({name, true});
+        for (const auto &[name, there] : std::as_const(todo)) {
+            const QString backend = there ? QStringLiteral("postgresql") : QStringLiteral("sqlite");
             QByteArray output;
             usage = {};
-            const bool ok = spawnSelf(name, n, &output, &usage);
+            const bool ok = spawnSelf(name, n, there, &output, &usage);
             QJsonObject result = QJsonDocument::fromJson(output).object();
             if (!ok || result.isEmpty()) {
-                err() << "bench: " << name << " at " << n << " failed\n";
+                err() << "bench: " << name << " at " << n << " on " << backend << " failed\n";
                 err().flush();
                 continue;
             }
-            QJsonObject line{{QStringLiteral("name"), name}, {QStringLiteral("candidates"), n}};
+            QJsonObject line{{QStringLiteral("name"), name},
+                             {QStringLiteral("candidates"), n},
+                             {QStringLiteral("backend"), backend}};
             for (auto it = result.begin(); it != result.end(); ++it)
                 line.insert(it.key(), it.value());
             line.insert(QStringLiteral("peak_rss_mb"), std::round(usage.ru_maxrss / 1024.0 * 10) / 10);

@@ -4,6 +4,7 @@ then prints ours, sqlite3's and the ratio for each size, and the targets at 100k
 
   compare.py --bench BUILD/tests/bench/hireloop-bench [--cache DIR] [--sizes 1000,10000,100000]
              [--runs N] [--only NAME,...] [--json FILE] [--markdown FILE]
+             [--server postgresql://USER@HOST/postgres]
 
 sqlite3's side:
   import   the same CSV file into the same tables with the same indexes, constraints
@@ -25,11 +26,28 @@ sqlite3's side:
              stage_event_application (application_id, at)
            Ours also reads the database's existing emails and links for the duplicate
            check and writes one audit entry; sqlite3 does neither, it trusts the file.
-  summary  the statements of models/storage/debriefrepository.cpp, the same but for
-           line breaks and the bound values (the role, and the viewer: the hiring
-           manager, person 1, as in the benchmark), on the same demo database, timed by
-           .timer.
+  summary  the statements of models/storage/debriefrepository.cpp (summary_sql), the
+           same but for line breaks and the bound values (the role, the viewer: the
+           hiring manager, person 1, as in the benchmark, and the time), on the same demo
+           database, timed by .timer.
            They return rows that ours counts in C++ (sqlite3 prints them to /dev/null).
+
+With --server (a PostgreSQL server whose login may create databases; the database the URI
+names is where databases are created from, normally postgres), hireloop-bench also runs
+its team-database measurements there (see bench.cpp), and psql does the same work:
+  import   the same CSV file into the same five tables with the same indexes,
+           constraints, foreign keys and triggers as Hireloop's schema on PostgreSQL
+           (PG_IMPORT_SCHEMA, as migrations.cpp makes them there), in a database created
+           afresh for each run (untimed, as the schema): \copy into a temporary table,
+           then one INSERT ... SELECT per table in one transaction that also moves the id
+           sequences past the rows, as ours does. psql's time is its whole process, as
+           sqlite3's.
+  summary  the same statements as for sqlite3 (PostgreSQL takes them as they are, as it
+           takes Hireloop's), on the database hireloop-bench pushed the demo to
+           (hireloop_bench_<n>), as psql's \timing reports them: from sending each
+           statement until its rows are in psql's memory (printing them is not counted).
+  Both run on the server, so the time of its processes is in neither side's CPU time:
+  the PostgreSQL rows compare wall times only.
 Only the standard library is used.
 """
 
@@ -44,39 +62,40 @@ import subprocess
 import sys
 import tempfile
 import time
+import urllib.parse
 
 ROLE = 1
 
-# models/storage/debriefrepository.cpp, with :role1 = ROLE and the viewer a hiring
-# manager (ScorecardRepository::visibleToInBulk: :vkind_d = 'hiring_manager').
-VISIBLE = ("('hiring_manager' = 'hiring_manager' OR k.interviewer_id = 1"
-           " OR (k.status = 'submitted' AND ('hiring_manager' = 'coordinator' OR i.application_id IN ("
-           "   SELECT minei.application_id FROM scorecard mine JOIN interview minei ON minei.id = mine.interview_id"
-           "   WHERE mine.interviewer_id = 1 AND mine.status = 'submitted'))))")
-
-SUMMARY_SQL = [
-    f"""SELECT a.id, c.id, c.name,
+# models/storage/debriefrepository.cpp (DebriefRepository::rows and its reads), as
+# hireloop-bench runs them: :role1 = ROLE, the viewer a hiring manager (person 1), for
+# whom VisibilitySql writes each visibility condition as "1 = 1", and :now the time of the
+# run (storage/scorecardsql.h: which scorecards are expected). Both SQLite and PostgreSQL
+# take the same text, as they take Hireloop's.
+def summary_sql(now):
+    return [
+        f"SELECT count(*) FROM application WHERE role_id = {ROLE};",
+        f"""SELECT a.id, c.id, c.name,
  (SELECT e.email FROM candidate_email e WHERE e.candidate_id = c.id ORDER BY e.position, e.id LIMIT 1),
  a.stage_id, a.status FROM application a CROSS JOIN candidate c
- WHERE c.id = a.candidate_id AND +a.role_id = {ROLE} ORDER BY a.id;""",
-    f"""SELECT i.application_id, i.starts_at FROM interview i CROSS JOIN application a
+ WHERE c.id = a.candidate_id AND +a.role_id = {ROLE} AND 1 = 1 ORDER BY a.id;""",
+        f"""SELECT i.application_id, i.starts_at FROM interview i CROSS JOIN application a
  WHERE a.id = i.application_id AND a.role_id = {ROLE} AND i.status <> 'cancelled';""",
-    f"""SELECT i.application_id, i.stage_id, k.status, k.overall, {VISIBLE}
+        f"""SELECT i.application_id, i.stage_id, k.status, k.overall, 1 = 1
  FROM scorecard k CROSS JOIN interview i CROSS JOIN application a
  WHERE i.id = k.interview_id AND a.id = i.application_id AND a.role_id = {ROLE}
- AND k.status <> 'superseded' AND i.status <> 'cancelled';""",
-    f"""SELECT i.application_id, r.attribute_id, r.value
+ AND i.status <> 'cancelled' AND (k.status = 'submitted' OR (k.status = 'draft' AND k.revision = 1
+ AND i.starts_at + i.duration_min * 60 <= {now}));""",
+        f"""SELECT i.application_id, r.attribute_id, r.value
  FROM rating r CROSS JOIN scorecard k CROSS JOIN interview i CROSS JOIN application a
  WHERE k.id = r.scorecard_id AND i.id = k.interview_id AND a.id = i.application_id AND a.role_id = {ROLE}
- AND k.status = 'submitted' AND i.status <> 'cancelled' AND r.value IS NOT NULL AND {VISIBLE};""",
-    f"""SELECT d.id, d.application_id, d.outcome, d.rationale, d.dissent, coalesce(d.decided_by, 0),
+ AND k.status = 'submitted' AND i.status <> 'cancelled' AND r.value IS NOT NULL AND 1 = 1;""",
+        f"""SELECT d.id, d.application_id, d.outcome, d.rationale, d.dissent, coalesce(d.decided_by, 0),
  coalesce(p.name, ''), d.decided_at
  FROM decision d CROSS JOIN application a LEFT JOIN person p ON p.id = d.decided_by
- WHERE a.id = d.application_id AND a.role_id = {ROLE} AND ('hiring_manager' <> 'interviewer' OR a.id IN (
-   SELECT mi.application_id FROM scorecard m JOIN interview mi ON mi.id = m.interview_id
-   WHERE m.interviewer_id = 1 AND m.status = 'submitted'))
+ WHERE a.id = d.application_id AND a.role_id = {ROLE} AND 1 = 1
  ORDER BY d.application_id, d.decided_at, d.id;""",
-]
+    ]
+
 
 # models/storage/migrations.cpp: the five tables an import writes, with their indexes,
 # and stand-ins for the role, stage and person they refer to.
@@ -142,6 +161,88 @@ COMMIT;
 SELECT count(*) FROM stage_event;
 """
 
+# The same five tables on PostgreSQL, as migrations.cpp makes them there (identity ids;
+# lower(name) for the case-insensitive name order; stage_event's reverts_id, its partial
+# unique index and its triggers, of which the one BEFORE INSERT fires its WHEN for each
+# row): 9 index entries per candidate besides the primary keys. hireloop_refuse and
+# hireloop_revert_mirrors stand in for Hireloop's functions (the import fires neither),
+# role, stage and person for the rows they refer to.
+PG_IMPORT_SCHEMA = """SET client_min_messages = warning;
+CREATE FUNCTION hireloop_refuse() RETURNS trigger LANGUAGE plpgsql AS $$
+  BEGIN RAISE EXCEPTION '%', TG_ARGV[0]; END $$;
+CREATE FUNCTION hireloop_revert_mirrors() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RETURN NEW; END $$;
+CREATE TABLE role (id INTEGER PRIMARY KEY);
+CREATE TABLE stage (id INTEGER PRIMARY KEY);
+CREATE TABLE person (id INTEGER PRIMARY KEY);
+INSERT INTO role VALUES (1);
+INSERT INTO stage VALUES (1);
+INSERT INTO person VALUES (1);
+CREATE TABLE candidate (id INTEGER GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY,
+  name TEXT NOT NULL CHECK (trim(name) <> ''), phone TEXT NOT NULL DEFAULT '', location TEXT NOT NULL DEFAULT '',
+  source TEXT NOT NULL DEFAULT '', notes TEXT NOT NULL DEFAULT '', created_at BIGINT NOT NULL, anonymized_at BIGINT);
+CREATE INDEX candidate_name ON candidate (name);
+CREATE INDEX candidate_name_nocase ON candidate (lower(name), id);
+CREATE TABLE candidate_email (id INTEGER GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY,
+  candidate_id INTEGER NOT NULL REFERENCES candidate (id) ON DELETE CASCADE,
+  email TEXT NOT NULL CHECK (email LIKE '%_@_%'), normalized TEXT NOT NULL UNIQUE,
+  position INTEGER NOT NULL DEFAULT 0);
+CREATE INDEX candidate_email_candidate ON candidate_email (candidate_id, position);
+CREATE TABLE candidate_link (id INTEGER GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY,
+  candidate_id INTEGER NOT NULL REFERENCES candidate (id) ON DELETE CASCADE,
+  kind TEXT NOT NULL CHECK (kind IN ('scholar', 'github', 'orcid', 'arxiv', 'linkedin', 'website', 'other')),
+  url TEXT NOT NULL CHECK (trim(url) <> ''), normalized TEXT NOT NULL UNIQUE);
+CREATE INDEX candidate_link_candidate ON candidate_link (candidate_id);
+CREATE TABLE application (id INTEGER GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY,
+  candidate_id INTEGER NOT NULL REFERENCES candidate (id) ON DELETE CASCADE,
+  role_id INTEGER NOT NULL REFERENCES role (id) ON DELETE CASCADE,
+  stage_id INTEGER NOT NULL REFERENCES stage (id) ON DELETE RESTRICT,
+  status TEXT NOT NULL DEFAULT 'active' CHECK (status IN ('active', 'rejected', 'withdrawn', 'hired')),
+  reason TEXT NOT NULL DEFAULT '', created_at BIGINT NOT NULL, stage_entered_at BIGINT NOT NULL,
+  updated_at BIGINT NOT NULL, UNIQUE (candidate_id, role_id));
+CREATE INDEX application_role_stage ON application (role_id, stage_id, status);
+CREATE TABLE stage_event (id INTEGER GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY,
+  application_id INTEGER NOT NULL REFERENCES application (id) ON DELETE CASCADE,
+  from_stage_id INTEGER REFERENCES stage (id) ON DELETE RESTRICT,
+  to_stage_id INTEGER NOT NULL REFERENCES stage (id) ON DELETE RESTRICT,
+  from_status TEXT CHECK (from_status IS NULL OR from_status IN ('active', 'rejected', 'withdrawn', 'hired')),
+  to_status TEXT NOT NULL CHECK (to_status IN ('active', 'rejected', 'withdrawn', 'hired')),
+  at BIGINT NOT NULL, actor_id INTEGER REFERENCES person (id) ON DELETE SET NULL,
+  reason TEXT NOT NULL DEFAULT '', reverts_id INTEGER REFERENCES stage_event (id) ON DELETE CASCADE);
+CREATE INDEX stage_event_application ON stage_event (application_id, at);
+CREATE UNIQUE INDEX stage_event_reverts ON stage_event (reverts_id) WHERE reverts_id IS NOT NULL;
+CREATE TRIGGER stage_event_append_only BEFORE UPDATE OF application_id, from_stage_id, to_stage_id, from_status,
+  to_status, at, actor_id, reverts_id ON stage_event
+  FOR EACH ROW EXECUTE FUNCTION hireloop_refuse('stage history is append-only');
+CREATE TRIGGER stage_event_reason_erase_only BEFORE UPDATE OF reason ON stage_event
+  FOR EACH ROW WHEN (NEW.reason <> '') EXECUTE FUNCTION hireloop_refuse('a stage event''s reason can only be erased');
+CREATE TRIGGER stage_event_revert_mirrors BEFORE INSERT ON stage_event
+  FOR EACH ROW WHEN (NEW.reverts_id IS NOT NULL) EXECUTE FUNCTION hireloop_revert_mirrors();
+"""
+
+# The import itself, timed: the file into a temporary table, then in one transaction
+# with Hireloop's write lock (an advisory lock on 0x484C5031) the rows, numbered in file
+# order, and the id sequences moved past them (Database::noteExplicitIds).
+PG_IMPORT_SCRIPT = """CREATE TEMP TABLE import_csv (n INTEGER GENERATED ALWAYS AS IDENTITY, name TEXT, email TEXT,
+  phone TEXT, location TEXT, source TEXT, github TEXT);
+\\copy import_csv (name, email, phone, location, source, github) FROM '{csv}' WITH (FORMAT csv, HEADER true)
+BEGIN;
+SELECT pg_advisory_xact_lock(1212960817);
+INSERT INTO candidate (id, name, phone, location, source, created_at)
+  SELECT n, trim(name), trim(phone), trim(location), trim(source), 1717200000 FROM import_csv;
+INSERT INTO candidate_email (candidate_id, email, normalized, position)
+  SELECT n, trim(email), lower(trim(email)), 0 FROM import_csv;
+INSERT INTO candidate_link (candidate_id, kind, url, normalized)
+  SELECT n, 'github', trim(github), lower(replace(trim(github), 'https://', '')) FROM import_csv;
+INSERT INTO application (id, candidate_id, role_id, stage_id, status, created_at, stage_entered_at, updated_at)
+  SELECT n, n, 1, 1, 'active', 1717200000, 1717200000, 1717200000 FROM import_csv;
+INSERT INTO stage_event (application_id, from_stage_id, to_stage_id, from_status, to_status, at, actor_id, reason)
+  SELECT id, NULL, stage_id, NULL, status, created_at, 1, '' FROM application;
+SELECT setval(pg_get_serial_sequence('candidate', 'id'), (SELECT max(id) FROM candidate));
+SELECT setval(pg_get_serial_sequence('application', 'id'), (SELECT max(id) FROM application));
+COMMIT;
+SELECT count(*) FROM stage_event;
+"""
+
 # What the comparison and the targets are about: bench name -> (label, target at 100k).
 ROWS = [
     ("import_csv", "import of a candidates CSV", "<= 2x sqlite3"),
@@ -153,7 +254,69 @@ ROWS = [
     ("gui_cold_start", "GUI cold start to first paint", "<= 1000 ms"),
     ("gui_peak_rss", "GUI peak RSS (MB)", "<= 200 MB"),
     ("import_gui_lateness", "GUI timer's worst lateness, import", "<= 16 ms"),
+    ("load_gui_lateness", "GUI timer's worst lateness, rows loading", "<= 16 ms"),
 ]
+
+# The same on the team database (--server): bench name -> (label, target at 100k).
+PG_ROWS = [
+    ("import_csv", "import of a candidates CSV", "<= 2x psql \\copy"),
+    ("debrief_summary", "debrief summary, every application", "<= 1.5x psql"),
+    ("open_first_screen", "open + first screen of the candidates", "<= 150 ms"),
+    ("open_all_rows", "... every row in (on a worker thread)", "-"),
+    ("load_gui_lateness", "GUI timer's worst lateness, rows loading", "<= 16 ms"),
+]
+
+
+def pg_uri(server, database):
+    """The --server URI naming another database (login, host, socket folder kept)."""
+    u = urllib.parse.urlsplit(server)
+    return urllib.parse.urlunsplit((u.scheme, u.netloc, "/" + database, u.query, u.fragment))
+
+
+def run_psql(uri, script):
+    """psql without ~/.psqlrc, stopping at the first error, rows as bare values."""
+    out = subprocess.run(["psql", "-X", "-q", "-t", "-A", "-v", "ON_ERROR_STOP=1", "-d", uri],
+                         input=script, capture_output=True, text=True)
+    if out.returncode != 0:
+        sys.exit(f"compare: psql failed on {uri}:\n{out.stderr}")
+    return out
+
+
+def recreate_pg_database(server, name):
+    run_psql(server, f"DROP DATABASE IF EXISTS {name} WITH (FORCE);\n"
+                     f"CREATE DATABASE {name} TEMPLATE template0 ENCODING 'UTF8';\n")
+
+
+def psql_import_ms(server, csv, n, runs):
+    """Median wall milliseconds of psql's \\copy and the INSERTs, and the rows. Each run
+    into a database of its own, made with the tables before the clock starts."""
+    name = f"hireloop_bench_psql_import_{n}"
+    uri = pg_uri(server, name)
+    times = []
+    try:
+        for _ in range(runs):
+            recreate_pg_database(server, name)
+            run_psql(uri, PG_IMPORT_SCHEMA)
+            start = time.perf_counter()
+            out = run_psql(uri, PG_IMPORT_SCRIPT.format(csv=csv.replace("'", "''")))
+            times.append((time.perf_counter() - start) * 1000)
+            rows = int(out.stdout.strip().splitlines()[-1])
+    finally:
+        run_psql(server, f"DROP DATABASE IF EXISTS {name} WITH (FORCE);\n")
+    return statistics.median(times), rows
+
+
+def psql_summary_ms(server, n, runs):
+    """Median wall milliseconds of the summary SQL on the pushed demo, as psql's \\timing
+    reports them: one session that runs the statements runs times, as hireloop-bench
+    reads the summary runs times over one connection."""
+    sql = summary_sql(int(time.time()))
+    script = "\\timing on\n\\o /dev/null\n" + "\n".join(sql * runs) + "\n"
+    out = run_psql(pg_uri(server, f"hireloop_bench_{n}"), script)
+    timed = [float(t) for t in re.findall(r"^Time: ([0-9.]+) ms", out.stdout, re.M)]
+    if len(timed) != len(sql) * runs:
+        sys.exit("compare: psql did not time every summary query:\n" + out.stdout + out.stderr)
+    return statistics.median(sum(timed[i:i + len(sql)]) for i in range(0, len(timed), len(sql)))
 
 
 def run_sqlite(db, script, readonly=False):
@@ -186,11 +349,12 @@ def sqlite_import_ms(csv, runs, workdir):
 def sqlite_summary_ms(db, runs):
     """Median wall and CPU milliseconds of the summary SQL, as sqlite3's .timer reports them."""
     times, cpu = [], []
-    script = ".timer on\n.output /dev/null\n" + "\n".join(SUMMARY_SQL) + "\n"
+    sql = summary_sql(int(time.time()))
+    script = ".timer on\n.output /dev/null\n" + "\n".join(sql) + "\n"
     for _ in range(runs):
         out = run_sqlite(db, script, readonly=True)
         timed = re.findall(r"Run Time: real ([0-9.]+) user ([0-9.]+) sys ([0-9.]+)", out.stdout + out.stderr)
-        if len(timed) != len(SUMMARY_SQL):
+        if len(timed) != len(sql):
             sys.exit("compare: sqlite3 did not time every summary query:\n" + out.stdout + out.stderr)
         times.append(sum(float(t[0]) for t in timed) * 1000)
         cpu.append(sum(float(t[1]) + float(t[2]) for t in timed) * 1000)
@@ -206,9 +370,13 @@ def main():
     p.add_argument("--only", help="these measurements only (hireloop-bench names, comma-separated)")
     p.add_argument("--json", help="also write the benchmark's JSON lines here")
     p.add_argument("--markdown", help="also write the table here")
+    p.add_argument("--server", help="also on this PostgreSQL server (postgresql://USER@HOST/postgres), "
+                                    "against psql")
     a = p.parse_args()
     if not shutil.which("sqlite3"):
         sys.exit("compare: the sqlite3 shell is needed (apt-get install sqlite3)")
+    if a.server and not shutil.which("psql"):
+        sys.exit("compare: psql is needed for --server (apt-get install postgresql-client)")
     cache = os.path.abspath(a.cache)
     sizes = [int(s) for s in a.sizes.split(",") if s]
 
@@ -216,15 +384,17 @@ def main():
     lines = []
     only = [o for o in (a.only or "").split(",") if o]
     proc = subprocess.Popen([a.bench, "--cache", cache, "--sizes", a.sizes, "--runs", str(a.runs)]
-                            + (["--only", ",".join(only)] if only else []),
+                            + (["--only", ",".join(only)] if only else [])
+                            + (["--server", a.server] if a.server else []),
                             stdout=subprocess.PIPE, text=True)
     for line in proc.stdout:
         print(line, end="", flush=True)
         lines.append(line)
         m = json.loads(line)
-        ours[(m["name"], m["candidates"])] = m
+        backend = m.get("backend", "sqlite")
+        ours[(m["name"], m["candidates"], backend)] = m
         if m["name"] == "gui_cold_start":
-            ours[("gui_peak_rss", m["candidates"])] = {"median_ms": m.get("gui_peak_rss_mb")}
+            ours[("gui_peak_rss", m["candidates"], backend)] = {"median_ms": m.get("gui_peak_rss_mb")}
     if proc.wait() != 0:
         sys.exit("compare: hireloop-bench failed")
     if a.json:
@@ -247,28 +417,50 @@ def main():
             theirs[("debrief_summary", n)] = (ms, cpu)
             print(json.dumps({"name": "sqlite3_summary", "candidates": n, "median_ms": round(ms, 2),
                               "cpu_median_ms": round(cpu, 2)}), flush=True)
+    for n in sizes if a.server else []:
+        if only and "import_csv" not in only:
+            break
+        ms, rows = psql_import_ms(a.server, os.path.join(cache, f"import-{n}.csv"), n, a.runs)
+        theirs[("import_csv", n, "postgresql")] = (ms, None)
+        print(json.dumps({"name": "psql_import", "candidates": n, "median_ms": round(ms, 2), "rows": rows}),
+              flush=True)
+    for n in sizes if a.server else []:
+        if only and "debrief_summary" not in only:
+            break
+        ms = psql_summary_ms(a.server, n, a.runs)
+        theirs[("debrief_summary", n, "postgresql")] = (ms, None)
+        print(json.dumps({"name": "psql_summary", "candidates": n, "median_ms": round(ms, 2)}), flush=True)
 
     def fmt(v):
         return "–" if v is None else (f"{v:.0f}" if v >= 100 else f"{v:.1f}")
 
     # Wall-clock medians; where sqlite3 does the same work, the CPU-time ratio follows in
     # brackets (on a machine shared with other work the wall time swings, the CPU time less).
-    header = "| measurement (median ms) | " + " | ".join(
-        f"{n // 1000}k ours | {n // 1000}k sqlite3 | {n // 1000}k ratio (cpu)" for n in sizes) + " | target at 100k |"
-    table = [header, "|" + "---|" * (2 + 3 * len(sizes))]
-    for key, label, target in ROWS:
-        if only and key not in only and not (key == "gui_peak_rss" and "gui_cold_start" in only):
-            continue
-        cells = []
-        for n in sizes:
-            m = ours.get((key, n), {})
-            o, ocpu = m.get("median_ms"), m.get("cpu_median_ms")
-            t, tcpu = theirs.get((key, n), (None, None))
-            ratio = f"{o / t:.2f}×" if o is not None and t else "–"
-            if ocpu is not None and tcpu:
-                ratio += f" ({ocpu / tcpu:.2f}×)"
-            cells += [fmt(o), fmt(t), ratio]
-        table.append(f"| {label} | " + " | ".join(cells) + f" | {target} |")
+    # On the server the work is the server's processes', in neither CPU time: wall only.
+    def make_table(rows, backend, baseline):
+        header = "| measurement (median ms) | " + " | ".join(
+            f"{n // 1000}k ours | {n // 1000}k {baseline} | {n // 1000}k ratio"
+            + (" (cpu)" if backend == "sqlite" else "") for n in sizes) + " | target at 100k |"
+        table = [header, "|" + "---|" * (2 + 3 * len(sizes))]
+        for key, label, target in rows:
+            if only and key not in only and not (key == "gui_peak_rss" and "gui_cold_start" in only):
+                continue
+            cells = []
+            for n in sizes:
+                m = ours.get((key, n, backend), {})
+                o, ocpu = m.get("median_ms"), m.get("cpu_median_ms")
+                t, tcpu = theirs.get((key, n) if backend == "sqlite" else (key, n, backend), (None, None))
+                ratio = f"{o / t:.2f}×" if o is not None and t else "–"
+                if ocpu is not None and tcpu:
+                    ratio += f" ({ocpu / tcpu:.2f}×)"
+                cells += [fmt(o), fmt(t), ratio]
+            table.append(f"| {label} | " + " | ".join(cells) + f" | {target} |")
+        return table
+
+    table = make_table(ROWS, "sqlite", "sqlite3")
+    if a.server:
+        table += ["", "On PostgreSQL (the team database, over its socket):", ""]
+        table += make_table(PG_ROWS, "postgresql", "psql")
     print()
     print("\n".join(table))
     if a.markdown:

@@ -31,9 +31,10 @@ case "$action" in
     # CREATE DATABASE and migrations quick.
     as_owner "$bindir/initdb" -D "$dir/data" -U postgres --auth=trust -E UTF8 --locale=C.UTF-8 >"$dir/initdb.log" 2>&1 \
       || { cat "$dir/initdb.log" >&2; exit 1; }
-    # One login that must give a password (tst_teamserver's refusals); everyone else is
-    # trusted on the socket, which only this folder's owner and root can reach.
-    as_owner sh -c "{ echo 'local all pwtest scram-sha-256'; cat '$dir/data/pg_hba.conf'; } >'$dir/data/pg_hba.new' \
+    # Logins that must give a password (tst_teamserver's refusals, tst_connectdialog's
+    # prompt); everyone else is trusted on the socket, which only this folder's owner and
+    # root can reach.
+    as_owner sh -c "{ echo 'local all pwtest,connectpw scram-sha-256'; cat '$dir/data/pg_hba.conf'; } >'$dir/data/pg_hba.new' \
       && mv '$dir/data/pg_hba.new' '$dir/data/pg_hba.conf'"
     as_owner "$bindir/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 60 start \
       -o "-c listen_addresses='' -c unix_socket_directories='$dir' -c fsync=off -c synchronous_commit=off \

@@ -4,6 +4,7 @@
 #include "settings.h"
 
 #include <QApplication>
+#include <QFileInfo>
 #include <QPointer>
 #include <QtTest>
 
@@ -25,8 +26,16 @@ bool PanelFixture::open(const QString &name)
 {
     close();
     const bool opened = StoreFixture::open(name);
+    // Beside the database file; on a server (path() is a URI) in the fixture's folder.
     QString settings = path();
-    settings.chop(int(qstrlen(".sqlite")));
+    if (TestBackend::isServer()) {
+        const QString base = filePath(QString(name).replace(QLatin1Char('/'), QLatin1Char('_')));
+        settings = base;
+        for (int n = 2; QFileInfo::exists(settings + QStringLiteral(".ini")); ++n)
+            settings = QStringLiteral("%1-%2").arg(base).arg(n);
+    } else {
+        settings.chop(int(qstrlen(".sqlite")));
+    }
     Settings::useFile(settings + QStringLiteral(".ini"));
     return opened;
 }

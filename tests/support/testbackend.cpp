@@ -121,6 +121,25 @@ QSqlDatabase TestBackend::rawConnection(const QString &location, const QString &
     return db;
 }
 
+bool TestBackend::endSession(const QSqlDatabase &connection, const QString &location)
+{
+    QSqlQuery own(connection);
+    if (!own.exec(QStringLiteral("SELECT pg_backend_pid()")) || !own.next())
+        return false;
+    const int pid = own.value(0).toInt();
+    own.finish();
+    bool ended = false;
+    {
+        QSqlDatabase admin = rawConnection(location, QStringLiteral("end-session"));
+        QSqlQuery kill(admin);
+        ended = kill.exec(QStringLiteral("SELECT pg_terminate_backend(%1)").arg(pid)) && kill.next()
+            && kill.value(0).toBool();
+        admin.close();
+    }
+    QSqlDatabase::removeDatabase(QStringLiteral("end-session"));
+    return ended;
+}
+
 QStringList TestBackend::tables(const QSqlDatabase &connection)
 {
     QSqlQuery q(connection);

@@ -26,6 +26,9 @@ public:
     // A plain Qt SQL connection (not Hireloop's) to location, named name, opened: what a
     // test reads or tampers with behind the app's back. The caller closes and removes it.
     static QSqlDatabase rawConnection(const QString &location, const QString &name);
+    // Ends connection's server session from another one, as an administrator, a restart
+    // of the server or a dropped network would; location is the database's URI.
+    static bool endSession(const QSqlDatabase &connection, const QString &location);
     // The tables of Hireloop's schema on connection, sorted (SQLite's own left out).
     static QStringList tables(const QSqlDatabase &connection);
     // The cluster's socket folder ("" when this run is on files).

@@ -1,0 +1,257 @@
+#include "connectdialog.h"
+
+#include "store/store.h"
+
+#include <QComboBox>
+#include <QDialogButtonBox>
+#include <QFormLayout>
+#include <QInputDialog>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QVBoxLayout>
+
+#include <pwd.h>
+#include <unistd.h>
+
+namespace hireloop {
+
+namespace {
+
+const QString SslModeKey = QStringLiteral("sslmode");
+const QString DefaultSslMode = QStringLiteral("prefer");  // libpq's own default
+
+}  // namespace
+
+ConnectDialog::ConnectDialog(QWidget *parent)
+    : QDialog(parent)
+{
+    setObjectName(QStringLiteral("connectDialog"));
+    setWindowTitle(tr("Connect to Team Server"));
+
+    auto *intro = new QLabel(tr("A team keeps its hiring in one PostgreSQL database. Whoever runs the server "
+                                "can tell you these."),
+                             this);
+    intro->setObjectName(QStringLiteral("connectIntro"));
+    intro->setWordWrap(true);
+
+    m_host = new QLineEdit(this);
+    m_host->setObjectName(QStringLiteral("hostEdit"));
+    m_host->setAccessibleName(tr("Host"));
+    m_host->setPlaceholderText(tr("db.example.org, 10.0.0.5 or /run/postgresql"));
+    m_host->setToolTip(tr("The server's name or address, or the folder of its socket on this computer; "
+                          "empty: libpq's default (PGHOST, else this computer's socket). "
+                          "A postgresql:// address pasted here fills in every field."));
+    m_port = new QSpinBox(this);
+    m_port->setObjectName(QStringLiteral("portEdit"));
+    m_port->setAccessibleName(tr("Port"));
+    m_port->setRange(1, 65535);
+    m_port->setValue(DefaultPort);
+    m_port->setSizePolicy(QSizePolicy::Fixed, QSizePolicy::Fixed);  // five digits, not a line
+    m_port->setToolTip(tr("The server's port (PostgreSQL's is 5432); on a socket folder, the number in the "
+                          "socket's name"));
+    m_database = new QLineEdit(this);
+    m_database->setObjectName(QStringLiteral("databaseEdit"));
+    m_database->setAccessibleName(tr("Database"));
+    m_database->setPlaceholderText(tr("Required"));
+    m_user = new QLineEdit(systemUser(), this);
+    m_user->setObjectName(QStringLiteral("userEdit"));
+    m_user->setAccessibleName(tr("User"));
+    m_user->setPlaceholderText(systemUser());
+    m_user->setToolTip(tr("Your login on the server; empty: your user name on this computer"));
+    m_sslMode = new QComboBox(this);
+    m_sslMode->setObjectName(QStringLiteral("sslModeEdit"));
+    m_sslMode->setAccessibleName(tr("TLS (sslmode)"));
+    const std::pair<QString, QString> modes[] = {
+        {QStringLiteral("prefer"), tr("prefer — TLS when the server offers it")},
+        {QStringLiteral("require"), tr("require — always TLS, the certificate not checked")},
+        {QStringLiteral("verify-ca"), tr("verify-ca — TLS, a certificate from a trusted authority")},
+        {QStringLiteral("verify-full"), tr("verify-full — TLS, a trusted certificate for this host")},
+        {QStringLiteral("disable"), tr("disable — never TLS")},
+    };
+    for (const auto &[mode, text] : modes)
+        m_sslMode->addItem(text, mode);
+    m_sslMode->setToolTip(tr("How the connection is encrypted (libpq's sslmode); verify-full over the internet"));
+    m_preview = new QLineEdit(this);
+    m_preview->setObjectName(QStringLiteral("uriPreview"));
+    m_preview->setAccessibleName(tr("Address"));
+    m_preview->setReadOnly(true);
+    m_preview->setPlaceholderText(tr("Name the database"));
+    m_preview->setFocusPolicy(Qt::ClickFocus);
+    // Read, select and copy, not typed in: it looks like the dialog, not like a field.
+    m_preview->setFrame(false);
+    QPalette previewPalette = m_preview->palette();
+    previewPalette.setColor(QPalette::Base, previewPalette.color(QPalette::Window));
+    m_preview->setPalette(previewPalette);
+    m_preview->setToolTip(tr("The same address works with --db, for hireloop and hireloop-cli"));
+
+    auto *form = new QFormLayout;
+    form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+    form->addRow(tr("&Host:"), m_host);
+    form->addRow(tr("&Port:"), m_port);
+    form->addRow(tr("&Database:"), m_database);
+    form->addRow(tr("&User:"), m_user);
+    form->addRow(tr("&TLS (sslmode):"), m_sslMode);
+    form->addRow(tr("Address:"), m_preview);
+
+    auto *note = new QLabel(tr("No password is stored. When the server asks for one, Hireloop asks you and keeps it "
+                               "until it quits (libpq's ~/.pgpass is read too)."),
+                            this);
+    note->setObjectName(QStringLiteral("passwordNote"));
+    note->setWordWrap(true);
+    note->setForegroundRole(QPalette::PlaceholderText);
+
+    m_buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
+    m_buttons->button(QDialogButtonBox::Ok)->setText(tr("&Connect"));
+    connect(m_buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
+    connect(m_buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+
+    auto *layout = new QVBoxLayout(this);
+    layout->addWidget(intro);
+    layout->addLayout(form);
+    layout->addWidget(note);
+    layout->addWidget(m_buttons);
+
+    for (QLineEdit *e : {m_host, m_database, m_user})
+        connect(e, &QLineEdit::textChanged, this, &ConnectDialog::updatePreview);
+    connect(m_host, &QLineEdit::textEdited, this, &ConnectDialog::takeUri);
+    connect(m_port, &QSpinBox::valueChanged, this, &ConnectDialog::updatePreview);
+    connect(m_sslMode, &QComboBox::currentIndexChanged, this, &ConnectDialog::updatePreview);
+    updatePreview();
+    resize(qMax(560, sizeHint().width()), sizeHint().height());
+}
+
+void ConnectDialog::setLocation(const ServerLocation &location)
+{
+    m_host->setText(location.host);
+    m_port->setValue(location.port > 0 ? location.port : DefaultPort);
+    m_database->setText(location.database);
+    m_user->setText(location.user.isEmpty() ? systemUser() : location.user);
+    QString mode = location.parameter(SslModeKey);
+    if (mode.isEmpty())
+        mode = DefaultSslMode;
+    if (m_sslMode->findData(mode) < 0)  // libpq's "allow", say: kept as it is
+        m_sslMode->addItem(mode, mode);
+    m_sslMode->setCurrentIndex(m_sslMode->findData(mode));
+    updatePreview();
+}
+
+ServerLocation ConnectDialog::location() const
+{
+    ServerLocation l;
+    l.host = m_host->text().trimmed();
+    l.port = m_port->value() == DefaultPort ? -1 : m_port->value();
+    l.database = m_database->text().trimmed();
+    l.user = m_user->text().trimmed();
+    const QString mode = m_sslMode->currentData().toString();
+    if (mode != DefaultSslMode)
+        l.parameters.append({SslModeKey, mode});
+    return l;
+}
+
+void ConnectDialog::updatePreview()
+{
+    const ServerLocation l = location();
+    m_preview->setText(l.isValid() ? l.toDisplayUri() : QString());
+    m_preview->setCursorPosition(0);
+    m_buttons->button(QDialogButtonBox::Ok)->setEnabled(l.isValid());
+}
+
+void ConnectDialog::takeUri(const QString &text)
+{
+    if (!ServerLocation::isUri(text.trimmed()))
+        return;
+    const ServerLocation pasted = ServerLocation::parse(text.trimmed());
+    if (pasted.isValid())
+        setLocation(pasted);  // a password in it is not taken: the prompt asks when needed
+}
+
+QString ConnectDialog::systemUser()
+{
+    // libpq takes the effective user's name, as here.
+    if (const passwd *pw = ::getpwuid(::geteuid()); pw && pw->pw_name)
+        return QString::fromLocal8Bit(pw->pw_name);
+    return qEnvironmentVariable("USER");
+}
+
+QString ConnectDialog::login(const ServerLocation &location)
+{
+    if (!location.user.isEmpty())
+        return location.user;
+    const QString fromEnvironment = qEnvironmentVariable("PGUSER");
+    return fromEnvironment.isEmpty() ? systemUser() : fromEnvironment;
+}
+
+QString ConnectDialog::describe(const ServerLocation &location)
+{
+    QString host = location.host;
+    if (host.isEmpty())
+        host = qEnvironmentVariable("PGHOST");
+    QString where;
+    if (host.isEmpty() || host.startsWith(QLatin1Char('/')))
+        where = tr("this computer");
+    else if (location.port > 0 && location.port != DefaultPort)
+        where = QStringLiteral("%1:%2").arg(host).arg(location.port);
+    else
+        where = host;
+    return tr("%1 on %2 (%3)").arg(location.database, where, login(location));
+}
+
+bool ConnectDialog::asksForPassword(const QString &errorString)
+{
+    // Database's sentences (storage/database_postgres.cpp), through the same tr() source
+    // texts, so that a translation matches too.
+    const QString none = QObject::tr("the server asks for a password and none was given");
+    const QString refused = QObject::tr("the server refused the password for %1");
+    const QString refusedStart = refused.left(refused.indexOf(QLatin1String("%1"))).trimmed();
+    return errorString.contains(none) || (!refusedStart.isEmpty() && errorString.contains(refusedStart));
+}
+
+bool ConnectDialog::askForPassword(QWidget *parent, const ServerLocation &location, const QString &errorString)
+{
+    QInputDialog prompt(parent);
+    prompt.setObjectName(QStringLiteral("passwordPrompt"));
+    prompt.setWindowTitle(tr("Password — %1").arg(describe(location)));
+    prompt.setInputMode(QInputDialog::TextInput);
+    prompt.setTextEchoMode(QLineEdit::Password);
+    const QString why = errorString.contains(QObject::tr("the server asks for a password and none was given"))
+        ? tr("The server asks for a password.")
+        : tr("The server refused the password.");
+    prompt.setLabelText(tr("%1 Hireloop keeps the password until it quits and never saves it.\n\n"
+                           "Password of %2 for the database %3 on %4:")
+                            .arg(why, login(location), location.database, location.serverText()));
+    prompt.setOkButtonText(tr("&Connect"));
+    if (auto *label = prompt.findChild<QLabel *>())
+        label->setWordWrap(true);
+    prompt.resize(460, prompt.sizeHint().height());
+    if (prompt.exec() != QDialog::Accepted || prompt.textValue().isEmpty())
+        return false;
+    Database::rememberPassword(location, prompt.textValue());
+    return true;
+}
+
+bool ConnectDialog::openAskingForPassword(Store *store, const QString &path, const DatabaseOptions &options,
+                                          QWidget *parent, bool *cancelled)
+{
+    if (cancelled)
+        *cancelled = false;
+    if (store->open(path, options))
+        return true;
+    if (!ServerLocation::isUri(path) || !asksForPassword(store->errorString()))
+        return false;
+    const ServerLocation location = ServerLocation::parse(path);
+    if (!askForPassword(parent, location, store->errorString())) {
+        if (cancelled)
+            *cancelled = true;
+        return false;
+    }
+    // Without the URI's own password (refused), so the one typed is used.
+    if (store->open(location.toDisplayUri(), options))
+        return true;
+    if (asksForPassword(store->errorString()))
+        Database::rememberPassword(location, QString());  // refused: not kept for the next try
+    return false;
+}
+
+}  // namespace hireloop

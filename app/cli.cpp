@@ -10,6 +10,7 @@
 #include "posting/rubricbuilder.h"
 #include "export/scorecardexport.h"
 #include "export/summaryexport.h"
+#include "storage/teamaccess.h"
 #include "storage/teampush.h"
 #include "store/store.h"
 #include "import/textfile.h"
@@ -170,6 +171,9 @@ int openStore(Context &ctx, bool *created = nullptr)
         return dataError(ctx.store.errorString());
     if (created)
         *created = ctx.store.database().wasCreated();
+    if (!ctx.as.isEmpty() && ctx.store.identityFromLogin())
+        return usage(QStringLiteral("--as is refused on a team database: identity comes from the login (%1 here)")
+                         .arg(ctx.store.sessionLogin()));
     if (!ctx.as.isEmpty()) {
         const Id id = ctx.store.findPerson(ctx.as);
         if (!id)
@@ -224,6 +228,37 @@ int cmdInit(Context &ctx, const QStringList &args)
     return Success;
 }
 
+// A new login's password: one line of standard input with --password-stdin, else one
+// made here and printed once (printLogin). None without a login.
+int loginPassword(const Args &a, const QString &login, QString *password, bool *generated)
+{
+    *generated = false;
+    if (login.isEmpty())
+        return a.options.contains(QStringLiteral("--password-stdin"))
+            ? usage(QStringLiteral("--password-stdin goes with --login"))
+            : Success;
+    if (!a.options.contains(QStringLiteral("--password-stdin"))) {
+        *password = TeamAccess::generatePassword();
+        *generated = true;
+        return Success;
+    }
+    QTextStream in(stdin);
+    *password = in.readLine();
+    if (password->isEmpty())
+        return usage(QStringLiteral("--password-stdin read no password (one line on standard input)"));
+    return Success;
+}
+
+void printLogin(const QString &login, const QString &password, bool generated)
+{
+    if (login.isEmpty())
+        return;
+    out() << "Login: " << login;
+    if (generated)
+        out() << "  password (shown only now): " << password;
+    out() << "\n";
+}
+
 // team init and team push: both want an empty PostgreSQL database, and make its schema.
 int openEmptyTeamDatabase(Context &ctx, const QString &what)
 {
@@ -244,22 +279,28 @@ int openEmptyTeamDatabase(Context &ctx, const QString &what)
 int cmdTeamInit(Context &ctx, const QStringList &rawArgs)
 {
     const Args a = Args::parse(rawArgs,
-                               {QStringLiteral("--name"), QStringLiteral("--email"), QStringLiteral("--login")}, {});
+                               {QStringLiteral("--name"), QStringLiteral("--email"), QStringLiteral("--login")},
+                               {QStringLiteral("--password-stdin")});
     if (!a.error.isEmpty() || !a.positionals.isEmpty())
-        return usage(a.error.isEmpty() ? QStringLiteral("team init takes only --name, --email and --login") : a.error);
-    if (a.options.contains(QStringLiteral("--login")))
-        return dataError(QStringLiteral("people's own logins on a team database are not in this build yet; "
-                                        "run team init without --login"));
-    if (int rc = openEmptyTeamDatabase(ctx, QStringLiteral("team init")))
-        return rc;
+        return usage(a.error.isEmpty()
+                         ? QStringLiteral("team init takes only --name, --email, --login and --password-stdin")
+                         : a.error);
     Person manager;
     manager.name = a.options.value(QStringLiteral("--name"));
     manager.email = a.options.value(QStringLiteral("--email"));
-    if (!ctx.store.ensureDefaultData(nullptr, manager))
+    manager.login = a.options.value(QStringLiteral("--login"));
+    QString password;
+    bool generated = false;
+    if (int rc = loginPassword(a, manager.login, &password, &generated))
+        return rc;
+    if (int rc = openEmptyTeamDatabase(ctx, QStringLiteral("team init")))
+        return rc;
+    if (!ctx.store.ensureDefaultData(nullptr, manager, password))
         return storeError(ctx);
     out() << "Set up " << ctx.store.path() << " (schema version " << ctx.store.database().schemaVersion()
           << ") with the role \"" << ctx.store.roles().value(0).title << "\" and its hiring manager "
           << ctx.store.actor().name << "\n";
+    printLogin(manager.login, password, generated);
     return Success;
 }
 
@@ -394,27 +435,33 @@ int cmdPersonAdd(Context &ctx, const QStringList &rawArgs)
         return usage(QStringLiteral("person add needs --name NAME and --kind hiring_manager|interviewer|coordinator"));
     if (!kindOption(a.options.value(QStringLiteral("--kind")), &p.kind, &rc))
         return rc;
+    p.login = a.options.value(QStringLiteral("--login"));
+    if (a.options.contains(QStringLiteral("--password-stdin")) && p.login.isEmpty())
+        return usage(QStringLiteral("--password-stdin goes with --login"));
     if (int open = openStore(ctx))
         return open;
     // A solo file has no logins: anyone who can read it acts as anyone (see the README).
-    // On a team database each person's own login role comes with identity on the server,
-    // which this build does not have yet: people are records there too.
-    if (a.options.contains(QStringLiteral("--login")) || a.options.contains(QStringLiteral("--password-stdin")))
-        return dataError(ctx.store.database().isServer()
-                             ? QStringLiteral("%1: people's own logins on a team database are not in this build "
-                                              "yet; add the person without --login")
-                                   .arg(ctx.store.path())
-                             : QStringLiteral("%1 is a solo file: people have no logins there; logins belong to a "
-                                              "team database on a PostgreSQL server")
-                                   .arg(QDir::toNativeSeparators(ctx.store.path())));
-    p.id = ctx.store.addPerson(p);
+    if (!p.login.isEmpty() && !ctx.store.database().isServer())
+        return dataError(QStringLiteral("%1 is a solo file: people have no logins there; logins belong to a "
+                                        "team database on a PostgreSQL server")
+                             .arg(QDir::toNativeSeparators(ctx.store.path())));
+    QString password;
+    bool generated = false;
+    if (int refused = loginPassword(a, p.login, &password, &generated))
+        return refused;
+    p.id = ctx.store.addPerson(p, password);
     if (!p.id)
         return storeError(ctx);
     ctx.store.person(p.id, &p);
-    if (format == QLatin1String("json"))
-        printJson(QJsonDocument(personToJson(p)));
-    else
-        out() << "Added " << p.name << " (" << personKindName(p.kind) << ") as person " << p.id << "\n";
+    if (format == QLatin1String("json")) {
+        QJsonObject item = personToJson(p);
+        if (generated)
+            item.insert(QStringLiteral("password"), password);
+        printJson(QJsonDocument(item));
+        return Success;
+    }
+    out() << "Added " << p.name << " (" << personKindName(p.kind) << ") as person " << p.id << "\n";
+    printLogin(p.login, password, generated);
     return Success;
 }
 
@@ -1110,9 +1157,10 @@ const QList<Command> &commands()
          QStringLiteral("create the database with the default role; no-op if it exists"),
          cmdInit},
         {{QStringLiteral("team"), QStringLiteral("init")},
-         QStringLiteral("[--name NAME --email EMAIL]"),
-         QStringLiteral("on an empty PostgreSQL database: the schema, the default role and its first hiring\n"
-                        "      manager (NAME, EMAIL; default Lab Director)"),
+         QStringLiteral("[--name NAME --email EMAIL --login LOGIN [--password-stdin]]"),
+         QStringLiteral("on an empty PostgreSQL database: the schema, the team's roles and grants, the default\n"
+                        "      role and its first hiring manager (NAME, EMAIL; default Lab Director), who logs in\n"
+                        "      as LOGIN (password from standard input, or made and printed once)"),
          cmdTeamInit},
         {{QStringLiteral("team"), QStringLiteral("push")},
          QStringLiteral("FILE"),
@@ -1135,9 +1183,11 @@ const QList<Command> &commands()
                         "      in a solo file) and active"),
          cmdPersonList},
         {{QStringLiteral("person"), QStringLiteral("add")},
-         QStringLiteral("--name NAME --email EMAIL --kind hiring_manager|interviewer|coordinator [--format text|json]"),
-         QStringLiteral("add a person; hiring managers and coordinators only (--login and --password-stdin are for\n"
-                        "      team databases, refused on a solo file)"),
+         QStringLiteral("--name NAME --email EMAIL --kind hiring_manager|interviewer|coordinator [--login LOGIN\n"
+                        "      [--password-stdin]] [--format text|json]"),
+         QStringLiteral("add a person; hiring managers and coordinators only. On a team database --login makes\n"
+                        "      their login role (password from standard input, or made and printed once; JSON:\n"
+                        "      \"password\"); refused on a solo file"),
          cmdPersonAdd},
         {{QStringLiteral("person"), QStringLiteral("edit")},
          QStringLiteral("PERSON [--name NAME] [--email EMAIL] [--kind KIND]"),

@@ -670,7 +670,7 @@ void Database::closeConnection()
 int Database::schemaVersion() const
 {
     if (isServer())
-        return const_cast<Database *>(this)->serverSchemaVersion();
+        return serverSchemaVersion();
     QSqlQuery q(m_db);
     if (q.exec(QStringLiteral("PRAGMA user_version")) && q.next())
         return q.value(0).toInt();

@@ -180,7 +180,7 @@ public:
 private:
     bool openServer(const QString &uri, const DatabaseOptions &options);
     bool inspectServer(int *version);
-    int serverSchemaVersion();
+    int serverSchemaVersion() const;
     QStringList serverProblems();
     bool syncIdSequences();
     // Records error; marks the connection lost when it says the session is gone.

@@ -39,6 +39,14 @@ QString firstLine(QString text)
 }
 
 // Why a connection was refused, in the user's words where libpq's are cryptic.
+// A login the server lets in but the team's schema does not.
+QString notOneOfTheTeam(const QString &login)
+{
+    return QObject::tr("does not let the login %1 in: it is not one of this team's people (a hiring manager or "
+                       "coordinator adds people with their login)")
+        .arg(login);
+}
+
 QString connectionRefusal(const QSqlError &error, const ServerLocation &location)
 {
     const QString raw = firstLine(error.databaseText().isEmpty() ? error.text() : error.databaseText());
@@ -218,13 +226,20 @@ bool Database::inspectServer(int *version)
     if (!q.exec(QStringLiteral("SELECT current_setting('server_version_num'), current_setting('server_version'),"
                                " to_regclass('hireloop_schema') IS NOT NULL,"
                                " (SELECT count(*) FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace"
-                               "  WHERE n.nspname = current_schema() AND c.relkind IN ('r', 'v', 'm', 'p', 'f'))"))
+                               "  WHERE n.nspname = current_schema() AND c.relkind IN ('r', 'v', 'm', 'p', 'f')),"
+                               " current_schema() IS NULL, CAST(session_user AS TEXT)"))
         || !q.next()) {
         fail(QObject::tr("cannot read what the server holds: %1").arg(firstLine(q.lastError().text())));
         return false;
     }
     if (q.value(0).toInt() < MinimumServerVersion) {
         fail(QObject::tr("the server runs PostgreSQL %1; Hireloop needs 13 or newer").arg(q.value(1).toString()));
+        return false;
+    }
+    // No schema on the search path this login may use: the team's, closed to strangers.
+    const QString login = q.value(5).toString();
+    if (q.value(4).toBool()) {
+        fail(notOneOfTheTeam(login));
         return false;
     }
     const bool ours = q.value(2).toBool();
@@ -248,8 +263,14 @@ bool Database::inspectServer(int *version)
         return true;
     }
     QSqlQuery v(m_db);
-    if (!v.exec(QStringLiteral("SELECT application, version FROM hireloop_schema")) || !v.next()
-        || v.value(0).toString() != QLatin1String("hireloop")) {
+    if (!v.exec(QStringLiteral("SELECT application, version FROM hireloop_schema"))) {
+        // 42501: a login the team's grants leave out (not one of its people).
+        fail(v.lastError().nativeErrorCode() == QLatin1String("42501")
+                 ? notOneOfTheTeam(login)
+                 : QObject::tr("holds a schema table that is not Hireloop's; nothing was written"));
+        return false;
+    }
+    if (!v.next() || v.value(0).toString() != QLatin1String("hireloop")) {
         fail(QObject::tr("holds a schema table that is not Hireloop's; nothing was written"));
         return false;
     }
@@ -263,7 +284,7 @@ bool Database::inspectServer(int *version)
     return true;
 }
 
-int Database::serverSchemaVersion()
+int Database::serverSchemaVersion() const
 {
     QSqlQuery q(m_db);
     if (!q.exec(QStringLiteral("SELECT to_regclass('hireloop_schema') IS NOT NULL")) || !q.next())
@@ -318,6 +339,17 @@ QStringList Database::serverProblems()
 bool Database::purgeOnServer(const QStringList &tables)
 {
     QSqlQuery q(m_db);
+    // Only the tables' owner may rewrite them: a person's login (not the owner) leaves the
+    // old row versions to the server's administrator (see the README).
+    if (!q.exec(QStringLiteral("SELECT bool_and(pg_has_role(current_user, relowner, 'USAGE')) FROM pg_class"
+                               " WHERE oid = to_regclass('candidate')"))
+        || !q.next() || !q.value(0).toBool()) {
+        m_error = QObject::tr("%1: only the database's owner can rewrite the tables that held erased rows; their "
+                              "old versions stay in the table files until its administrator runs VACUUM FULL")
+                      .arg(m_path);
+        return false;
+    }
+    q.finish();
     // Every transaction id below this one had ended or was running at the commit.
     if (!q.exec(QStringLiteral("SELECT CAST(pg_snapshot_xmax(pg_current_snapshot()) AS TEXT)")) || !q.next()) {
         m_error = errorText(q.lastError());

@@ -1,5 +1,7 @@
 #include "storage/migrations.h"
 
+#include "storage/teamaccess.h"
+
 #include <QRegularExpression>
 
 // Portable SQL where it costs nothing; each trigger in both dialects (PostgreSQL's call
@@ -359,6 +361,26 @@ QList<Migration> buildMigrations()
             BEFORE INSERT ON stage_event FOR EACH ROW WHEN (NEW.reverts_id IS NOT NULL)
             EXECUTE FUNCTION hireloop_revert_mirrors())")},
          }});
+
+    // People log in on a team database: person.login names their PostgreSQL login role
+    // (none in a solo file). On PostgreSQL the team's roles are made here too, named after
+    // the database (and schema, when not public) since roles belong to the whole server:
+    // an owner no client uses, which takes every table and function, and one group role
+    // per kind of person with the grants that kind needs (TeamAccess::rolesSql
+    // says why each grant is there). Making roles needs CREATEROLE: the server's administrator
+    // runs this step (team init, team push, or opening the database after an upgrade).
+    // Logins are made and kept in step with their person rows by two functions that run as
+    // the owner, and only for logins of this team's people.
+    Migration logins{9,
+                     "logins, the team's roles and their grants",
+                     {
+                         QStringLiteral("ALTER TABLE person ADD COLUMN login TEXT"
+                                        " CHECK (login IS NULL OR trim(login) <> '')"),
+                         QStringLiteral("CREATE UNIQUE INDEX person_login ON person (login) WHERE login IS NOT NULL"),
+                     }};
+    for (const QString &sql : TeamAccess::rolesSql())
+        logins.statements.append(MigrationSql(QString(), sql));
+    list.append(logins);
 
     return list;
 }

@@ -18,10 +18,11 @@ Person personFrom(const QSqlQuery &q)
     p.email = q.value(2).toString();
     personKindFromName(q.value(3).toString(), &p.kind);
     p.active = q.value(4).toInt() != 0;
+    p.login = q.value(5).toString();
     return p;
 }
 
-const QString Columns = QStringLiteral("SELECT id, name, email, kind, active FROM person ");
+const QString Columns = QStringLiteral("SELECT id, name, email, kind, active, login FROM person ");
 
 }  // namespace
 
@@ -71,12 +72,13 @@ Id PersonRepository::firstOfKind(PersonKind kind)
 
 Id PersonRepository::insert(const Person &person, qint64 now)
 {
-    QSqlQuery q = m_db.prepare(
-        QStringLiteral("INSERT INTO person (name, email, kind, created_at) VALUES (:name, :email, :kind, :now)"
-                       " RETURNING id"));
+    QSqlQuery q = m_db.prepare(QStringLiteral("INSERT INTO person (name, email, kind, login, created_at)"
+                                              " VALUES (:name, :email, :kind, :login, :now) RETURNING id"));
     q.bindValue(QStringLiteral(":name"), sqlText(person.name));
     q.bindValue(QStringLiteral(":email"), sqlText(person.email));
     q.bindValue(QStringLiteral(":kind"), personKindName(person.kind));
+    q.bindValue(QStringLiteral(":login"),
+                person.login.isEmpty() ? QVariant(QMetaType(QMetaType::QString)) : person.login);
     q.bindValue(QStringLiteral(":now"), now);
     return m_db.execInsert(q);
 }

@@ -18,7 +18,11 @@ void dropSchema(Database &target)
     QStringList all = TeamPush::tables();
     all << QStringLiteral("hireloop_schema");
     target.exec(QStringLiteral("DROP TABLE IF EXISTS %1 CASCADE").arg(all.join(QStringLiteral(", "))));
-    target.exec(QStringLiteral("DROP FUNCTION IF EXISTS hireloop_refuse(), hireloop_revert_mirrors()"));
+    // Every function the migrations made (their names all start so).
+    target.exec(QStringLiteral(
+        "DO $drop$ DECLARE f regprocedure; BEGIN"
+        " FOR f IN SELECT oid::regprocedure FROM pg_proc WHERE pronamespace = to_regnamespace(current_schema())"
+        " AND proname LIKE 'hireloop\\_%' LOOP EXECUTE format('DROP FUNCTION %s', f); END LOOP; END $drop$"));
 }
 
 qint64 count(Database &db, const QString &table)

@@ -5,6 +5,7 @@
 
 #include <QDateTime>
 #include <QDir>
+#include <QRegularExpression>
 #include <QTimer>
 
 namespace hireloop {
@@ -75,8 +76,33 @@ bool Store::open(const QString &path, const DatabaseOptions &options)
         return false;
     }
     m_error.clear();
+    m_identityFromLogin = false;
+    m_login.clear();
+    if (m_db.isServer()) {
+        // Who the login is to this team decides who acts: see TeamAccess.
+        Id personId = 0;
+        switch (m_team.session(&personId, &m_login)) {
+        case TeamAccess::Session::Person:
+            m_identityFromLogin = true;
+            break;
+        case TeamAccess::Session::Administrator:
+            break;
+        case TeamAccess::Session::Stranger:
+            m_error = tr("The login %1 is not one of this team's people on %2 (or has been deactivated): "
+                         "a hiring manager or coordinator adds people with their login")
+                          .arg(m_login.isEmpty() ? m_db.serverLocation().user : m_login,
+                               m_db.serverLocation().toDisplayUri());
+            m_db.close();
+            return false;
+        }
+        Person me;
+        if (personId && m_persons.load(personId, &me))
+            actAs(me);
+    }
+    // Elsewhere (a file, an administrator's session) the first hiring manager acts.
     Person manager;
-    if (const Id id = m_persons.firstOfKind(PersonKind::HiringManager); id && m_persons.load(id, &manager))
+    if (const Id id = m_persons.firstOfKind(PersonKind::HiringManager);
+        !m_identityFromLogin && id && m_persons.load(id, &manager))
         actAs(manager);
     // The check beside the first reads ends on its own thread; its result is taken here.
     const quint64 generation = ++m_openGeneration;
@@ -104,7 +130,7 @@ void Store::close()
     m_db.close();
 }
 
-bool Store::ensureDefaultData(bool *seeded, const Person &firstManager)
+bool Store::ensureDefaultData(bool *seeded, const Person &firstManager, const QString &password)
 {
     if (seeded)
         *seeded = false;
@@ -120,8 +146,10 @@ bool Store::ensureDefaultData(bool *seeded, const Person &firstManager)
         manager.email = QStringLiteral("director@lab.example");
     }
     manager.kind = PersonKind::HiringManager;
+    if (const QString problem = personProblem(manager); !problem.isEmpty())
+        return refuse(problem);
     manager.id = m_persons.insert(manager, t);
-    if (!manager.id)
+    if (!manager.id || (!manager.login.isEmpty() && !m_team.createLogin(manager.login, password)))
         return fail(tr("Cannot add the hiring manager"));
     actAs(manager);
     const Id roleId = m_roles.insert(RubricBuilder::defaultRole(), manager.id, t);
@@ -145,6 +173,10 @@ void Store::actAs(const Person &person)
 
 bool Store::setActor(Id personId)
 {
+    if (m_identityFromLogin && personId != m_actor.id) {
+        m_error = tr("On a team database you act as your login, %1: identity comes from the login").arg(m_login);
+        return false;
+    }
     Person p;
     if (!m_persons.load(personId, &p)) {
         m_error = tr("No person with id %1").arg(personId);
@@ -188,22 +220,36 @@ QString Store::personProblem(const Person &person)
     for (const Person &other : m_persons.list())
         if (other.id != person.id && !email.isEmpty() && other.email.compare(email, Qt::CaseInsensitive) == 0)
             return tr("%1 already has the email %2").arg(other.name, email);
+    if (person.login.isEmpty())
+        return {};
+    if (!m_db.isServer())
+        return tr("Logins are for team databases: in a file, people have none");
+    // Letters, digits and _ from a letter on: typed at a login prompt without quotes.
+    static const QRegularExpression plain(QStringLiteral("^[a-z_][a-z0-9_]{0,62}$"));
+    if (!plain.match(person.login).hasMatch())
+        return tr("\"%1\" cannot be a login: use lower-case letters, digits and _, starting with a letter")
+            .arg(person.login);
+    for (const Person &other : m_persons.list())
+        if (other.id != person.id && other.login == person.login)
+            return tr("%1 already has the login %2").arg(other.name, person.login);
     return {};
 }
 
-Id Store::addPerson(const Person &draft)
+Id Store::addPerson(const Person &draft, const QString &password)
 {
     if (!permitted(AccessPolicy::Action::ManagePeople))
         return 0;
     Person person = draft;
     person.name = person.name.trimmed();
     person.email = person.email.trimmed();
+    person.login = person.login.trimmed();
     if (const QString problem = personProblem(person); !problem.isEmpty())
         return refuse(problem);
     Id id = 0;
     if (!write(tr("Cannot add %1").arg(person.name), [&] {
             id = m_persons.insert(person, now());
-            return id && audit(QStringLiteral("person.add"), QStringLiteral("person"), id, personKindName(person.kind));
+            return id && (person.login.isEmpty() || m_team.createLogin(person.login, password))
+                && audit(QStringLiteral("person.add"), QStringLiteral("person"), id, personKindName(person.kind));
         }))
         return 0;
     Q_EMIT personAdded(id);
@@ -229,7 +275,7 @@ bool Store::updatePerson(const Person &draft)
         ? QString()
         : QStringLiteral("%1 -> %2").arg(personKindName(before.kind), personKindName(person.kind));
     if (!write(tr("Cannot change %1").arg(before.name), [&] {
-            return m_persons.update(person)
+            return m_persons.update(person) && (before.login.isEmpty() || m_team.syncLogin(before.login))
                 && audit(QStringLiteral("person.edit"), QStringLiteral("person"), person.id, detail);
         }))
         return false;
@@ -257,7 +303,7 @@ bool Store::setPersonActive(Id personId, bool active)
     if (!active && p.kind == PersonKind::HiringManager && m_persons.countActive(PersonKind::HiringManager) == 1)
         return refuse(tr("%1 is the only hiring manager: make someone else one first").arg(p.name));
     if (!write(tr("Cannot change %1").arg(p.name), [&] {
-            return m_persons.setActive(personId, active)
+            return m_persons.setActive(personId, active) && (p.login.isEmpty() || m_team.syncLogin(p.login))
                 && audit(active ? QStringLiteral("person.activate") : QStringLiteral("person.deactivate"),
                          QStringLiteral("person"), personId);
         }))

@@ -9,6 +9,7 @@
 #include "storage/database.h"
 #include "storage/debriefrepository.h"
 #include "storage/personrepository.h"
+#include "storage/teamaccess.h"
 #include "storage/privacyrepository.h"
 #include "storage/rolerepository.h"
 #include "storage/scorecardrepository.h"
@@ -54,7 +55,8 @@ public:
     // A new or empty database gets the default role and its hiring manager.
     // firstManager: who the new database's hiring manager is (a name and email; default
     // "Lab Director").
-    bool ensureDefaultData(bool *seeded = nullptr, const Person &firstManager = Person());
+    bool ensureDefaultData(bool *seeded = nullptr, const Person &firstManager = Person(),
+                           const QString &password = QString());
 
     // Who the app acts for; visibility rules are decided by this person.
     Id actorId() const { return m_actor.id; }
@@ -63,6 +65,11 @@ public:
     // GUI and the CLI ask it before offering an action.
     const AccessPolicy &access() const { return m_access; }
     bool setActor(Id personId);
+    // On a team database a person's login is who they are: true when the session's login
+    // is a person's, and then setActor() only ever takes that person. The login itself
+    // (empty in a solo file).
+    bool identityFromLogin() const { return m_identityFromLogin; }
+    QString sessionLogin() const { return m_login; }
 
     QList<Person> persons();
     bool person(Id id, Person *person);
@@ -70,7 +77,9 @@ public:
     // People (hiring managers and coordinators manage them). Nobody is deleted: a
     // deactivated person keeps their history, leaves every picker and can no longer act.
     // The last active hiring manager can be neither demoted nor deactivated.
-    Id addPerson(const Person &person);
+    // On a team database a person with a login gets a login role with password (none
+    // when empty: the server then lets them in by its other means, or not at all).
+    Id addPerson(const Person &person, const QString &password = QString());
     bool updatePerson(const Person &person);  // name, email, kind
     bool setPersonActive(Id personId, bool active);
 
@@ -284,6 +293,7 @@ private:
     QTimer *m_reconnect = nullptr;  // runs while a team database's connection is lost
     quint64 m_openGeneration = 0;  // which open a late result (the check beside) belongs to
     PersonRepository m_persons{m_db};
+    TeamAccess m_team{m_db};
     RoleRepository m_roles{m_db};
     AuditRepository m_audit{m_db};
     CandidateRepository m_candidates{m_db};
@@ -294,6 +304,8 @@ private:
     void actAs(const Person &person);
 
     Person m_actor;
+    bool m_identityFromLogin = false;
+    QString m_login;
     AccessPolicy m_access;
     QString m_error;
     std::function<qint64()> m_clock;

@@ -29,6 +29,7 @@ packages=(
   qt6-charts-dev libqt6opengl6-dev poppler-utils fonts-dejavu-core sqlite3 libsqlite3-dev python3
   clang libclang-rt-14-dev clang-format ccache git
   libqt6sql6-psql postgresql-15
+  qtkeychain-qt6-dev gnome-keyring libsecret-1-0 dbus
 )
 missing=()
 for p in "${packages[@]}"; do

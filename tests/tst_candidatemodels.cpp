@@ -48,6 +48,7 @@ private Q_SLOTS:
     void roleSwitchDuringLoadDropsTheStaleResult();
     void asyncLoadKeepsTheVisibilityRule();
     void asyncLoadOfAReadOnlyFile();
+    void aLargeRolesFirstScreenComesFromTheWorkerOnServer();
     void bulkChangeReloadsBesideKeepingTheRows();
     void undoRedoKeepsIds();
     void rejectNeedsAReason();
@@ -657,6 +658,44 @@ void TestCandidateModels::asyncLoadKeepsChangesMadeWhileLoading()
         QCOMPARE(model.rowOfApplication(model.index(r, 0).data(CandidateModel::ApplicationIdRole).toLongLong()), r);
 }
 
+void TestCandidateModels::aLargeRolesFirstScreenComesFromTheWorkerOnServer()
+{
+    const QStringList all{"Hal", "ada", "Gus", "Bo", "Fay", "Eli", "Cy", "Di"};
+    for (const QString &name : all)
+        add(name, name.toLower() + "@example.org");
+    CandidateModel model(m_store);
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    model.setAsyncThreshold(5);
+    model.setFirstScreenRows(3);
+    model.sort(CandidateModel::NameColumn, Qt::AscendingOrder);
+    // What each reset showed, as it happened.
+    QList<QStringList> shown;
+    QList<int> totals;
+    connect(&model, &QAbstractItemModel::modelReset, this, [&] {
+        shown << names(model);
+        totals << model.totalCount();
+    });
+    QSignalSpy layout(&model, &QAbstractItemModel::layoutChanged);
+    model.setRoleId(m_fx.role.id);
+    // Nothing read on this thread but whether the role is large: empty, loading.
+    QVERIFY(model.isLoading());
+    QCOMPARE(model.rowCount(), 0);
+    waitForLoad(model);
+    // Then the first three by name with the count, then the rest in one layout change.
+    QCOMPARE(shown.size(), 2);
+    QCOMPARE(shown.at(0), QStringList());
+    QCOMPARE(shown.at(1), (QStringList{"ada", "Bo", "Cy"}));
+    QCOMPARE(totals.at(1), 8);
+    QCOMPARE(layout.count(), 1);
+    QCOMPARE(names(model), (QStringList{"ada", "Bo", "Cy", "Di", "Eli", "Fay", "Gus", "Hal"}));
+    QCOMPARE(model.totalCount(), 8);
+    // A small role still loads at once.
+    model.setAsyncThreshold(100);
+    model.setRoleId(m_fx.role.id);
+    QVERIFY(!model.isLoading());
+    QCOMPARE(model.rowCount(), 8);
+}
+
 void TestCandidateModels::bulkChangeReloadsBesideKeepingTheRows()
 {
     for (const char *name : {"Bo", "Cy", "Di"})
@@ -867,5 +906,8 @@ void TestCandidateModels::duplicatesByEmailAndLink()
     QCOMPARE(m_store->candidateRows(m_fx.role.id).size(), 1);
 }
 
-HIRELOOP_TEST_MAIN(QGuiApplication, TestCandidateModels)
+// The first screen read at once on this thread is a file's: on a team database it comes
+// from the worker too (aLargeRolesFirstScreenComesFromTheWorkerOnServer).
+HIRELOOP_TEST_MAIN(QGuiApplication, TestCandidateModels, "asyncLoadShowsFirstScreenThenTheRest",
+                   "asyncLoadKeepsChangesMadeWhileLoading")
 #include "tst_candidatemodels.moc"

@@ -1,8 +1,10 @@
 // File › Connect to Team Server…: the dialog and the URI it makes, the window switching
 // to a team database through it (and back through the recent connections), a refused
 // connection keeping the database that was open and what was typed, the password
-// prompt and what decides that an error asks for one, and the window's title and status
-// bar on a team database. The ...OnServer functions run only in tst_connectdialog_pg.
+// prompt and what decides that an error asks for one, a password remembered in the
+// desktop keyring (or not, without one), and the window's title and status bar on a team
+// database. The ...OnServer functions run only in tst_connectdialog_pg; those about the
+// keyring only in tst_connectdialog_keyring, which has a real one (tests/CMakeLists.txt).
 
 #include "connectdialog.h"
 #include "guitestsupport.h"
@@ -10,6 +12,7 @@
 #include "candidatespane.h"
 #include "mainwindow.h"
 #include "panelfixture.h"
+#include "passwordkeyring.h"
 #include "settings.h"
 #include "storage/database.h"
 #include "storage/serverlocation.h"
@@ -18,6 +21,7 @@
 #include <QAbstractSpinBox>
 #include <QAction>
 #include <QApplication>
+#include <QCheckBox>
 #include <QComboBox>
 #include <QCoreApplication>
 #include <QDir>
@@ -32,7 +36,10 @@
 #include <QSqlError>
 #include <QSqlQuery>
 #include <QStatusBar>
+#include <QStyle>
+#include <QStyleOption>
 #include <QTableView>
+#include <QTimer>
 #include <QtTest>
 
 #include <memory>
@@ -81,11 +88,111 @@ void chooseSslMode(QDialog *d, const QString &mode)
     box->setCurrentIndex(index);
 }
 
+// A click on the box's indicator, where a user clicks (its middle may be past its text).
+void clickBox(QCheckBox *box)
+{
+    QVERIFY(box);
+    QStyleOptionButton option;
+    option.initFrom(box);
+    const QRect indicator = box->style()->subElementRect(QStyle::SE_CheckBoxIndicator, &option, box);
+    QTest::mouseClick(box, Qt::LeftButton, Qt::NoModifier, indicator.center());
+}
+
 QString screenshotPath(const QString &name)
 {
     const QString out = qEnvironmentVariable("HIRELOOP_SCREENSHOT_DIR");
     return out.isEmpty() ? QString() : QDir(out).filePath(name);
 }
+
+// A database of its own on the test cluster; with a login, owned by that login, made here
+// with password (tests/pg/pgcluster.sh has the cluster ask pwtest and connectpw for one).
+// One that a crashed run left is dropped first; it goes again, with the login, at the end
+// of the scope.
+class ThrowawayDatabase
+{
+public:
+    explicit ThrowawayDatabase(const QString &name, const QString &login = QString(),
+                               const QString &password = QString())
+        : m_name(name)
+        , m_login(login)
+    {
+        QStringList sql = drops();
+        if (!login.isEmpty())
+            // CREATEROLE: the owner of a new team database sets up its roles (migration 9).
+            sql << QStringLiteral("CREATE ROLE %1 LOGIN CREATEROLE PASSWORD '%2'").arg(login, password);
+        sql << QStringLiteral("CREATE DATABASE %1 %2 TEMPLATE template0 ENCODING 'UTF8'")
+                   .arg(name, login.isEmpty() ? QString() : QStringLiteral("OWNER ") + login);
+        TestBackend::asAdmin(sql, &m_error);
+    }
+    ~ThrowawayDatabase() { TestBackend::asAdmin(drops()); }
+    ThrowawayDatabase(const ThrowawayDatabase &) = delete;
+    ThrowawayDatabase &operator=(const ThrowawayDatabase &) = delete;
+
+    QString error() const { return m_error; }  // empty when it is there
+    // The database as its login (as postgres without one).
+    ServerLocation location() const
+    {
+        ServerLocation l = TestBackend::clusterLocation(m_name);
+        if (!m_login.isEmpty())
+            l.user = m_login;
+        return l;
+    }
+    // True when the cluster refuses the login without a password.
+    bool asksForPassword() const
+    {
+        bool opened = false;
+        {
+            QSqlDatabase probe = TestBackend::rawConnection(location().toDisplayUri(), QStringLiteral("probe"));
+            opened = probe.isOpen();
+            probe.close();
+        }
+        QSqlDatabase::removeDatabase(QStringLiteral("probe"));
+        return !opened;
+    }
+
+private:
+    QStringList drops() const
+    {
+        QStringList sql{QStringLiteral("DROP DATABASE IF EXISTS %1 WITH (FORCE)").arg(m_name)};
+        if (!m_login.isEmpty())
+            sql << QStringLiteral("DROP ROLE IF EXISTS %1").arg(m_login);
+        return sql;
+    }
+
+    QString m_name;
+    QString m_login;
+    QString m_error;
+};
+
+// tst_connectdialog_keyring: a desktop keyring of its own on a session bus of its own.
+bool keyringRun()
+{
+    return qEnvironmentVariableIsSet("HIRELOOP_TEST_KEYRING");
+}
+
+// Counts the password prompts that come up while it lives and closes each at once, so
+// that a test that expects none fails on the count instead of waiting on a prompt.
+class PromptWatch : public QObject
+{
+public:
+    PromptWatch() { qApp->installEventFilter(this); }
+    ~PromptWatch() override { qApp->removeEventFilter(this); }
+    int count() const { return m_count; }
+
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override
+    {
+        if (event->type() == QEvent::Show && watched->objectName() == QLatin1String("passwordPrompt")) {
+            ++m_count;
+            if (auto *prompt = qobject_cast<QDialog *>(watched))
+                QTimer::singleShot(0, prompt, &QDialog::reject);
+        }
+        return false;
+    }
+
+private:
+    int m_count = 0;
+};
 
 }  // namespace
 
@@ -103,6 +210,7 @@ private Q_SLOTS:
     void asksForPasswordOnlyWhenTheServerDoes_data();
     void asksForPasswordOnlyWhenTheServerDoes();
     void passwordPromptRemembersForThisProcessOnly();
+    void withoutAKeyringThePasswordIsKeptUntilQuit();
     void recentConnectionsKeepNoPassword();
     void titleAndStatusBarNameTheDatabase();
     void aServerOutOfReachKeepsTheDatabaseAndWhatWasTyped();
@@ -112,13 +220,12 @@ private Q_SLOTS:
     void aPasswordIsAskedForOnServer();
     void aLostConnectionShowsABannerOnServer();
     void movesThisFileToATeamServerOnServer();
+    void aRememberedPasswordOpensWithoutAPromptOnServer();
+    void aRefusedRememberedPasswordIsRemovedOnServer();
 
 private:
     QAction *connectAction() const;
     QAction *recentAction(const QString &uri) const;
-    // The URI the dialog makes for the test cluster's database of this process as
-    // postgres (its public schema, where no fixture's database is).
-    static ServerLocation clusterLocation(const QString &database);
 
     PanelFixture m_fx;
     MainWindow *m_window = nullptr;
@@ -149,15 +256,6 @@ QAction *TestConnectDialog::recentAction(const QString &uri) const
         if (a->data().toString() == uri)
             return a;
     return nullptr;
-}
-
-ServerLocation TestConnectDialog::clusterLocation(const QString &database)
-{
-    ServerLocation l;
-    l.host = TestBackend::socketFolder();
-    l.user = QStringLiteral("postgres");
-    l.database = database;
-    return l;
 }
 
 void TestConnectDialog::previewShowsTheUri()
@@ -334,6 +432,70 @@ void TestConnectDialog::passwordPromptRemembersForThisProcessOnly()
     Database::rememberPassword(location, QString());
 }
 
+// No keyring answers (ctest points D-Bus nowhere): the box is there, disabled, saying why;
+// the password typed is kept for this process, and on the server the connection is made.
+void TestConnectDialog::withoutAKeyringThePasswordIsKeptUntilQuit()
+{
+    if (keyringRun() || PasswordKeyring::isAvailable())
+        QSKIP("a desktop keyring answers here: this is about having none (ctest points D-Bus nowhere)");
+    const QString login = QStringLiteral("connectpw");
+    const QString password = QStringLiteral("right horse");
+    std::unique_ptr<ThrowawayDatabase> throwaway;
+    ServerLocation location = ServerLocation::parse(QStringLiteral("postgresql://ana@db.lab.example/hiring"));
+    if (TestBackend::isServer()) {
+        throwaway = std::make_unique<ThrowawayDatabase>(
+            QStringLiteral("nokeyring_%1").arg(QCoreApplication::applicationPid()), login, password);
+        QVERIFY2(throwaway->error().isEmpty(), qPrintable(throwaway->error()));
+        QVERIFY2(throwaway->asksForPassword(), "the test cluster must ask connectpw for a password");
+        location = throwaway->location();
+    }
+    const QString none = QStringLiteral("No desktop keyring is available: the password is kept until Hireloop quits");
+    QString label, tip, note;
+    bool shown = false, enabled = true, checked = true;
+    const auto answer = onModal<QInputDialog>(QStringLiteral("passwordPrompt"), [&](QInputDialog *p) {
+        label = p->labelText();
+        auto *box = p->findChild<QCheckBox *>(QStringLiteral("rememberPassword"));
+        QVERIFY(box);
+        shown = box->isVisible();
+        enabled = box->isEnabled();
+        tip = box->toolTip();
+        clickBox(box);  // a disabled box does not tick
+        checked = box->isChecked();
+        auto *keyringNote = p->findChild<QLabel *>(QStringLiteral("keyringNote"));
+        QVERIFY(keyringNote && keyringNote->isVisible());
+        note = keyringNote->text();
+        if (const QString shot = screenshotPath(QStringLiteral("password-prompt-no-keyring.png")); !shot.isEmpty())
+            QVERIFY(p->grab().save(shot));
+        QTest::keyClicks(p->findChild<QLineEdit *>(), password);
+        p->accept();
+    });
+    if (TestBackend::isServer()) {
+        Store other;
+        bool cancelled = true;
+        QVERIFY2(ConnectDialog::openAskingForPassword(&other, location.toDisplayUri(), DatabaseOptions(), nullptr,
+                                                      &cancelled),
+                 qPrintable(other.errorString()));
+        QVERIFY(!cancelled);
+        QCOMPARE(other.path(), location.toDisplayUri());
+    } else {
+        bool remember = true;
+        QVERIFY(ConnectDialog::askForPassword(
+            nullptr, location,
+            QStringLiteral("postgresql://ana@db.lab.example/hiring: cannot connect: the server asks for a password "
+                           "and none was given"),
+            &remember));
+        QVERIFY(!remember);
+    }
+    QVERIFY(shown);
+    QVERIFY(!enabled);
+    QVERIFY(!checked);
+    QVERIFY2(tip.startsWith(none), qPrintable(tip));
+    QCOMPARE(note, none);
+    QVERIFY2(label.contains(QLatin1String("never saves it")), qPrintable(label));
+    QCOMPARE(Database::rememberedPassword(location), password);
+    Database::rememberPassword(location, QString());
+}
+
 void TestConnectDialog::recentConnectionsKeepNoPassword()
 {
     Settings &s = Settings::instance();
@@ -472,6 +634,11 @@ void TestConnectDialog::screenshot()
         QTest::keyClick(QApplication::focusWidget(), Qt::Key_Tab);
     }
     QCOMPARE(order, QStringList({"hostEdit", "portEdit", "databaseEdit", "userEdit", "sslModeEdit", "Connect"}));
+    // The note says where a password goes: memory, or the keyring when ticked; nowhere else.
+    const QString note = d->findChild<QLabel *>("passwordNote")->text();
+    QVERIFY2(note.contains(QLatin1String("until it quits")) && note.contains(QLatin1String("desktop keyring"))
+                 && note.contains(QLatin1String("nowhere else")),
+             qPrintable(note));
     d->findChild<QLineEdit *>("hostEdit")->setFocus();
     // Every label and field whole: nothing cut at the dialog's size.
     for (QWidget *w : d->findChildren<QWidget *>())
@@ -486,7 +653,7 @@ void TestConnectDialog::screenshot()
 void TestConnectDialog::connectsThroughTheDialogOnServer()
 {
     const QString original = m_fx->path();
-    const ServerLocation target = clusterLocation(ServerLocation::parse(original).database);
+    const ServerLocation target = TestBackend::clusterLocation(ServerLocation::parse(original).database);
     const QString targetUri = target.toDisplayUri();
     QVERIFY(targetUri != original);
     // What is in the database the dialog will reach, put there behind the window's back.
@@ -602,44 +769,10 @@ void TestConnectDialog::aPasswordIsAskedForOnServer()
     const QString login = QStringLiteral("connectpw");
     const QString database = QStringLiteral("connectpw_%1").arg(QCoreApplication::applicationPid());
     const QString password = QStringLiteral("right horse");
-    const ServerLocation target = clusterLocation(database);
-    ServerLocation asLogin = target;
-    asLogin.user = login;
-    {
-        QSqlDatabase admin = TestBackend::rawConnection(clusterLocation(QStringLiteral("postgres")).toDisplayUri(),
-                                                        QStringLiteral("admin"));
-        QVERIFY2(admin.isOpen(), qPrintable(admin.lastError().text()));
-        QSqlQuery q(admin);
-        q.exec(QStringLiteral("DROP DATABASE IF EXISTS %1 WITH (FORCE)").arg(database));
-        q.exec(QStringLiteral("DROP ROLE IF EXISTS %1").arg(login));
-        QVERIFY2(q.exec(QStringLiteral("CREATE ROLE %1 LOGIN PASSWORD '%2'").arg(login, password)),
-                 qPrintable(q.lastError().text()));
-        QVERIFY2(
-            q.exec(
-                QStringLiteral("CREATE DATABASE %1 OWNER %2 TEMPLATE template0 ENCODING 'UTF8'").arg(database, login)),
-            qPrintable(q.lastError().text()));
-        admin.close();
-    }
-    QSqlDatabase::removeDatabase(QStringLiteral("admin"));
-    auto dropLogin = qScopeGuard([&] {
-        {
-            QSqlDatabase admin = TestBackend::rawConnection(clusterLocation(QStringLiteral("postgres")).toDisplayUri(),
-                                                            QStringLiteral("admin"));
-            QSqlQuery q(admin);
-            q.exec(QStringLiteral("DROP DATABASE IF EXISTS %1 WITH (FORCE)").arg(database));
-            q.exec(QStringLiteral("DROP ROLE IF EXISTS %1").arg(login));
-            admin.close();
-        }
-        QSqlDatabase::removeDatabase(QStringLiteral("admin"));
-    });
-    bool trusted = false;
-    {
-        QSqlDatabase probe = TestBackend::rawConnection(asLogin.toDisplayUri(), QStringLiteral("probe"));
-        trusted = probe.isOpen();
-        probe.close();
-    }
-    QSqlDatabase::removeDatabase(QStringLiteral("probe"));
-    if (trusted)
+    const ThrowawayDatabase throwaway(database, login, password);
+    QVERIFY2(throwaway.error().isEmpty(), qPrintable(throwaway.error()));
+    const ServerLocation asLogin = throwaway.location();
+    if (!throwaway.asksForPassword())
         QSKIP("the test cluster trusts connectpw on its socket (see tests/pg/pgcluster.sh): nothing asks for a "
               "password");
 
@@ -783,17 +916,9 @@ void TestConnectDialog::movesThisFileToATeamServerOnServer()
     QVERIFY(move && move->isEnabled());
 
     const QString database = QStringLiteral("moved_%1").arg(QCoreApplication::applicationPid());
-    {
-        QSqlDatabase admin = TestBackend::rawConnection(clusterLocation(QStringLiteral("postgres")).toDisplayUri(),
-                                                        QStringLiteral("admin"));
-        QSqlQuery q(admin);
-        q.exec(QStringLiteral("DROP DATABASE IF EXISTS %1 WITH (FORCE)").arg(database));
-        QVERIFY2(q.exec(QStringLiteral("CREATE DATABASE %1 TEMPLATE template0 ENCODING 'UTF8'").arg(database)),
-                 qPrintable(q.lastError().text()));
-        admin.close();
-    }
-    QSqlDatabase::removeDatabase(QStringLiteral("admin"));
-    const ServerLocation target = clusterLocation(database);
+    const ThrowawayDatabase throwaway(database);
+    QVERIFY2(throwaway.error().isEmpty(), qPrintable(throwaway.error()));
+    const ServerLocation target = throwaway.location();
     {
         const auto where = onModal<ConnectDialog>([&](ConnectDialog *d) {
             d->setLocation(target);
@@ -815,6 +940,186 @@ void TestConnectDialog::movesThisFileToATeamServerOnServer()
     Store again;
     QVERIFY(again.open(file));
     QCOMPARE(int(again.candidateRows(again.roles().first().id).size()), 40);
+    QVERIFY(m_window->switchDatabase(file));  // off the team database, which is dropped now
+}
+
+// Ticked at the prompt, the password goes to the desktop keyring once the server has
+// taken it; from then on (a new run of Hireloop: nothing in this process's memory) the
+// team database opens from the recent menu and through the dialog without a prompt.
+void TestConnectDialog::aRememberedPasswordOpensWithoutAPromptOnServer()
+{
+    if (!keyringRun())
+        QSKIP("needs a desktop keyring: runs in tst_connectdialog_keyring");
+    QString why;
+    QVERIFY2(PasswordKeyring::isAvailable(&why), qPrintable(why));
+    const QString password = QStringLiteral("right horse");
+    const ThrowawayDatabase throwaway(QStringLiteral("keyring_%1").arg(QCoreApplication::applicationPid()),
+                                      QStringLiteral("connectpw"), password);
+    QVERIFY2(throwaway.error().isEmpty(), qPrintable(throwaway.error()));
+    QVERIFY2(throwaway.asksForPassword(), "the test cluster must ask connectpw for a password");
+    const ServerLocation target = throwaway.location();
+    const QString key = ConnectDialog::keyringKey(target);
+    QCOMPARE(key, QStringLiteral("connectpw@%1:5432/%2").arg(TestBackend::socketFolder(), target.database));
+    QVERIFY(PasswordKeyring::remove(key));
+    auto forget = qScopeGuard([&] {
+        PasswordKeyring::remove(key);
+        Database::rememberPassword(target, QString());
+    });
+
+    m_window = m_fx.openWindow();
+    QVERIFY(m_window);
+    const QString before = m_fx->path();
+    QString label, tip;
+    bool enabled = false;
+    std::unique_ptr<ModalAnswer> prompt;
+    {
+        const auto answer = onModal<ConnectDialog>([&](ConnectDialog *d) {
+            d->setLocation(target);
+            prompt = answerLater<QInputDialog>([&](QInputDialog *p) {
+                label = p->labelText();
+                auto *box = p->findChild<QCheckBox *>(QStringLiteral("rememberPassword"));
+                QVERIFY(box && box->isVisible() && !box->isChecked());
+                QVERIFY(!p->findChild<QLabel *>(QStringLiteral("keyringNote")));
+                enabled = box->isEnabled();
+                tip = box->toolTip();
+                QTest::keyClicks(p->findChild<QLineEdit *>(), password);
+                clickBox(box);
+                QVERIFY(box->isChecked());
+                if (const QString shot = screenshotPath(QStringLiteral("password-prompt-keyring.png")); !shot.isEmpty())
+                    QVERIFY(p->grab().save(shot));
+                p->accept();
+            });
+            clickButton(d, QDialogButtonBox::Ok);
+        });
+        connectAction()->trigger();
+    }
+    QVERIFY(prompt && prompt->wait());
+    prompt.reset();
+    QVERIFY(enabled);
+    QVERIFY2(label.contains(QLatin1String("desktop keyring")), qPrintable(label));
+    QVERIFY2(tip.contains(QLatin1String("once the server accepts it")), qPrintable(tip));
+    QCOMPARE(m_fx->path(), target.toDisplayUri());
+    QCOMPARE(PasswordKeyring::read(key), password);
+
+    // As after a restart: this process forgets it; the recent menu opens it, no prompt.
+    recentAction(before)->trigger();
+    QCOMPARE(m_fx->path(), before);
+    Database::rememberPassword(target, QString());
+    {
+        PromptWatch watch;
+        recentAction(target.toDisplayUri())->trigger();
+        QCOMPARE(watch.count(), 0);
+    }
+    QCOMPARE(m_fx->path(), target.toDisplayUri());
+    QCOMPARE(Database::rememberedPassword(target), password);  // for the workers' connections too
+    // The same through File › Connect to Team Server….
+    recentAction(before)->trigger();
+    Database::rememberPassword(target, QString());
+    {
+        PromptWatch watch;
+        const auto answer = onModal<ConnectDialog>([&](ConnectDialog *d) {
+            d->setLocation(target);
+            clickButton(d, QDialogButtonBox::Ok);
+        });
+        connectAction()->trigger();
+        QCOMPARE(watch.count(), 0);
+    }
+    QCOMPARE(m_fx->path(), target.toDisplayUri());
+    QCOMPARE(m_window->windowTitle(),
+             QStringLiteral("%1 on this computer (connectpw) — Hireloop").arg(target.database));
+    // The keyring has it, the settings never do.
+    Settings::instance().sync();
+    for (const QString &ini : QDir(m_fx.folder()).entryList({"*.ini"})) {
+        QFile f(m_fx.filePath(ini));
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QVERIFY(!f.readAll().contains("horse"));
+    }
+    recentAction(before)->trigger();  // the database is dropped after the test
+    QCOMPARE(m_fx->path(), before);
+}
+
+// The server stops taking the keyring's password (changed by its administrator): it is
+// removed from the keyring and the prompt says so; a password the server refuses is
+// never written, even ticked; the new one, ticked and taken, is.
+void TestConnectDialog::aRefusedRememberedPasswordIsRemovedOnServer()
+{
+    if (!keyringRun())
+        QSKIP("needs a desktop keyring: runs in tst_connectdialog_keyring");
+    QString why;
+    QVERIFY2(PasswordKeyring::isAvailable(&why), qPrintable(why));
+    const QString oldPassword = QStringLiteral("old horse");
+    const QString newPassword = QStringLiteral("new horse");
+    const ThrowawayDatabase throwaway(QStringLiteral("refused_%1").arg(QCoreApplication::applicationPid()),
+                                      QStringLiteral("connectpw"), oldPassword);
+    QVERIFY2(throwaway.error().isEmpty(), qPrintable(throwaway.error()));
+    QVERIFY2(throwaway.asksForPassword(), "the test cluster must ask connectpw for a password");
+    const ServerLocation target = throwaway.location();
+    const QString uri = target.toDisplayUri();
+    const QString key = ConnectDialog::keyringKey(target);
+    auto forget = qScopeGuard([&] {
+        PasswordKeyring::remove(key);
+        Database::rememberPassword(target, QString());
+    });
+    QVERIFY(PasswordKeyring::write(key, oldPassword));
+    {
+        // Remembered and taken: no prompt.
+        Store store;
+        PromptWatch watch;
+        QVERIFY2(ConnectDialog::openAskingForPassword(&store, uri, DatabaseOptions(), nullptr),
+                 qPrintable(store.errorString()));
+        QCOMPARE(watch.count(), 0);
+    }
+    QVERIFY(TestBackend::asAdmin({QStringLiteral("ALTER ROLE connectpw PASSWORD '%1'").arg(newPassword)}));
+    Database::rememberPassword(target, QString());  // a new run of Hireloop
+
+    // Refused: the prompt comes, saying why, with the keyring's entry gone; a wrong
+    // password typed and ticked is refused and not written.
+    QString label, inKeyringMeanwhile = QStringLiteral("<not asked>");
+    {
+        Store store;
+        const auto answer = onModal<QInputDialog>(QStringLiteral("passwordPrompt"), [&](QInputDialog *p) {
+            label = p->labelText();
+            inKeyringMeanwhile = PasswordKeyring::read(key);
+            auto *box = p->findChild<QCheckBox *>(QStringLiteral("rememberPassword"));
+            QVERIFY(box && box->isEnabled());
+            clickBox(box);
+            QTest::keyClicks(p->findChild<QLineEdit *>(), QStringLiteral("wrong horse"));
+            p->accept();
+        });
+        bool cancelled = true;
+        QVERIFY(!ConnectDialog::openAskingForPassword(&store, uri, DatabaseOptions(), nullptr, &cancelled));
+        QVERIFY(!cancelled);
+        QVERIFY2(store.errorString().contains(QLatin1String("refused the password")), qPrintable(store.errorString()));
+    }
+    QVERIFY2(label.contains(QLatin1String("refused the password kept in the desktop keyring"))
+                 && label.contains(QLatin1String("removed")),
+             qPrintable(label));
+    QCOMPARE(inKeyringMeanwhile, QString());
+    QCOMPARE(PasswordKeyring::read(key), QString());
+    QVERIFY(Database::rememberedPassword(target).isEmpty());
+
+    // The new password, ticked: taken, and in the keyring for the next time.
+    {
+        Store store;
+        const auto answer = onModal<QInputDialog>(QStringLiteral("passwordPrompt"), [&](QInputDialog *p) {
+            label = p->labelText();
+            clickBox(p->findChild<QCheckBox *>(QStringLiteral("rememberPassword")));
+            QTest::keyClicks(p->findChild<QLineEdit *>(), newPassword);
+            p->accept();
+        });
+        QVERIFY2(ConnectDialog::openAskingForPassword(&store, uri, DatabaseOptions(), nullptr),
+                 qPrintable(store.errorString()));
+    }
+    QVERIFY2(label.contains(QLatin1String("asks for a password")), qPrintable(label));
+    QCOMPARE(PasswordKeyring::read(key), newPassword);
+    Database::rememberPassword(target, QString());
+    {
+        Store store;
+        PromptWatch watch;
+        QVERIFY2(ConnectDialog::openAskingForPassword(&store, uri, DatabaseOptions(), nullptr),
+                 qPrintable(store.errorString()));
+        QCOMPARE(watch.count(), 0);
+    }
 }
 
 HIRELOOP_TEST_MAIN(QApplication, TestConnectDialog)

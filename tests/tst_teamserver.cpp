@@ -39,8 +39,6 @@ private Q_SLOTS:
 private:
     // A solo file with the default role, 120 demo candidates and one anonymized.
     QString soloFile(const QString &name);
-    // The number of tables in the schema location points at (0: untouched).
-    static int tableCount(const QString &location);
     CliRun cli(const QStringList &args) { return runHireloopCli(m_dir.path(), args); }
 
     QTemporaryDir m_dir;
@@ -54,18 +52,6 @@ QString TestTeamServer::soloFile(const QString &name)
         || !store.anonymizeCandidate(5))
         return {};
     return path;
-}
-
-int TestTeamServer::tableCount(const QString &location)
-{
-    int n = -1;
-    {
-        QSqlDatabase db = TestBackend::rawConnection(location, QStringLiteral("count"));
-        n = db.isOpen() ? int(TestBackend::tables(db).size()) : -1;
-        db.close();
-    }
-    QSqlDatabase::removeDatabase(QStringLiteral("count"));
-    return n;
 }
 
 void TestTeamServer::teamCommandsRefuseAFile()
@@ -95,12 +81,12 @@ void TestTeamServer::teamInitNamesTheFirstHiringManagerOnServer()
     QCOMPARE(people[0].toObject().value("email").toString(), QStringLiteral("ana@lab.example"));
     QCOMPARE(people[0].toObject().value("kind").toString(), QStringLiteral("hiring_manager"));
     // A second time: the database is in use, so nothing changes.
-    const int tables = tableCount(db);
+    const int tables = TestBackend::tableCount(db);
     r = cli({"--db", db, "team", "init"});
     QCOMPARE(r.exitCode, 1);
     QVERIFY2(r.err.contains("already holds a Hireloop schema") && r.err.contains(db.section('?', 0, 0)),
              qPrintable(r.err));
-    QCOMPARE(tableCount(db), tables);
+    QCOMPARE(TestBackend::tableCount(db), tables);
     r = cli({"--db", db, "person", "list"});
     QCOMPARE(r.out.count('\n'), 1);
 }
@@ -158,11 +144,11 @@ void TestTeamServer::teamPushRefusesADatabaseInUseOnServer()
     const QString file = soloFile(QStringLiteral("second"));
     const QString db = TestBackend::newDatabase(m_dir.path(), QStringLiteral("inuse"));
     QCOMPARE(cli({"--db", db, "team", "init"}).exitCode, 0);
-    const int tables = tableCount(db);
+    const int tables = TestBackend::tableCount(db);
     const CliRun r = cli({"--db", db, "team", "push", file});
     QCOMPARE(r.exitCode, 1);
     QVERIFY2(r.err.contains("needs an empty database"), qPrintable(r.err));
-    QCOMPARE(tableCount(db), tables);
+    QCOMPARE(TestBackend::tableCount(db), tables);
     QCOMPARE(cli({"--db", db, "candidate", "list"}).out, QString());
 }
 
@@ -183,7 +169,7 @@ void TestTeamServer::teamPushLeavesNothingOfABrokenFileOnServer()
     CliRun r = cli({"--db", db, "team", "push", file});
     QCOMPARE(r.exitCode, 1);
     QVERIFY2(r.err.contains("does not pass its check") && r.err.contains("entry 2"), qPrintable(r.err));
-    QCOMPARE(tableCount(db), 0);
+    QCOMPARE(TestBackend::tableCount(db), 0);
     // Once whole again (the library's own API, with a cancel half-way): still nothing.
     const QString good = soloFile(QStringLiteral("good"));
     Database target;
@@ -195,7 +181,7 @@ void TestTeamServer::teamPushLeavesNothingOfABrokenFileOnServer()
         good, target, [&](qint64 done, qint64) { return ++calls < 2 && done >= 0; }, &result, &error));
     QVERIFY2(error.contains("cancelled"), qPrintable(error));
     target.close();
-    QCOMPARE(tableCount(db), 0);
+    QCOMPARE(TestBackend::tableCount(db), 0);
     // And then it moves.
     r = cli({"--db", db, "team", "push", good});
     QVERIFY2(r.exitCode == 0, qPrintable(r.err));
@@ -257,7 +243,7 @@ void TestTeamServer::refusalsNameTheServerAndWriteNothingOnServer()
         }
         QSqlDatabase::removeDatabase(QStringLiteral("setup"));
     }
-    const int tablesBefore = tableCount(db);
+    const int tablesBefore = TestBackend::tableCount(db);
     QString uri = location.toDisplayUri();
     if (!location.password.isEmpty())
         uri.replace(QStringLiteral("pwtest@"), QStringLiteral("pwtest:%1@").arg(location.password));
@@ -274,7 +260,7 @@ void TestTeamServer::refusalsNameTheServerAndWriteNothingOnServer()
     const CliRun r = cli({"--db", uri, "candidate", "list"});
     QCOMPARE(r.exitCode, 1);
     QVERIFY2(r.err.contains(message), qPrintable(r.err));
-    QCOMPARE(tableCount(db), tablesBefore);
+    QCOMPARE(TestBackend::tableCount(db), tablesBefore);
 }
 
 void TestTeamServer::aBusyDatabaseFailsAtTheStartOnServer()

@@ -1,16 +1,21 @@
 #include "connectdialog.h"
 
+#include "passwordkeyring.h"
 #include "store/store.h"
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QFormLayout>
 #include <QInputDialog>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMessageBox>
 #include <QPushButton>
 #include <QSpinBox>
 #include <QVBoxLayout>
+
+#include <functional>
 
 #include <pwd.h>
 #include <unistd.h>
@@ -95,8 +100,9 @@ ConnectDialog::ConnectDialog(QWidget *parent)
     form->addRow(tr("&TLS (sslmode):"), m_sslMode);
     form->addRow(tr("Address:"), m_preview);
 
-    auto *note = new QLabel(tr("No password is stored. When the server asks for one, Hireloop asks you and keeps it "
-                               "until it quits (libpq's ~/.pgpass is read too)."),
+    auto *note = new QLabel(tr("When the server asks for a password, Hireloop asks you and keeps it until it quits; "
+                               "tick \"Remember in the desktop keyring\" there to keep it in your desktop's keyring "
+                               "for next time. Hireloop writes it nowhere else (libpq's ~/.pgpass is read too)."),
                             this);
     note->setObjectName(QStringLiteral("passwordNote"));
     note->setWordWrap(true);
@@ -208,50 +214,149 @@ bool ConnectDialog::asksForPassword(const QString &errorString)
     return errorString.contains(none) || (!refusedStart.isEmpty() && errorString.contains(refusedStart));
 }
 
-bool ConnectDialog::askForPassword(QWidget *parent, const ServerLocation &location, const QString &errorString)
+namespace {
+
+// The first sentence of the password prompt: why it asks.
+QString whyAsked(const QString &errorString)
+{
+    return errorString.contains(QObject::tr("the server asks for a password and none was given"))
+        ? ConnectDialog::tr("The server asks for a password.")
+        : ConnectDialog::tr("The server refused the password.");
+}
+
+bool promptForPassword(QWidget *parent, const ServerLocation &location, const QString &why, bool *remember)
 {
     QInputDialog prompt(parent);
     prompt.setObjectName(QStringLiteral("passwordPrompt"));
-    prompt.setWindowTitle(tr("Password — %1").arg(describe(location)));
+    prompt.setWindowTitle(ConnectDialog::tr("Password — %1").arg(ConnectDialog::describe(location)));
     prompt.setInputMode(QInputDialog::TextInput);
     prompt.setTextEchoMode(QLineEdit::Password);
-    const QString why = errorString.contains(QObject::tr("the server asks for a password and none was given"))
-        ? tr("The server asks for a password.")
-        : tr("The server refused the password.");
-    prompt.setLabelText(tr("%1 Hireloop keeps the password until it quits and never saves it.\n\n"
-                           "Password of %2 for the database %3 on %4:")
-                            .arg(why, login(location), location.database, location.serverText()));
-    prompt.setOkButtonText(tr("&Connect"));
+    QString keyringError;
+    const bool keyring = remember && PasswordKeyring::isAvailable(&keyringError);
+    const QString kept = keyring
+        ? ConnectDialog::tr("Hireloop keeps the password until it quits, and in the desktop keyring if you tick "
+                            "the box below.")
+        : ConnectDialog::tr("Hireloop keeps the password until it quits and never saves it.");
+    prompt.setLabelText(ConnectDialog::tr("%1 %2\n\nPassword of %3 for the database %4 on %5:")
+                            .arg(why, kept, ConnectDialog::login(location), location.database, location.serverText()));
+    prompt.setOkButtonText(ConnectDialog::tr("&Connect"));  // also lays the dialog out
     if (auto *label = prompt.findChild<QLabel *>())
         label->setWordWrap(true);
+    QCheckBox *box = nullptr;
+    if (auto *layout = qobject_cast<QBoxLayout *>(prompt.layout()); layout && remember) {
+        box = new QCheckBox(ConnectDialog::tr("&Remember in the desktop keyring"), &prompt);
+        box->setObjectName(QStringLiteral("rememberPassword"));
+        const int at = layout->indexOf(prompt.findChild<QDialogButtonBox *>());
+        layout->insertWidget(at, box);
+        if (keyring) {
+            box->setToolTip(ConnectDialog::tr("Saved in the desktop keyring once the server accepts it, for the "
+                                              "next time; removed from there if the server ever refuses it"));
+        } else {
+            const QString none = ConnectDialog::tr(
+                "No desktop keyring is available: the password is kept until Hireloop quits");
+            box->setEnabled(false);
+            box->setToolTip(keyringError.isEmpty() ? none : QStringLiteral("%1 (%2)").arg(none, keyringError));
+            auto *note = new QLabel(none, &prompt);
+            note->setObjectName(QStringLiteral("keyringNote"));
+            note->setWordWrap(true);
+            note->setForegroundRole(QPalette::PlaceholderText);
+            layout->insertWidget(at + 1, note);
+        }
+    }
     prompt.resize(460, prompt.sizeHint().height());
     if (prompt.exec() != QDialog::Accepted || prompt.textValue().isEmpty())
         return false;
     Database::rememberPassword(location, prompt.textValue());
+    if (remember)
+        *remember = box && box->isEnabled() && box->isChecked();
     return true;
+}
+
+// open(path); when path is a team server that wants a password: the keyring's, then the
+// prompt's (see openAskingForPassword). errorString() is the last open's refusal.
+bool openWithPassword(const QString &path, const std::function<bool(const QString &)> &open,
+                      const std::function<QString()> &errorString, QWidget *parent, bool *cancelled)
+{
+    if (cancelled)
+        *cancelled = false;
+    if (open(path))
+        return true;
+    if (!ServerLocation::isUri(path) || !ConnectDialog::asksForPassword(errorString()))
+        return false;
+    const ServerLocation location = ServerLocation::parse(path);
+    const QString uri = location.toDisplayUri();  // without the URI's own password: it was refused
+    const QString key = ConnectDialog::keyringKey(location);
+    QString why = whyAsked(errorString());
+    // The keyring's password, unless it is the one just refused (an earlier prompt's).
+    if (const QString stored = PasswordKeyring::read(key); !stored.isEmpty()) {
+        if (stored != Database::rememberedPassword(location)) {
+            Database::rememberPassword(location, stored);
+            if (open(uri))
+                return true;
+            if (!ConnectDialog::asksForPassword(errorString()))
+                return false;  // not about the password: it stays in the keyring
+        }
+        PasswordKeyring::remove(key);
+        Database::rememberPassword(location, QString());
+        why = ConnectDialog::tr("The server refused the password kept in the desktop keyring, so it was removed "
+                                "from there.");
+    }
+    bool remember = false;
+    if (!promptForPassword(parent, location, why, &remember)) {
+        if (cancelled)
+            *cancelled = true;
+        return false;
+    }
+    if (open(uri)) {
+        QString error;
+        if (remember && !PasswordKeyring::write(key, Database::rememberedPassword(location), &error))
+            QMessageBox::warning(parent, ConnectDialog::tr("Password Not Remembered"),
+                                 ConnectDialog::tr("The desktop keyring did not take the password (%1). Hireloop "
+                                                   "keeps it until it quits.")
+                                     .arg(error));
+        return true;
+    }
+    if (ConnectDialog::asksForPassword(errorString()))
+        Database::rememberPassword(location, QString());  // refused: not kept for the next try, never written
+    return false;
+}
+
+}  // namespace
+
+QString ConnectDialog::keyringKey(const ServerLocation &location)
+{
+    QString host = location.host;
+    if (host.isEmpty())
+        host = qEnvironmentVariable("PGHOST", QStringLiteral("localhost"));
+    int port = location.port;
+    if (port <= 0)
+        port = qEnvironmentVariableIntValue("PGPORT");
+    if (port <= 0)
+        port = DefaultPort;
+    return QStringLiteral("%1@%2:%3/%4").arg(login(location), host).arg(port).arg(location.database);
+}
+
+bool ConnectDialog::askForPassword(QWidget *parent, const ServerLocation &location, const QString &errorString,
+                                   bool *remember)
+{
+    if (remember)
+        *remember = false;
+    return promptForPassword(parent, location, whyAsked(errorString), remember);
 }
 
 bool ConnectDialog::openAskingForPassword(Store *store, const QString &path, const DatabaseOptions &options,
                                           QWidget *parent, bool *cancelled)
 {
-    if (cancelled)
-        *cancelled = false;
-    if (store->open(path, options))
-        return true;
-    if (!ServerLocation::isUri(path) || !asksForPassword(store->errorString()))
-        return false;
-    const ServerLocation location = ServerLocation::parse(path);
-    if (!askForPassword(parent, location, store->errorString())) {
-        if (cancelled)
-            *cancelled = true;
-        return false;
-    }
-    // Without the URI's own password (refused), so the one typed is used.
-    if (store->open(location.toDisplayUri(), options))
-        return true;
-    if (asksForPassword(store->errorString()))
-        Database::rememberPassword(location, QString());  // refused: not kept for the next try
-    return false;
+    return openWithPassword(
+        path, [&](const QString &p) { return store->open(p, options); }, [store] { return store->errorString(); },
+        parent, cancelled);
+}
+
+bool ConnectDialog::openAskingForPassword(Database *database, const QString &uri, QWidget *parent, bool *cancelled)
+{
+    return openWithPassword(
+        uri, [database](const QString &p) { return database->open(p); }, [database] { return database->errorString(); },
+        parent, cancelled);
 }
 
 }  // namespace hireloop

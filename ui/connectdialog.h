@@ -13,8 +13,9 @@ class QSpinBox;
 // File › Connect to Team Server…: where a team database is — host (a name, an address
 // or a socket folder), port, database, login and libpq's sslmode — and the URI that
 // makes, shown as it is typed. It never asks for a password: libpq finds one in
-// ~/.pgpass, or the window asks when the server refuses (askForPassword), and keeps it
-// in memory only. Also the few words the window uses to name a team database.
+// ~/.pgpass, or the desktop keyring has one the user chose to remember there, or the
+// window asks when the server refuses (askForPassword) and keeps it in memory. Also the
+// few words the window uses to name a team database.
 
 namespace hireloop {
 
@@ -46,16 +47,29 @@ public:
     // True when errorString (Database's or Store's, after a refused open) says the server
     // wants a password: none was given, or it refused the one given.
     static bool asksForPassword(const QString &errorString);
+    // Where the desktop keyring keeps location's password: "login@host:port/database",
+    // with libpq's defaults filled in, so that sslmode and the like do not matter.
+    static QString keyringKey(const ServerLocation &location);
+
     // Asks for the password of location's login, saying why (errorString); a password
     // given is remembered for this process (Database::rememberPassword) and true returned.
-    // False when cancelled or left empty.
-    static bool askForPassword(QWidget *parent, const ServerLocation &location, const QString &errorString);
-    // store->open(path, options); when path is a team server that wants a password, asks
-    // for it (askForPassword) and tries once more with the password typed (not one the
-    // URI carried); a refused one is forgotten. False with store->errorString() saying why;
+    // False when cancelled or left empty. With remember, the prompt offers "Remember in
+    // the desktop keyring" (disabled, saying why, when no keyring answers) and *remember
+    // says whether it was ticked; writing it there is the caller's, once the server has
+    // accepted it.
+    static bool askForPassword(QWidget *parent, const ServerLocation &location, const QString &errorString,
+                               bool *remember = nullptr);
+    // store->open(path, options); when path is a team server that wants a password, tries
+    // the one the desktop keyring has for it (a refused one is removed from there), then
+    // asks for it (askForPassword) and tries once more with the password typed (not one
+    // the URI carried); a refused one is forgotten, an accepted one written to the keyring
+    // when the user ticked the box. False with store->errorString() saying why;
     // *cancelled is set when the prompt was cancelled.
     static bool openAskingForPassword(Store *store, const QString &path, const DatabaseOptions &options,
                                       QWidget *parent, bool *cancelled = nullptr);
+    // The same for a bare Database (database->open(uri)).
+    static bool openAskingForPassword(Database *database, const QString &uri, QWidget *parent,
+                                      bool *cancelled = nullptr);
 
 private:
     void updatePreview();

@@ -23,7 +23,6 @@
 #include "settingsdialog.h"
 #include "welcomebanner.h"
 #include "store/store.h"
-#include "storage/teampush.h"
 #include "commands/undohistory.h"
 
 #include <QAction>
@@ -39,6 +38,7 @@
 #include <QLocale>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QProgressBar>
 #include <QProgressDialog>
 #include <QSplitter>
 #include <QStatusBar>
@@ -721,61 +721,107 @@ void MainWindow::connectToServer()
 
 void MainWindow::moveToTeamServer()
 {
-    if (m_store->database().isServer())
+    if (m_store->database().isServer() || m_moveJob)
         return;
     saveOpenScorecards();
+    ServerLocation where;
+    if (const QStringList recent = Settings::instance().recentConnections(); !recent.isEmpty())
+        where = ServerLocation::parse(recent.first());
+    askWhereToMove(where);
+}
+
+void MainWindow::askWhereToMove(const ServerLocation &where)
+{
     ConnectDialog dialog(this);
     dialog.setWindowTitle(tr("Move This File to a Team Server"));
-    if (const QStringList recent = Settings::instance().recentConnections(); !recent.isEmpty())
-        dialog.setLocation(ServerLocation::parse(recent.first()));
-    while (dialog.exec() == QDialog::Accepted) {
-        const QString uri = dialog.uri();
-        Database target;
-        bool opened = target.open(uri);
-        if (!opened && ConnectDialog::asksForPassword(target.errorString())
-            && ConnectDialog::askForPassword(this, dialog.location(), target.errorString()))
-            opened = target.open(uri);
-        if (!opened) {
-            showError(target.errorString());
-            continue;
-        }
-        QProgressDialog progress(
-            tr("Moving %1 to %2…")
-                .arg(QFileInfo(m_store->path()).fileName(), ConnectDialog::describe(dialog.location())),
-            tr("Cancel"), 0, 1000, this);
-        progress.setObjectName(QStringLiteral("moveProgress"));
-        progress.setWindowModality(Qt::WindowModal);
-        progress.setMinimumDuration(0);
-        TeamPush::Result result;
-        QString error;
-        const bool moved = TeamPush::run(
-            m_store->path(), target,
-            [&progress](qint64 done, qint64 total) {
-                progress.setValue(total > 0 ? int(done * 1000 / total) : 1000);
-                progress.setLabelText(tr("Moving rows: %1 of %2").arg(done).arg(total));
-                QCoreApplication::processEvents();
-                return !progress.wasCanceled();
-            },
-            &result, &error);
-        progress.reset();
-        target.close();
-        if (!moved) {
-            showError(error);
-            continue;
-        }
-        Settings::instance().addRecentConnection(uri);
-        updateRecentMenu();
-        const auto answer = QMessageBox::question(
-            this, tr("Moved to the Team Server"),
-            tr("%1 rows of %2 are on %3, ids kept and the audit chain verified. The file stays as it was.\n\n"
-               "Open the team database now?")
-                .arg(result.rows)
-                .arg(QDir::toNativeSeparators(m_store->path()), ConnectDialog::describe(dialog.location())),
-            QMessageBox::Open | QMessageBox::Close, QMessageBox::Open);
-        if (answer == QMessageBox::Open)
-            switchDatabase(uri);
+    if (where.isValid())
+        dialog.setLocation(where);
+    if (dialog.exec() == QDialog::Accepted)
+        startMove(dialog.location(), false);
+}
+
+namespace {
+
+// Escape and the title bar's close ask for a cancel as the Cancel button does: the
+// dialog stays up until the job has stopped and dropped what it made on the server.
+class MoveProgressDialog : public QProgressDialog
+{
+public:
+    using QProgressDialog::QProgressDialog;
+    void reject() override { Q_EMIT canceled(); }
+};
+
+}  // namespace
+
+void MainWindow::startMove(const ServerLocation &where, bool passwordAsked)
+{
+    const QString file = m_store->path();
+    auto *job = new TeamPushJob(file, where.toDisplayUri(), this);
+    m_moveJob = job;
+    auto *progress = new MoveProgressDialog(
+        tr("Moving %1 to %2…").arg(QFileInfo(file).fileName(), ConnectDialog::describe(where)), tr("Cancel"), 0, 1000,
+        this);
+    progress->setObjectName(QStringLiteral("moveProgress"));
+    progress->setWindowModality(Qt::WindowModal);
+    // The bar is set directly: QProgressDialog::setValue() on a modal dialog runs
+    // processEvents(), the re-entrance this job is here to avoid.
+    auto *bar = new QProgressBar(progress);
+    progress->setBar(bar);
+    bar->setRange(0, 1000);
+    bar->setValue(0);
+    // Cancel only asks: the dialog goes when the job says it has stopped.
+    disconnect(progress, &QProgressDialog::canceled, progress, nullptr);
+    connect(progress, &QProgressDialog::canceled, job, [job, progress] {
+        if (job->isCancelled())
+            return;
+        job->cancel();
+        progress->setLabelText(tr("Cancelling…"));
+    });
+    connect(job, &TeamPushJob::progressed, progress,
+            [job, progress, bar](qint64 done, qint64 total, const QString &table) {
+                if (job->isCancelled())
+                    return;
+                bar->setValue(total > 0 ? int(done * 1000 / total) : 1000);
+                QString text = tr("Moving rows: %1 of %2").arg(done).arg(total);
+                if (!table.isEmpty())
+                    text += QLatin1Char('\n') + tr("Copying %1").arg(table);
+                progress->setLabelText(text);
+            });
+    connect(job, &TeamPushJob::finished, this,
+            [this, job, progress, where, passwordAsked](const TeamPushJob::Outcome &outcome) {
+                delete progress;
+                job->deleteLater();  // in its own signal
+                m_moveJob = nullptr;
+                moveFinished(outcome, where, passwordAsked);
+            });
+    progress->show();
+    job->start();
+}
+
+void MainWindow::moveFinished(const TeamPushJob::Outcome &outcome, const ServerLocation &where, bool passwordAsked)
+{
+    if (!outcome.connected && !passwordAsked && ConnectDialog::asksForPassword(outcome.error)
+        && ConnectDialog::askForPassword(this, where, outcome.error)) {
+        startMove(where, true);
         return;
     }
+    if (!outcome.moved) {
+        showError(outcome.error);
+        askWhereToMove(where);
+        return;
+    }
+    const QString uri = where.toDisplayUri();
+    Settings::instance().addRecentConnection(uri);
+    updateRecentMenu();
+    const auto answer = QMessageBox::question(
+        this, tr("Moved to the Team Server"),
+        tr("%1 rows of %2 are on %3, ids kept and the audit chain verified. The file stays as it was.\n\n"
+           "Open the team database now?")
+            .arg(outcome.result.rows)
+            .arg(QDir::toNativeSeparators(m_store->path()), ConnectDialog::describe(where)),
+        QMessageBox::Open | QMessageBox::Close, QMessageBox::Open);
+    if (answer == QMessageBox::Open)
+        switchDatabase(uri);
 }
 
 bool MainWindow::switchDatabase(const QString &path)

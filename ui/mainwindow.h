@@ -2,6 +2,7 @@
 
 #include "domain/domain.h"
 #include "storage/serverlocation.h"
+#include "storage/teampushjob.h"
 
 #include <QMainWindow>
 #include <QPointer>
@@ -107,7 +108,16 @@ private:
     // File › Move This File to a Team Server…: the open file, whole, onto an empty team
     // database picked in the ConnectDialog (TeamPush: ids kept, all or nothing), with
     // progress and Cancel; then the window may switch to it. The file stays as it was.
+    // The copy runs in a TeamPushJob; the window stays live behind its progress dialog.
     void moveToTeamServer();
+    // The move's ConnectDialog, filled with where; accepted, the move starts.
+    void askWhereToMove(const ServerLocation &where);
+    // A TeamPushJob onto where, with the progress dialog until the job has finished;
+    // passwordAsked: the prompt has been answered for this try already.
+    void startMove(const ServerLocation &where, bool passwordAsked);
+    // A server that wants a password is asked for it once and the move tried again; a
+    // refusal is shown and the dialog comes back with what was typed.
+    void moveFinished(const TeamPushJob::Outcome &outcome, const ServerLocation &where, bool passwordAsked);
     // A folder to start the file dialogs in: the open file's, or the last file's.
     QString fileDialogFolder() const;
     void newRole();
@@ -151,6 +161,7 @@ private:
     QTimer *m_clock;  // time makes scorecards overdue
     QMenu *m_recentMenu = nullptr;
     QAction *m_moveToServer = nullptr;  // only for a file
+    QPointer<TeamPushJob> m_moveJob;  // while a move runs
     ServerLocation m_typedLocation;  // what the connect dialog held when it was last accepted
     QHash<int, QAction *> m_actions;
     QList<QPointer<ScorecardEditor>> m_editors;

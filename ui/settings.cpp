@@ -92,18 +92,12 @@ void Settings::addRecentFile(const QString &path)
         addRecentConnection(path);
         return;
     }
-    const QString absolute = QFileInfo(path).absoluteFilePath();
-    QStringList files = recentFiles();
-    files.removeAll(absolute);
-    files.prepend(absolute);
-    m_settings->setValue(RecentFilesKey, files.mid(0, MaxRecentFiles));
+    pushRecent(RecentFilesKey, QFileInfo(path).absoluteFilePath(), MaxRecentFiles);
 }
 
 void Settings::removeRecentFile(const QString &path)
 {
-    QStringList files = recentFiles();
-    files.removeAll(QFileInfo(path).absoluteFilePath());
-    m_settings->setValue(RecentFilesKey, files);
+    dropRecent(RecentFilesKey, {QFileInfo(path).absoluteFilePath()});
 }
 
 QStringList Settings::recentConnections() const
@@ -114,20 +108,29 @@ QStringList Settings::recentConnections() const
 void Settings::addRecentConnection(const QString &uri)
 {
     const QString key = databaseKey(uri);
-    if (key.isEmpty() || !ServerLocation::isUri(key))
-        return;
-    QStringList uris = recentConnections();
-    uris.removeAll(key);
-    uris.prepend(key);
-    m_settings->setValue(RecentConnectionsKey, uris.mid(0, MaxRecentConnections));
+    if (!key.isEmpty() && ServerLocation::isUri(key))
+        pushRecent(RecentConnectionsKey, key, MaxRecentConnections);
 }
 
 void Settings::removeRecentConnection(const QString &uri)
 {
-    QStringList uris = recentConnections();
-    uris.removeAll(databaseKey(uri));
-    uris.removeAll(uri);
-    m_settings->setValue(RecentConnectionsKey, uris);
+    dropRecent(RecentConnectionsKey, {databaseKey(uri), uri});  // also one kept as typed
+}
+
+void Settings::pushRecent(const QString &key, const QString &item, int max)
+{
+    QStringList items = m_settings->value(key).toStringList();
+    items.removeAll(item);
+    items.prepend(item);
+    m_settings->setValue(key, items.mid(0, max));
+}
+
+void Settings::dropRecent(const QString &key, const QStringList &gone)
+{
+    QStringList items = m_settings->value(key).toStringList();
+    for (const QString &item : gone)
+        items.removeAll(item);
+    m_settings->setValue(key, items);
 }
 
 int Settings::overdueHours() const

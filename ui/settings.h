@@ -46,6 +46,10 @@ public:
 
 private:
     Settings();
+    // A most-recent-first list under key: item put (or moved) first, at most max kept.
+    void pushRecent(const QString &key, const QString &item, int max);
+    void dropRecent(const QString &key, const QStringList &gone);
+
     std::unique_ptr<QSettings> m_settings;
 };
 

@@ -48,6 +48,23 @@ void CandidateLoader::track(QThread *thread, std::shared_ptr<std::atomic<bool>> 
     thread->start();
 }
 
+// Emits signal with result on the loader's thread unless cancelled by then; the loader
+// outlives the worker (its destructor waits), and a queued call to a deleted loader is
+// dropped with it.
+void CandidateLoader::deliver(const std::shared_ptr<CandidateLoadResult> &result,
+                              const std::shared_ptr<std::atomic<bool>> &cancel, Signal signal)
+{
+    if (cancel->load())
+        return;
+    QMetaObject::invokeMethod(
+        this,
+        [this, result, cancel, signal] {
+            if (!cancel->load())
+                Q_EMIT(this->*signal)(result);
+        },
+        Qt::QueuedConnection);
+}
+
 void CandidateLoader::start(const CandidateLoadRequest &request)
 {
     auto cancel = std::make_shared<std::atomic<bool>>(false);
@@ -57,6 +74,19 @@ void CandidateLoader::start(const CandidateLoadRequest &request)
         {
             // Made, used and removed on this thread: the connection is this thread's.
             CandidateRowReader reader(request.source);
+            if (request.firstScreen > 0 && reader.isOpen()) {
+                auto first = std::make_shared<CandidateLoadResult>();
+                first->request = request;
+                const QList<CandidateRow> rows = reader.firstRows(request.roleId, request.visibility, request.now,
+                                                                  request.firstScreen);
+                first->total = reader.applicationCount(request.roleId);
+                first->ok = reader.errorString().isEmpty();
+                for (const CandidateRow &row : rows)
+                    first->entries.push_back(CandidateEntry::make(row));
+                first->order = CandidateEntry::sorted(first->entries, request.sortColumn, request.sortOrder);
+                first->visible = request.filter.apply(first->entries, first->order);
+                deliver(first, cancel, &CandidateLoader::firstScreenRead);
+            }
             const QList<CandidateRow> rows = reader.rows(request.roleId, request.visibility, request.now, cancel.get());
             result->ok = reader.isOpen() && reader.errorString().isEmpty();
             result->error = reader.errorString();
@@ -89,15 +119,7 @@ void CandidateLoader::start(const CandidateLoadRequest &request)
         result->visible = request.filter.apply(result->entries, result->order);
         if (cancel->load())
             return;
-        // Delivered on the loader's thread; the loader outlives this thread (its
-        // destructor waits), and a queued call to a deleted loader is dropped with it.
-        QMetaObject::invokeMethod(
-            this,
-            [this, result, cancel] {
-                if (!cancel->load())
-                    Q_EMIT finished(result);
-            },
-            Qt::QueuedConnection);
+        deliver(result, cancel, &CandidateLoader::finished);
     });
     thread->setObjectName(QStringLiteral("candidate loader"));
     track(thread, cancel);

@@ -29,6 +29,10 @@ struct CandidateLoadRequest
     int sortColumn = -1;
     Qt::SortOrder sortOrder = Qt::AscendingOrder;
     CandidateFilter filter;
+    // When above 0: the first this many rows by name are read and delivered first
+    // (firstScreen), with the role's count, before every row (a team database, where the
+    // GUI thread reads nothing of a large role itself).
+    int firstScreen = 0;
 };
 
 struct CandidateLoadResult
@@ -41,6 +45,7 @@ struct CandidateLoadResult
     QString searchBlock;  // every entry's search text, one after another
     std::vector<int> order;  // entries by request.sortColumn / sortOrder
     std::vector<int> visible;  // order, filtered by request.filter
+    int total = 0;  // a first screen's: how many applications the role has
 };
 
 class CandidateLoader : public QObject
@@ -61,8 +66,13 @@ public:
 Q_SIGNALS:
     // On the loader's thread, once per load that was not cancelled.
     void finished(std::shared_ptr<hireloop::CandidateLoadResult> result);
+    // Before finished(), for a request with firstScreen: those rows (no search block).
+    void firstScreenRead(std::shared_ptr<hireloop::CandidateLoadResult> result);
 
 private:
+    using Signal = void (CandidateLoader::*)(std::shared_ptr<CandidateLoadResult>);
+    void deliver(const std::shared_ptr<CandidateLoadResult> &result, const std::shared_ptr<std::atomic<bool>> &cancel,
+                 Signal signal);
     void track(QThread *thread, std::shared_ptr<std::atomic<bool>> cancel);
     struct Job
     {

@@ -22,6 +22,7 @@ CandidateModel::CandidateModel(Store *store, QObject *parent)
     connect(m_store, &Store::actorChanged, this, &CandidateModel::reload);
     connect(m_store, &Store::opened, this, [this] { setRoleId(0); });
     connect(m_loader, &CandidateLoader::finished, this, &CandidateModel::onLoaded);
+    connect(m_loader, &CandidateLoader::firstScreenRead, this, &CandidateModel::onFirstScreen);
 }
 
 CandidateModel::~CandidateModel() = default;
@@ -43,13 +44,19 @@ void CandidateModel::setLoading(quint64 generation)
 void CandidateModel::reload()
 {
     dropLoad();
-    const int total = m_roleId > 0 && m_store->isOpen() ? m_store->applicationCount(m_roleId) : 0;
     const CandidateRowReader::Source source = loadSource();
+    // On a team database the GUI thread reads nothing of a large role: the first screen
+    // comes from the worker too (a round trip there may take longer than a frame), and
+    // the count here only goes as far as telling a large role from a small one.
+    const bool server = source.isValid() && m_store->database().isServer();
+    const int total = m_roleId > 0 && m_store->isOpen()
+        ? m_store->applicationCount(m_roleId, server ? std::max(m_asyncThreshold, m_firstScreenRows + 1) : 0)
+        : 0;
     const bool async = total >= m_asyncThreshold && total > m_firstScreenRows && source.isValid();
     QList<CandidateRow> rows;
-    if (async)
+    if (async && !server)
         rows = m_store->firstCandidateRows(m_roleId, m_firstScreenRows);
-    else if (m_roleId > 0)
+    else if (!async && m_roleId > 0)
         rows = m_store->candidateRows(m_roleId);
     std::vector<CandidateEntry> entries;
     entries.reserve(size_t(rows.size()));
@@ -57,7 +64,17 @@ void CandidateModel::reload()
         entries.push_back(CandidateEntry::make(row));
     std::vector<int> order = CandidateEntry::sorted(entries, m_sortColumn, m_sortOrder);
     std::vector<int> visible = m_filter.apply(entries, order);
+    resetTo(std::move(entries), std::move(order), std::move(visible), async && !server ? total : 0);
+    if (!async) {
+        setLoading(0);
+        return;
+    }
+    startLoad(source, server ? m_firstScreenRows : 0);
+}
 
+void CandidateModel::resetTo(std::vector<CandidateEntry> entries, std::vector<int> order, std::vector<int> visible,
+                             int expectedTotal)
+{
     beginResetModel();
     std::swap(m_entries, entries);
     QHash<Id, int> entryOf;
@@ -69,14 +86,36 @@ void CandidateModel::reload()
     m_searchBlock = QString();  // after them: they point into it
     m_order = std::move(order);
     m_visible = std::move(visible);
-    m_expectedTotal = async ? total : 0;
+    m_expectedTotal = expectedTotal;
     endResetModel();
+}
 
-    if (!async) {
-        setLoading(0);
+// A team database's first screen, read by the worker: shown until every row is in.
+void CandidateModel::onFirstScreen(const std::shared_ptr<CandidateLoadResult> &result)
+{
+    if (!isLoading() || result->request.generation != m_loadingGeneration || !result->ok)
         return;
-    }
-    startLoad(source);
+    const bool sameSort = result->request.sortColumn == m_sortColumn && result->request.sortOrder == m_sortOrder;
+    std::vector<int> order = sameSort ? std::move(result->order)
+                                      : CandidateEntry::sorted(result->entries, m_sortColumn, m_sortOrder);
+    std::vector<int> visible = sameSort && result->request.filter == m_filter ? std::move(result->visible)
+                                                                              : m_filter.apply(result->entries, order);
+    resetTo(std::move(result->entries), std::move(order), std::move(visible), result->total);
+    // What changed since the load began, again on top (it is applied once more at the end).
+    for (Id applicationId : std::as_const(m_changedWhileLoading))
+        placeFresh(applicationId);
+    Q_EMIT totalCountChanged();
+}
+
+// applicationId's row as the store has it now: placed, or removed when it is no longer
+// this role's (or visible).
+void CandidateModel::placeFresh(Id applicationId)
+{
+    Application app;
+    CandidateRow fresh;
+    const bool present = m_store->application(applicationId, &app) && app.roleId == m_roleId
+        && m_store->candidateRow(applicationId, &fresh);
+    place(applicationId, present ? &fresh : nullptr);
 }
 
 // After a bulk change (an import, demo rows, retention) every row is read again on the
@@ -109,7 +148,7 @@ CandidateRowReader::Source CandidateModel::loadSource() const
                                              : CandidateRowReader::Source();
 }
 
-void CandidateModel::startLoad(const CandidateRowReader::Source &source)
+void CandidateModel::startLoad(const CandidateRowReader::Source &source, int firstScreen)
 {
     CandidateLoadRequest request;
     request.generation = m_generation;
@@ -120,6 +159,7 @@ void CandidateModel::startLoad(const CandidateRowReader::Source &source)
     request.sortColumn = m_sortColumn;
     request.sortOrder = m_sortOrder;
     request.filter = m_filter;
+    request.firstScreen = firstScreen;
     m_loader->start(request);
     setLoading(m_generation);
 }
@@ -151,13 +191,8 @@ void CandidateModel::onLoaded(const std::shared_ptr<CandidateLoadResult> &result
     setLoading(0);
     // What changed while the worker read: its snapshot may be from before or after.
     const QSet<Id> changed = std::exchange(m_changedWhileLoading, {});
-    for (Id applicationId : changed) {
-        Application app;
-        CandidateRow fresh;
-        const bool present = m_store->application(applicationId, &app) && app.roleId == m_roleId
-            && m_store->candidateRow(applicationId, &fresh);
-        place(applicationId, present ? &fresh : nullptr);
-    }
+    for (Id applicationId : changed)
+        placeFresh(applicationId);
 }
 
 void CandidateModel::changeLayout(std::vector<CandidateEntry> *entries, QHash<Id, int> *entryOf, std::vector<int> order,

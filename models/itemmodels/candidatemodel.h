@@ -107,7 +107,11 @@ private:
     void reloadBeside();
     void dropLoad();
     CandidateRowReader::Source loadSource() const;
-    void startLoad(const CandidateRowReader::Source &source);
+    void startLoad(const CandidateRowReader::Source &source, int firstScreen = 0);
+    void resetTo(std::vector<CandidateEntry> entries, std::vector<int> order, std::vector<int> visible,
+                 int expectedTotal);
+    void onFirstScreen(const std::shared_ptr<CandidateLoadResult> &result);
+    void placeFresh(Id applicationId);
     void setLoading(quint64 generation);
     void onLoaded(const std::shared_ptr<CandidateLoadResult> &result);
     void refreshApplication(Id applicationId);

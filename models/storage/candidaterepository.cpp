@@ -373,40 +373,76 @@ QList<CandidateRow> CandidateRepository::rows(Id roleId, const Visibility &visib
 
 QList<CandidateRow> CandidateRepository::firstRowsByName(Id roleId, const Visibility &visibility, qint64 now, int limit)
 {
+    QString error;
+    QList<CandidateRow> list = firstRowsByName(m_db.connection(), roleId, visibility, now, limit, &error);
+    if (!error.isEmpty())
+        m_db.setError(error);
+    return list;
+}
+
+QList<CandidateRow> CandidateRepository::firstRowsByName(const QSqlDatabase &connection, Id roleId,
+                                                         const Visibility &visibility, qint64 now, int limit,
+                                                         QString *error)
+{
     // The names through the index on candidate (name COLLATE NOCASE, or lower(name)), probing each
     // candidate's application to the role, so that a first screen reads ~limit rows of
     // a large role rather than sorting all of them; then those rows in full. SQLite is
     // kept from starting at the role's applications (it would then sort them all) by a
     // unary + (Dialect::notIndexed); PostgreSQL picks the name index from its statistics.
     VisibilitySql vis(visibility);
-    const Dialect dialect = Dialect::of(m_db.connection());
-    QSqlQuery q = m_db.prepare(
-        QStringLiteral("SELECT a.id FROM candidate c JOIN application a ON a.candidate_id = c.id AND %3 = :r"
-                       " WHERE %1 ORDER BY %2, c.id LIMIT :n")
-            .arg(vis.application(QStringLiteral("a.id")), dialect.nameOrder(QStringLiteral("c.name")),
-                 dialect.notIndexed(QStringLiteral("a.role_id"))));
+    const Dialect dialect = Dialect::of(connection);
+    QSqlQuery q(connection);
+    q.setForwardOnly(true);
+    if (!q.prepare(QStringLiteral("SELECT a.id FROM candidate c JOIN application a ON a.candidate_id = c.id AND %3 = :r"
+                                  " WHERE %1 ORDER BY %2, c.id LIMIT :n")
+                       .arg(vis.application(QStringLiteral("a.id")), dialect.nameOrder(QStringLiteral("c.name")),
+                            dialect.notIndexed(QStringLiteral("a.role_id"))))) {
+        *error = Database::errorText(q.lastError());
+        return {};
+    }
     q.bindValue(QStringLiteral(":r"), roleId);
     vis.bind(q);
     q.bindValue(QStringLiteral(":n"), limit);
-    if (!m_db.exec(q))
+    if (!q.exec()) {
+        *error = Database::errorText(q.lastError());
         return {};
+    }
     QList<Id> ids;
     while (q.next())
         ids << q.value(0).toLongLong();
     if (ids.isEmpty())
         return {};
-    QString error;
-    QList<CandidateRow> list = rows(m_db.connection(), roleId, visibility, now, ids, nullptr, &error);
-    if (!error.isEmpty())
-        m_db.setError(error);
-    return list;
+    return rows(connection, roleId, visibility, now, ids, nullptr, error);
 }
 
-int CandidateRepository::applicationCount(Id roleId)
+int CandidateRepository::applicationCount(Id roleId, int upTo)
 {
-    QSqlQuery q = m_db.prepare(QStringLiteral("SELECT count(*) FROM application WHERE role_id = :r"));
+    QString error;
+    const int count = applicationCount(m_db.connection(), roleId, upTo, &error);
+    if (!error.isEmpty())
+        m_db.setError(error);
+    return count;
+}
+
+int CandidateRepository::applicationCount(const QSqlDatabase &connection, Id roleId, int upTo, QString *error)
+{
+    QSqlQuery q(connection);
+    q.setForwardOnly(true);
+    const bool prepared = upTo > 0 ? q.prepare(QStringLiteral("SELECT count(*) FROM (SELECT 1 FROM application"
+                                                              " WHERE role_id = :r LIMIT :n) upto"))
+                                   : q.prepare(QStringLiteral("SELECT count(*) FROM application WHERE role_id = :r"));
+    if (!prepared) {
+        *error = Database::errorText(q.lastError());
+        return 0;
+    }
     q.bindValue(QStringLiteral(":r"), roleId);
-    return m_db.exec(q) && q.next() ? q.value(0).toInt() : 0;
+    if (upTo > 0)
+        q.bindValue(QStringLiteral(":n"), upTo);
+    if (!q.exec() || !q.next()) {
+        *error = Database::errorText(q.lastError());
+        return 0;
+    }
+    return q.value(0).toInt();
 }
 
 QList<CandidateRow> CandidateRepository::rows(const QSqlDatabase &connection, Id roleId, const Visibility &visibility,

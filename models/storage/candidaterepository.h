@@ -50,11 +50,17 @@ public:
     QList<CandidateRow> rows(Id roleId, const Visibility &visibility, qint64 now, Id onlyApplication = 0);
     // The same rows, the first limit of them by name (case-insensitive): a first screen.
     QList<CandidateRow> firstRowsByName(Id roleId, const Visibility &visibility, qint64 now, int limit);
-    int applicationCount(Id roleId);
+    // How many applications the role has; with upTo > 0 the count stops there (enough to
+    // tell a large role from a small one without reading all of it).
+    int applicationCount(Id roleId, int upTo = 0);
     // rows() on any connection (a worker thread's own), of only some applications when
     // only is not empty, stopping with nothing when *cancel turns true; failures in *error.
     static QList<CandidateRow> rows(const QSqlDatabase &connection, Id roleId, const Visibility &visibility, qint64 now,
                                     const QList<Id> &only, const std::atomic<bool> *cancel, QString *error);
+    // firstRowsByName() and applicationCount() on any connection, failures in *error.
+    static QList<CandidateRow> firstRowsByName(const QSqlDatabase &connection, Id roleId, const Visibility &visibility,
+                                               qint64 now, int limit, QString *error);
+    static int applicationCount(const QSqlDatabase &connection, Id roleId, int upTo, QString *error);
     // Per stage: active, rejected, withdrawn, hired.
     QHash<Id, std::array<int, 4>> stageCounts(Id roleId);
 

@@ -98,4 +98,19 @@ QList<CandidateRow> CandidateRowReader::rows(Id roleId, const Visibility &visibi
                                      cancel, &m_error);
 }
 
+QList<CandidateRow> CandidateRowReader::firstRows(Id roleId, const Visibility &visibility, qint64 now, int limit)
+{
+    if (!m_open)
+        return {};
+    return CandidateRepository::firstRowsByName(QSqlDatabase::database(m_connectionName, false), roleId, visibility,
+                                                now, limit, &m_error);
+}
+
+int CandidateRowReader::applicationCount(Id roleId)
+{
+    if (!m_open)
+        return 0;
+    return CandidateRepository::applicationCount(QSqlDatabase::database(m_connectionName, false), roleId, 0, &m_error);
+}
+
 }  // namespace hireloop

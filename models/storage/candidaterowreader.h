@@ -46,6 +46,9 @@ public:
     // application's outcomes. Empty, with
     // errorString() set, on failure; empty as well when *cancel turned true.
     QList<CandidateRow> rows(Id roleId, const Visibility &visibility, qint64 now, const std::atomic<bool> *cancel);
+    // As CandidateRepository::firstRowsByName and applicationCount, on this connection.
+    QList<CandidateRow> firstRows(Id roleId, const Visibility &visibility, qint64 now, int limit);
+    int applicationCount(Id roleId);
 
 private:
     QString m_connectionName;

@@ -33,8 +33,9 @@ BEGIN
         END IF;
     END LOOP;
     EXECUTE format('ALTER ROLE %I CREATEROLE', prefix || '_owner');
-    -- The owner's foreign key checks and functions look its tables up in the schema.
-    EXECUTE format('GRANT USAGE ON SCHEMA %I TO %I', schema_name, prefix || '_owner');
+    -- The owner's foreign key checks and functions look its tables up in the schema, and
+    -- a role can only own tables in a schema it may create in.
+    EXECUTE format('GRANT USAGE, CREATE ON SCHEMA %I TO %I', schema_name, prefix || '_owner');
     IF NOT (SELECT rolsuper FROM pg_roles WHERE rolname = session_user) THEN
         EXECUTE format('GRANT %I TO %I', prefix || '_owner', session_user);
     END IF;

@@ -122,7 +122,7 @@ public:
     QList<StageEvent> stageEvents(Id applicationId);
     QList<CandidateRow> candidateRows(Id roleId);  // as the actor may see them
     QList<CandidateRow> firstCandidateRows(Id roleId, int limit);  // the first by name: a first screen
-    int applicationCount(Id roleId);
+    int applicationCount(Id roleId, int upTo = 0);  // upTo > 0: stops counting there
     bool candidateRow(Id applicationId, CandidateRow *row);  // one, for a row refresh
     QHash<Id, std::array<int, 4>> stageCounts(Id roleId);  // stage -> active, rejected, withdrawn, hired
     QList<ScreeningAnswer> screeningAnswers(Id applicationId);

@@ -172,9 +172,9 @@ QList<CandidateRow> Store::firstCandidateRows(Id roleId, int limit)
     return m_candidates.firstRowsByName(roleId, m_access.visibility(), now(), limit);
 }
 
-int Store::applicationCount(Id roleId)
+int Store::applicationCount(Id roleId, int upTo)
 {
-    return m_candidates.applicationCount(roleId);
+    return m_candidates.applicationCount(roleId, upTo);
 }
 
 bool Store::candidateRow(Id applicationId, CandidateRow *row)

@@ -187,4 +187,45 @@ int runTests(QObject *test, int argc, char **argv, const QStringList &fileOnly)
     return QTest::qExec(test, args);
 }
 
+ServerLocation TestBackend::clusterLocation(const QString &database)
+{
+    ServerLocation l;
+    l.host = socketFolder();
+    l.user = QStringLiteral("postgres");
+    l.database = database;
+    return l;
+}
+
+int TestBackend::tableCount(const QString &location)
+{
+    int n = -1;
+    {
+        QSqlDatabase db = rawConnection(location, QStringLiteral("count"));
+        n = db.isOpen() ? int(tables(db).size()) : -1;
+        db.close();
+    }
+    QSqlDatabase::removeDatabase(QStringLiteral("count"));
+    return n;
+}
+
+bool TestBackend::asAdmin(const QStringList &statements, QString *error)
+{
+    bool ok = true;
+    {
+        QSqlDatabase admin = rawConnection(clusterLocation(QStringLiteral("postgres")).toDisplayUri(),
+                                           QStringLiteral("admin"));
+        QSqlQuery q(admin);
+        for (const QString &sql : statements) {
+            if (ok && !q.exec(sql)) {
+                ok = false;
+                if (error)
+                    *error = sql + QStringLiteral(": ") + q.lastError().text();
+            }
+        }
+        admin.close();
+    }
+    QSqlDatabase::removeDatabase(QStringLiteral("admin"));
+    return ok;
+}
+
 }  // namespace hireloop::test

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "storage/serverlocation.h"
+
 #include <QObject>
 #include <QSqlDatabase>
 #include <QString>
@@ -33,6 +35,14 @@ public:
     static QStringList tables(const QSqlDatabase &connection);
     // The cluster's socket folder ("" when this run is on files).
     static QString socketFolder();
+    // The cluster's database of this name as postgres (trusted on the socket), in its
+    // public schema: what a ConnectDialog can name (it keeps no search path).
+    static ServerLocation clusterLocation(const QString &database);
+    // The number of Hireloop tables where location points (0: untouched; -1: no connection).
+    static int tableCount(const QString &location);
+    // Statements run one after another as the cluster's superuser in its postgres
+    // database, stopping at the first that fails (its text and error in *error).
+    static bool asAdmin(const QStringList &statements, QString *error = nullptr);
     // "sqlite" or "postgres", for messages and screenshots.
     static QString name();
 };

@@ -222,6 +222,7 @@ private Q_SLOTS:
     void movesThisFileToATeamServerOnServer();
     void aRememberedPasswordOpensWithoutAPromptOnServer();
     void aRefusedRememberedPasswordIsRemovedOnServer();
+    void aPersonsLoginCannotSwitchPersonOnServer();
 
 private:
     QAction *connectAction() const;
@@ -1119,6 +1120,35 @@ void TestConnectDialog::aRefusedRememberedPasswordIsRemovedOnServer()
         QVERIFY2(ConnectDialog::openAskingForPassword(&store, uri, DatabaseOptions(), nullptr),
                  qPrintable(store.errorString()));
         QCOMPARE(watch.count(), 0);
+    }
+}
+
+void TestConnectDialog::aPersonsLoginCannotSwitchPersonOnServer()
+{
+    // Ben, an interviewer with a login of his own, added by the administrator's session.
+    Person ben{0,
+               QStringLiteral("Ben Okafor"),
+               QStringLiteral("ben@lab.example"),
+               PersonKind::Interviewer,
+               true,
+               QStringLiteral("ben_%1").arg(QCoreApplication::applicationPid())};
+    ben.id = m_fx->addPerson(ben, QStringLiteral("not-asked-on-this-socket"));
+    QVERIFY2(ben.id, qPrintable(m_fx->errorString()));
+    m_window = m_fx.openWindow();
+    QVERIFY(m_window);
+    auto *switcher = m_window->findChild<QComboBox *>("actorSwitcher");
+    QVERIFY(switcher->isEnabled());  // the administrator may act for anyone
+    ServerLocation asBen = ServerLocation::parse(m_fx->path());
+    asBen.user = ben.login;
+    QVERIFY(m_window->switchDatabase(asBen.toDisplayUri()));
+    QCOMPARE(m_fx->actorId(), ben.id);
+    QCOMPARE(switcher->currentData().toLongLong(), ben.id);
+    QVERIFY(!switcher->isEnabled());
+    QVERIFY2(switcher->toolTip().contains(ben.login), qPrintable(switcher->toolTip()));
+    QVERIFY(m_window->findChild<QLabel *>("actorLabel")->text().contains(QStringLiteral("Acting as Ben Okafor")));
+    if (const QString shot = screenshotPath(QStringLiteral("person-login-window.png")); !shot.isEmpty()) {
+        m_window->resize(1400, 900);
+        QVERIFY(m_window->grab().save(shot));
     }
 }
 

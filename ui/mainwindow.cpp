@@ -115,7 +115,6 @@ MainWindow::MainWindow(Store *store, QWidget *parent)
     m_actorSwitcher = new QComboBox(this);
     m_actorSwitcher->setObjectName(QStringLiteral("actorSwitcher"));
     m_actorSwitcher->setAccessibleName(tr("Act as"));
-    m_actorSwitcher->setToolTip(tr("The person Hireloop acts for: what you may see and who is recorded as doing it"));
     m_actorSwitcher->setSizeAdjustPolicy(QComboBox::AdjustToContents);
 
     m_actorLabel = new QLabel(this);
@@ -478,6 +477,13 @@ void MainWindow::updateStatus()
                                    : tr("Acting as nobody"));
     m_actorLabel->setToolTip(server ? m_store->path() : QDir::toNativeSeparators(m_store->path()));
     m_actorSwitcher->setCurrentIndex(m_actorSwitcher->findData(m_store->actorId()));
+    // A person's login on a team database is who they are: the switch shows them, fixed.
+    const bool fixed = m_store->identityFromLogin();
+    m_actorSwitcher->setEnabled(!fixed);
+    m_actorSwitcher->setToolTip(
+        fixed ? tr("You act as your login, %1: on a team database who you are comes from the login")
+                    .arg(m_store->sessionLogin())
+              : tr("The person Hireloop acts for: what you may see and who is recorded as doing it"));
 }
 
 void MainWindow::updateActions()

@@ -327,6 +327,10 @@ int cmdTeamPush(Context &ctx, const QStringList &rawArgs)
           << result.tables << " tables, ids kept; audit chain verified\n";
     for (const QString &line : std::as_const(result.perTable))
         out() << "  " << line << "\n";
+    if (!result.logins.isEmpty())
+        out() << "Logins of the active people (passwords shown only now; each can change theirs):\n";
+    for (const TeamPush::Result::Login &l : std::as_const(result.logins))
+        out() << "  " << l.name << ": " << l.login << "  password " << l.password << "\n";
     return Success;
 }
 
@@ -1165,7 +1169,8 @@ const QList<Command> &commands()
         {{QStringLiteral("team"), QStringLiteral("push")},
          QStringLiteral("FILE"),
          QStringLiteral("on an empty PostgreSQL database: the schema, then the whole solo FILE, ids kept, in one\n"
-                        "      transaction; the audit chain re-verified on arrival; all or nothing"),
+                        "      transaction; each active person a login role (passwords printed once); the audit\n"
+                        "      chain re-verified on arrival; all or nothing"),
          cmdTeamPush},
         {{QStringLiteral("check")},
          {},

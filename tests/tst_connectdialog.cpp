@@ -927,6 +927,9 @@ void TestConnectDialog::movesThisFileToATeamServerOnServer()
         });
         const auto open = onModal<QMessageBox>([&](QMessageBox *box) {
             QVERIFY2(box->text().contains("ids kept"), qPrintable(box->text()));
+            // Each active person's new login and password, shown once.
+            QVERIFY2(box->detailedText().contains("Lab Director: login director"), qPrintable(box->detailedText()));
+            QVERIFY(box->detailedText().contains("password"));
             box->button(QMessageBox::Open)->click();
         });
         move->trigger();

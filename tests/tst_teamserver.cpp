@@ -7,12 +7,16 @@
 
 #include "itemmodels/scorecardmodel.h"
 #include "storage/database.h"
+#include "storage/serverlocation.h"
 #include "storage/teampush.h"
 #include "store/store.h"
 #include "storefixture.h"
 #include "testbackend.h"
 #include "testsupport.h"
 
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QSignalSpy>
 #include <QSqlError>
 #include <QSqlQuery>
@@ -106,7 +110,6 @@ void TestTeamServer::teamPushMovesAFileWholeOnServer()
     // come from the salt, which moved too), the audit log and its check.
     const QList<QStringList> sameOutput = {
         {"candidate", "list", "--format", "json"},
-        {"person", "list", "--format", "json"},
         {"role", "show", "1", "--format", "json"},
     };
     for (const QStringList &args : sameOutput) {
@@ -127,6 +130,42 @@ void TestTeamServer::teamPushMovesAFileWholeOnServer()
                 .exitCode,
             0);
         QCOMPARE(readAll(there), readAll(here));
+    }
+    // The same people; on the server each active one has a login role now, printed once
+    // with its password, and logging in as it is acting as that person.
+    const QJsonArray herePeople
+        = QJsonDocument::fromJson(cli({"--db", file, "person", "list", "--format", "json"}).out.toUtf8()).array();
+    const QJsonArray therePeople
+        = QJsonDocument::fromJson(cli({"--db", db, "person", "list", "--format", "json"}).out.toUtf8()).array();
+    QCOMPARE(therePeople.size(), herePeople.size());
+    QVERIFY(herePeople.size() > 1);
+    QVERIFY(r.out.contains("Logins of the active people (passwords shown only now"));
+    QString someLogin;
+    Id someone = 0;
+    for (int i = 0; i < herePeople.size(); ++i) {
+        QJsonObject there = therePeople.at(i).toObject();
+        const QString login = there.take(QStringLiteral("login")).toString();
+        QJsonObject here = herePeople.at(i).toObject();
+        QVERIFY(here.value(QStringLiteral("login")).isNull());  // a file has none
+        here.remove(QStringLiteral("login"));
+        QCOMPARE(there, here);
+        QCOMPARE(login.isEmpty(), !here.value(QStringLiteral("active")).toBool());
+        if (!login.isEmpty()) {
+            QVERIFY2(
+                r.out.contains(
+                    QStringLiteral("  %1: %2  password ").arg(here.value(QStringLiteral("name")).toString(), login)),
+                qPrintable(r.out));
+            someLogin = login;
+            someone = here.value(QStringLiteral("id")).toInteger();
+        }
+    }
+    {
+        ServerLocation as = ServerLocation::parse(db);
+        as.user = someLogin;
+        Store person;
+        QVERIFY2(person.open(as.toDisplayUri()), qPrintable(person.errorString()));
+        QVERIFY(person.identityFromLogin());
+        QCOMPARE(person.actorId(), someone);
     }
     r = cli({"--db", db, "check"});
     QVERIFY2(r.exitCode == 0, qPrintable(r.err));

@@ -819,14 +819,20 @@ void MainWindow::moveFinished(const TeamPushJob::Outcome &outcome, const ServerL
     const QString uri = where.toDisplayUri();
     Settings::instance().addRecentConnection(uri);
     updateRecentMenu();
-    const auto answer = QMessageBox::question(
-        this, tr("Moved to the Team Server"),
-        tr("%1 rows of %2 are on %3, ids kept and the audit chain verified. The file stays as it was.\n\n"
-           "Open the team database now?")
-            .arg(outcome.result.rows)
-            .arg(QDir::toNativeSeparators(m_store->path()), ConnectDialog::describe(where)),
-        QMessageBox::Open | QMessageBox::Close, QMessageBox::Open);
-    if (answer == QMessageBox::Open)
+    QMessageBox box(QMessageBox::Question, tr("Moved to the Team Server"),
+                    tr("%1 rows of %2 are on %3, ids kept and the audit chain verified. The file stays as it was.\n\n"
+                       "Each active person has a login now: give them theirs (Show Details; the passwords are "
+                       "shown only now).\n\nOpen the team database now?")
+                        .arg(outcome.result.rows)
+                        .arg(QDir::toNativeSeparators(m_store->path()), ConnectDialog::describe(where)),
+                    QMessageBox::Open | QMessageBox::Close, this);
+    box.setObjectName(QStringLiteral("movedBox"));
+    box.setDefaultButton(QMessageBox::Open);
+    QStringList logins;
+    for (const TeamPush::Result::Login &l : outcome.result.logins)
+        logins << tr("%1: login %2, password %3").arg(l.name, l.login, l.password);
+    box.setDetailedText(logins.join(QLatin1Char('\n')));
+    if (box.exec() == QMessageBox::Open)
         switchDatabase(uri);
 }
 

@@ -184,6 +184,23 @@ bool TeamAccess::syncLogin(const QString &login)
     return m_db.exec(q);
 }
 
+QString TeamAccess::freeLogin(const QString &base)
+{
+    QSqlQuery q = m_db.prepare(QStringLiteral("SELECT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = :r)"
+                                              " OR EXISTS (SELECT 1 FROM person WHERE login = :p)"));
+    for (int n = 1; n < 1000; ++n) {
+        const QString login = n == 1 ? base : QStringLiteral("%1_%2").arg(base).arg(n);
+        q.bindValue(QStringLiteral(":r"), login);
+        q.bindValue(QStringLiteral(":p"), login);
+        if (!m_db.exec(q) || !q.next())
+            return {};
+        if (!q.value(0).toBool())
+            return login;
+        q.finish();
+    }
+    return {};
+}
+
 QString TeamAccess::generatePassword()
 {
     // No look-alikes (0/O, 1/l/I): it is read off a screen and typed once.

@@ -44,6 +44,9 @@ public:
     // The login's group and LOGIN made to match its person row (kind, active).
     bool syncLogin(const QString &login);
 
+    // base, or base_2, base_3 …: the first name no role of the server and no person has.
+    QString freeLogin(const QString &base);
+
     // 20 characters from a strong random source, for logins made without a password given.
     static QString generatePassword();
     // A login role name from a person's email or name: lower case letters, digits and _.

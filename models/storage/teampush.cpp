@@ -3,6 +3,7 @@
 #include "storage/auditrepository.h"
 #include "storage/database.h"
 #include "storage/rowbuffer.h"
+#include "storage/teamaccess.h"
 
 #include <QSqlError>
 #include <QSqlQuery>
@@ -13,8 +14,18 @@ namespace hireloop {
 namespace {
 
 // What open() made on the server, dropped again: the database is left as it was found.
+// The login roles made for the file's people go first (roles outlive a database).
 void dropSchema(Database &target)
 {
+    QStringList logins;
+    {
+        QSqlQuery q(target.connection());
+        if (q.exec(QStringLiteral("SELECT login FROM person WHERE login IS NOT NULL")))
+            while (q.next())
+                logins << q.value(0).toString();
+    }
+    for (const QString &login : std::as_const(logins))
+        target.exec(QStringLiteral("DROP ROLE IF EXISTS \"%1\"").arg(login));
     QStringList all = TeamPush::tables();
     all << QStringLiteral("hireloop_schema");
     target.exec(QStringLiteral("DROP TABLE IF EXISTS %1 CASCADE").arg(all.join(QStringLiteral(", "))));
@@ -23,6 +34,41 @@ void dropSchema(Database &target)
         "DO $drop$ DECLARE f regprocedure; BEGIN"
         " FOR f IN SELECT oid::regprocedure FROM pg_proc WHERE pronamespace = to_regnamespace(current_schema())"
         " AND proname LIKE 'hireloop\\_%' LOOP EXECUTE format('DROP FUNCTION %s', f); END LOOP; END $drop$"));
+}
+
+// Each active person of the file a login role, in the push's transaction: a name made
+// from their email (or name) that nobody on the server has yet, and a new password.
+bool makeLogins(Database &target, QList<TeamPush::Result::Login> *logins)
+{
+    TeamAccess team(target);
+    QList<Person> people;
+    {
+        QSqlQuery q = target.prepare(QStringLiteral("SELECT id, name, email FROM person WHERE active = 1 ORDER BY id"));
+        if (!target.exec(q))
+            return false;
+        while (q.next())
+            people << Person{q.value(0).toLongLong(),
+                             q.value(1).toString(),
+                             q.value(2).toString(),
+                             PersonKind::Interviewer,
+                             true,
+                             {}};
+    }
+    QSqlQuery update = target.prepare(QStringLiteral("UPDATE person SET login = :login WHERE id = :id"));
+    for (const Person &p : std::as_const(people)) {
+        const QString login = team.freeLogin(TeamAccess::suggestLogin(p));
+        if (login.isEmpty()) {
+            target.setError(QObject::tr("no free login for %1").arg(p.name));
+            return false;
+        }
+        const QString password = TeamAccess::generatePassword();
+        update.bindValue(QStringLiteral(":login"), login);
+        update.bindValue(QStringLiteral(":id"), p.id);
+        if (!target.exec(update) || !team.createLogin(login, password))
+            return false;
+        logins->append({p.name, login, password});
+    }
+    return true;
 }
 
 qint64 count(Database &db, const QString &table)
@@ -174,6 +220,8 @@ bool TeamPush::run(const QString &sourceFile, Database &target, const Progress &
                     cancelled = true;
             }
         }
+        if (failure.isEmpty() && !cancelled && !makeLogins(target, &result->logins))
+            failure = target.errorString();
         if (failure.isEmpty() && !cancelled && !tx.commit())
             failure = target.errorString();
     }

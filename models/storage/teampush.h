@@ -7,7 +7,8 @@
 // Moves a solo file onto an empty team database, whole: every row of every table with
 // its id, the pseudonym salt (so calibration pseudonyms stay the same) and the audit
 // log with its head, in one transaction; then the server's copy is checked (the audit
-// chain re-verified, the row counts compared, the server's own checks). All or nothing:
+// chain re-verified, the row counts compared, the server's own checks), and each active
+// person gets a login role with a password of its own (TeamAccess). All or nothing:
 // when anything fails, what was created on the server is dropped again, so the
 // database is as empty as before, and the file is only ever read.
 
@@ -23,6 +24,14 @@ public:
         int tables = 0;
         qint64 rows = 0;
         QStringList perTable;  // "candidate: 1200", in copy order
+        // Each active person's new login role and its password, made here and shown once.
+        struct Login
+        {
+            QString name;
+            QString login;
+            QString password;
+        };
+        QList<Login> logins;
     };
     // progress(done, total) in rows; returning false cancels (and drops what was made).
     using Progress = std::function<bool(qint64 done, qint64 total)>;

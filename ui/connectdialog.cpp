@@ -352,11 +352,4 @@ bool ConnectDialog::openAskingForPassword(Store *store, const QString &path, con
         parent, cancelled);
 }
 
-bool ConnectDialog::openAskingForPassword(Database *database, const QString &uri, QWidget *parent, bool *cancelled)
-{
-    return openWithPassword(
-        uri, [database](const QString &p) { return database->open(p); }, [database] { return database->errorString(); },
-        parent, cancelled);
-}
-
 }  // namespace hireloop

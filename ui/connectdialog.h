@@ -67,9 +67,6 @@ public:
     // *cancelled is set when the prompt was cancelled.
     static bool openAskingForPassword(Store *store, const QString &path, const DatabaseOptions &options,
                                       QWidget *parent, bool *cancelled = nullptr);
-    // The same for a bare Database (database->open(uri)).
-    static bool openAskingForPassword(Database *database, const QString &uri, QWidget *parent,
-                                      bool *cancelled = nullptr);
 
 private:
     void updatePreview();

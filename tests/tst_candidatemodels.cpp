@@ -57,6 +57,10 @@ private Q_SLOTS:
 private:
     QStringList names(const CandidateModel &model) const;
     void waitForLoad(CandidateModel &model);
+    // Eight candidates whose names, in any case, are not in the order they were added.
+    void addEightInNoOrder();
+    // model, sorted by name, loads a role of five or more in two steps: three rows first.
+    static void loadsInTwoSteps(CandidateModel &model);
     Id add(const QString &name, const QString &email, const QString &source = {}, const QString &link = {},
            Id *applicationId = nullptr);
     StoreFixture m_fx;  // its clock stands at 1764000000 until a test moves it
@@ -364,6 +368,19 @@ QStringList TestCandidateModels::names(const CandidateModel &model) const
     return list;
 }
 
+void TestCandidateModels::addEightInNoOrder()
+{
+    for (const char *name : {"Hal", "ada", "Gus", "Bo", "Fay", "Eli", "Cy", "Di"})
+        add(QString::fromLatin1(name), QString::fromLatin1(name).toLower() + "@example.org");
+}
+
+void TestCandidateModels::loadsInTwoSteps(CandidateModel &model)
+{
+    model.setAsyncThreshold(5);
+    model.setFirstScreenRows(3);
+    model.sort(CandidateModel::NameColumn, Qt::AscendingOrder);
+}
+
 void TestCandidateModels::waitForLoad(CandidateModel &model)
 {
     QTRY_VERIFY(!model.isLoading());
@@ -580,14 +597,10 @@ void TestCandidateModels::removeUnderSortAndFilter()
 
 void TestCandidateModels::asyncLoadShowsFirstScreenThenTheRest()
 {
-    const QStringList all{"Hal", "ada", "Gus", "Bo", "Fay", "Eli", "Cy", "Di"};
-    for (const QString &name : all)
-        add(name, name.toLower() + "@example.org");
+    addEightInNoOrder();
     CandidateModel model(m_store);
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
-    model.setAsyncThreshold(5);
-    model.setFirstScreenRows(3);
-    model.sort(CandidateModel::NameColumn, Qt::AscendingOrder);
+    loadsInTwoSteps(model);
     QSignalSpy loading(&model, &CandidateModel::loadingChanged);
     QSignalSpy reset(&model, &QAbstractItemModel::modelReset);
     QSignalSpy layout(&model, &QAbstractItemModel::layoutChanged);
@@ -660,14 +673,10 @@ void TestCandidateModels::asyncLoadKeepsChangesMadeWhileLoading()
 
 void TestCandidateModels::aLargeRolesFirstScreenComesFromTheWorkerOnServer()
 {
-    const QStringList all{"Hal", "ada", "Gus", "Bo", "Fay", "Eli", "Cy", "Di"};
-    for (const QString &name : all)
-        add(name, name.toLower() + "@example.org");
+    addEightInNoOrder();
     CandidateModel model(m_store);
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
-    model.setAsyncThreshold(5);
-    model.setFirstScreenRows(3);
-    model.sort(CandidateModel::NameColumn, Qt::AscendingOrder);
+    loadsInTwoSteps(model);
     // What each reset showed, as it happened.
     QList<QStringList> shown;
     QList<int> totals;

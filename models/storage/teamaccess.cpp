@@ -13,16 +13,14 @@ namespace hireloop {
 QStringList TeamAccess::rolesSql()
 {
     return {
-        // The roles, the name function and the ownership. A role of the same name made
+        // The roles and the name function. A role of the same name made
         // by an earlier database of that name is taken over, not made again.
         QStringLiteral(R"(DO $team$
 DECLARE
     schema_name text := current_schema();
-    schema_oid oid := (SELECT oid FROM pg_namespace WHERE nspname = current_schema());
     prefix text := 'hireloop_' || current_database()
         || CASE WHEN current_schema() = 'public' THEN '' ELSE '_' || current_schema() END;
     k text;
-    r record;
 BEGIN
     IF length(prefix) > 48 THEN
         prefix := left(prefix, 35) || '_' || left(md5(prefix), 12);
@@ -41,10 +39,6 @@ BEGIN
     END IF;
     EXECUTE format('CREATE FUNCTION hireloop_team_role(kind text) RETURNS name LANGUAGE sql IMMUTABLE AS %L',
                    format('SELECT CAST(%L || kind AS name)', prefix || '_'));
-    FOR r IN SELECT relname FROM pg_class WHERE relnamespace = schema_oid AND relkind IN ('r', 'p') LOOP
-        EXECUTE format('ALTER TABLE %I OWNER TO %I', r.relname, prefix || '_owner');
-        EXECUTE format('REVOKE ALL ON %I FROM PUBLIC', r.relname);
-    END LOOP;
 END $team$)"),
         // A login for a person row that has it: made only when that person is active and
         // of that kind, so a caller can make no login they could not make in the app.
@@ -94,6 +88,7 @@ BEGIN
     END LOOP;
     EXECUTE format('ALTER ROLE %I %s', the_login, CASE WHEN is_active = 1 THEN 'LOGIN' ELSE 'NOLOGIN' END);
 END $f$)"),
+        ownershipSql(),
         // The grants. Every kind reads every table (row policies narrow what they see) and
         // writes its own scoring and the audit trail of what it does (the log and its head
         // in meta); hiring managers and coordinators run the loop (candidates, moves,
@@ -132,18 +127,33 @@ BEGIN
     FOR r IN SELECT relname FROM pg_class WHERE relnamespace = schema_oid AND relkind = 'S' LOOP
         EXECUTE format('GRANT USAGE, SELECT, UPDATE ON SEQUENCE %I TO %I, %I', r.relname, hm, co);
     END LOOP;
-    FOR r IN SELECT oid::regprocedure AS f, prosecdef FROM pg_proc WHERE pronamespace = schema_oid LOOP
-        EXECUTE format('ALTER FUNCTION %s OWNER TO %I', r.f, hireloop_team_role('owner'));
-        EXECUTE format('REVOKE ALL ON FUNCTION %s FROM PUBLIC', r.f);
-        IF r.prosecdef THEN
-            EXECUTE format('ALTER FUNCTION %s SET search_path = %I, pg_catalog, pg_temp', r.f, current_schema());
-        END IF;
-    END LOOP;
     EXECUTE format('GRANT EXECUTE ON FUNCTION hireloop_team_role(text) TO %I, %I, %I', hm, iv, co);
     EXECUTE format('GRANT EXECUTE ON FUNCTION hireloop_login_create(text, text), hireloop_login_set(text)'
                    ' TO %I, %I', hm, co);
 END $grants$)"),
     };
+}
+
+QString TeamAccess::ownershipSql()
+{
+    return QStringLiteral(R"(DO $own$
+DECLARE
+    schema_oid oid := (SELECT oid FROM pg_namespace WHERE nspname = current_schema());
+    owner_role text := hireloop_team_role('owner');
+    r record;
+BEGIN
+    FOR r IN SELECT relname FROM pg_class WHERE relnamespace = schema_oid AND relkind IN ('r', 'p') LOOP
+        EXECUTE format('ALTER TABLE %I OWNER TO %I', r.relname, owner_role);
+        EXECUTE format('REVOKE ALL ON %I FROM PUBLIC', r.relname);
+    END LOOP;
+    FOR r IN SELECT oid::regprocedure AS f, prosecdef FROM pg_proc WHERE pronamespace = schema_oid LOOP
+        EXECUTE format('ALTER FUNCTION %s OWNER TO %I', r.f, owner_role);
+        EXECUTE format('REVOKE ALL ON FUNCTION %s FROM PUBLIC', r.f);
+        IF r.prosecdef THEN
+            EXECUTE format('ALTER FUNCTION %s SET search_path = %I, pg_catalog, pg_temp', r.f, current_schema());
+        END IF;
+    END LOOP;
+END $own$)");
 }
 
 TeamAccess::Session TeamAccess::session(Id *personId, QString *login)

@@ -27,6 +27,11 @@ public:
     // The statements that make the team's roles, their grants and the login functions:
     // migration 9's PostgreSQL part, one statement each.
     static QStringList rolesSql();
+    // Every table and function of the schema handed to the owner role, nothing left to
+    // PUBLIC, and each SECURITY DEFINER function given the schema as its fixed search
+    // path. Run again at the end of every later step that makes tables or functions on
+    // a server, so none is left owned by the administrator who migrated.
+    static QString ownershipSql();
 
     enum class Session {
         Person,  // the login is an active person's: they act, as themselves only

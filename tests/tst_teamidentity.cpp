@@ -31,6 +31,7 @@ private Q_SLOTS:
     void theServerRefusesWhatAKindMayNotDoOnServer_data();
     void theServerRefusesWhatAKindMayNotDoOnServer();
     void eachKindDoesItsWorkAsItsLoginOnServer();
+    void checkNamesWhoMayAlterTheAuditLogOnServer();
 
 private:
     // A login name no other test of this cluster uses (logins belong to the whole server).
@@ -39,6 +40,8 @@ private:
     QString as(const QString &loginName) const;
     // A person of kind with a login, added by the hiring manager; their login name.
     QString addWithLogin(const QString &name, PersonKind kind, Id *id = nullptr);
+    // Statements run on the fixture's database as the administrator who made it.
+    bool asAdministrator(const QStringList &statements, QString *error);
 
     StoreFixture m_fx;
 };
@@ -67,6 +70,26 @@ QString TestTeamIdentity::addWithLogin(const QString &name, PersonKind kind, Id 
     if (id)
         *id = added;
     return added ? p.login : QString();
+}
+
+bool TestTeamIdentity::asAdministrator(const QStringList &statements, QString *error)
+{
+    bool ok = true;
+    {
+        QSqlDatabase raw = TestBackend::rawConnection(m_fx.path(), QStringLiteral("administrator"));
+        QSqlQuery q(raw);
+        for (const QString &sql : statements) {
+            if (!q.exec(sql)) {
+                *error = sql + QStringLiteral(": ") + q.lastError().text();
+                ok = false;
+                break;
+            }
+        }
+        q.finish();
+        raw.close();
+    }
+    QSqlDatabase::removeDatabase(QStringLiteral("administrator"));
+    return ok;
 }
 
 void TestTeamIdentity::init()
@@ -298,6 +321,52 @@ void TestTeamIdentity::eachKindDoesItsWorkAsItsLoginOnServer()
     const QList<AuditEntry> log = m_fx->recentAudit(1000);
     QVERIFY(std::any_of(log.begin(), log.end(), [&](const AuditEntry &e) { return e.actorId == cleoId; }));
     QVERIFY(std::any_of(log.begin(), log.end(), [&](const AuditEntry &e) { return e.actorId == benId; }));
+}
+
+// The append-only trigger stops changes to entries but not their deletion: the
+// privileges do, so check looks at them and says who holds more than read and append.
+void TestTeamIdentity::checkNamesWhoMayAlterTheAuditLogOnServer()
+{
+    const QString dora = addWithLogin(QStringLiteral("Dora Lind"), PersonKind::Interviewer);
+    QVERIFY(!dora.isEmpty());
+    QVERIFY2(m_fx->checkProblems().isEmpty(), qPrintable(m_fx->checkProblems().join(QLatin1Char('\n'))));
+
+    const QString group = QStringLiteral("hireloop_team_role('interviewer')");
+    const QString grant = QStringLiteral("DO $g$ BEGIN EXECUTE format('%1 DELETE, TRUNCATE ON audit_log %2 %I', %3);"
+                                         " END $g$");
+    QString error;
+    QVERIFY2(asAdministrator({grant.arg(QStringLiteral("GRANT"), QStringLiteral("TO"), group),
+                              QStringLiteral("GRANT UPDATE ON audit_log TO PUBLIC")},
+                             &error),
+             qPrintable(error));
+    QStringList problems = m_fx->checkProblems();
+    QStringList audit;
+    for (const QString &line : std::as_const(problems))
+        if (line.startsWith(QStringLiteral("audit log: ")))
+            audit << line;
+    QCOMPARE(audit.size(), 3);
+    QVERIFY2(audit.filter(QStringLiteral("_interviewer may DELETE it")).size() == 1, qPrintable(audit.join('\n')));
+    QVERIFY2(audit.filter(QStringLiteral("_interviewer may TRUNCATE it")).size() == 1, qPrintable(audit.join('\n')));
+    QVERIFY2(audit.contains(QStringLiteral("audit log: PUBLIC may UPDATE it (only its owner may do more than read "
+                                           "and append)")),
+             qPrintable(audit.join('\n')));
+
+    // Taken back: check is content again. Then one of the people made a member of the owner.
+    QVERIFY2(asAdministrator({grant.arg(QStringLiteral("REVOKE"), QStringLiteral("FROM"), group),
+                              QStringLiteral("REVOKE UPDATE ON audit_log FROM PUBLIC")},
+                             &error),
+             qPrintable(error));
+    QVERIFY2(m_fx->checkProblems().isEmpty(), qPrintable(m_fx->checkProblems().join(QLatin1Char('\n'))));
+    QVERIFY2(asAdministrator({QStringLiteral("DO $g$ BEGIN EXECUTE format('GRANT %I TO %I',"
+                                             " hireloop_team_role('owner'), '%1'); END $g$")
+                                  .arg(dora)},
+                             &error),
+             qPrintable(error));
+    problems = m_fx->checkProblems();
+    QCOMPARE(problems,
+             QStringList{QStringLiteral("audit log: the login %1 is one of the team's people and a member of the owner "
+                                        "role, so it may change or delete entries")
+                             .arg(dora)});
 }
 
 HIRELOOP_TEST_MAIN(QCoreApplication, TestTeamIdentity)

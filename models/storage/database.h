@@ -182,6 +182,7 @@ private:
     bool inspectServer(int *version);
     int serverSchemaVersion() const;
     QStringList serverProblems();
+    QStringList auditPrivilegeProblems();  // part of serverProblems
     bool syncIdSequences();
     // Records error; marks the connection lost when it says the session is gone.
     void noteError(const QSqlError &error);

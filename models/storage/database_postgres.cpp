@@ -326,6 +326,40 @@ QStringList Database::serverProblems()
         if (t.exec() && t.next() && t.value(0).toInt() == 0)
             problems << QObject::tr("trigger %1 is missing").arg(name);
     }
+    return problems + auditPrivilegeProblems();
+}
+
+// The triggers keep the audit log's rows from being changed, but not from being deleted
+// or truncated: that is left to the privileges. Only its owner may do more than read and
+// append, and none of the team's people may be a member of the owner role (they would
+// hold its privileges too).
+QStringList Database::auditPrivilegeProblems()
+{
+    QStringList problems;
+    QSqlQuery q(m_db);
+    q.setForwardOnly(true);
+    if (!q.exec(QStringLiteral(
+            "SELECT CASE WHEN a.grantee = 0 THEN 'PUBLIC' ELSE pg_get_userbyid(a.grantee) END, a.privilege_type"
+            " FROM pg_class c, aclexplode(c.relacl) a WHERE c.oid = to_regclass('audit_log')"
+            " AND a.grantee <> c.relowner AND a.privilege_type NOT IN ('SELECT', 'INSERT')"
+            " ORDER BY 1, 2")))
+        return {errorText(q.lastError())};
+    while (q.next())
+        problems << QObject::tr("audit log: %1 may %2 it (only its owner may do more than read and append)")
+                        .arg(q.value(0).toString(), q.value(1).toString());
+    q.finish();
+    if (!q.exec(QStringLiteral("SELECT to_regprocedure('hireloop_team_role(text)') IS NOT NULL")) || !q.next()
+        || !q.value(0).toBool())
+        return problems;  // a database made before logins: no roles to look at
+    q.finish();
+    if (!q.exec(QStringLiteral(
+            "SELECT p.login FROM person p JOIN pg_roles u ON u.rolname = p.login"
+            " WHERE pg_has_role(u.oid, hireloop_team_role('owner'), 'MEMBER') AND NOT u.rolsuper ORDER BY 1")))
+        return problems << errorText(q.lastError());
+    while (q.next())
+        problems << QObject::tr("audit log: the login %1 is one of the team's people and a member of the owner role, "
+                                "so it may change or delete entries")
+                        .arg(q.value(0).toString());
     return problems;
 }
 

@@ -133,7 +133,8 @@ QStringList TestCommands::tables()
 // order (in the order of all columns for the tables keyed otherwise). The rows of a
 // candidate's contacts are known by what they hold, never by their id (nothing refers to
 // it, and a server's sequence does not hand out an id twice, as SQLite does): their id
-// is left out.
+// is left out. So is a row's version (migration 11): it counts writes, and an undo is
+// one more write, never the version before.
 QStringList TestCommands::snapshot()
 {
     QStringList lines;
@@ -168,7 +169,8 @@ QStringList TestCommands::snapshot()
         while (q.next()) {
             QStringList values;
             for (int c = 0; c < columns.count(); ++c)
-                if (!contact || columns.fieldName(c) != QLatin1String("id"))
+                if ((!contact || columns.fieldName(c) != QLatin1String("id"))
+                    && columns.fieldName(c) != QLatin1String("version"))
                     values << (q.isNull(c) ? QStringLiteral("NULL") : q.value(c).toString());
             lines << QStringLiteral("%1: %2").arg(table, values.join(QStringLiteral(" | ")));
         }

@@ -240,7 +240,7 @@ void TestHonestFigures::expectedFollowsTheClock()
 void TestHonestFigures::undoneMoveIsNoVisit_data()
 {
     QTest::addColumn<QStringList>("steps");
-    QTest::addColumn<int>("stage");  // where the application ends: 0 for s0, 1 for s1
+    QTest::addColumn<int>("stage");  // where the application ends: 0 for s0, 1 for s1, 2 for s2
     QTest::addColumn<int>("reachedS1");  // the funnel: applications that reached s1
     QTest::addColumn<QString>("stays");  // time in stage at s0 and s1
     QTest::addColumn<qint64>("entered");  // the row's stage_entered_at, after t0
@@ -268,11 +268,13 @@ void TestHonestFigures::undoneMoveIsNoVisit_data()
     QTest::newRow("moved, moved on, both undone")
         << QStringList{d1 + " move", d1m10 + " on", d2 + " undo", d3 + " undo"} << 0 << 0
         << "s0: 0 completed, 1 open; s1: 0 completed, 0 open" << qint64(0);
-    // Moved on by someone else in between: the undo can no longer take the move back
-    // unseen, so it is a move back like any other and every step counts.
-    QTest::newRow("moved, moved on by a colleague, undone")
-        << QStringList{d1 + " move", d1m10 + " other on", d2 + " undo"} << 0 << 1
-        << "s0: 1 completed (median 86400 s), 1 open; s1: 1 completed (median 600 s), 0 open" << 2 * Day;
+    // Moved on by someone else in between: the undo would overwrite their move unseen, so
+    // it is refused (a conflict), and the application stays where the colleague put it.
+    QTest::newRow("moved, moved on by a colleague, undo refused")
+        << QStringList{d1 + " move", d1m10 + " other on", d2 + " undo refused"} << 2 << 1
+        << "s0: 1 completed (median 86400 s), 0 open; s1: 1 completed (median 600 s), 0 open" << 1 * Day + 10 * Minute;
+    // Moved by the same person outside the undo stack: their own write is no conflict, so
+    // the undo is a move back like any other and every step counts.
     QTest::newRow("rejected, moved by the store, undone")
         << QStringList{d1 + " reject", d1m10 + " store move", d2 + " undo"} << 0 << 1
         << "s0: 1 completed (median 86400 s), 1 open; s1: 1 completed (median 85800 s), 0 open" << 2 * Day;
@@ -319,6 +321,11 @@ void TestHonestFigures::undoneMoveIsNoVisit()
         } else if (what == QLatin1String("undo")) {
             QVERIFY(stack.canUndo());
             stack.undo();
+        } else if (what == QLatin1String("undo refused")) {
+            QVERIFY(stack.canUndo());
+            stack.undo();
+            QVERIFY(m_f->lastWriteConflicted());
+            QCOMPARE(stack.count(), count - 1);  // the refused step is dropped, not kept
         } else if (what == QLatin1String("redo")) {
             QVERIFY(stack.canRedo());
             stack.redo();
@@ -336,10 +343,11 @@ void TestHonestFigures::undoneMoveIsNoVisit()
     m_f.now = t0 + 5 * Day;
 
     // The history keeps every step either way; the application is where the steps left it.
-    QCOMPARE(m_f->stageEvents(app).size(), 1 + steps.size());
+    const qsizetype refused = steps.filter(QStringLiteral(" refused")).size();
+    QCOMPARE(m_f->stageEvents(app).size(), 1 + steps.size() - refused);
     CandidateRow row;
     QVERIFY(m_f->candidateRow(app, &row));
-    QCOMPARE(row.stageId, stage ? s1Id : s0Id);
+    QCOMPARE(row.stageId, (QList<Id>{s0Id, s1Id, s2Id}.at(stage)));
     QCOMPARE(row.status, ApplicationStatus::Active);
 
     const Report r = report();

@@ -4,7 +4,6 @@
 // own grants refuse what a kind may not do to anyone who bypasses the app with a plain SQL
 // connection. Functions ending in OnServer run on the test cluster only.
 
-#include "storage/serverlocation.h"
 #include "store/store.h"
 #include "storefixture.h"
 #include "testbackend.h"
@@ -34,43 +33,11 @@ private Q_SLOTS:
     void checkNamesWhoMayAlterTheAuditLogOnServer();
 
 private:
-    // A login name no other test of this cluster uses (logins belong to the whole server).
-    static QString login(const QString &base);
-    // fixture's database as login (the URI with another user).
-    QString as(const QString &loginName) const;
-    // A person of kind with a login, added by the hiring manager; their login name.
-    QString addWithLogin(const QString &name, PersonKind kind, Id *id = nullptr);
     // Statements run on the fixture's database as the administrator who made it.
     bool asAdministrator(const QStringList &statements, QString *error);
 
     StoreFixture m_fx;
 };
-
-QString TestTeamIdentity::login(const QString &base)
-{
-    static int counter = 0;
-    return QStringLiteral("%1_%2_%3").arg(base).arg(QCoreApplication::applicationPid()).arg(++counter);
-}
-
-QString TestTeamIdentity::as(const QString &loginName) const
-{
-    ServerLocation location = ServerLocation::parse(m_fx.path());
-    location.user = loginName;
-    return location.toDisplayUri();
-}
-
-QString TestTeamIdentity::addWithLogin(const QString &name, PersonKind kind, Id *id)
-{
-    Person p;
-    p.name = name;
-    p.email = name.toLower().replace(QLatin1Char(' '), QLatin1Char('.')) + QStringLiteral("@lab.example");
-    p.kind = kind;
-    p.login = login(name.section(QLatin1Char(' '), 0, 0).toLower());
-    const Id added = m_fx->addPerson(p, QStringLiteral("a-password"));
-    if (id)
-        *id = added;
-    return added ? p.login : QString();
-}
 
 bool TestTeamIdentity::asAdministrator(const QStringList &statements, QString *error)
 {
@@ -123,7 +90,7 @@ void TestTeamIdentity::loginsBelongToATeamDatabase()
 void TestTeamIdentity::theLoginIsWhoActsOnServer()
 {
     Id benId = 0;
-    const QString ben = addWithLogin(QStringLiteral("Ben Okafor"), PersonKind::Interviewer, &benId);
+    const QString ben = m_fx.addWithLogin(QStringLiteral("Ben Okafor"), PersonKind::Interviewer, &benId);
     QVERIFY2(!ben.isEmpty(), qPrintable(m_fx->errorString()));
     Person stored;
     QVERIFY(m_fx->person(benId, &stored));
@@ -133,7 +100,7 @@ void TestTeamIdentity::theLoginIsWhoActsOnServer()
     QVERIFY(m_fx->setActor(benId));
 
     Store store;
-    QVERIFY2(store.open(as(ben)), qPrintable(store.errorString()));
+    QVERIFY2(store.open(m_fx.pathAs(ben)), qPrintable(store.errorString()));
     QVERIFY(store.identityFromLogin());
     QCOMPARE(store.sessionLogin(), ben);
     QCOMPARE(store.actorId(), benId);
@@ -145,7 +112,7 @@ void TestTeamIdentity::theLoginIsWhoActsOnServer()
 
     // The CLI says the same, and does nothing.
     const CliRun run = runHireloopCli(m_fx.folder(),
-                                      {QStringLiteral("--db"), as(ben), QStringLiteral("--as"),
+                                      {QStringLiteral("--db"), m_fx.pathAs(ben), QStringLiteral("--as"),
                                        QString::number(m_fx.hiringManager), QStringLiteral("person"),
                                        QStringLiteral("list")});
     QCOMPARE(run.exitCode, 2);
@@ -156,7 +123,7 @@ void TestTeamIdentity::theLoginIsWhoActsOnServer()
 
 void TestTeamIdentity::aStrangerIsRefusedOnServer()
 {
-    const QString stranger = login(QStringLiteral("stranger"));
+    const QString stranger = StoreFixture::uniqueLogin(QStringLiteral("stranger"));
     {
         QSqlDatabase raw = TestBackend::rawConnection(m_fx.path(), QStringLiteral("admin"));
         QSqlQuery q(raw);
@@ -165,7 +132,7 @@ void TestTeamIdentity::aStrangerIsRefusedOnServer()
     }
     QSqlDatabase::removeDatabase(QStringLiteral("admin"));
     Store store;
-    QVERIFY(!store.open(as(stranger)));
+    QVERIFY(!store.open(m_fx.pathAs(stranger)));
     QVERIFY2(store.errorString().contains(QStringLiteral("does not let the login %1 in").arg(stranger)),
              qPrintable(store.errorString()));
     QVERIFY(!store.isOpen());
@@ -174,11 +141,11 @@ void TestTeamIdentity::aStrangerIsRefusedOnServer()
 void TestTeamIdentity::deactivatingAPersonEndsTheirLoginOnServer()
 {
     Id id = 0;
-    const QString cleo = addWithLogin(QStringLiteral("Cleo Park"), PersonKind::Interviewer, &id);
+    const QString cleo = m_fx.addWithLogin(QStringLiteral("Cleo Park"), PersonKind::Interviewer, &id);
     QVERIFY(!cleo.isEmpty());
     auto logsIn = [this](const QString &who, QString *why) {
         Store store;
-        const bool ok = store.open(as(who));
+        const bool ok = store.open(m_fx.pathAs(who));
         *why = store.errorString();
         return ok;
     };
@@ -192,7 +159,7 @@ void TestTeamIdentity::deactivatingAPersonEndsTheirLoginOnServer()
 
     // A new kind is a new group: as a coordinator she may now add candidates.
     auto addsACandidate = [this, &cleo](QString *error) {
-        QSqlDatabase raw = TestBackend::rawConnection(as(cleo), QStringLiteral("cleo"));
+        QSqlDatabase raw = TestBackend::rawConnection(m_fx.pathAs(cleo), QStringLiteral("cleo"));
         QSqlQuery q(raw);
         const bool ok = q.exec(QStringLiteral("INSERT INTO candidate (name, created_at) VALUES ('Raw Row', 0)"));
         *error = q.lastError().nativeErrorCode();
@@ -252,10 +219,10 @@ void TestTeamIdentity::theServerRefusesWhatAKindMayNotDoOnServer()
 {
     QFETCH(int, kind);
     QFETCH(QString, sql);
-    const QString who = addWithLogin(QStringLiteral("Raw User"), PersonKind(kind));
+    const QString who = m_fx.addWithLogin(QStringLiteral("Raw User"), PersonKind(kind));
     QVERIFY2(!who.isEmpty(), qPrintable(m_fx->errorString()));
     {
-        QSqlDatabase raw = TestBackend::rawConnection(as(who), QStringLiteral("raw"));
+        QSqlDatabase raw = TestBackend::rawConnection(m_fx.pathAs(who), QStringLiteral("raw"));
         QVERIFY2(raw.isOpen(), qPrintable(raw.lastError().text()));
         QSqlQuery q(raw);
         QVERIFY2(!q.exec(sql), qPrintable(QStringLiteral("the server let %1 run: %2").arg(who, sql)));
@@ -271,8 +238,8 @@ void TestTeamIdentity::theServerRefusesWhatAKindMayNotDoOnServer()
 void TestTeamIdentity::eachKindDoesItsWorkAsItsLoginOnServer()
 {
     Id benId = 0, cleoId = 0;
-    const QString ben = addWithLogin(QStringLiteral("Ben Okafor"), PersonKind::Interviewer, &benId);
-    const QString cleo = addWithLogin(QStringLiteral("Cleo Park"), PersonKind::Coordinator, &cleoId);
+    const QString ben = m_fx.addWithLogin(QStringLiteral("Ben Okafor"), PersonKind::Interviewer, &benId);
+    const QString cleo = m_fx.addWithLogin(QStringLiteral("Cleo Park"), PersonKind::Coordinator, &cleoId);
     QVERIFY(!ben.isEmpty() && !cleo.isEmpty());
     Id app = 0;
     QVERIFY(m_fx.addCandidate(QStringLiteral("Ada Quinn"), &app));
@@ -288,7 +255,7 @@ void TestTeamIdentity::eachKindDoesItsWorkAsItsLoginOnServer()
     // and anonymizing a candidate whose decision has a rationale.
     {
         Store store;
-        QVERIFY2(store.open(as(cleo)), qPrintable(store.errorString()));
+        QVERIFY2(store.open(m_fx.pathAs(cleo)), qPrintable(store.errorString()));
         QCOMPARE(store.actorId(), cleoId);
         Candidate c;
         c.name = QStringLiteral("Bo Rivera");
@@ -305,7 +272,7 @@ void TestTeamIdentity::eachKindDoesItsWorkAsItsLoginOnServer()
     }
     // The interviewer, as himself: his scorecard for the interview, rated and submitted.
     Store store;
-    QVERIFY2(store.open(as(ben)), qPrintable(store.errorString()));
+    QVERIFY2(store.open(m_fx.pathAs(ben)), qPrintable(store.errorString()));
     QCOMPARE(store.actorId(), benId);
     Scorecard k;
     QVERIFY(store.scorecard(store.myScorecard(interview), &k));
@@ -327,7 +294,7 @@ void TestTeamIdentity::eachKindDoesItsWorkAsItsLoginOnServer()
 // privileges do, so check looks at them and says who holds more than read and append.
 void TestTeamIdentity::checkNamesWhoMayAlterTheAuditLogOnServer()
 {
-    const QString dora = addWithLogin(QStringLiteral("Dora Lind"), PersonKind::Interviewer);
+    const QString dora = m_fx.addWithLogin(QStringLiteral("Dora Lind"), PersonKind::Interviewer);
     QVERIFY(!dora.isEmpty());
     QVERIFY2(m_fx->checkProblems().isEmpty(), qPrintable(m_fx->checkProblems().join(QLatin1Char('\n'))));
 

@@ -8,6 +8,7 @@
 #include <QFormLayout>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMessageBox>
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QVBoxLayout>
@@ -148,6 +149,10 @@ void CandidateDialog::accept()
     if (!validate())
         return;
     if (m_saver && !m_saver(candidate())) {
+        if (m_store->lastWriteConflicted()) {
+            offerReload();
+            return;
+        }
         m_problem->setText(QStringLiteral("<span style='color:#c0392b'>%1</span>")
                                .arg(tr("Not saved: %1. What you typed is still here: try again once that is "
                                        "solved, or cancel.")
@@ -157,6 +162,32 @@ void CandidateDialog::accept()
         return;
     }
     QDialog::accept();
+}
+
+void CandidateDialog::offerReload()
+{
+    QMessageBox box(QMessageBox::Warning, windowTitle(), m_store->errorString(), QMessageBox::Cancel, this);
+    box.setObjectName(QStringLiteral("conflictBox"));
+    box.setInformativeText(tr("Reload shows the candidate as it is saved now, replacing what you typed here. "
+                              "Cancel keeps what you typed."));
+    QPushButton *reload = box.addButton(tr("Reload"), QMessageBox::AcceptRole);
+    box.setDefaultButton(reload);
+    box.exec();
+    Candidate fresh;
+    if (box.clickedButton() != reload || !m_store->candidate(m_original.id, &fresh))
+        return;
+    m_original = fresh;
+    m_name->setText(fresh.name);
+    m_emails->setText(fresh.emails.join(QStringLiteral(", ")));
+    m_phone->setText(fresh.phone);
+    m_location->setText(fresh.location);
+    m_source->setCurrentText(fresh.source);
+    QStringList links;
+    for (const CandidateLink &l : fresh.links)
+        links << l.url;
+    m_links->setPlainText(links.join(QLatin1Char('\n')));
+    m_notes->setPlainText(fresh.notes);
+    m_problem->hide();
 }
 
 }  // namespace hireloop

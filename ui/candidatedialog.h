@@ -13,7 +13,8 @@ class QComboBox;
 
 // Adds or edits a candidate: name required, emails checked, and a candidate already
 // in the database with the same (normalized) email or profile link shown before
-// anything is saved.
+// anything is saved. An edit made on a candidate someone changed since it was opened
+// is refused by the store; the dialog then offers to reload it.
 
 namespace hireloop {
 
@@ -37,6 +38,9 @@ public:
 
 private:
     bool validate();
+    // After an edit refused because someone changed the candidate meanwhile: the choice
+    // to show the candidate as saved now (what was typed is replaced) or keep typing.
+    void offerReload();
 
     Store *m_store;
     Candidate m_original;

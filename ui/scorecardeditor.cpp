@@ -259,6 +259,20 @@ ScorecardEditor::ScorecardEditor(Store *store, Id scorecardId, QWidget *parent)
     connect(m_model, &ScorecardModel::saved, this, &ScorecardEditor::updateSaveIndicator);
     connect(m_model, &ScorecardModel::saveFailed, this,
             [this](const QString &message) { m_saveIndicator->setText(tr("Not saved: %1").arg(message)); });
+    // The same scorecard saved elsewhere since it was read: what was typed here is never
+    // thrown away; Reload takes in the saved one with this typing on top.
+    connect(
+        m_model, &ScorecardModel::saveConflicted, this,
+        [this](const QString &message) {
+            QMessageBox box(QMessageBox::Warning, tr("Scorecard"), message, QMessageBox::NoButton, this);
+            box.setObjectName(QStringLiteral("scorecardConflictBox"));
+            box.setInformativeText(tr("What you typed is still in the scorecard. Reload shows the scorecard as it is "
+                                      "saved now, with what you typed here on top of it, and saves that."));
+            box.setDefaultButton(box.addButton(tr("Reload"), QMessageBox::AcceptRole));
+            box.exec();
+            m_model->rebaseOnSaved();
+        },
+        Qt::QueuedConnection);  // once the refused save has returned
     connect(m_model, &QAbstractItemModel::modelReset, this, [this] {
         if (m_model->rowCount() > 0)
             m_table->setCurrentIndex(m_model->index(0, ScorecardModel::RatingColumn));

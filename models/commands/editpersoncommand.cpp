@@ -27,11 +27,12 @@ bool EditPersonCommand::write(const Person &from, const Person &to)
     const bool details = from.name != to.name || from.email != to.email || from.kind != to.kind;
     // Reactivating comes first and deactivating last, so the details are written while
     // the person is active (the last active hiring manager stays protected either way).
-    if (to.active && !from.active && !m_store->setPersonActive(to.id, true))
+    // Every write is checked against the version the edit was made on (both carry it).
+    if (to.active && !from.active && !m_store->setPersonActive(to.id, true, to.version))
         return false;
     if (details && !m_store->updatePerson(to))
         return false;
-    return to.active || !from.active || m_store->setPersonActive(to.id, false);
+    return to.active || !from.active || m_store->setPersonActive(to.id, false, to.version);
 }
 
 void EditPersonCommand::redo()

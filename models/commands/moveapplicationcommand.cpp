@@ -16,7 +16,8 @@ MoveApplicationCommand::MoveApplicationCommand(Store *store, const Application &
 
 void MoveApplicationCommand::redo()
 {
-    check(m_store->moveApplication(m_before.id, m_toStageId, m_toStatus, m_reason, &m_eventId));
+    // Checked against the application as it was read (see Store::expectedVersion).
+    check(m_store->moveApplication(m_before.id, m_toStageId, m_toStatus, m_reason, &m_eventId, m_before.version));
 }
 
 void MoveApplicationCommand::undo()

@@ -9,16 +9,17 @@ RenameStageCommand::RenameStageCommand(Store *store, const Stage &stage, const Q
     , m_stageId(stage.id)
     , m_before(stage.name)
     , m_after(name)
+    , m_version(stage.version)
 { }
 
 void RenameStageCommand::redo()
 {
-    check(m_store->renameStage(m_stageId, m_after));
+    check(m_store->renameStage(m_stageId, m_after, m_version));
 }
 
 void RenameStageCommand::undo()
 {
-    check(m_store->renameStage(m_stageId, m_before));
+    check(m_store->renameStage(m_stageId, m_before, m_version));
 }
 
 }  // namespace hireloop

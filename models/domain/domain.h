@@ -29,6 +29,7 @@ struct Person
     PersonKind kind = PersonKind::Interviewer;
     bool active = true;  // a deactivated person keeps their history but no longer acts
     QString login;  // a team database's login role; empty in a solo file
+    int version = 0;  // the row's version as read (see RowVersions); 0: not read, written unchecked
 };
 
 struct Attribute
@@ -42,6 +43,7 @@ struct Attribute
     double weight = 1.0;
     bool mustHave = false;
     int position = 0;
+    int version = 0;  // as read; 0: not read
 };
 
 struct Category
@@ -67,6 +69,7 @@ struct Stage
     QString name;
     int position = 0;
     QList<Id> focus;  // attribute ids, in rubric order
+    int version = 0;  // as read; 0: not read
 };
 
 struct Role
@@ -121,6 +124,7 @@ struct Candidate
     QString notes;
     QList<CandidateLink> links;
     qint64 createdAt = 0;
+    int version = 0;  // as read; 0: not read
 
     QString email() const { return emails.value(0); }
 };
@@ -136,6 +140,7 @@ struct Application
     QString reason;
     qint64 createdAt = 0;
     qint64 stageEnteredAt = 0;
+    int version = 0;  // as read; 0: not read
 };
 
 // One entry of an application's append-only history.
@@ -234,6 +239,7 @@ struct Scorecard
     qint64 updatedAt = 0;
     qint64 submittedAt = 0;
     QList<Rating> ratings;  // rated attributes only (a value or no evidence)
+    int version = 0;  // as read; 0: not read
 
     bool isDraft() const { return status == QLatin1String("draft"); }
 };

@@ -4,6 +4,8 @@
 #include "store/store.h"
 
 #include <QFont>
+#include <QHash>
+#include <QSet>
 #include <QTimer>
 
 namespace hireloop {
@@ -54,6 +56,8 @@ bool ScorecardModel::load(Id scorecardId)
     beginResetModel();
     m_revisionView = false;
     m_card = ok ? card : Scorecard();
+    m_base = m_card;
+    m_conflict.clear();
     buildRows(m_card);
     applyRatings(m_card.ratings, false);
     endResetModel();
@@ -69,6 +73,8 @@ void ScorecardModel::showRevision(const Scorecard &revision)
     beginResetModel();
     m_revisionView = true;
     m_card = revision;
+    m_base = revision;
+    m_conflict.clear();
     buildRows(m_card);
     applyRatings(m_card.ratings, false);
     endResetModel();
@@ -81,6 +87,8 @@ void ScorecardModel::clear()
     m_timer->stop();
     beginResetModel();
     m_card = Scorecard();
+    m_base = Scorecard();
+    m_conflict.clear();
     m_rows.clear();
     m_focusCount = 0;
     m_roleId = 0;
@@ -248,6 +256,8 @@ void ScorecardModel::changed()
         m_pending = true;
         Q_EMIT pendingChanged(true);
     }
+    if (isInConflict())
+        return;  // kept as typed until the conflict is resolved (rebaseOnSaved)
     if (m_timer->interval() == 0)
         saveNow();
     else
@@ -259,6 +269,8 @@ bool ScorecardModel::saveNow()
     m_timer->stop();
     if (!m_pending)
         return true;
+    if (isInConflict())
+        return false;
     if (!isEditable()) {
         // The scorecard changed state under the edit (submitted, another actor):
         // the store would refuse the write.
@@ -271,10 +283,15 @@ bool ScorecardModel::saveNow()
     const bool ok = m_store->saveDraft(draft);
     m_saving = false;
     if (!ok) {
+        if (m_store->lastWriteConflicted()) {
+            m_conflict = m_store->errorString();
+            Q_EMIT saveConflicted(m_conflict);
+        }
         Q_EMIT saveFailed(m_store->errorString());
         return false;
     }
     m_pending = false;
+    m_base = draft;
     m_card.ratings = draft.ratings;
     m_savedAt = m_store->now();
     m_card.updatedAt = m_savedAt;
@@ -283,18 +300,75 @@ bool ScorecardModel::saveNow()
     return true;
 }
 
+void ScorecardModel::rebaseOnSaved()
+{
+    Scorecard theirs;
+    if (!m_store || !m_card.id || m_revisionView || !m_store->scorecard(m_card.id, &theirs))
+        return;
+    // Three ways: what was typed here since m_base wins; everything else is theirs.
+    const Scorecard mine = scorecard();
+    Scorecard merged = theirs;
+    if (mine.overall != m_base.overall)
+        merged.overall = mine.overall;
+    if (mine.takeaways != m_base.takeaways)
+        merged.takeaways = mine.takeaways;
+    if (mine.privateNote != m_base.privateNote)
+        merged.privateNote = mine.privateNote;
+    auto byAttribute = [](const QList<Rating> &ratings) {
+        QHash<Id, Rating> map;
+        for (const Rating &r : ratings)
+            map.insert(r.attributeId, r);
+        return map;
+    };
+    const QHash<Id, Rating> base = byAttribute(m_base.ratings);
+    const QHash<Id, Rating> typed = byAttribute(mine.ratings);
+    QHash<Id, Rating> result = byAttribute(theirs.ratings);
+    QSet<Id> attributes(base.keyBegin(), base.keyEnd());
+    for (auto it = typed.cbegin(); it != typed.cend(); ++it)
+        attributes.insert(it.key());
+    auto same = [](const Rating *a, const Rating *b) {
+        return (!a && !b) || (a && b && a->value == b->value && a->note == b->note);
+    };
+    for (Id id : std::as_const(attributes)) {
+        const auto b = base.constFind(id);
+        const auto t = typed.constFind(id);
+        const Rating *was = b == base.cend() ? nullptr : &*b;
+        const Rating *now = t == typed.cend() ? nullptr : &*t;
+        if (same(was, now))
+            continue;
+        if (now)
+            result.insert(id, *now);
+        else
+            result.remove(id);
+    }
+    merged.ratings.clear();
+    for (const Row &row : std::as_const(m_rows))
+        if (result.contains(row.attribute.id))
+            merged.ratings << result.value(row.attribute.id);
+    m_conflict.clear();
+    m_card = merged;
+    m_base = theirs;
+    applyRatings(merged.ratings, true);
+    m_savedAt = theirs.updatedAt;
+    Q_EMIT scorecardLoaded();
+    m_pending = true;
+    saveNow();
+}
+
 void ScorecardModel::onScorecardChanged(Id, Id scorecardId)
 {
     if (m_saving || m_revisionView || !m_card.id || scorecardId != m_card.id)
         return;
-    if (m_pending && isEditable())
-        saveNow();
+    // What was typed and could not be saved stays (a conflict: until rebaseOnSaved).
+    if (m_pending && isEditable() && !saveNow())
+        return;
     Scorecard fresh;
     if (!m_store->scorecard(scorecardId, &fresh)) {
         clear();
         return;
     }
     m_card = fresh;
+    m_base = fresh;
     applyRatings(fresh.ratings, true);
     m_savedAt = fresh.updatedAt;
     Q_EMIT scorecardLoaded();

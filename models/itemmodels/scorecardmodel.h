@@ -101,6 +101,12 @@ public:
     bool hasPendingChanges() const { return m_pending; }
     bool saveNow();  // true when nothing is left unsaved
     qint64 savedAt() const { return m_savedAt; }
+    // A save refused because the scorecard was changed elsewhere since it was read (the
+    // same interviewer on another machine): what was typed stays here, unsaved, and no
+    // further save is tried until rebaseOnSaved() takes in the scorecard as it is saved
+    // now, with what was typed here since the last save on top, and saves that.
+    bool isInConflict() const { return !m_conflict.isEmpty(); }
+    void rebaseOnSaved();
 
     int rowCount(const QModelIndex &parent = {}) const override;
     int columnCount(const QModelIndex &parent = {}) const override;
@@ -116,6 +122,7 @@ Q_SIGNALS:
     void pendingChanged(bool pending);
     void saved(qint64 at);
     void saveFailed(const QString &message);
+    void saveConflicted(const QString &message);  // see isInConflict()
 
 private:
     struct Row
@@ -138,6 +145,8 @@ private:
     QPointer<Store> m_store;
     QTimer *m_timer;
     Scorecard m_card;
+    Scorecard m_base;  // as last read or saved: what "typed here since" is measured from
+    QString m_conflict;  // why the last save was refused as a conflict (empty: none)
     Id m_roleId = 0;
     QList<Row> m_rows;
     int m_focusCount = 0;

@@ -82,6 +82,10 @@ bool AuditRepository::append(AuditEntry e)
     q.bindValue(QStringLiteral(":hash"), sqlText(e.hash));
     if (!m_db.exec(q))
         return false;
+    // On a server the audit_log_stamp trigger (migration 13) chained the entry, named its
+    // actor and moved the head itself; what was computed here only stands in a file.
+    if (m_db.isServer())
+        return true;
     // The head, written in the same transaction: a log cut short no longer matches it.
     QSqlQuery head = m_db.prepare(QStringLiteral("INSERT INTO meta (key, value) VALUES ('audit_head', :head)"
                                                  " ON CONFLICT (key) DO UPDATE SET value = excluded.value"));
@@ -99,6 +103,18 @@ QList<AuditEntry> AuditRepository::recent(int limit)
     while (q.next())
         entries << entryFrom(q);
     return entries;
+}
+
+bool AuditRepository::latestFor(const QString &entity, Id entityId, AuditEntry *entry)
+{
+    QSqlQuery q = m_db.prepare(Columns
+                               + QStringLiteral("WHERE entity = :entity AND entity_id = :id ORDER BY id DESC LIMIT 1"));
+    q.bindValue(QStringLiteral(":entity"), entity);
+    q.bindValue(QStringLiteral(":id"), entityId);
+    if (!m_db.exec(q) || !q.next())
+        return false;
+    *entry = entryFrom(q);
+    return true;
 }
 
 QStringList AuditRepository::chainProblems()

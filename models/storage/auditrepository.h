@@ -36,6 +36,8 @@ public:
     // Call inside the write transaction of the change it records.
     bool append(AuditEntry entry);
     QList<AuditEntry> recent(int limit);
+    // The newest entry about one entity ("candidate", 12): who last changed it, and when.
+    bool latestFor(const QString &entity, Id entityId, AuditEntry *entry);
     QStringList chainProblems();  // empty when every link holds
 
     static QString hashOf(const AuditEntry &entry);

@@ -3,6 +3,7 @@
 #include "domain/contactnormalizer.h"
 #include "storage/database.h"
 #include "storage/dialect.h"
+#include "storage/rowversions.h"
 #include "storage/scorecardsql.h"
 #include "storage/visibilitysql.h"
 
@@ -69,23 +70,20 @@ bool CandidateRepository::writeContacts(const Candidate &c)
     return true;
 }
 
-bool CandidateRepository::updateCandidate(const Candidate &c)
+bool CandidateRepository::updateCandidate(const Candidate &c, int seen)
 {
-    QSqlQuery q = m_db.prepare(QStringLiteral(
-        "UPDATE candidate SET name = :name, phone = :phone, location = :location, source = :source, notes = :notes"
-        " WHERE id = :id"));
+    QSqlQuery q = m_db.prepare(
+        QStringLiteral("UPDATE candidate SET name = :name, phone = :phone, location = :location, source = :source,"
+                       " notes = :notes, version = version + 1")
+        + RowVersions::where(seen));
     q.bindValue(QStringLiteral(":name"), sqlText(c.name.trimmed()));
     q.bindValue(QStringLiteral(":phone"), sqlText(c.phone.trimmed()));
     q.bindValue(QStringLiteral(":location"), sqlText(c.location.trimmed()));
     q.bindValue(QStringLiteral(":source"), sqlText(c.source.trimmed()));
     q.bindValue(QStringLiteral(":notes"), sqlText(c.notes));
-    q.bindValue(QStringLiteral(":id"), c.id);
-    if (!m_db.exec(q))
+    RowVersions::bind(q, c.id, seen);
+    if (!m_db.exec(q) || !RowVersions::changedOne(m_db, q, QStringLiteral("candidate"), c.id))
         return false;
-    if (q.numRowsAffected() != 1) {
-        m_db.setError(QObject::tr("candidate %1 does not exist").arg(c.id));
-        return false;
-    }
     for (const char *table : {"candidate_email", "candidate_link"}) {
         QSqlQuery del = m_db.prepare(
             QStringLiteral("DELETE FROM %1 WHERE candidate_id = :id").arg(QLatin1String(table)));
@@ -105,8 +103,8 @@ bool CandidateRepository::removeCandidate(Id candidateId)
 
 bool CandidateRepository::loadCandidate(Id id, Candidate *c)
 {
-    QSqlQuery q = m_db.prepare(
-        QStringLiteral("SELECT name, phone, location, source, notes, created_at FROM candidate WHERE id = :id"));
+    QSqlQuery q = m_db.prepare(QStringLiteral(
+        "SELECT name, phone, location, source, notes, created_at, version FROM candidate WHERE id = :id"));
     q.bindValue(QStringLiteral(":id"), id);
     if (!m_db.exec(q) || !q.next())
         return false;
@@ -118,6 +116,7 @@ bool CandidateRepository::loadCandidate(Id id, Candidate *c)
     c->source = q.value(3).toString();
     c->notes = q.value(4).toString();
     c->createdAt = q.value(5).toLongLong();
+    c->version = q.value(6).toInt();
     q = m_db.prepare(
         QStringLiteral("SELECT email FROM candidate_email WHERE candidate_id = :id ORDER BY position, id"));
     q.bindValue(QStringLiteral(":id"), id);
@@ -206,9 +205,9 @@ Id CandidateRepository::insertApplication(Id candidateId, Id roleId, Id stageId,
 
 bool CandidateRepository::loadApplication(Id id, Application *a)
 {
-    QSqlQuery q = m_db.prepare(QStringLiteral(
-        "SELECT candidate_id, role_id, stage_id, status, reason, created_at, stage_entered_at FROM application"
-        " WHERE id = :id"));
+    QSqlQuery q = m_db.prepare(
+        QStringLiteral("SELECT candidate_id, role_id, stage_id, status, reason, created_at, stage_entered_at, version"
+                       " FROM application WHERE id = :id"));
     q.bindValue(QStringLiteral(":id"), id);
     if (!m_db.exec(q) || !q.next())
         return false;
@@ -220,6 +219,7 @@ bool CandidateRepository::loadApplication(Id id, Application *a)
     a->reason = q.value(4).toString();
     a->createdAt = q.value(5).toLongLong();
     a->stageEnteredAt = q.value(6).toLongLong();
+    a->version = q.value(7).toInt();
     return true;
 }
 
@@ -242,7 +242,7 @@ QList<Application> CandidateRepository::applicationsOf(Id candidateId)
 }
 
 bool CandidateRepository::moveApplication(Id applicationId, Id toStageId, ApplicationStatus toStatus,
-                                          const QString &reason, Id actorId, qint64 now, Id *eventId)
+                                          const QString &reason, Id actorId, qint64 now, Id *eventId, int seen)
 {
     Application current;
     if (!loadApplication(applicationId, &current)) {
@@ -267,17 +267,19 @@ bool CandidateRepository::moveApplication(Id applicationId, Id toStageId, Applic
     if (eventId)
         *eventId = event;
     // Time in stage restarts only when the stage changes.
-    QSqlQuery q = m_db.prepare(QStringLiteral(
-        "UPDATE application SET stage_id = :s, status = :status, reason = :reason, updated_at = :t1,"
-        " stage_entered_at = CASE WHEN stage_id = :s2 THEN stage_entered_at ELSE :t2 END WHERE id = :id"));
+    QSqlQuery q = m_db.prepare(
+        QStringLiteral("UPDATE application SET stage_id = :s, status = :status, reason = :reason, updated_at = :t1,"
+                       " stage_entered_at = CASE WHEN stage_id = :s2 THEN stage_entered_at ELSE :t2 END,"
+                       " version = version + 1")
+        + RowVersions::where(seen));
     q.bindValue(QStringLiteral(":s"), toStageId);
     q.bindValue(QStringLiteral(":status"), applicationStatusName(toStatus));
     q.bindValue(QStringLiteral(":reason"), sqlText(toStatus == ApplicationStatus::Active ? QString() : reason));
     q.bindValue(QStringLiteral(":t1"), now);
     q.bindValue(QStringLiteral(":s2"), toStageId);
     q.bindValue(QStringLiteral(":t2"), now);
-    q.bindValue(QStringLiteral(":id"), applicationId);
-    return m_db.exec(q);
+    RowVersions::bind(q, applicationId, seen);
+    return m_db.exec(q) && RowVersions::changedOne(m_db, q, QStringLiteral("application"), applicationId);
 }
 
 bool CandidateRepository::isStandingMove(Id eventId, const Application &before, bool *standing)
@@ -296,7 +298,7 @@ bool CandidateRepository::isStandingMove(Id eventId, const Application &before, 
 }
 
 bool CandidateRepository::revertMove(Id eventId, const Application &before, const QString &reason, Id actorId,
-                                     qint64 now)
+                                     qint64 now, int seen)
 {
     Application current;
     if (!loadApplication(before.id, &current)) {
@@ -320,14 +322,15 @@ bool CandidateRepository::revertMove(Id eventId, const Application &before, cons
         return false;
     QSqlQuery q = m_db.prepare(
         QStringLiteral("UPDATE application SET stage_id = :s, status = :status, reason = :reason, updated_at = :t,"
-                       " stage_entered_at = :entered WHERE id = :id"));
+                       " stage_entered_at = :entered, version = version + 1")
+        + RowVersions::where(seen));
     q.bindValue(QStringLiteral(":s"), before.stageId);
     q.bindValue(QStringLiteral(":status"), applicationStatusName(before.status));
     q.bindValue(QStringLiteral(":reason"), sqlText(before.status == ApplicationStatus::Active ? QString() : reason));
     q.bindValue(QStringLiteral(":t"), now);
     q.bindValue(QStringLiteral(":entered"), before.stageEnteredAt);
-    q.bindValue(QStringLiteral(":id"), before.id);
-    return m_db.exec(q);
+    RowVersions::bind(q, before.id, seen);
+    return m_db.exec(q) && RowVersions::changedOne(m_db, q, QStringLiteral("application"), before.id);
 }
 
 QList<StageEvent> CandidateRepository::stageEvents(Id applicationId)
@@ -467,7 +470,7 @@ QList<CandidateRow> CandidateRepository::rows(const QSqlDatabase &connection, Id
               " JOIN candidate c ON c.id = a.candidate_id JOIN stage s ON s.id = a.stage_id"
               " LEFT JOIN (SELECT i.application_id AS app, sum(CASE WHEN k.status = 'submitted' THEN 1 ELSE 0 END) AS "
               "submitted,"
-              "   count(*) AS expected FROM scorecard k JOIN interview i ON i.id = k.interview_id"
+              "   count(*) AS expected FROM scorecard_progress k JOIN interview i ON i.id = k.interview_id"
               "   JOIN application a2 ON a2.id = i.application_id"
               "   WHERE %4 AND i.status <> 'cancelled' AND a2.role_id = :role1%1"
               "   GROUP BY i.application_id) sc ON sc.app = a.id"

@@ -23,7 +23,8 @@ public:
     { }
 
     Id insertCandidate(const Candidate &candidate, qint64 now);  // candidate.id, when set, is kept
-    bool updateCandidate(const Candidate &candidate);
+    // seen: the version the edit was made on (0: unchecked); see RowVersions.
+    bool updateCandidate(const Candidate &candidate, int seen);
     bool removeCandidate(Id candidateId);
     bool loadCandidate(Id candidateId, Candidate *candidate);
     Id findCandidateByKey(const QString &idOrEmail);
@@ -35,13 +36,13 @@ public:
     QList<Application> applicationsOf(Id candidateId);
     // Moves and writes the stage event in one go; *eventId is that event's id.
     bool moveApplication(Id applicationId, Id toStageId, ApplicationStatus toStatus, const QString &reason, Id actorId,
-                         qint64 now, Id *eventId = nullptr);
+                         qint64 now, Id *eventId = nullptr, int seen = 0);
     // Whether eventId is the latest move of before.id that still stands (nothing since
     // but moves taken back) and left before's stage and status: then it can be reverted.
     bool isStandingMove(Id eventId, const Application &before, bool *standing);
     // Takes eventId back: the move to before's stage and status, recorded as its revert,
     // and before's stage_entered_at again, so the stay it interrupted runs on.
-    bool revertMove(Id eventId, const Application &before, const QString &reason, Id actorId, qint64 now);
+    bool revertMove(Id eventId, const Application &before, const QString &reason, Id actorId, qint64 now, int seen = 0);
     QList<StageEvent> stageEvents(Id applicationId);
 
     // Rows for the candidates pane, of the applications the viewer may see; weighted

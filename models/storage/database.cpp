@@ -658,6 +658,7 @@ void Database::close()
 
 void Database::closeConnection()
 {
+    stopListening();
     m_lost = false;
     if (m_connectionName.isEmpty())
         return;

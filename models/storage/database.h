@@ -1,6 +1,7 @@
 #pragma once
 
 #include "domain/domain.h"
+#include "storage/changenotice.h"
 #include "storage/databaselock.h"
 #include "storage/serverlocation.h"
 
@@ -39,6 +40,9 @@ struct DatabaseOptions
     // A team database with no tables at all gets the schema (false: it is refused, naming
     // `hireloop-cli team init`). A solo file is always created when missing.
     bool create = true;
+    // On a server, hear other sessions' changes (see setChangeCallback): the app's store
+    // does; a worker's store, which nobody watches, does not.
+    bool listen = true;
 };
 
 enum class Backend {
@@ -117,6 +121,13 @@ public:
     // same login and, when it gets one, clears the mark. A file is never lost.
     bool isConnectionLost() const { return m_lost; }
     void setConnectionLostCallback(std::function<void()> onLost) { m_onLost = std::move(onLost); }
+    // Other sessions' changes on a server (migration 12's notices): with a callback set
+    // before open() and options.listen, the connection LISTENs once open and again after
+    // each reconnect(), and onChange gets every notice about this schema that another
+    // session sent (its own are left out: whoever wrote has said so already), in the
+    // thread that opened it, from its event loop. A file has no other sessions.
+    void setChangeCallback(std::function<void(const ChangeNotice &)> onChange) { m_onChange = std::move(onChange); }
+    bool isListening() const;
     bool reconnect();
     QString errorString() const { return m_error; }
     int schemaVersion() const;
@@ -184,6 +195,8 @@ private:
     QStringList serverProblems();
     QStringList auditPrivilegeProblems();  // part of serverProblems
     bool syncIdSequences();
+    void listenForChanges();
+    void stopListening();
     // Records error; marks the connection lost when it says the session is gone.
     void noteError(const QSqlError &error);
     static bool isSessionGone(const QSqlError &error);
@@ -226,6 +239,9 @@ private:
     QStringList m_explicitIdTables;  // this write transaction's, on a server
     bool m_lost = false;
     std::function<void()> m_onLost;
+    std::function<void(const ChangeNotice &)> m_onChange;
+    bool m_listening = false;  // the driver's notices come to m_onChange
+    QString m_schema;  // the schema whose notices are ours
 };
 
 // Text for a NOT NULL column: a null QString binds as NULL, so it becomes ''.

@@ -8,6 +8,7 @@
 #include <QAtomicInt>
 #include <QHash>
 #include <QMutex>
+#include <QSqlDriver>
 #include <QSqlError>
 #include <QThread>
 
@@ -16,6 +17,9 @@ namespace hireloop {
 namespace {
 
 QAtomicInt s_serverConnectionCounter;
+
+// Where migration 12's triggers send their notices.
+const QString ChangeChannel = QStringLiteral("hireloop");
 
 QMutex s_passwordsMutex;
 QHash<QString, QString> &passwords()
@@ -138,7 +142,50 @@ bool Database::reconnect()
     }
     applySessionSettings();
     m_lost = false;
+    listenForChanges();  // a new session listens to nothing yet
     return true;
+}
+
+// The session LISTENs; the driver reads the notices when the socket has some (the event
+// loop) or after a statement, and its notification() brings them here.
+void Database::listenForChanges()
+{
+    if (!isServer() || !m_options.listen || !m_onChange || !m_db.isOpen())
+        return;
+    QSqlDriver *driver = m_db.driver();
+    {
+        // Several teams may share a database, one schema each, and NOTIFY is per database.
+        QSqlQuery q(m_db);
+        if (q.exec(QStringLiteral("SELECT CAST(current_schema() AS TEXT)")) && q.next())
+            m_schema = q.value(0).toString();
+    }
+    if (!m_listening) {
+        QObject::connect(driver, &QSqlDriver::notification, driver,
+                         [this](const QString &name, QSqlDriver::NotificationSource source, const QVariant &payload) {
+                             if (name != ChangeChannel || source == QSqlDriver::SelfSource || !m_onChange)
+                                 return;
+                             ChangeNotice notice;
+                             if (ChangeNotice::parse(payload.toString().toUtf8(), &notice) && notice.schema == m_schema)
+                                 m_onChange(notice);
+                         });
+        m_listening = true;
+    }
+    if (!driver->subscribedToNotifications().contains(ChangeChannel) && !driver->subscribeToNotification(ChangeChannel))
+        qWarning("%s: cannot listen for other clients' changes: %s", qPrintable(m_path),
+                 qPrintable(driver->lastError().text()));
+}
+
+void Database::stopListening()
+{
+    if (!m_listening)
+        return;
+    QObject::disconnect(m_db.driver(), &QSqlDriver::notification, nullptr, nullptr);
+    m_listening = false;
+}
+
+bool Database::isListening() const
+{
+    return m_listening && m_db.isOpen() && m_db.driver()->subscribedToNotifications().contains(ChangeChannel);
 }
 
 bool Database::openServer(const QString &uri, const DatabaseOptions &options)
@@ -217,6 +264,7 @@ bool Database::openServer(const QString &uri, const DatabaseOptions &options)
         m_error = err;
         return false;
     }
+    listenForChanges();
     return true;
 }
 
@@ -316,8 +364,9 @@ QStringList Database::serverProblems()
         return {q.lastError().text()};
     while (q.next())
         problems << q.value(0).toString();
-    // The append-only triggers must be there at all.
-    const QStringList triggers = {QStringLiteral("audit_log_append_only"), QStringLiteral("stage_event_append_only"),
+    // The append-only triggers, and the one that chains audit entries, must be there at all.
+    const QStringList triggers = {QStringLiteral("audit_log_append_only"), QStringLiteral("audit_log_stamp"),
+                                  QStringLiteral("stage_event_append_only"),
                                   QStringLiteral("interview_event_append_only")};
     for (const QString &name : triggers) {
         QSqlQuery t(m_db);

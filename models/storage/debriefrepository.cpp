@@ -151,20 +151,25 @@ bool DebriefRepository::readInterviews(Id roleId, Id only, DebriefRows *rows)
 // has ended by now, or that is submitted already: every one counts towards expected and
 // submitted; the submitted ones the viewer may see give the tally and the stages
 // interviewed in. An amendment under way (a draft of revision 2 or more) is left out:
-// its panelist's submitted revision already stands for them.
+// its panelist's submitted revision already stands for them. Who owes a scorecard comes
+// from scorecard_progress (everyone who sees the application sees that); what it says,
+// the overall, from the scorecard itself where the viewer may read it (NULL otherwise).
 bool DebriefRepository::readScorecards(Id roleId, const Visibility &visibility, Id only, qint64 now, DebriefRows *rows)
 {
     VisibilitySql vis(visibility);
+    const bool readsAll = visibility.scorecards == Visibility::Scorecards::All;
+    const QString overall = readsAll
+        ? QStringLiteral("k.overall")
+        : QStringLiteral("(SELECT v.overall FROM scorecard v WHERE v.id = k.id AND %1)")
+              .arg(vis.scorecard(QStringLiteral("v"), QStringLiteral("i"), VisibilitySql::Form::Bulk));
+    const QString progress = readsAll ? QStringLiteral("scorecard k") : QStringLiteral("scorecard_progress k");
     QSqlQuery q = m_db.prepare(
-        QStringLiteral("SELECT i.application_id, i.stage_id, k.status, k.overall, %2 FROM %3"
+        QStringLiteral("SELECT i.application_id, i.stage_id, k.status, %2 FROM %3"
                        " WHERE i.id = k.interview_id AND a.id = i.application_id AND a.role_id = :role1%1"
                        " AND i.status <> 'cancelled' AND %4")
-            .arg(
-                onlyClause(only, "a.id"),
-                vis.scorecard(QStringLiteral("k"), QStringLiteral("i"), VisibilitySql::Form::Bulk),
-                tables(only,
-                       {QStringLiteral("scorecard k"), QStringLiteral("interview i"), QStringLiteral("application a")}),
-                QLatin1String(ExpectedScorecardSql)));
+            .arg(onlyClause(only, "a.id"), overall,
+                 tables(only, {progress, QStringLiteral("interview i"), QStringLiteral("application a")}),
+                 QLatin1String(ExpectedScorecardSql)));
     bindRole(q, roleId, only);
     q.bindValue(QStringLiteral(":now"), now);
     vis.bind(q);
@@ -178,7 +183,7 @@ bool DebriefRepository::readScorecards(Id roleId, const Visibility &visibility, 
         if (!row.textIs(2, QLatin1String("submitted")))
             continue;
         ++a.scorecardsSubmitted;
-        if (!row.integer(4))
+        if (row.isNull(3))
             continue;
         rows->interviewed.push_back({n, row.integer(1)});
         Recommendation r = Recommendation::None;

@@ -40,8 +40,9 @@ struct DemoWriter::Tables
                     "id application_id stage_id starts_at duration_min status location created_at updated_at")
         , panelist(db, "panelist", "interview_id person_id")
         , scorecard(db, "scorecard",
-                    "id interview_id interviewer_id revision status overall takeaways private_note created_at"
-                    " updated_at submitted_at")
+                    "id interview_id interviewer_id revision status overall takeaways created_at updated_at"
+                    " submitted_at")
+        , note(db, "private_note", "scorecard_id note")
         , rating(db, "rating", "scorecard_id attribute_id value note")
         , decision(db, "decision", "id application_id outcome rationale dissent decided_by decided_at")
     {
@@ -51,13 +52,14 @@ struct DemoWriter::Tables
     bool flush()
     {
         for (RowBuffer *b : {&candidate, &email, &link, &application, &event, &answer, &interview, &panelist,
-                             &scorecard, &rating, &decision})
+                             &scorecard, &note, &rating, &decision})
             if (!b->flush())
                 return false;
         return true;
     }
 
-    RowBuffer candidate, email, link, application, event, answer, interview, panelist, scorecard, rating, decision;
+    RowBuffer candidate, email, link, application, event, answer, interview, panelist, scorecard, note, rating,
+        decision;
 };
 
 DemoWriter::DemoWriter(Database &db)
@@ -154,9 +156,10 @@ bool DemoWriter::write(const DemoBatch &batch, Id roleId)
             for (const DemoScorecard &card : iv.scorecards) {
                 const Id scorecardId = m_nextScorecard++;
                 t.scorecard.add({scorecardId, interviewId, card.interviewerId, 1, card.submitted ? submitted : draft,
-                                 textOrNull(card.overall), sqlText(card.takeaways), sqlText(card.privateNote),
-                                 card.createdAt, card.updatedAt,
+                                 textOrNull(card.overall), sqlText(card.takeaways), card.createdAt, card.updatedAt,
                                  card.submitted ? QVariant(card.submittedAt) : QVariant()});
+                if (!card.privateNote.isEmpty())
+                    t.note.add({scorecardId, card.privateNote});
                 for (const DemoRating &r : card.ratings)
                     t.rating.add(
                         {scorecardId, r.attributeId, r.value ? QVariant(r.value) : QVariant(), sqlText(r.note)});

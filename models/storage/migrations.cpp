@@ -1,5 +1,7 @@
 #include "storage/migrations.h"
 
+#include "storage/migrationsteps.h"
+
 #include "storage/teamaccess.h"
 
 #include <QRegularExpression>
@@ -381,6 +383,11 @@ QList<Migration> buildMigrations()
     for (const QString &sql : TeamAccess::rolesSql())
         logins.statements.append(MigrationSql(QString(), sql));
     list.append(logins);
+
+    list.append(rowPoliciesMigration());
+    list.append(rowVersionsMigration());
+    list.append(liveChangesMigration());
+    list.append(serverAuditMigration());
 
     return list;
 }

@@ -1,6 +1,7 @@
 #include "storage/personrepository.h"
 
 #include "storage/database.h"
+#include "storage/rowversions.h"
 
 #include <QObject>
 #include <QSqlQuery>
@@ -19,10 +20,11 @@ Person personFrom(const QSqlQuery &q)
     personKindFromName(q.value(3).toString(), &p.kind);
     p.active = q.value(4).toInt() != 0;
     p.login = q.value(5).toString();
+    p.version = q.value(6).toInt();
     return p;
 }
 
-const QString Columns = QStringLiteral("SELECT id, name, email, kind, active, login FROM person ");
+const QString Columns = QStringLiteral("SELECT id, name, email, kind, active, login, version FROM person ");
 
 }  // namespace
 
@@ -83,35 +85,25 @@ Id PersonRepository::insert(const Person &person, qint64 now)
     return m_db.execInsert(q);
 }
 
-bool PersonRepository::update(const Person &person)
+bool PersonRepository::update(const Person &person, int seen)
 {
     QSqlQuery q = m_db.prepare(
-        QStringLiteral("UPDATE person SET name = :name, email = :email, kind = :kind WHERE id = :id"));
+        QStringLiteral("UPDATE person SET name = :name, email = :email, kind = :kind, version = version + 1")
+        + RowVersions::where(seen));
     q.bindValue(QStringLiteral(":name"), sqlText(person.name));
     q.bindValue(QStringLiteral(":email"), sqlText(person.email));
     q.bindValue(QStringLiteral(":kind"), personKindName(person.kind));
-    q.bindValue(QStringLiteral(":id"), person.id);
-    if (!m_db.exec(q))
-        return false;
-    if (q.numRowsAffected() != 1) {
-        m_db.setError(QObject::tr("person %1 does not exist").arg(person.id));
-        return false;
-    }
-    return true;
+    RowVersions::bind(q, person.id, seen);
+    return m_db.exec(q) && RowVersions::changedOne(m_db, q, QStringLiteral("person"), person.id);
 }
 
-bool PersonRepository::setActive(Id id, bool active)
+bool PersonRepository::setActive(Id id, bool active, int seen)
 {
-    QSqlQuery q = m_db.prepare(QStringLiteral("UPDATE person SET active = :active WHERE id = :id"));
+    QSqlQuery q = m_db.prepare(QStringLiteral("UPDATE person SET active = :active, version = version + 1")
+                               + RowVersions::where(seen));
     q.bindValue(QStringLiteral(":active"), active ? 1 : 0);
-    q.bindValue(QStringLiteral(":id"), id);
-    if (!m_db.exec(q))
-        return false;
-    if (q.numRowsAffected() != 1) {
-        m_db.setError(QObject::tr("person %1 does not exist").arg(id));
-        return false;
-    }
-    return true;
+    RowVersions::bind(q, id, seen);
+    return m_db.exec(q) && RowVersions::changedOne(m_db, q, QStringLiteral("person"), id);
 }
 
 int PersonRepository::countActive(PersonKind kind)

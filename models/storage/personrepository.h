@@ -21,8 +21,9 @@ public:
     Id findByKey(const QString &idNameOrEmail);  // 0 when none
     Id firstOfKind(PersonKind kind);
     Id insert(const Person &person, qint64 now);
-    bool update(const Person &person);  // name, email, kind
-    bool setActive(Id id, bool active);
+    // seen: the version the edit was made on (0: unchecked); see RowVersions.
+    bool update(const Person &person, int seen);  // name, email, kind
+    bool setActive(Id id, bool active, int seen);
     int countActive(PersonKind kind);
 
 private:

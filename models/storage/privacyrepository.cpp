@@ -14,18 +14,18 @@ namespace {
 const QString Applications = QStringLiteral("SELECT id FROM application WHERE candidate_id = :id");
 const QString Interviews = QStringLiteral(
     "SELECT i.id FROM interview i JOIN application a ON a.id = i.application_id WHERE a.candidate_id = :id");
-const QString Scorecards = QStringLiteral("SELECT s.id FROM scorecard s JOIN interview i ON i.id = s.interview_id"
-                                          " JOIN application a ON a.id = i.application_id WHERE a.candidate_id = :id");
+const QString Scorecards = QStringLiteral(
+    "SELECT s.id FROM scorecard_progress s JOIN interview i ON i.id = s.interview_id"
+    " JOIN application a ON a.id = i.application_id WHERE a.candidate_id = :id");
 
 }  // namespace
 
 QStringList PrivacyRepository::personalTables()
 {
-    return {QStringLiteral("candidate"),      QStringLiteral("candidate_email"),
-            QStringLiteral("candidate_link"), QStringLiteral("screening_answer"),
-            QStringLiteral("application"),    QStringLiteral("stage_event"),
-            QStringLiteral("decision"),       QStringLiteral("interview"),
-            QStringLiteral("scorecard"),      QStringLiteral("rating")};
+    return {QStringLiteral("candidate"),        QStringLiteral("candidate_email"), QStringLiteral("candidate_link"),
+            QStringLiteral("screening_answer"), QStringLiteral("application"),     QStringLiteral("stage_event"),
+            QStringLiteral("decision"),         QStringLiteral("interview"),       QStringLiteral("scorecard"),
+            QStringLiteral("rating"),           QStringLiteral("private_note")};
 }
 
 bool PrivacyRepository::anonymizeCandidate(Id candidateId, qint64 now)
@@ -51,7 +51,9 @@ bool PrivacyRepository::anonymizeCandidates(const QList<Id> &candidateIds, qint6
     const QString applications = QStringLiteral("SELECT id FROM application WHERE candidate_id IN (%1)").arg(batch);
     const QString interviews
         = QStringLiteral("SELECT id FROM interview WHERE application_id IN (%1)").arg(applications);
-    const QString scorecards = QStringLiteral("SELECT id FROM scorecard WHERE interview_id IN (%1)").arg(interviews);
+    // From the progress everyone who sees the candidate reads: every scorecard, drafts too.
+    const QString scorecards
+        = QStringLiteral("SELECT id FROM scorecard_progress WHERE interview_id IN (%1)").arg(interviews);
     QSqlQuery person = m_db.prepare(
         QStringLiteral("UPDATE candidate SET name = 'Anonymized #' || id, phone = '', location = '', notes = '',"
                        " anonymized_at = :now WHERE id IN (%1)")
@@ -63,8 +65,16 @@ bool PrivacyRepository::anonymizeCandidates(const QList<Id> &candidateIds, qint6
         m_db.setError(QObject::tr("%1 of %2 candidates exist").arg(person.numRowsAffected()).arg(candidateIds.size()));
         return false;
     }
-    // Only rows that still hold text are written: fewer pages touched.
-    const QStringList statements = {
+    // Only rows that still hold text are written: fewer pages touched. What scorecards
+    // say is wiped by one function on a server, run as the team's owner: a coordinator
+    // anonymizes drafts their row policies do not let them read.
+    const QStringList scrub = m_db.isServer()
+        ? QStringList{QStringLiteral("SELECT hireloop_scrub_scorecards(ARRAY(%1))").arg(scorecards)}
+        : QStringList{
+            QStringLiteral("UPDATE scorecard SET takeaways = '' WHERE takeaways <> '' AND id IN (%1)").arg(scorecards),
+            QStringLiteral("UPDATE rating SET note = '' WHERE note <> '' AND scorecard_id IN (%1)").arg(scorecards),
+            QStringLiteral("DELETE FROM private_note WHERE scorecard_id IN (%1)").arg(scorecards)};
+    const QStringList statements = QStringList{
         QStringLiteral("DELETE FROM candidate_email WHERE candidate_id IN (%1)").arg(batch),
         QStringLiteral("DELETE FROM candidate_link WHERE candidate_id IN (%1)").arg(batch),
         QStringLiteral("DELETE FROM screening_answer WHERE application_id IN (%1)").arg(applications),
@@ -75,12 +85,7 @@ bool PrivacyRepository::anonymizeCandidates(const QList<Id> &candidateIds, qint6
                        " WHERE (rationale <> '' OR dissent <> '') AND application_id IN (%1)")
             .arg(applications),
         QStringLiteral("UPDATE interview SET location = '' WHERE location <> '' AND id IN (%1)").arg(interviews),
-        QStringLiteral("UPDATE scorecard SET takeaways = '', private_note = ''"
-                       " WHERE (takeaways <> '' OR private_note <> '') AND id IN (%1)")
-            .arg(scorecards),
-        QStringLiteral("UPDATE rating SET note = '' WHERE note <> '' AND scorecard_id IN (%1)").arg(scorecards),
-        QStringLiteral("DELETE FROM anonymize_batch"),
-    };
+    } + scrub + QStringList{QStringLiteral("DELETE FROM anonymize_batch")};
     for (const QString &sql : statements)
         if (!m_db.exec(sql))
             return false;

@@ -142,7 +142,7 @@ bool ReportRepository::submissions(const ReportFilter &filter, qint64 now, QList
             "   min(CASE WHEN k.status <> 'draft' THEN k.submitted_at END) - (i.starts_at + i.duration_min * 60) AS "
             "seconds"
             "  FROM application a JOIN interview i ON i.application_id = a.id JOIN panelist p ON p.interview_id = i.id"
-            "  LEFT JOIN scorecard k ON k.interview_id = i.id AND k.interviewer_id = p.person_id"
+            "  LEFT JOIN scorecard_progress k ON k.interview_id = i.id AND k.interviewer_id = p.person_id"
             "  WHERE i.status <> 'cancelled' AND (i.starts_at + i.duration_min * 60 <= :now OR k.status <> 'draft') "
             "AND %1"
             "  GROUP BY i.id, p.person_id) y"

@@ -1,6 +1,7 @@
 #include "storage/rolerepository.h"
 
 #include "storage/database.h"
+#include "storage/rowversions.h"
 
 #include <QHash>
 #include <QSqlQuery>
@@ -79,7 +80,7 @@ bool RoleRepository::load(Id id, Role *role)
 
     q = m_db.prepare(
         QStringLiteral("SELECT c.id, c.name, c.position, a.id, a.name, a.guidance, a.source_section, a.source_line,"
-                       " a.weight, a.must_have, a.position"
+                       " a.weight, a.must_have, a.position, a.version"
                        " FROM category c LEFT JOIN attribute a ON a.category_id = c.id"
                        " WHERE c.role_id = :id ORDER BY c.position, c.id, a.position, a.id"));
     q.bindValue(QStringLiteral(":id"), id);
@@ -107,6 +108,7 @@ bool RoleRepository::load(Id id, Role *role)
         a.weight = q.value(8).toDouble();
         a.mustHave = q.value(9).toBool();
         a.position = q.value(10).toInt();
+        a.version = q.value(11).toInt();
         role->categories.last().attributes << a;
     }
 
@@ -119,7 +121,7 @@ bool RoleRepository::load(Id id, Role *role)
         role->screening << ScreeningFact{q.value(0).toLongLong(), q.value(1).toString(), q.value(2).toString(),
                                          q.value(3).toInt()};
 
-    q = m_db.prepare(QStringLiteral("SELECT s.id, s.name, s.position, f.attribute_id FROM stage s"
+    q = m_db.prepare(QStringLiteral("SELECT s.id, s.name, s.position, f.attribute_id, s.version FROM stage s"
                                     " LEFT JOIN stage_focus f ON f.stage_id = s.id"
                                     " LEFT JOIN attribute a ON a.id = f.attribute_id"
                                     " LEFT JOIN category c ON c.id = a.category_id"
@@ -130,7 +132,7 @@ bool RoleRepository::load(Id id, Role *role)
     while (q.next()) {
         const Id stageId = q.value(0).toLongLong();
         if (role->stages.isEmpty() || role->stages.last().id != stageId)
-            role->stages << Stage{stageId, q.value(1).toString(), q.value(2).toInt(), {}};
+            role->stages << Stage{stageId, q.value(1).toString(), q.value(2).toInt(), {}, q.value(4).toInt()};
         if (!q.value(3).isNull())
             role->stages.last().focus << q.value(3).toLongLong();
     }
@@ -263,7 +265,7 @@ bool RoleRepository::loadAttribute(Id id, Attribute *a, Id *roleId)
 {
     QSqlQuery q = m_db.prepare(QStringLiteral(
         "SELECT a.category_id, a.name, a.guidance, a.source_section, a.source_line, a.weight, a.must_have,"
-        " a.position, c.role_id FROM attribute a JOIN category c ON c.id = a.category_id WHERE a.id = :id"));
+        " a.position, c.role_id, a.version FROM attribute a JOIN category c ON c.id = a.category_id WHERE a.id = :id"));
     q.bindValue(QStringLiteral(":id"), id);
     if (!m_db.exec(q) || !q.next())
         return false;
@@ -276,28 +278,24 @@ bool RoleRepository::loadAttribute(Id id, Attribute *a, Id *roleId)
     a->weight = q.value(5).toDouble();
     a->mustHave = q.value(6).toBool();
     a->position = q.value(7).toInt();
+    a->version = q.value(9).toInt();
     if (roleId)
         *roleId = q.value(8).toLongLong();
     return true;
 }
 
-bool RoleRepository::updateAttribute(const Attribute &a)
+bool RoleRepository::updateAttribute(const Attribute &a, int seen)
 {
     QSqlQuery q = m_db.prepare(
-        QStringLiteral("UPDATE attribute SET name = :name, guidance = :guidance, weight = :weight, must_have = :must"
-                       " WHERE id = :id"));
+        QStringLiteral("UPDATE attribute SET name = :name, guidance = :guidance, weight = :weight, must_have = :must,"
+                       " version = version + 1")
+        + RowVersions::where(seen));
     q.bindValue(QStringLiteral(":name"), sqlText(a.name));
     q.bindValue(QStringLiteral(":guidance"), sqlText(a.guidance));
     q.bindValue(QStringLiteral(":weight"), a.weight);
     q.bindValue(QStringLiteral(":must"), a.mustHave ? 1 : 0);
-    q.bindValue(QStringLiteral(":id"), a.id);
-    if (!m_db.exec(q))
-        return false;
-    if (q.numRowsAffected() != 1) {
-        m_db.setError(QObject::tr("attribute %1 does not exist").arg(a.id));
-        return false;
-    }
-    return true;
+    RowVersions::bind(q, a.id, seen);
+    return m_db.exec(q) && RowVersions::changedOne(m_db, q, QStringLiteral("attribute"), a.id);
 }
 
 namespace {
@@ -355,11 +353,11 @@ bool RoleRepository::moveAttribute(Id attributeId, Id categoryId, int position)
 
 bool RoleRepository::loadStage(Id stageId, Stage *stage, Id *roleId)
 {
-    QSqlQuery q = m_db.prepare(QStringLiteral("SELECT name, position, role_id FROM stage WHERE id = :id"));
+    QSqlQuery q = m_db.prepare(QStringLiteral("SELECT name, position, role_id, version FROM stage WHERE id = :id"));
     q.bindValue(QStringLiteral(":id"), stageId);
     if (!m_db.exec(q) || !q.next())
         return false;
-    *stage = Stage{stageId, q.value(0).toString(), q.value(1).toInt(), {}};
+    *stage = Stage{stageId, q.value(0).toString(), q.value(1).toInt(), {}, q.value(3).toInt()};
     if (roleId)
         *roleId = q.value(2).toLongLong();
     q = m_db.prepare(QStringLiteral(
@@ -404,12 +402,13 @@ Id RoleRepository::insertStage(Id roleId, const Stage &stage, int position)
     return id;
 }
 
-bool RoleRepository::renameStage(Id stageId, const QString &name)
+bool RoleRepository::renameStage(Id stageId, const QString &name, int seen)
 {
-    QSqlQuery q = m_db.prepare(QStringLiteral("UPDATE stage SET name = :name WHERE id = :id"));
+    QSqlQuery q = m_db.prepare(QStringLiteral("UPDATE stage SET name = :name, version = version + 1")
+                               + RowVersions::where(seen));
     q.bindValue(QStringLiteral(":name"), sqlText(name.trimmed()));
-    q.bindValue(QStringLiteral(":id"), stageId);
-    return m_db.exec(q);
+    RowVersions::bind(q, stageId, seen);
+    return m_db.exec(q) && RowVersions::changedOne(m_db, q, QStringLiteral("stage"), stageId);
 }
 
 bool RoleRepository::moveStage(Id stageId, int position)

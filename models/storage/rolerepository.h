@@ -25,7 +25,8 @@ public:
     Id insert(Role draft, Id hiringManagerId, qint64 now);
 
     bool loadAttribute(Id id, Attribute *attribute, Id *roleId = nullptr);
-    bool updateAttribute(const Attribute &attribute);
+    // seen: the version the edit was made on (0: unchecked); see RowVersions.
+    bool updateAttribute(const Attribute &attribute, int seen);
     // Puts the attribute at position in categoryId, renumbering both categories.
     bool moveAttribute(Id attributeId, Id categoryId, int position);
 
@@ -33,7 +34,7 @@ public:
     bool setStageFocus(Id stageId, Id attributeId, bool on);
     // Inserts at position (0-based), shifting later stages; stage.id, when set, is kept.
     Id insertStage(Id roleId, const Stage &stage, int position);
-    bool renameStage(Id stageId, const QString &name);
+    bool renameStage(Id stageId, const QString &name, int seen);
     bool moveStage(Id stageId, int position);
     bool removeStage(Id stageId);
 

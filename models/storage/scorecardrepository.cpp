@@ -32,15 +32,15 @@ bool execOne(Database &db, QSqlQuery &q, const QString &whyNot)
 }
 
 // The columns readScorecards() expects, over k (scorecard), i (interview), s (stage),
-// p (interviewer); the private note only where the viewer may read it.
+// p (interviewer), n (its private note); the note only where the viewer may read it.
 QString scorecardSelect(VisibilitySql &vis)
 {
     return QStringLiteral(
                "SELECT k.id, k.interview_id, i.application_id, i.stage_id, s.name, k.interviewer_id, p.name,"
-               " k.revision, k.status, k.overall, k.takeaways, %1, k.updated_at, k.submitted_at"
+               " k.revision, k.status, k.overall, k.takeaways, %1, k.updated_at, k.submitted_at, k.version"
                " FROM scorecard k JOIN interview i ON i.id = k.interview_id JOIN stage s ON s.id = i.stage_id"
-               " JOIN person p ON p.id = k.interviewer_id")
-        .arg(vis.privateNote(QStringLiteral("k")));
+               " JOIN person p ON p.id = k.interviewer_id LEFT JOIN private_note n ON n.scorecard_id = k.id")
+        .arg(vis.privateNote(QStringLiteral("k"), QStringLiteral("n")));
 }
 
 }  // namespace
@@ -87,9 +87,13 @@ Id ScorecardRepository::insertInterview(const Interview &iv, Id actorId, qint64 
         return 0;
 
     QSqlQuery panelist = m_db.prepare(QStringLiteral("INSERT INTO panelist (interview_id, person_id) VALUES (:i, :p)"));
+    // No RETURNING: on a server whoever schedules may add a colleague's empty draft but not
+    // read it; its id comes from the progress everyone who sees the application reads.
     QSqlQuery card = m_db.prepare(
         QStringLiteral("INSERT INTO scorecard (interview_id, interviewer_id, revision, status, created_at, updated_at)"
-                       " VALUES (:i, :p, 1, 'draft', :t1, :t2) RETURNING id"));
+                       " VALUES (:i, :p, 1, 'draft', :t1, :t2)"));
+    QSqlQuery cardId = m_db.prepare(QStringLiteral(
+        "SELECT id FROM scorecard_progress WHERE interview_id = :i AND interviewer_id = :p AND revision = 1"));
     for (Id person : iv.panel) {
         panelist.bindValue(QStringLiteral(":i"), id);
         panelist.bindValue(QStringLiteral(":p"), person);
@@ -97,13 +101,13 @@ Id ScorecardRepository::insertInterview(const Interview &iv, Id actorId, qint64 
         card.bindValue(QStringLiteral(":p"), person);
         card.bindValue(QStringLiteral(":t1"), now);
         card.bindValue(QStringLiteral(":t2"), now);
-        if (!m_db.exec(panelist))
-            return 0;
-        const Id cardId = m_db.execInsert(card);
-        if (!cardId)
+        cardId.bindValue(QStringLiteral(":i"), id);
+        cardId.bindValue(QStringLiteral(":p"), person);
+        if (!m_db.exec(panelist) || !m_db.exec(card) || !m_db.exec(cardId) || !cardId.next())
             return 0;
         if (scorecardIds)
-            *scorecardIds << cardId;
+            *scorecardIds << cardId.value(0).toLongLong();
+        cardId.finish();
     }
     return insertEvent(id, QStringLiteral("scheduled"), actorId, now) ? id : 0;
 }
@@ -230,11 +234,12 @@ QList<Interview> ScorecardRepository::interviewsOfApplication(Id applicationId)
 
 namespace {
 
-// Drafts of ended interviews whose author has not submitted for that interview.
+// Drafts of ended interviews whose author has not submitted for that interview, over k
+// from scorecard_progress: who still owes one is seen by all who see the application.
 const char DueWhere[]
     = " WHERE k.status = 'draft' AND i.status = 'scheduled' AND i.starts_at + i.duration_min * 60 <= :now"
       " AND (:everyone = 1 OR k.interviewer_id = :p)"
-      " AND NOT EXISTS (SELECT 1 FROM scorecard o WHERE o.interview_id = k.interview_id"
+      " AND NOT EXISTS (SELECT 1 FROM scorecard_progress o WHERE o.interview_id = k.interview_id"
       "   AND o.interviewer_id = k.interviewer_id AND o.status <> 'draft')";
 
 }  // namespace
@@ -244,7 +249,8 @@ QList<DueScorecard> ScorecardRepository::due(Id personId, qint64 now, int overdu
     QList<DueScorecard> list;
     QSqlQuery q = m_db.prepare(
         QStringLiteral("SELECT k.id, k.interview_id, i.application_id, c.name, s.name, k.interviewer_id, p.name,"
-                       " i.starts_at + i.duration_min * 60 FROM scorecard k JOIN interview i ON i.id = k.interview_id"
+                       " i.starts_at + i.duration_min * 60 FROM scorecard_progress k"
+                       " JOIN interview i ON i.id = k.interview_id"
                        " JOIN application a ON a.id = i.application_id JOIN candidate c ON c.id = a.candidate_id"
                        " JOIN stage s ON s.id = i.stage_id JOIN person p ON p.id = k.interviewer_id")
         + QLatin1String(DueWhere) + (applicationId ? QLatin1String(" AND i.application_id = :app") : QLatin1String())
@@ -275,7 +281,7 @@ QList<DueScorecard> ScorecardRepository::due(Id personId, qint64 now, int overdu
 int ScorecardRepository::overdueCount(Id personId, qint64 now, int overdueHours)
 {
     QSqlQuery q = m_db.prepare(
-        QStringLiteral("SELECT count(*) FROM scorecard k JOIN interview i ON i.id = k.interview_id")
+        QStringLiteral("SELECT count(*) FROM scorecard_progress k JOIN interview i ON i.id = k.interview_id")
         + QLatin1String(DueWhere) + QLatin1String(" AND i.starts_at + i.duration_min * 60 <= :deadline"));
     q.bindValue(QStringLiteral(":now"), now);
     q.bindValue(QStringLiteral(":everyone"), personId ? 0 : 1);
@@ -292,7 +298,7 @@ bool ScorecardRepository::facts(Id scorecardId, ScorecardFacts *f)
 {
     QSqlQuery q = m_db.prepare(QStringLiteral(
         "SELECT k.interview_id, i.application_id, a.role_id, i.stage_id, k.interviewer_id, k.revision, k.status,"
-        " i.status FROM scorecard k JOIN interview i ON i.id = k.interview_id"
+        " i.status FROM scorecard_progress k JOIN interview i ON i.id = k.interview_id"
         " JOIN application a ON a.id = i.application_id WHERE k.id = :id"));
     q.bindValue(QStringLiteral(":id"), scorecardId);
     if (!m_db.exec(q) || !q.next())
@@ -329,6 +335,7 @@ QList<Scorecard> ScorecardRepository::readScorecards(QSqlQuery &q)
         k.privateNote = k.privateNoteVisible ? q.value(11).toString() : QString();
         k.updatedAt = q.value(12).toLongLong();
         k.submittedAt = q.value(13).isNull() ? 0 : q.value(13).toLongLong();
+        k.version = q.value(14).toInt();
         list << k;
     }
     q.finish();
@@ -464,20 +471,37 @@ QSet<Id> ScorecardRepository::attributesOfRole(Id roleId)
     return ids;
 }
 
-bool ScorecardRepository::updateDraft(const Scorecard &draft, Id authorId, qint64 now)
+bool ScorecardRepository::updateDraft(const Scorecard &draft, Id authorId, qint64 now, int seen)
 {
     const QString overall = recommendationName(draft.overall);
-    QSqlQuery q = m_db.prepare(QStringLiteral(
-        "UPDATE scorecard SET overall = :overall, takeaways = :takeaways, private_note = :note, updated_at = :now"
-        " WHERE id = :id AND interviewer_id = :author AND status = 'draft'"));
+    // seen: the version the draft was typed on (0: unchecked); see RowVersions.
+    QSqlQuery q = m_db.prepare(
+        QStringLiteral("UPDATE scorecard SET overall = :overall, takeaways = :takeaways, updated_at = :now,"
+                       " version = version + 1 WHERE id = :id AND interviewer_id = :author AND status = 'draft'")
+        + (seen > 0 ? QStringLiteral(" AND version = :seen") : QString()));
     q.bindValue(QStringLiteral(":overall"), overall.isEmpty() ? QVariant() : QVariant(overall));
     q.bindValue(QStringLiteral(":takeaways"), sqlText(draft.takeaways));
-    q.bindValue(QStringLiteral(":note"), sqlText(draft.privateNote));
     q.bindValue(QStringLiteral(":now"), now);
     q.bindValue(QStringLiteral(":id"), draft.id);
     q.bindValue(QStringLiteral(":author"), authorId);
+    if (seen > 0)
+        q.bindValue(QStringLiteral(":seen"), seen);
     if (!execOne(m_db, q, QObject::tr("scorecard %1 is not a draft of this interviewer").arg(draft.id)))
         return false;
+    // The note's own row (a table of its own, so the server can keep it to its readers):
+    // none while it is empty.
+    QSqlQuery dropNote = m_db.prepare(QStringLiteral("DELETE FROM private_note WHERE scorecard_id = :id"));
+    dropNote.bindValue(QStringLiteral(":id"), draft.id);
+    if (!m_db.exec(dropNote))
+        return false;
+    if (!draft.privateNote.isEmpty()) {
+        QSqlQuery note = m_db.prepare(
+            QStringLiteral("INSERT INTO private_note (scorecard_id, note) VALUES (:id, :note)"));
+        note.bindValue(QStringLiteral(":id"), draft.id);
+        note.bindValue(QStringLiteral(":note"), draft.privateNote);
+        if (!m_db.exec(note))
+            return false;
+    }
     QSqlQuery del = m_db.prepare(QStringLiteral("DELETE FROM rating WHERE scorecard_id = :id"));
     del.bindValue(QStringLiteral(":id"), draft.id);
     if (!m_db.exec(del))
@@ -551,10 +575,9 @@ bool ScorecardRepository::submit(Id scorecardId, qint64 now, QList<Id> *supersed
 Id ScorecardRepository::amend(Id scorecardId, qint64 now)
 {
     QSqlQuery q = m_db.prepare(QStringLiteral(
-        "INSERT INTO scorecard (interview_id, interviewer_id, revision, status, overall, takeaways, private_note,"
+        "INSERT INTO scorecard (interview_id, interviewer_id, revision, status, overall, takeaways,"
         " created_at, updated_at, submitted_at)"
-        " SELECT interview_id, interviewer_id, revision + 1, 'draft', overall, takeaways, private_note, CAST(:t1 AS "
-        "BIGINT),"
+        " SELECT interview_id, interviewer_id, revision + 1, 'draft', overall, takeaways, CAST(:t1 AS BIGINT),"
         " CAST(:t2 AS BIGINT), NULL"
         " FROM scorecard WHERE id = :id AND status = 'submitted' RETURNING id"));
     q.bindValue(QStringLiteral(":t1"), now);
@@ -573,7 +596,14 @@ Id ScorecardRepository::amend(Id scorecardId, qint64 now)
         " SELECT CAST(:new AS INTEGER), attribute_id, value, note FROM rating WHERE scorecard_id = :old"));
     r.bindValue(QStringLiteral(":new"), id);
     r.bindValue(QStringLiteral(":old"), scorecardId);
-    return m_db.exec(r) ? id : 0;
+    if (!m_db.exec(r))
+        return 0;
+    QSqlQuery n = m_db.prepare(
+        QStringLiteral("INSERT INTO private_note (scorecard_id, note)"
+                       " SELECT CAST(:new AS INTEGER), note FROM private_note WHERE scorecard_id = :old"));
+    n.bindValue(QStringLiteral(":new"), id);
+    n.bindValue(QStringLiteral(":old"), scorecardId);
+    return m_db.exec(n) ? id : 0;
 }
 
 bool ScorecardRepository::wasRevealed(Id personId, Id applicationId)
@@ -605,7 +635,8 @@ bool ScorecardRepository::reinstateInterview(Id interviewId, Id actorId, qint64 
         return false;
     if (!scorecardIds)
         return true;
-    QSqlQuery cards = m_db.prepare(QStringLiteral("SELECT id FROM scorecard WHERE interview_id = :id ORDER BY id"));
+    QSqlQuery cards = m_db.prepare(
+        QStringLiteral("SELECT id FROM scorecard_progress WHERE interview_id = :id ORDER BY id"));
     cards.bindValue(QStringLiteral(":id"), interviewId);
     if (!m_db.exec(cards))
         return false;

@@ -73,7 +73,7 @@ public:
 
     QSet<Id> attributesOfRole(Id roleId);
     // Content and ratings of a draft of authorId (the ratings are replaced).
-    bool updateDraft(const Scorecard &draft, Id authorId, qint64 now);
+    bool updateDraft(const Scorecard &draft, Id authorId, qint64 now, int seen);
     // Focus attributes of the interview's stage that the scorecard has no rating for.
     QStringList missingFocus(Id scorecardId);
     // Submits a draft; earlier submitted revisions become superseded (their ids).

@@ -142,7 +142,7 @@ DECLARE
     owner_role text := hireloop_team_role('owner');
     r record;
 BEGIN
-    FOR r IN SELECT relname FROM pg_class WHERE relnamespace = schema_oid AND relkind IN ('r', 'p') LOOP
+    FOR r IN SELECT relname FROM pg_class WHERE relnamespace = schema_oid AND relkind IN ('r', 'p', 'v') LOOP
         EXECUTE format('ALTER TABLE %I OWNER TO %I', r.relname, owner_role);
         EXECUTE format('REVOKE ALL ON %I FROM PUBLIC', r.relname);
     END LOOP;

@@ -27,7 +27,7 @@ public:
     // The statements that make the team's roles, their grants and the login functions:
     // migration 9's PostgreSQL part, one statement each.
     static QStringList rolesSql();
-    // Every table and function of the schema handed to the owner role, nothing left to
+    // Every table, view and function of the schema handed to the owner role, nothing left to
     // PUBLIC, and each SECURITY DEFINER function given the schema as its fixed search
     // path. Run again at the end of every later step that makes tables or functions on
     // a server, so none is left owned by the administrator who migrated.

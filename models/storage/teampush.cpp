@@ -82,31 +82,19 @@ qint64 count(Database &db, const QString &table)
 const QStringList &TeamPush::tables()
 {
     static const QStringList list = {
-        QStringLiteral("person"),
-        QStringLiteral("role"),
-        QStringLiteral("posting_section"),
-        QStringLiteral("posting_item"),
-        QStringLiteral("category"),
-        QStringLiteral("attribute"),
-        QStringLiteral("screening_fact"),
-        QStringLiteral("stage"),
-        QStringLiteral("stage_focus"),
-        QStringLiteral("audit_log"),
-        QStringLiteral("candidate"),
-        QStringLiteral("candidate_email"),
-        QStringLiteral("candidate_link"),
-        QStringLiteral("reject_reason"),
-        QStringLiteral("application"),
-        QStringLiteral("stage_event"),
-        QStringLiteral("screening_answer"),
-        QStringLiteral("interview"),
-        QStringLiteral("panelist"),
-        QStringLiteral("scorecard"),
-        QStringLiteral("rating"),
-        QStringLiteral("decision"),
-        QStringLiteral("interview_event"),
-        QStringLiteral("scorecard_reveal"),
-        QStringLiteral("meta"),
+        QStringLiteral("person"),           QStringLiteral("role"),
+        QStringLiteral("posting_section"),  QStringLiteral("posting_item"),
+        QStringLiteral("category"),         QStringLiteral("attribute"),
+        QStringLiteral("screening_fact"),   QStringLiteral("stage"),
+        QStringLiteral("stage_focus"),      QStringLiteral("audit_log"),
+        QStringLiteral("candidate"),        QStringLiteral("candidate_email"),
+        QStringLiteral("candidate_link"),   QStringLiteral("reject_reason"),
+        QStringLiteral("application"),      QStringLiteral("stage_event"),
+        QStringLiteral("screening_answer"), QStringLiteral("interview"),
+        QStringLiteral("panelist"),         QStringLiteral("scorecard"),
+        QStringLiteral("private_note"),     QStringLiteral("rating"),
+        QStringLiteral("decision"),         QStringLiteral("interview_event"),
+        QStringLiteral("scorecard_reveal"), QStringLiteral("meta"),
     };
     return list;
 }
@@ -176,7 +164,11 @@ bool TeamPush::run(const QString &sourceFile, Database &target, const Progress &
         for (const QString &table : tables()) {
             if (!failure.isEmpty() || cancelled)
                 break;
-            QSqlQuery read = source.prepare(QStringLiteral("SELECT * FROM %1 ORDER BY 1").arg(table));
+            // The chain's head is the server's to write (migration 13's trigger moves it
+            // with each entry); the file's, checked above, is the same.
+            const QString except = table == QLatin1String("meta") ? QStringLiteral(" WHERE key <> 'audit_head'")
+                                                                  : QString();
+            QSqlQuery read = source.prepare(QStringLiteral("SELECT * FROM %1%2 ORDER BY 1").arg(table, except));
             if (!source.exec(read)) {
                 failure = source.errorString();
                 break;

@@ -70,11 +70,11 @@ QString VisibilitySql::outcomes(const QString &applicationColumn, Form form)
     return ownSubmitted(applicationColumn, form);
 }
 
-QString VisibilitySql::privateNote(const QString &k)
+QString VisibilitySql::privateNote(const QString &k, const QString &n)
 {
     if (m_visibility.everyPrivateNote)
-        return k + QStringLiteral(".private_note");
-    return QStringLiteral("CASE WHEN %1.interviewer_id = %2 THEN %1.private_note END").arg(k, person());
+        return QStringLiteral("coalesce(%1.note, '')").arg(n);
+    return QStringLiteral("CASE WHEN %1.interviewer_id = %2 THEN coalesce(%3.note, '') END").arg(k, person(), n);
 }
 
 void VisibilitySql::bind(QSqlQuery &q) const

@@ -33,8 +33,9 @@ public:
     QString application(const QString &applicationColumn, Form form = Form::PerRow);
     // A condition over an application id column: the viewer may see its outcomes.
     QString outcomes(const QString &applicationColumn, Form form = Form::PerRow);
-    // An expression: scorecard k's private note where the viewer may read it, else NULL.
-    QString privateNote(const QString &k);
+    // An expression: the private note of scorecard k (n: its private_note row, joined
+    // on the left) where the viewer may read it, else NULL.
+    QString privateNote(const QString &k, const QString &n);
 
     void bind(QSqlQuery &q) const;
 

@@ -21,6 +21,7 @@ Store::Store(QObject *parent)
     // goes out once that operation has unwound.
     m_db.setConnectionLostCallback(
         [this] { QMetaObject::invokeMethod(this, &Store::onConnectionLost, Qt::QueuedConnection); });
+    setUpLiveChanges();
 }
 
 void Store::onConnectionLost()
@@ -71,6 +72,7 @@ bool Store::open(const QString &path, const DatabaseOptions &options)
 {
     actAs(Person());
     m_pseudonymSalt.clear();
+    m_ownWrites.clear();  // row versions of the database before
     if (!m_db.open(path, options)) {
         m_error = m_db.errorString();
         return false;
@@ -124,6 +126,8 @@ bool Store::open(const QString &path, const DatabaseOptions &options)
 void Store::close()
 {
     m_reconnect->stop();
+    m_noticeTimer->stop();
+    m_notices.clear();
     ++m_openGeneration;
     actAs(Person());
     m_pseudonymSalt.clear();
@@ -258,6 +262,7 @@ Id Store::addPerson(const Person &draft, const QString &password)
 
 bool Store::updatePerson(const Person &draft)
 {
+    m_conflicted = false;
     if (!permitted(AccessPolicy::Action::ManagePeople))
         return false;
     Person before;
@@ -274,8 +279,10 @@ bool Store::updatePerson(const Person &draft)
     const QString detail = before.kind == person.kind
         ? QString()
         : QStringLiteral("%1 -> %2").arg(personKindName(before.kind), personKindName(person.kind));
-    if (!write(tr("Cannot change %1").arg(before.name), [&] {
-            return m_persons.update(person) && (before.login.isEmpty() || m_team.syncLogin(before.login))
+    const QString entity = QStringLiteral("person");
+    const int expected = expectedVersion(entity, person.id, person.version);
+    if (!writeVersioned(tr("Cannot change %1").arg(before.name), entity, person.id, expected, [&] {
+            return m_persons.update(person, expected) && (before.login.isEmpty() || m_team.syncLogin(before.login))
                 && audit(QStringLiteral("person.edit"), QStringLiteral("person"), person.id, detail);
         }))
         return false;
@@ -289,8 +296,9 @@ bool Store::updatePerson(const Person &draft)
     return true;
 }
 
-bool Store::setPersonActive(Id personId, bool active)
+bool Store::setPersonActive(Id personId, bool active, int seenVersion)
 {
+    m_conflicted = false;
     if (!permitted(AccessPolicy::Action::ManagePeople))
         return false;
     Person p;
@@ -302,8 +310,10 @@ bool Store::setPersonActive(Id personId, bool active)
         return refuse(tr("You cannot deactivate yourself: act as someone else first"));
     if (!active && p.kind == PersonKind::HiringManager && m_persons.countActive(PersonKind::HiringManager) == 1)
         return refuse(tr("%1 is the only hiring manager: make someone else one first").arg(p.name));
-    if (!write(tr("Cannot change %1").arg(p.name), [&] {
-            return m_persons.setActive(personId, active) && (p.login.isEmpty() || m_team.syncLogin(p.login))
+    const QString entity = QStringLiteral("person");
+    const int expected = expectedVersion(entity, personId, seenVersion);
+    if (!writeVersioned(tr("Cannot change %1").arg(p.name), entity, personId, expected, [&] {
+            return m_persons.setActive(personId, active, expected) && (p.login.isEmpty() || m_team.syncLogin(p.login))
                 && audit(active ? QStringLiteral("person.activate") : QStringLiteral("person.deactivate"),
                          QStringLiteral("person"), personId);
         }))
@@ -359,6 +369,7 @@ bool Store::attribute(Id id, Attribute *attribute, Id *roleId)
 
 bool Store::updateAttribute(const Attribute &attribute)
 {
+    m_conflicted = false;
     if (!permitted(AccessPolicy::Action::EditRubric))
         return false;
     Id roleId = 0;
@@ -367,8 +378,10 @@ bool Store::updateAttribute(const Attribute &attribute)
         m_error = tr("No attribute with id %1").arg(attribute.id);
         return false;
     }
-    if (!write(tr("Cannot change the attribute %1").arg(before.name), [&] {
-            return m_roles.updateAttribute(attribute)
+    const QString entity = QStringLiteral("attribute");
+    const int expected = expectedVersion(entity, attribute.id, attribute.version);
+    if (!writeVersioned(tr("Cannot change the attribute %1").arg(before.name), entity, attribute.id, expected, [&] {
+            return m_roles.updateAttribute(attribute, expected)
                 && audit(QStringLiteral("attribute.edit"), QStringLiteral("attribute"), attribute.id);
         }))
         return false;

@@ -12,6 +12,8 @@
 #include "storage/teamaccess.h"
 #include "storage/privacyrepository.h"
 #include "storage/rolerepository.h"
+#include "storage/rowversions.h"
+#include "storage/livechangerepository.h"
 #include "storage/scorecardrepository.h"
 
 #include <QObject>
@@ -32,6 +34,11 @@ class Store : public QObject
 
 public:
     static constexpr int ReconnectIntervalMs = 2000;
+    // Other sessions' changes on a team database (store_live.cpp): the notices of a burst
+    // are taken together this long after the first, and more rows than this in one
+    // batch are read again as a whole (dataReset) rather than row by row.
+    static constexpr int ChangeNoticeDelayMs = 50;
+    static constexpr int MaxLiveRows = 1000;
 
     explicit Store(QObject *parent = nullptr);
     bool isConnectionLost() const { return m_db.isConnectionLost(); }
@@ -45,6 +52,9 @@ public:
     bool isReadOnly() const { return m_db.isReadOnly(); }
     QString path() const { return m_db.path(); }
     QString errorString() const { return m_error; }
+    // The last write was refused because its row had changed since it was read (the
+    // error names who changed it and when); see editConflict.
+    bool lastWriteConflicted() const { return m_conflicted; }
     Database &database() { return m_db; }
     // What the window says about the open file, without reaching into storage/.
     QString readOnlyReason() const { return m_db.readOnlyReason(); }
@@ -81,7 +91,9 @@ public:
     // when empty: the server then lets them in by its other means, or not at all).
     Id addPerson(const Person &person, const QString &password = QString());
     bool updatePerson(const Person &person);  // name, email, kind
-    bool setPersonActive(Id personId, bool active);
+    // seenVersion, here and below: the version of the row the edit was made on (0: not
+    // read, unchecked). Edits of a struct take the struct's version.
+    bool setPersonActive(Id personId, bool active, int seenVersion = 0);
 
     QList<RoleSummary> roles();
     bool role(Id id, Role *role);
@@ -94,7 +106,7 @@ public:
     bool stage(Id stageId, Stage *stage, Id *roleId = nullptr);
     bool setStageFocus(Id stageId, Id attributeId, bool on);
     Id addStage(Id roleId, const Stage &stage, int position);  // stage.id, when set, is kept (undo)
-    bool renameStage(Id stageId, const QString &name);
+    bool renameStage(Id stageId, const QString &name, int seenVersion = 0);
     bool moveStage(Id stageId, int position);
     bool removeStage(Id stageId);  // refused while applications are at it
 
@@ -112,7 +124,7 @@ public:
     // Every move, rejection, withdrawal or hire writes a stage event; *eventId is its id
     // (0 when the application was there already and nothing was written).
     bool moveApplication(Id applicationId, Id toStageId, ApplicationStatus toStatus, const QString &reason = {},
-                         Id *eventId = nullptr);
+                         Id *eventId = nullptr, int seenVersion = 0);
     // Undo of the move that wrote eventId, back to before (the application as it was).
     // While that move is still the application's latest one standing, the move back is
     // recorded as its revert and before's stage_entered_at comes back: the statistics
@@ -265,6 +277,10 @@ Q_SIGNALS:
     void dataReset();
     // A write that did not happen, with the reason: the GUI shows it, the CLI prints it.
     void errorOccurred(const QString &message);
+    // An edit made on a row someone changed since it was read: nothing was written.
+    // message (also errorOccurred's) names who changed it and when; the row's own change
+    // signal follows, so models show it as it is now. entity: "candidate", "stage" ...
+    void editConflict(const QString &entity, hireloop::Id id, const QString &message);
     // A team database's session ended (why: the error that found it). The store tries a
     // new one every ReconnectIntervalMs; writes meanwhile fail and say so, and what the
     // user typed stays where it was typed (editors keep it and save it again on
@@ -274,6 +290,9 @@ Q_SIGNALS:
 
 private:
     void onConnectionLost();
+    void setUpLiveChanges();
+    void onChangeNotice(const ChangeNotice &notice);
+    void applyChangeNotices();
     void tryReconnect();
     bool audit(const QString &action, const QString &entity, Id entityId, const QString &detail = {});
     // A write that was not tried: the reason becomes errorString() and errorOccurred().
@@ -283,6 +302,16 @@ private:
     QString personProblem(const Person &person);
     // A write that failed in the database: what, and the database's reason.
     bool fail(const QString &what);
+    // Row versions (store_versions.cpp). The version to check an edit made on read
+    // against: read itself, or the version this store's own later writes of the row (as
+    // the same actor) have brought it to, so that saving again or undoing one's own edit
+    // is no conflict while a colleague's write in between is.
+    int expectedVersion(const QString &entity, Id id, int read) const;
+    // write() of an edit checked against expected: afterwards, a refusal whose row has
+    // moved past expected is reported as a conflict (conflict()).
+    bool writeVersioned(const QString &what, const QString &entity, Id id, int expected,
+                        const std::function<bool()> &change);
+    bool conflict(const QString &entity, Id id);
     // One write: change() (the repository calls and their audit entry) in one write
     // transaction, committed when it returns true; otherwise rolled back and fail(what).
     // The caller emits its signal after it.
@@ -291,6 +320,8 @@ private:
 
     Database m_db;
     QTimer *m_reconnect = nullptr;  // runs while a team database's connection is lost
+    QTimer *m_noticeTimer = nullptr;  // single shot: the notices in m_notices are due
+    QList<ChangeNotice> m_notices;  // other sessions' changes not yet signalled
     quint64 m_openGeneration = 0;  // which open a late result (the check beside) belongs to
     PersonRepository m_persons{m_db};
     TeamAccess m_team{m_db};
@@ -300,6 +331,8 @@ private:
     ScorecardRepository m_scorecards{m_db};
     DebriefRepository m_debriefs{m_db};
     PrivacyRepository m_privacy{m_db};
+    LiveChangeRepository m_live{m_db};
+    RowVersions m_versions{m_db};
     QByteArray m_pseudonymSalt;  // of the open file, read once
     void actAs(const Person &person);
 
@@ -308,6 +341,14 @@ private:
     QString m_login;
     AccessPolicy m_access;
     QString m_error;
+    bool m_conflicted = false;
+    struct OwnWrites
+    {
+        Id actor = 0;
+        int from = 0;  // the version the first of them was made on
+        int to = 0;  // the version the last of them left
+    };
+    QHash<QString, OwnWrites> m_ownWrites;  // "entity:id"
     std::function<qint64()> m_clock;
 };
 

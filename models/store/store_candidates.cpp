@@ -38,13 +38,16 @@ Id Store::addCandidate(const Candidate &candidate, Id roleId, Id stageId, Id *ap
 
 bool Store::updateCandidate(const Candidate &candidate)
 {
+    m_conflicted = false;
     if (!permitted(AccessPolicy::Action::EditCandidates))
         return false;
     if (candidate.name.trimmed().isEmpty()) {
         return refuse(tr("A candidate needs a name"));
     }
-    if (!write(tr("Cannot change %1").arg(candidate.name), [&] {
-            return m_candidates.updateCandidate(candidate)
+    const QString entity = QStringLiteral("candidate");
+    const int expected = expectedVersion(entity, candidate.id, candidate.version);
+    if (!writeVersioned(tr("Cannot change %1").arg(candidate.name), entity, candidate.id, expected, [&] {
+            return m_candidates.updateCandidate(candidate, expected)
                 && audit(QStringLiteral("candidate.edit"), QStringLiteral("candidate"), candidate.id);
         }))
         return false;
@@ -64,6 +67,11 @@ bool Store::removeCandidate(Id candidateId)
                 && audit(QStringLiteral("candidate.remove"), QStringLiteral("candidate"), candidateId);
         }))
         return false;
+    // An undo may make them again under the same ids, from version 1: what this store
+    // wrote of the removed rows says nothing about those.
+    m_ownWrites.remove(QStringLiteral("candidate:%1").arg(candidateId));
+    for (Id a : std::as_const(applicationIds))
+        m_ownWrites.remove(QStringLiteral("application:%1").arg(a));
     Q_EMIT candidateRemoved(candidateId, applicationIds);
     return true;
 }
@@ -94,8 +102,9 @@ QList<Application> Store::applicationsOf(Id candidateId)
 }
 
 bool Store::moveApplication(Id applicationId, Id toStageId, ApplicationStatus toStatus, const QString &reason,
-                            Id *eventId)
+                            Id *eventId, int seenVersion)
 {
+    m_conflicted = false;
     if (eventId)
         *eventId = 0;
     if (!permitted(AccessPolicy::Action::MoveCandidates))
@@ -112,8 +121,11 @@ bool Store::moveApplication(Id applicationId, Id toStageId, ApplicationStatus to
     const QString detail
         = QStringLiteral("%1 -> %2").arg(applicationStatusName(current.status), applicationStatusName(toStatus));
     Id written = 0;
-    if (!write(tr("Cannot move application %1").arg(applicationId), [&] {
-            return m_candidates.moveApplication(applicationId, toStageId, toStatus, reason, m_actor.id, now(), &written)
+    const QString entity = QStringLiteral("application");
+    const int expected = expectedVersion(entity, applicationId, seenVersion);
+    if (!writeVersioned(tr("Cannot move application %1").arg(applicationId), entity, applicationId, expected, [&] {
+            return m_candidates.moveApplication(applicationId, toStageId, toStatus, reason, m_actor.id, now(), &written,
+                                                expected)
                 && audit(QStringLiteral("application.move"), QStringLiteral("application"), applicationId, detail);
         }))
         return false;
@@ -125,6 +137,7 @@ bool Store::moveApplication(Id applicationId, Id toStageId, ApplicationStatus to
 
 bool Store::revertMove(Id eventId, const Application &before, const QString &reason)
 {
+    m_conflicted = false;
     if (!permitted(AccessPolicy::Action::MoveCandidates))
         return false;
     Application current;
@@ -140,13 +153,17 @@ bool Store::revertMove(Id eventId, const Application &before, const QString &rea
     // between; the detail says which way the undo was recorded (ids and statuses only).
     const QString detail
         = QStringLiteral("%1 -> %2").arg(applicationStatusName(current.status), applicationStatusName(before.status));
-    if (!write(tr("Cannot undo the move of application %1").arg(before.id), [&] {
+    // before.version: the application as it was before the move; the move itself (this
+    // store's own write) is no conflict, a colleague's write since is.
+    const QString entity = QStringLiteral("application");
+    const int expected = expectedVersion(entity, before.id, before.version);
+    if (!writeVersioned(tr("Cannot undo the move of application %1").arg(before.id), entity, before.id, expected, [&] {
             bool standing = false;
             if (eventId && !m_candidates.isStandingMove(eventId, before, &standing))
                 return false;
-            const bool moved = standing
-                ? m_candidates.revertMove(eventId, before, reason, m_actor.id, now())
-                : m_candidates.moveApplication(before.id, before.stageId, before.status, reason, m_actor.id, now());
+            const bool moved = standing ? m_candidates.revertMove(eventId, before, reason, m_actor.id, now(), expected)
+                                        : m_candidates.moveApplication(before.id, before.stageId, before.status, reason,
+                                                                       m_actor.id, now(), nullptr, expected);
             return moved
                 && audit(QStringLiteral("application.move.undo"), QStringLiteral("application"), before.id,
                          standing ? QStringLiteral("%1, reverts event %2").arg(detail).arg(eventId)

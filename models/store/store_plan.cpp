@@ -68,8 +68,9 @@ Id Store::addStage(Id roleId, const Stage &stage, int position)
     return id;
 }
 
-bool Store::renameStage(Id stageId, const QString &name)
+bool Store::renameStage(Id stageId, const QString &name, int seenVersion)
 {
+    m_conflicted = false;
     if (!permitted(AccessPolicy::Action::EditPlan))
         return false;
     Stage s;
@@ -77,8 +78,10 @@ bool Store::renameStage(Id stageId, const QString &name)
     if (name.trimmed().isEmpty() || !m_roles.loadStage(stageId, &s, &roleId)) {
         return refuse(tr("A stage needs a name"));
     }
-    if (!write(tr("Cannot rename the stage %1").arg(s.name), [&] {
-            return m_roles.renameStage(stageId, name)
+    const QString entity = QStringLiteral("stage");
+    const int expected = expectedVersion(entity, stageId, seenVersion);
+    if (!writeVersioned(tr("Cannot rename the stage %1").arg(s.name), entity, stageId, expected, [&] {
+            return m_roles.renameStage(stageId, name, expected)
                 && audit(QStringLiteral("stage.rename"), QStringLiteral("stage"), stageId);
         }))
         return false;
@@ -118,6 +121,7 @@ bool Store::removeStage(Id stageId)
         || !audit(QStringLiteral("stage.remove"), QStringLiteral("stage"), stageId) || !tx.commit()) {
         return refuse(tr("Cannot remove the stage %1: candidates or interviews are at it").arg(s.name));
     }
+    m_ownWrites.remove(QStringLiteral("stage:%1").arg(stageId));  // an undo makes it again, at version 1
     Q_EMIT stageRemoved(roleId, stageId);
     return true;
 }

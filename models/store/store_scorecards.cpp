@@ -245,6 +245,7 @@ QList<Scorecard> Store::revisions(Id scorecardId)
 
 bool Store::saveDraft(const Scorecard &draft)
 {
+    m_conflicted = false;
     ScorecardFacts f;
     if (!m_scorecards.facts(draft.id, &f))
         return refuse(tr("No scorecard with id %1").arg(draft.id));
@@ -269,8 +270,10 @@ bool Store::saveDraft(const Scorecard &draft)
         && stored.takeaways == draft.takeaways && stored.privateNote == draft.privateNote
         && sameRatings(stored.ratings, draft.ratings))
         return true;
-    if (!write(tr("Cannot save the scorecard draft"), [&] {
-            return m_scorecards.updateDraft(draft, m_actor.id, now())
+    const QString entity = QStringLiteral("scorecard");
+    const int expected = expectedVersion(entity, draft.id, draft.version);
+    if (!writeVersioned(tr("Cannot save the scorecard draft"), entity, draft.id, expected, [&] {
+            return m_scorecards.updateDraft(draft, m_actor.id, now(), expected)
                 && audit(QStringLiteral("scorecard.draft"), QStringLiteral("scorecard"), draft.id,
                          QStringLiteral("%1 ratings").arg(draft.ratings.size()));
         }))

@@ -67,6 +67,7 @@ Store *StoreWorker::store(QString *error)
         // The app's file, already checked by the app (or being checked beside it).
         DatabaseOptions options;
         options.verify = DatabaseOptions::Verify::Beside;
+        options.listen = false;  // nobody watches this store's signals
         if (!store->open(m_path, options)) {
             *error = store->errorString();
             return nullptr;

@@ -1,5 +1,7 @@
 #include "storefixture.h"
 
+#include "storage/serverlocation.h"
+
 #include <QFileInfo>
 #include <QtTest>
 
@@ -90,6 +92,34 @@ Id StoreFixture::addPerson(const QString &name, PersonKind kind)
     p.email = name.toLower().remove(QLatin1Char(' ')) + QStringLiteral("@lab.example");
     p.kind = kind;
     return m_store->addPerson(p);
+}
+
+QString StoreFixture::uniqueLogin(const QString &base)
+{
+    static int counter = 0;
+    return QStringLiteral("%1_%2_%3").arg(base).arg(QCoreApplication::applicationPid()).arg(++counter);
+}
+
+QString StoreFixture::pathAs(const QString &login) const
+{
+    if (login.isEmpty())
+        return m_path;
+    ServerLocation location = ServerLocation::parse(m_path);
+    location.user = login;
+    return location.toDisplayUri();
+}
+
+QString StoreFixture::addWithLogin(const QString &name, PersonKind kind, Id *id)
+{
+    Person p;
+    p.name = name;
+    p.email = name.toLower().replace(QLatin1Char(' '), QLatin1Char('.')) + QStringLiteral("@lab.example");
+    p.kind = kind;
+    p.login = uniqueLogin(name.section(QLatin1Char(' '), 0, 0).toLower());
+    const Id added = m_store->addPerson(p, QStringLiteral("a-password"));
+    if (id)
+        *id = added;
+    return added ? p.login : QString();
 }
 
 bool StoreFixture::actAs(Id personId)

@@ -58,6 +58,12 @@ public:
     Id hiringManager = 0;  // the default one
 
     Id addPerson(const QString &name, PersonKind kind);
+    // On a team database: a login name no other test of the cluster uses (logins belong
+    // to the whole server); path() logged in as login (empty: path() itself); a person of
+    // kind with a login, added by the actor, whose login name it returns (empty on failure).
+    static QString uniqueLogin(const QString &base);
+    QString pathAs(const QString &login) const;
+    QString addWithLogin(const QString &name, PersonKind kind, Id *id = nullptr);
     bool actAs(Id personId);
     // A candidate at stage; email, unless given, made from the name.
     Id addCandidate(const QString &name, Id *applicationId, const QString &email = {});

@@ -13,14 +13,18 @@
 #                                  build in Release (build-bench/) and run hireloop-bench at 1k, 10k and
 #                                  100k candidates with the sqlite3 comparison; prints JSON lines and a
 #                                  table (databases are cached in build-bench/bench-cache)
+#   ./setup.sh teambench [--clients N] [--seconds S] [--candidates N] [--server URI] [--json FILE]
+#                                  build hireloop-teambench in Release (build-bench/) and run issue #17's
+#                                  20 clients × 60 s against one PostgreSQL server (its own throwaway
+#                                  cluster unless --server); exits non-zero when a correctness figure fails
 set -euo pipefail
 cd "$(dirname "$0")"
 
 mode=${1:-}
 [ $# -gt 0 ] && shift
 case "$mode" in
-  run|test|build|sanitize|fuzz|bench) ;;
-  *) echo "usage: $0 run [APP ARGS...] | test | build | sanitize | fuzz [SECONDS] | bench [--sizes LIST] [--runs N]" >&2; exit 2 ;;
+  run|test|build|sanitize|fuzz|bench|teambench) ;;
+  *) echo "usage: $0 run [APP ARGS...] | test | build | sanitize | fuzz [SECONDS] | bench [--sizes LIST] [--runs N] | teambench [--clients N] [--seconds S] [--server URI]" >&2; exit 2 ;;
 esac
 
 packages=(
@@ -115,6 +119,14 @@ if [ "$mode" = bench ]; then
   cmake --build "$build" --parallel "$(nproc)" --target hireloop hireloop-bench
   exec python3 tests/bench/compare.py --bench "$build/tests/bench/hireloop-bench" --cache "$build/bench-cache" \
     --json "$build/bench.jsonl" --markdown "$build/bench.md" "$@"
+fi
+
+# Issue #17's many-client run (no lost updates, live windows), in the same Release build.
+if [ "$mode" = teambench ]; then
+  build=${HIRELOOP_BENCH_DIR:-build-bench}
+  cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release "${launcher[@]}" >/dev/null
+  cmake --build "$build" --parallel "$(nproc)" --target hireloop-teambench
+  exec "$build/tests/bench/hireloop-teambench" "$@"
 fi
 
 # The house style (.clang-format, close to Qt's) holds in every C++ file of the project;

@@ -148,7 +148,12 @@ void CandidateDialog::accept()
 {
     if (!validate())
         return;
-    if (m_saver && !m_saver(candidate())) {
+    bool saved = true;
+    if (m_saver) {
+        const Store::ConflictsToCaller conflictsHere(m_store);  // offerReload() shows them
+        saved = m_saver(candidate());
+    }
+    if (!saved) {
         if (m_store->lastWriteConflicted()) {
             offerReload();
             return;

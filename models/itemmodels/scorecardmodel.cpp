@@ -280,7 +280,11 @@ bool ScorecardModel::saveNow()
     }
     const Scorecard draft = scorecard();
     m_saving = true;
-    const bool ok = m_store->saveDraft(draft);
+    bool ok = false;
+    {
+        const Store::ConflictsToCaller conflictsHere(m_store);  // saveConflicted tells them
+        ok = m_store->saveDraft(draft);
+    }
     m_saving = false;
     if (!ok) {
         if (m_store->lastWriteConflicted()) {

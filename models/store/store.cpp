@@ -49,6 +49,7 @@ Store::~Store() = default;
 
 bool Store::refuse(const QString &message)
 {
+    m_conflicted = false;  // every refusal says so; conflict() marks its own after this
     // With a team database's connection gone, that is the reason, whatever failed first.
     m_error = m_db.isConnectionLost() ? m_db.errorString() : message;
     Q_EMIT errorOccurred(m_error);
@@ -62,6 +63,7 @@ bool Store::fail(const QString &what)
 
 bool Store::write(const QString &what, const std::function<bool()> &change)
 {
+    m_conflicted = false;
     WriteTransaction tx(m_db);
     if (!tx.isActive() || !change() || !tx.commit())
         return fail(what);
@@ -262,7 +264,6 @@ Id Store::addPerson(const Person &draft, const QString &password)
 
 bool Store::updatePerson(const Person &draft)
 {
-    m_conflicted = false;
     if (!permitted(AccessPolicy::Action::ManagePeople))
         return false;
     Person before;
@@ -298,7 +299,6 @@ bool Store::updatePerson(const Person &draft)
 
 bool Store::setPersonActive(Id personId, bool active, int seenVersion)
 {
-    m_conflicted = false;
     if (!permitted(AccessPolicy::Action::ManagePeople))
         return false;
     Person p;
@@ -369,7 +369,6 @@ bool Store::attribute(Id id, Attribute *attribute, Id *roleId)
 
 bool Store::updateAttribute(const Attribute &attribute)
 {
-    m_conflicted = false;
     if (!permitted(AccessPolicy::Action::EditRubric))
         return false;
     Id roleId = 0;

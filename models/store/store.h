@@ -55,6 +55,24 @@ public:
     // The last write was refused because its row had changed since it was read (the
     // error names who changed it and when); see editConflict.
     bool lastWriteConflicted() const { return m_conflicted; }
+    // While one lives, a conflict is the caller's to show (lastWriteConflicted,
+    // errorString, editConflict) and is not also an errorOccurred: for an editor that
+    // offers its own Reload, so the user gets one box, not two.
+    class ConflictsToCaller
+    {
+    public:
+        explicit ConflictsToCaller(Store *store)
+            : m_store(store)
+        {
+            ++m_store->m_conflictsToCaller;
+        }
+        ~ConflictsToCaller() { --m_store->m_conflictsToCaller; }
+        ConflictsToCaller(const ConflictsToCaller &) = delete;
+        ConflictsToCaller &operator=(const ConflictsToCaller &) = delete;
+
+    private:
+        Store *m_store;
+    };
     Database &database() { return m_db; }
     // What the window says about the open file, without reaching into storage/.
     QString readOnlyReason() const { return m_db.readOnlyReason(); }
@@ -342,6 +360,7 @@ private:
     AccessPolicy m_access;
     QString m_error;
     bool m_conflicted = false;
+    int m_conflictsToCaller = 0;  // ConflictsToCaller guards alive
     struct OwnWrites
     {
         Id actor = 0;

@@ -38,7 +38,6 @@ Id Store::addCandidate(const Candidate &candidate, Id roleId, Id stageId, Id *ap
 
 bool Store::updateCandidate(const Candidate &candidate)
 {
-    m_conflicted = false;
     if (!permitted(AccessPolicy::Action::EditCandidates))
         return false;
     if (candidate.name.trimmed().isEmpty()) {
@@ -104,7 +103,6 @@ QList<Application> Store::applicationsOf(Id candidateId)
 bool Store::moveApplication(Id applicationId, Id toStageId, ApplicationStatus toStatus, const QString &reason,
                             Id *eventId, int seenVersion)
 {
-    m_conflicted = false;
     if (eventId)
         *eventId = 0;
     if (!permitted(AccessPolicy::Action::MoveCandidates))
@@ -137,7 +135,6 @@ bool Store::moveApplication(Id applicationId, Id toStageId, ApplicationStatus to
 
 bool Store::revertMove(Id eventId, const Application &before, const QString &reason)
 {
-    m_conflicted = false;
     if (!permitted(AccessPolicy::Action::MoveCandidates))
         return false;
     Application current;

@@ -70,7 +70,6 @@ Id Store::addStage(Id roleId, const Stage &stage, int position)
 
 bool Store::renameStage(Id stageId, const QString &name, int seenVersion)
 {
-    m_conflicted = false;
     if (!permitted(AccessPolicy::Action::EditPlan))
         return false;
     Stage s;

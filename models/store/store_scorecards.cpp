@@ -245,7 +245,6 @@ QList<Scorecard> Store::revisions(Id scorecardId)
 
 bool Store::saveDraft(const Scorecard &draft)
 {
-    m_conflicted = false;
     ScorecardFacts f;
     if (!m_scorecards.facts(draft.id, &f))
         return refuse(tr("No scorecard with id %1").arg(draft.id));

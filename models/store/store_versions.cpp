@@ -85,7 +85,10 @@ bool Store::conflict(const QString &entity, Id id)
     } else {
         message = tr("Someone else changed %1 since you opened it; your change was not saved.").arg(noun);
     }
-    refuse(message);
+    if (m_conflictsToCaller > 0)
+        m_error = message;
+    else
+        refuse(message);
     m_conflicted = true;
     Q_EMIT editConflict(entity, id, message);
     // Whatever shows the row reads it again, as it is now.

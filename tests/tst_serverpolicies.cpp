@@ -54,6 +54,7 @@ private slots:
     void writesToOthersRowsChangeNothingOnServer_data();
     void writesToOthersRowsChangeNothingOnServer();
     void anAuditEntryIsWhatTheServerMakesOfItOnServer();
+    void changesOutsideHireloopAreLoggedOnServer();
 
 private:
     Reads throughHireloop(const QString &login, QString *error);
@@ -66,6 +67,7 @@ private:
     Id m_cleoDraft = 0;  // Cleo's draft for Ada
     Id m_benCard = 0;  // Ben's submitted scorecard for Ada
     Id m_ada = 0;  // Ada's application
+    Id m_adaCandidate = 0;
 };
 
 // Ada: Ben (submitted) and Cleo (a draft) interviewed her; Bo: Cleo (submitted); Cy: no
@@ -88,7 +90,8 @@ void TestServerPolicies::init()
         QVERIFY2(!login.isEmpty(), qPrintable(m_fx->errorString()));
 
     Id bo = 0, cy = 0;
-    QVERIFY(m_fx.addCandidate(QStringLiteral("Ada Quinn"), &m_ada));
+    m_adaCandidate = m_fx.addCandidate(QStringLiteral("Ada Quinn"), &m_ada);
+    QVERIFY(m_adaCandidate);
     QVERIFY(m_fx.addCandidate(QStringLiteral("Bo Rivera"), &bo));
     QVERIFY(m_fx.addCandidate(QStringLiteral("Cy Stone"), &cy));
     const Id adaInterview = m_fx.schedule(m_ada, {ben, cleo});
@@ -413,6 +416,60 @@ void TestServerPolicies::anAuditEntryIsWhatTheServerMakesOfItOnServer()
     QCOMPARE(recent.first().actorId, ben);
     QCOMPARE(recent.first().actor, QStringLiteral("Ben Okafor"));
     QVERIFY(recent.first().id > 1);
+    QCOMPARE(m_fx->checkProblems(), QStringList());
+}
+
+// The coordinator edits a candidate through Hireloop (its own entry, nothing more), then
+// from her own SQL session, where no entry is written: the server writes one at commit,
+// naming her, also when she sets the "already logged" setting herself first.
+void TestServerPolicies::changesOutsideHireloopAreLoggedOnServer()
+{
+    const QString cam = m_logins.value(QStringLiteral("Cam"));
+    auto actions = [this] {
+        QStringList list;
+        for (const AuditEntry &e : m_fx->recentAudit(1000))
+            list.prepend(e.action);
+        return list;
+    };
+    const QStringList before = actions();
+    QVERIFY(!before.contains(QStringLiteral("sql.change")));
+    {
+        Store desk;
+        QVERIFY2(desk.open(m_fx.pathAs(cam)), qPrintable(desk.errorString()));
+        Candidate ada;
+        QVERIFY(desk.candidate(m_adaCandidate, &ada));
+        ada.location = QStringLiteral("Lisbon");
+        QVERIFY2(desk.updateCandidate(ada), qPrintable(desk.errorString()));
+    }
+    QCOMPARE(actions(), before + QStringList{QStringLiteral("candidate.edit")});
+
+    const QStringList statements = {
+        QStringLiteral("UPDATE candidate SET location = 'Porto' WHERE name = 'Ada Quinn'"),
+        QStringLiteral(
+            "BEGIN; SELECT set_config('hireloop.audited', 'logged, honest', true);"
+            " DELETE FROM candidate_link; UPDATE candidate SET notes = 'x' WHERE name = 'Bo Rivera'; COMMIT"),
+    };
+    {
+        QSqlDatabase raw = TestBackend::rawConnection(m_fx.pathAs(cam), QStringLiteral("raw"));
+        QVERIFY2(raw.isOpen(), qPrintable(raw.lastError().text()));
+        QSqlQuery q(raw);
+        for (const QString &sql : statements)
+            QVERIFY2(q.exec(sql), qPrintable(q.lastError().text()));
+        q.finish();
+        raw.close();
+    }
+    QSqlDatabase::removeDatabase(QStringLiteral("raw"));
+
+    const QList<AuditEntry> recent = m_fx->recentAudit(2);
+    QCOMPARE(recent.size(), 2);
+    for (const AuditEntry &e : recent) {
+        QCOMPARE(e.action, QStringLiteral("sql.change"));
+        QCOMPARE(e.actor, QStringLiteral("Cam Cole"));
+    }
+    QCOMPARE(recent.at(1).entity, QStringLiteral("candidate"));
+    QCOMPARE(recent.at(1).detail, QStringLiteral("changed outside Hireloop: update on candidate"));
+    QCOMPARE(recent.at(0).entity, QStringLiteral("candidate_link"));  // the first table it wrote to
+    QCOMPARE(actions().size(), before.size() + 3);
     QCOMPARE(m_fx->checkProblems(), QStringList());
 }
 

@@ -365,9 +365,11 @@ QStringList Database::serverProblems()
     while (q.next())
         problems << q.value(0).toString();
     // The append-only triggers, and the one that chains audit entries, must be there at all.
-    const QStringList triggers = {QStringLiteral("audit_log_append_only"), QStringLiteral("audit_log_stamp"),
-                                  QStringLiteral("stage_event_append_only"),
-                                  QStringLiteral("interview_event_append_only")};
+    const QStringList triggers = {
+        QStringLiteral("audit_log_append_only"),      QStringLiteral("audit_log_stamp"),
+        QStringLiteral("audit_pending_settle"),       QStringLiteral("candidate_audited"),
+        QStringLiteral("scorecard_audited"),          QStringLiteral("stage_event_append_only"),
+        QStringLiteral("interview_event_append_only")};
     for (const QString &name : triggers) {
         QSqlQuery t(m_db);
         t.prepare(QStringLiteral("SELECT count(*) FROM pg_trigger WHERE tgname = :name AND tgrelid IN %1").arg(table));

@@ -17,6 +17,14 @@
 // update meta at all. It takes the write lock every Hireloop write transaction takes
 // (Database::beginWrite), so entries appended by a plain SQL session are serialised
 // with Hireloop's too. A SQLite file has one writer and keeps the app's own chaining.
+//
+// And no change goes unlogged: Hireloop writes an entry in every write transaction, but
+// a person's own SQL session need not. After each statement on a table of the team's
+// data, a trigger notes (once per transaction) that something changed; at commit, a
+// transaction that wrote no entry gets one from the server ("sql.change", naming the
+// table, the login's person as its actor). "Wrote an entry" is a transaction-local
+// setting the stamp trigger sets to a token only the owner can make (a hash of a secret
+// the owner alone reads and the transaction's id), so a client cannot set it instead.
 
 namespace hireloop {
 
@@ -46,12 +54,70 @@ BEGIN
         data := data || octet_length(f) || ':' || f || ';';
     END LOOP;
     NEW.hash := encode(sha256(convert_to(data, 'UTF8')), 'hex');
+    PERFORM set_config('hireloop.audited', hireloop_audit_token(), true);
     INSERT INTO meta (key, value) VALUES ('audit_head', NEW.id || ' ' || NEW.hash)
         ON CONFLICT (key) DO UPDATE SET value = excluded.value;
     RETURN NEW;
 END $f$)")
         .arg(Database::ApplicationId)
         .arg(QString(64, QLatin1Char('0')));
+}
+
+// The tables whose changes are the team's data (meta is only the chain's head and salt).
+constexpr const char *AuditedTables[] = {
+    "person",         "role",         "posting_section", "posting_item",     "category",        "attribute",
+    "screening_fact", "stage",        "stage_focus",     "candidate",        "candidate_email", "candidate_link",
+    "reject_reason",  "application",  "stage_event",     "screening_answer", "interview",       "panelist",
+    "scorecard",      "private_note", "rating",          "decision",         "interview_event", "scorecard_reveal",
+};
+
+QStringList unloggedChangeSql()
+{
+    QStringList sql = {
+        QStringLiteral("CREATE TABLE audit_secret (secret TEXT NOT NULL)"),
+        QStringLiteral("INSERT INTO audit_secret (secret) VALUES (gen_random_uuid()::text || gen_random_uuid()::text)"),
+        QStringLiteral("CREATE TABLE audit_pending (xact xid8 PRIMARY KEY, tbl TEXT NOT NULL, op TEXT NOT NULL)"),
+        QStringLiteral(R"(CREATE FUNCTION hireloop_audit_token() RETURNS text LANGUAGE sql SECURITY DEFINER AS
+$$ SELECT md5(secret || pg_current_xact_id()::text) FROM audit_secret $$)"),
+        // Once per transaction that changed the team's data and has not written an entry yet.
+        QStringLiteral(R"(CREATE FUNCTION hireloop_audit_note_change() RETURNS trigger LANGUAGE plpgsql
+SECURITY DEFINER AS $f$
+DECLARE
+    token text;
+BEGIN
+    IF pg_has_role(session_user, hireloop_team_role('owner'), 'MEMBER') THEN
+        RETURN NULL;
+    END IF;
+    token := hireloop_audit_token();
+    IF current_setting('hireloop.audited', true) IS NOT DISTINCT FROM token
+       OR current_setting('hireloop.audit_pending', true) IS NOT DISTINCT FROM token THEN
+        RETURN NULL;
+    END IF;
+    INSERT INTO audit_pending (xact, tbl, op) VALUES (pg_current_xact_id(), TG_TABLE_NAME, lower(TG_OP))
+        ON CONFLICT (xact) DO NOTHING;
+    PERFORM set_config('hireloop.audit_pending', token, true);
+    RETURN NULL;
+END $f$)"),
+        // At commit: the entry a transaction did not write.
+        QStringLiteral(R"(CREATE FUNCTION hireloop_audit_settle() RETURNS trigger LANGUAGE plpgsql
+SECURITY DEFINER AS $f$
+BEGIN
+    IF current_setting('hireloop.audited', true) IS DISTINCT FROM hireloop_audit_token() THEN
+        INSERT INTO audit_log (at, action, entity, detail, prev_hash, hash)
+        VALUES (extract(epoch FROM clock_timestamp())::bigint, 'sql.change', NEW.tbl,
+                'changed outside Hireloop: ' || NEW.op || ' on ' || NEW.tbl, '', '');
+    END IF;
+    DELETE FROM audit_pending WHERE xact = NEW.xact;
+    RETURN NULL;
+END $f$)"),
+        QStringLiteral("CREATE CONSTRAINT TRIGGER audit_pending_settle AFTER INSERT ON audit_pending"
+                       " DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION hireloop_audit_settle()"),
+    };
+    for (const char *table : AuditedTables)
+        sql << QStringLiteral("CREATE TRIGGER %1_audited AFTER INSERT OR UPDATE OR DELETE ON %1"
+                              " FOR EACH STATEMENT EXECUTE FUNCTION hireloop_audit_note_change()")
+                   .arg(QLatin1String(table));
+    return sql;
 }
 
 // A submitted scorecard and its ratings stay as submitted for every login but the
@@ -93,8 +159,11 @@ END $f$)")
 
 Migration serverAuditMigration()
 {
-    Migration m{13, "the server keeps submitted scorecards final, chains audit entries and names their actor", {}};
-    QStringList sql = finalSql();
+    Migration m{
+        13,
+        "the server keeps submitted scorecards final, chains audit entries, names their actor and logs every change",
+        {}};
+    QStringList sql = finalSql() + unloggedChangeSql();
     sql << stampFunction()
         << QStringLiteral("CREATE TRIGGER audit_log_stamp BEFORE INSERT ON audit_log"
                           " FOR EACH ROW EXECUTE FUNCTION hireloop_audit_stamp()")

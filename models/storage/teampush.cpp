@@ -27,7 +27,9 @@ void dropSchema(Database &target)
     for (const QString &login : std::as_const(logins))
         target.exec(QStringLiteral("DROP ROLE IF EXISTS \"%1\"").arg(login));
     QStringList all = TeamPush::tables();
-    all << QStringLiteral("hireloop_schema");
+    // And the tables only a server has: the version, and the audit's secret and
+    // pending notes (migration 13).
+    all << QStringLiteral("hireloop_schema") << QStringLiteral("audit_secret") << QStringLiteral("audit_pending");
     target.exec(QStringLiteral("DROP TABLE IF EXISTS %1 CASCADE").arg(all.join(QStringLiteral(", "))));
     // Every function the migrations made (their names all start so).
     target.exec(QStringLiteral(

@@ -55,6 +55,8 @@ private slots:
     void writesToOthersRowsChangeNothingOnServer();
     void anAuditEntryIsWhatTheServerMakesOfItOnServer();
     void changesOutsideHireloopAreLoggedOnServer();
+    void checkNamesAWeakenedServerOnServer_data();
+    void checkNamesAWeakenedServerOnServer();
 
 private:
     Reads throughHireloop(const QString &login, QString *error);
@@ -471,6 +473,35 @@ void TestServerPolicies::changesOutsideHireloopAreLoggedOnServer()
     QCOMPARE(recent.at(0).entity, QStringLiteral("candidate_link"));  // the first table it wrote to
     QCOMPARE(actions().size(), before.size() + 3);
     QCOMPARE(m_fx->checkProblems(), QStringList());
+}
+
+// What an administrator could switch off by hand: check names each.
+void TestServerPolicies::checkNamesAWeakenedServerOnServer_data()
+{
+    QTest::addColumn<QString>("sql");
+    QTest::addColumn<QString>("problem");
+    QTest::newRow("row security off") << "ALTER TABLE rating DISABLE ROW LEVEL SECURITY"
+                                      << "row security is off on rating";
+    QTest::newRow("row security not forced") << "ALTER TABLE private_note NO FORCE ROW LEVEL SECURITY"
+                                             << "row security is off on private_note";
+    QTest::newRow("submitted scorecards not final") << "DROP TRIGGER scorecard_submitted_is_final ON scorecard"
+                                                    << "trigger scorecard_submitted_is_final is missing";
+    QTest::newRow("changes outside Hireloop unlogged") << "DROP TRIGGER candidate_audited ON candidate"
+                                                       << "trigger candidate_audited is missing";
+    QTest::newRow("no live notices") << "DROP TRIGGER application_live_update ON application"
+                                     << "trigger application_live_update is missing";
+    QTest::newRow("audit chain by the client") << "ALTER TABLE audit_log DISABLE TRIGGER audit_log_stamp"
+                                               << "trigger audit_log_stamp on audit_log is disabled";
+}
+
+void TestServerPolicies::checkNamesAWeakenedServerOnServer()
+{
+    QFETCH(QString, sql);
+    QFETCH(QString, problem);
+    QCOMPARE(m_fx->checkProblems(), QStringList());
+    QVERIFY2(m_fx->database().exec(sql), qPrintable(m_fx->database().errorString()));
+    const QStringList problems = m_fx->checkProblems();
+    QVERIFY2(problems.contains(problem), qPrintable(problems.join(QLatin1Char('\n'))));
 }
 
 HIRELOOP_TEST_MAIN(QCoreApplication, TestServerPolicies)

@@ -364,12 +364,28 @@ QStringList Database::serverProblems()
         return {q.lastError().text()};
     while (q.next())
         problems << q.value(0).toString();
-    // The append-only triggers, and the one that chains audit entries, must be there at all.
-    const QStringList triggers = {
-        QStringLiteral("audit_log_append_only"),      QStringLiteral("audit_log_stamp"),
-        QStringLiteral("audit_pending_settle"),       QStringLiteral("candidate_audited"),
-        QStringLiteral("scorecard_audited"),          QStringLiteral("stage_event_append_only"),
-        QStringLiteral("interview_event_append_only")};
+    // A table with row policies whose row security is off (or not forced) shows every row.
+    if (!q.exec(QStringLiteral("SELECT 'row security is off on ' || c.relname FROM pg_class c"
+                               " WHERE c.oid IN (SELECT polrelid FROM pg_policy) AND c.oid IN %1"
+                               " AND NOT (c.relrowsecurity AND c.relforcerowsecurity) ORDER BY 1")
+                    .arg(table)))
+        return {q.lastError().text()};
+    while (q.next())
+        problems << q.value(0).toString();
+    // Triggers that must be there at all: the append-only ones, the audit's (chaining,
+    // logging changes made outside Hireloop), final submitted scorecards, live notices
+    // (a sample of each kind: a whole family is made in one step).
+    const QStringList triggers = {QStringLiteral("audit_log_append_only"),
+                                  QStringLiteral("audit_log_stamp"),
+                                  QStringLiteral("audit_pending_settle"),
+                                  QStringLiteral("candidate_audited"),
+                                  QStringLiteral("scorecard_audited"),
+                                  QStringLiteral("stage_event_append_only"),
+                                  QStringLiteral("interview_event_append_only"),
+                                  QStringLiteral("scorecard_submitted_is_final"),
+                                  QStringLiteral("rating_of_draft"),
+                                  QStringLiteral("application_live_update"),
+                                  QStringLiteral("scorecard_live_update")};
     for (const QString &name : triggers) {
         QSqlQuery t(m_db);
         t.prepare(QStringLiteral("SELECT count(*) FROM pg_trigger WHERE tgname = :name AND tgrelid IN %1").arg(table));

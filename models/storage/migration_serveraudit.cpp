@@ -125,33 +125,35 @@ END $f$)"),
 // cascade runs as the table's owner). It may only become superseded by an amendment.
 QStringList finalSql()
 {
+    // In the triggers' WHEN, so an owner's bulk write (a demo, a push) calls no function.
     const QString notOwner = QStringLiteral("NOT pg_has_role(current_user, hireloop_team_role('owner'), 'MEMBER')");
     return {
         QStringLiteral(R"(CREATE FUNCTION hireloop_submitted_is_final() RETURNS trigger LANGUAGE plpgsql AS $f$
 BEGIN
-    IF OLD.status <> 'draft' AND %1 AND (TG_OP = 'DELETE' OR NEW.status NOT IN ('submitted', 'superseded')
-            OR NEW.overall IS DISTINCT FROM OLD.overall OR NEW.takeaways <> OLD.takeaways
-            OR NEW.interview_id <> OLD.interview_id OR NEW.interviewer_id <> OLD.interviewer_id
-            OR NEW.revision <> OLD.revision OR NEW.submitted_at IS DISTINCT FROM OLD.submitted_at) THEN
+    IF TG_OP = 'DELETE' OR NEW.status NOT IN ('submitted', 'superseded') OR NEW.overall IS DISTINCT FROM OLD.overall
+       OR NEW.takeaways <> OLD.takeaways OR NEW.interview_id <> OLD.interview_id
+       OR NEW.interviewer_id <> OLD.interviewer_id OR NEW.revision <> OLD.revision
+       OR NEW.submitted_at IS DISTINCT FROM OLD.submitted_at THEN
         RAISE EXCEPTION 'scorecard % is submitted: amend it instead', OLD.id USING ERRCODE = 'insufficient_privilege';
     END IF;
-    RETURN CASE TG_OP WHEN 'DELETE' THEN OLD ELSE NEW END;
-END $f$)")
-            .arg(notOwner),
+    RETURN NEW;
+END $f$)"),
         QStringLiteral("CREATE TRIGGER scorecard_submitted_is_final BEFORE UPDATE OR DELETE ON scorecard"
-                       " FOR EACH ROW EXECUTE FUNCTION hireloop_submitted_is_final()"),
+                       " FOR EACH ROW WHEN (OLD.status <> 'draft' AND %1)"
+                       " EXECUTE FUNCTION hireloop_submitted_is_final()")
+            .arg(notOwner),
         QStringLiteral(R"(CREATE FUNCTION hireloop_rating_of_draft() RETURNS trigger LANGUAGE plpgsql AS $f$
 BEGIN
-    IF %1 AND EXISTS (SELECT 1 FROM scorecard k WHERE k.status <> 'draft' AND k.id IN
+    IF EXISTS (SELECT 1 FROM scorecard k WHERE k.status <> 'draft' AND k.id IN
             (CASE TG_OP WHEN 'INSERT' THEN NEW.scorecard_id ELSE OLD.scorecard_id END,
              CASE TG_OP WHEN 'DELETE' THEN OLD.scorecard_id ELSE NEW.scorecard_id END)) THEN
         RAISE EXCEPTION 'the ratings of a submitted scorecard are final' USING ERRCODE = 'insufficient_privilege';
     END IF;
     RETURN CASE TG_OP WHEN 'DELETE' THEN OLD ELSE NEW END;
-END $f$)")
-            .arg(notOwner),
+END $f$)"),
         QStringLiteral("CREATE TRIGGER rating_of_draft BEFORE INSERT OR UPDATE OR DELETE ON rating"
-                       " FOR EACH ROW EXECUTE FUNCTION hireloop_rating_of_draft()"),
+                       " FOR EACH ROW WHEN (%1) EXECUTE FUNCTION hireloop_rating_of_draft()")
+            .arg(notOwner),
     };
 }
 

@@ -15,6 +15,8 @@
 #include <QSqlQuery>
 #include <QtTest>
 
+#include <functional>
+
 using namespace hireloop;
 using namespace hireloop::test;
 
@@ -61,6 +63,10 @@ private slots:
 private:
     Reads throughHireloop(const QString &login, QString *error);
     Reads throughSql(const QString &login, QString *error);
+    // use(q) on a plain SQL connection logged in as login (behind the app's back), closed
+    // and removed afterwards whatever use did; false when it did not open or use failed
+    // the test.
+    bool asLogin(const QString &login, const std::function<void(QSqlQuery &)> &use);
     // Every row of the tables the writes below aim at, as the owner reads them.
     QStringList everything();
 
@@ -146,11 +152,29 @@ Reads TestServerPolicies::throughHireloop(const QString &login, QString *error)
             sorted(r.notes),      sorted(r.decisions),  sorted(r.progress)};
 }
 
+bool TestServerPolicies::asLogin(const QString &login, const std::function<void(QSqlQuery &)> &use)
+{
+    bool opened = false;
+    {
+        QSqlDatabase raw = TestBackend::rawConnection(m_fx.pathAs(login), QStringLiteral("raw"));
+        opened = raw.isOpen();
+        if (!opened) {
+            qWarning("cannot log in as %s: %s", qPrintable(login), qPrintable(raw.lastError().text()));
+        } else {
+            QSqlQuery q(raw);
+            use(q);
+            q.finish();
+        }
+        raw.close();
+    }
+    QSqlDatabase::removeDatabase(QStringLiteral("raw"));
+    return opened && !QTest::currentTestFailed();
+}
+
 Reads TestServerPolicies::throughSql(const QString &login, QString *error)
 {
     Reads r;
-    {
-        QSqlDatabase raw = TestBackend::rawConnection(m_fx.pathAs(login), QStringLiteral("raw"));
+    const bool opened = asLogin(login, [&](QSqlQuery &q) {
         const QString ofCard = QStringLiteral(" JOIN interview i ON i.id = k.interview_id"
                                               " JOIN application a ON a.id = i.application_id"
                                               " JOIN candidate c ON c.id = a.candidate_id"
@@ -179,7 +203,6 @@ Reads TestServerPolicies::throughSql(const QString &login, QString *error)
                             " JOIN candidate c ON c.id = a.candidate_id"
                             " WHERE k.status <> 'superseded' GROUP BY c.name")},
         };
-        QSqlQuery q(raw);
         for (const auto &[list, sql] : reads) {
             if (!q.exec(sql)) {
                 *error = sql + QStringLiteral(": ") + q.lastError().text();
@@ -189,10 +212,9 @@ Reads TestServerPolicies::throughSql(const QString &login, QString *error)
                 *list << q.value(0).toString();
             list->sort();
         }
-        q.finish();
-        raw.close();
-    }
-    QSqlDatabase::removeDatabase(QStringLiteral("raw"));
+    });
+    if (!opened && error->isEmpty())
+        *error = QStringLiteral("cannot log in as %1").arg(login);
     return r;
 }
 
@@ -362,10 +384,7 @@ void TestServerPolicies::writesToOthersRowsChangeNothingOnServer()
                                   .replace(QStringLiteral("{draft}"), QString::number(m_cleoDraft))
                                   .replace(QStringLiteral("{card}"), QString::number(m_benCard))
                                   .replace(QStringLiteral("{app}"), QString::number(m_ada));
-    {
-        QSqlDatabase raw = TestBackend::rawConnection(m_fx.pathAs(m_logins.value(who)), QStringLiteral("raw"));
-        QVERIFY2(raw.isOpen(), qPrintable(raw.lastError().text()));
-        QSqlQuery q(raw);
+    QVERIFY(asLogin(m_logins.value(who), [&](QSqlQuery &q) {
         const bool ran = q.exec(statement);
         if (refused) {
             QVERIFY2(!ran, qPrintable(QStringLiteral("the server let %1 run: %2").arg(who, statement)));
@@ -374,10 +393,7 @@ void TestServerPolicies::writesToOthersRowsChangeNothingOnServer()
             QVERIFY2(ran, qPrintable(q.lastError().text()));
             QCOMPARE(q.numRowsAffected(), 0);
         }
-        q.finish();
-        raw.close();
-    }
-    QSqlDatabase::removeDatabase(QStringLiteral("raw"));
+    }));
     QCOMPARE(everything(), before);
 }
 
@@ -390,11 +406,7 @@ void TestServerPolicies::anAuditEntryIsWhatTheServerMakesOfItOnServer()
     Person hana;
     QVERIFY(m_fx->person(m_fx->findPerson(QStringLiteral("Hana Hale")), &hana));
     Id ben = 0;
-    {
-        QSqlDatabase raw = TestBackend::rawConnection(m_fx.pathAs(m_logins.value(QStringLiteral("Ben"))),
-                                                      QStringLiteral("raw"));
-        QVERIFY2(raw.isOpen(), qPrintable(raw.lastError().text()));
-        QSqlQuery q(raw);
+    QVERIFY(asLogin(m_logins.value(QStringLiteral("Ben")), [&](QSqlQuery &q) {
         QVERIFY2(q.exec(QStringLiteral("SELECT hireloop_me()")) && q.next(), qPrintable(q.lastError().text()));
         ben = q.value(0).toLongLong();
         QVERIFY(ben > 0);
@@ -407,10 +419,7 @@ void TestServerPolicies::anAuditEntryIsWhatTheServerMakesOfItOnServer()
         QVERIFY2(q.exec(), qPrintable(q.lastError().text()));
         QVERIFY(!q.exec(QStringLiteral("UPDATE meta SET value = '1 forged' WHERE key = 'audit_head'")));
         QCOMPARE(q.lastError().nativeErrorCode(), QStringLiteral("42501"));
-        q.finish();
-        raw.close();
-    }
-    QSqlDatabase::removeDatabase(QStringLiteral("raw"));
+    }));
 
     const QList<AuditEntry> recent = m_fx->recentAudit(1);
     QCOMPARE(recent.size(), 1);
@@ -451,16 +460,10 @@ void TestServerPolicies::changesOutsideHireloopAreLoggedOnServer()
             "BEGIN; SELECT set_config('hireloop.audited', 'logged, honest', true);"
             " DELETE FROM candidate_link; UPDATE candidate SET notes = 'x' WHERE name = 'Bo Rivera'; COMMIT"),
     };
-    {
-        QSqlDatabase raw = TestBackend::rawConnection(m_fx.pathAs(cam), QStringLiteral("raw"));
-        QVERIFY2(raw.isOpen(), qPrintable(raw.lastError().text()));
-        QSqlQuery q(raw);
+    QVERIFY(asLogin(cam, [&](QSqlQuery &q) {
         for (const QString &sql : statements)
             QVERIFY2(q.exec(sql), qPrintable(q.lastError().text()));
-        q.finish();
-        raw.close();
-    }
-    QSqlDatabase::removeDatabase(QStringLiteral("raw"));
+    }));
 
     const QList<AuditEntry> recent = m_fx->recentAudit(2);
     QCOMPARE(recent.size(), 2);

@@ -6,6 +6,8 @@
 #include "import/candidateimport.h"
 #include "posting/postingparser.h"
 #include "reports/reports.h"
+#include "export/exportfile.h"
+#include "export/outputfile.h"
 #include "export/rolejson.h"
 #include "posting/rubricbuilder.h"
 #include "export/scorecardexport.h"
@@ -54,6 +56,7 @@ struct Context
     bool readOnly = false;  // --read-only
     QString command;  // e.g. "role add"
     bool changesData = false;
+    bool onlyReads = false;  // commandOnlyReads
     Store store;
 };
 
@@ -71,6 +74,20 @@ bool commandChangesData(const QString &command)
         QStringLiteral("export summary"), QStringLiteral("report"),
     };
     return !readers.contains(command);
+}
+
+// The commands that leave an existing file byte for byte as it was: they open it
+// read-only (SQLite's mode=ro), so nothing converts a backup's rollback journal to WAL,
+// migrates an older schema or leaves a -wal or -shm behind. (Exports are not among
+// them: each appends its audit entry where the file can be written.)
+bool commandOnlyReads(const QString &command)
+{
+    static const QStringList readers = {
+        QStringLiteral("check"),     QStringLiteral("person list"), QStringLiteral("candidate list"),
+        QStringLiteral("role list"), QStringLiteral("role show"),   QStringLiteral("retention show"),
+        QStringLiteral("report"),    QStringLiteral("backup"),
+    };
+    return readers.contains(command);
 }
 
 struct Command
@@ -150,9 +167,23 @@ int storeError(Context &ctx)
 int openStore(Context &ctx, bool *created = nullptr)
 {
     DatabaseOptions options;
-    options.readOnly = ctx.readOnly;
+    // A missing file is still created (with the default role) by any command.
+    const bool lookOnly = ctx.onlyReads && !ctx.readOnly && !ServerLocation::isUri(ctx.dbPath)
+        && QFileInfo::exists(ctx.dbPath);
+    options.readOnly = ctx.readOnly || lookOnly;
+    if (lookOnly)
+        options.readOnlyReason = QStringLiteral("\"%1\" only reads").arg(ctx.command);
     options.exclusive = ctx.changesData;
     if (!ctx.store.open(ctx.dbPath, options)) {
+        if (const int older = ctx.store.database().olderSchemaVersion(); older > 0 && lookOnly)
+            return dataError(QStringLiteral("%1: is older than this build (schema version %2; this build uses %3), "
+                                            "and \"%4\" only reads, so it upgrades nothing and was not run. A "
+                                            "command that changes data, or the app, upgrades the file and keeps a "
+                                            "copy of it as it was.")
+                                 .arg(QDir::toNativeSeparators(QFileInfo(ctx.dbPath).absoluteFilePath()))
+                                 .arg(older)
+                                 .arg(Database::latestVersion())
+                                 .arg(ctx.command));
         if (ctx.store.database().isLockedElsewhere())
             return dataError(QStringLiteral("%1; \"%2\" changes the data, so it was not run: close it there first "
                                             "(read-only commands such as check and the listings still work)")
@@ -167,7 +198,8 @@ int openStore(Context &ctx, bool *created = nullptr)
         err() << "hireloop-cli: upgraded " << QDir::toNativeSeparators(ctx.store.path()) << " to schema version "
               << ctx.store.database().schemaVersion() << "; the file as it was is in "
               << QDir::toNativeSeparators(ctx.store.database().upgradeBackupPath()) << "\n";
-    if (!ctx.store.ensureDefaultData())
+    // A file that cannot be written gets no default data: its listings are empty.
+    if (!ctx.store.isReadOnly() && !ctx.store.ensureDefaultData())
         return dataError(ctx.store.errorString());
     if (created)
         *created = ctx.store.database().wasCreated();
@@ -222,6 +254,9 @@ int cmdInit(Context &ctx, const QStringList &args)
     const QString path = QDir::toNativeSeparators(ctx.store.path());
     if (created)
         out() << "Created " << path << " with the role \"" << ctx.store.roles().value(0).title << "\"\n";
+    else if (!ctx.store.database().upgradeBackupPath().isEmpty())
+        out() << path << " already exists; upgraded it to schema version " << ctx.store.database().schemaVersion()
+              << "\n";
     else
         out() << path << " already exists (schema version " << ctx.store.database().schemaVersion()
               << "); nothing changed\n";
@@ -534,14 +569,18 @@ int cmdRoleList(Context &ctx, const QStringList &rawArgs)
         ctx, rawArgs, QStringLiteral("role list"), [&ctx] { return ctx.store.roles(); }, toJson, printLine);
 }
 
-int printRole(Context &ctx, Id id, const QString &format)
+// extra: keys added to the JSON form (role add's "needs_rubric" and "notes").
+int printRole(Context &ctx, Id id, const QString &format, const QJsonObject &extra = {})
 {
     Role role;
     if (!ctx.store.role(id, &role))
         return dataError(QStringLiteral("%1: cannot read role %2").arg(ctx.store.path()).arg(id));
-    if (format == QLatin1String("json"))
-        printJson(QJsonDocument(roleToJson(role)));
-    else
+    if (format == QLatin1String("json")) {
+        QJsonObject json = roleToJson(role);
+        for (auto it = extra.begin(); it != extra.end(); ++it)
+            json.insert(it.key(), it.value());
+        printJson(QJsonDocument(json));
+    } else
         out() << roleToText(role);
     return Success;
 }
@@ -583,17 +622,26 @@ int cmdRoleAdd(Context &ctx, const QStringList &rawArgs)
     if (!TextFile::read(file, &text, &error, 1 << 20))
         return dataError(error);
     const ParsedPosting posting = PostingParser::parse(text);
-    if (posting.itemCount(SectionKind::Rateable) == 0)
+    // A posting of paragraphs only still makes a role (its rubric written by hand later);
+    // one with nothing beyond a title line does not.
+    if (posting.itemCount(SectionKind::Rateable) == 0 && posting.itemCount(SectionKind::Screening) == 0
+        && posting.overview.trimmed().isEmpty())
         return dataError(
-            QStringLiteral("%1: no responsibilities, requirements or nice-to-have items found "
-                           "(headings such as \"Responsibilities\" and \"Requirements\" followed by items)")
+            QStringLiteral("%1: nothing found beyond a title: no responsibilities, requirements, overview or "
+                           "work setup (headings such as \"Responsibilities\" and \"Requirements\" followed by items)")
                 .arg(QDir::toNativeSeparators(file)));
     if ((rc = openStore(ctx)))
         return rc;
-    const Id id = ctx.store.addRole(RubricBuilder::fromPosting(posting, text));
+    const Role draft = RubricBuilder::fromPosting(posting, text);
+    const Id id = ctx.store.addRole(draft);
     if (!id)
         return dataError(ctx.store.errorString());
-    return printRole(ctx, id, format);
+    const QStringList notes = RubricBuilder::notes(draft);
+    for (const QString &note : notes)
+        err() << "hireloop-cli: warning: " << QDir::toNativeSeparators(file) << ": " << note << "\n";
+    return printRole(ctx, id, format,
+                     QJsonObject{{QStringLiteral("needs_rubric"), RubricBuilder::needsRubric(draft)},
+                                 {QStringLiteral("notes"), QJsonArray::fromStringList(notes)}});
 }
 
 int cmdBackup(Context &ctx, const QStringList &rawArgs)
@@ -602,6 +650,9 @@ int cmdBackup(Context &ctx, const QStringList &rawArgs)
     const QString target = a.options.value(QStringLiteral("--output"));
     if (!a.error.isEmpty() || !a.positionals.isEmpty() || target.isEmpty())
         return usage(a.error.isEmpty() ? QStringLiteral("backup needs -o FILE") : a.error);
+    QString refused;
+    if (OutputFile::target(target, OutputFile::Content::DatabaseCopy, &refused).isEmpty())
+        return dataError(refused);
     if (int rc = openStore(ctx))
         return rc;
     if (QFileInfo(target).absoluteFilePath() == QFileInfo(ctx.store.path()).absoluteFilePath())
@@ -862,6 +913,9 @@ int parseExport(Context &ctx, const QStringList &rawArgs, const QString &what, c
         return usage(QStringLiteral("--profile takes full, logistics or calibration, not \"%1\"").arg(r->profileName));
     if (r->target.isEmpty())
         return usage(QStringLiteral("%1 needs -o FILE").arg(what));
+    QString refused;
+    if (!ExportFile::checkTarget(r->target, &refused))
+        return dataError(refused);
     if (int rc = openStore(ctx))
         return rc;
     const QString path = QDir::toNativeSeparators(ctx.store.path());
@@ -941,8 +995,9 @@ QString importIssueText(const QString &file, const ImportIssue &issue)
 
 int cmdImport(Context &ctx, const QStringList &rawArgs)
 {
-    // --map may be given more than once: taken out before the common parsing.
+    // --map and --map-value may be given more than once: taken out before the common parsing.
     QStringList maps;
+    QStringList valueMaps;
     QStringList rest;
     for (int i = 0; i < rawArgs.size(); ++i) {
         const QString &arg = rawArgs.at(i);
@@ -952,6 +1007,12 @@ int cmdImport(Context &ctx, const QStringList &rawArgs)
             maps << rawArgs.at(++i);
         } else if (arg.startsWith(QLatin1String("--map="))) {
             maps << arg.mid(6);
+        } else if (arg == QLatin1String("--map-value")) {
+            if (i + 1 >= rawArgs.size())
+                return usage(QStringLiteral("--map-value needs a value (COLUMN:VALUE=OURS)"));
+            valueMaps << rawArgs.at(++i);
+        } else if (arg.startsWith(QLatin1String("--map-value="))) {
+            valueMaps << arg.mid(12);
         } else {
             rest << arg;
         }
@@ -988,6 +1049,21 @@ int cmdImport(Context &ctx, const QStringList &rawArgs)
             return usage(QStringLiteral("--map %1: no field \"%2\" (one of %3)")
                              .arg(m, m.mid(eq + 1), fieldNames.join(QStringLiteral(", "))));
         mapping.append({m.left(eq), field});
+    }
+    // --map-value COLUMN:VALUE=OURS: the column up to the first ":", OURS after the last "=".
+    struct ValueMap
+    {
+        QString column, value, ours;
+    };
+    QList<ValueMap> valueMapping;
+    for (const QString &m : std::as_const(valueMaps)) {
+        const qsizetype eq = m.lastIndexOf(QLatin1Char('='));
+        const qsizetype colon = eq > 0 ? m.left(eq).indexOf(QLatin1Char(':')) : -1;
+        if (colon <= 0 || colon + 1 >= eq || m.mid(eq + 1).trimmed().isEmpty())
+            return usage(QStringLiteral("--map-value takes COLUMN:VALUE=OURS (such as \"Stage:Phone Screen=Screen\" "
+                                        "or Status:Disqualified=rejected), not \"%1\"")
+                             .arg(m));
+        valueMapping.append({m.left(colon), m.mid(colon + 1, eq - colon - 1), m.mid(eq + 1)});
     }
     const bool dryRun = a.options.contains(QStringLiteral("--dry-run"));
     const bool json = format == QLatin1String("json");
@@ -1030,6 +1106,13 @@ int cmdImport(Context &ctx, const QStringList &rawArgs)
         if (!import.mapColumn(column, field, &error))
             return usage(QStringLiteral("--map %1=%2: %3").arg(column, CandidateImport::fieldName(field), error));
     }
+    // A --map-value of a column the file does not have is refused before the database is
+    // opened; what it maps to is checked once the role (and its stages) is known.
+    for (const ValueMap &m : std::as_const(valueMapping)) {
+        QString error;
+        if (!import.hasValueColumn(m.column, &error))
+            return usage(QStringLiteral("--map-value %1:%2=%3: %4").arg(m.column, m.value, m.ours, error));
+    }
     if ((rc = openStore(ctx)))
         return rc;
     Id roleId = 0;
@@ -1045,12 +1128,29 @@ int cmdImport(Context &ctx, const QStringList &rawArgs)
                                    {QStringLiteral("field"), CandidateImport::fieldName(import.field(i))}});
     report.insert(QStringLiteral("mapping"), columns);
     report.insert(QStringLiteral("ignored_columns"), QJsonArray::fromStringList(import.ignoredColumns()));
+    for (const ValueMap &m : std::as_const(valueMapping)) {
+        QString error;
+        if (!import.mapValue(m.column, m.value, m.ours, role, &error))
+            return usage(QStringLiteral("--map-value %1:%2=%3: %4").arg(m.column, m.value, m.ours, error));
+    }
 
     QList<ImportedCandidate> rows;
     QList<ImportIssue> issues;
     int rowCount = 0;
-    const bool valid = import.validate(role, &rows, &issues, &rowCount);
+    QList<ImportValue> values;
+    const bool valid = import.validate(role, &rows, &issues, &rowCount, 1000, &values);
     report.insert(QStringLiteral("rows"), rowCount);
+    // Where each Stage and Status value of the file goes: ours as they are, other systems'
+    // words as proposed or as --map-value says.
+    QJsonArray valueJson;
+    for (const ImportValue &v : std::as_const(values))
+        valueJson.append(QJsonObject{{QStringLiteral("column"), import.columnLabel(v.column)},
+                                     {QStringLiteral("field"), CandidateImport::fieldName(v.field)},
+                                     {QStringLiteral("value"), v.value},
+                                     {QStringLiteral("rows"), v.rows},
+                                     {QStringLiteral("maps_to"), v.target},
+                                     {QStringLiteral("chosen"), v.chosen}});
+    report.insert(QStringLiteral("value_mapping"), valueJson);
     if (!valid)
         return refuse(issues);
     ImportResult result;
@@ -1082,6 +1182,13 @@ int cmdImport(Context &ctx, const QStringList &rawArgs)
               << "; nothing written\n";
     else
         out() << "Imported " << count << " into \"" << role.title << "\" from " << fileName << "\n";
+    if (dryRun && !values.isEmpty()) {
+        out() << "Stages and statuses (change one with --map-value COLUMN:VALUE=OURS):\n";
+        for (const ImportValue &v : std::as_const(values))
+            out() << "  " << import.columnLabel(v.column) << ": " << v.value << " ("
+                  << (v.rows == 1 ? QStringLiteral("1 row") : QStringLiteral("%1 rows").arg(v.rows)) << ") -> "
+                  << v.target << "\n";
+    }
     if (!result.duplicates.isEmpty())
         out() << "Skipped " << result.duplicates.size()
               << (result.duplicates.size() == 1 ? " duplicate:\n" : " duplicates:\n");
@@ -1244,14 +1351,21 @@ const QList<Command> &commands()
          QStringLiteral("a new role from a job posting (UTF-8 text)"),
          cmdRoleAdd},
         {{QStringLiteral("import")},
-         QStringLiteral("FILE --role ROLE [--map COLUMN=FIELD]... [--dry-run] [--encoding windows-1252|latin1]\n"
-                        "      [--format text|json]"),
-         QStringLiteral("add the candidates of a CSV file (UTF-8 or UTF-16; an 8-bit file only with --encoding) to\n"
-                        "      ROLE, each at its stage (default: the first); all or nothing: one bad row and nothing\n"
-                        "      is imported; rows whose email or profile link is already there are skipped and listed.\n"
-                        "      Columns are recognised by their header; --map sets one (FIELD: name, first_name,\n"
-                        "      last_name, email, phone, location, city, country, source, linkedin, github, scholar,\n"
-                        "      orcid, arxiv, website, link, stage, status, notes or ignore); --dry-run writes nothing"),
+         QStringLiteral("FILE --role ROLE [--map COLUMN=FIELD]... [--map-value COLUMN:VALUE=OURS]... [--dry-run]\n"
+                        "      [--encoding windows-1252|latin1] [--format text|json]"),
+         QStringLiteral(
+             "add the candidates of a CSV file (UTF-8 or UTF-16; an 8-bit file only with --encoding) to\n"
+             "      ROLE, each at its stage (default: the first); all or nothing: one bad row (a wrong\n"
+             "      number of fields, a broken quote, an invalid email or link) and nothing is imported,\n"
+             "      every problem listed; rows whose email or profile link is already there are skipped.\n"
+             "      Columns are recognised by their header; --map sets one (FIELD: name, first_name,\n"
+             "      last_name, email, phone, location, city, country, source, linkedin, github, scholar,\n"
+             "      orcid, arxiv, website, link, stage, status, notes or ignore). Each stage or status\n"
+             "      value that is not ours (another system's \"Phone Screen\", \"Disqualified\") goes where\n"
+             "      it is proposed to (a stage sharing a telling word, else the first; a status that reads\n"
+             "      as rejected, withdrawn or hired, else active); --map-value sends one elsewhere (OURS:\n"
+             "      a stage of ROLE, or active, rejected, withdrawn or hired); --dry-run writes nothing\n"
+             "      and lists every value, its rows and where it goes"),
          cmdImport},
         {{QStringLiteral("backup")},
          QStringLiteral("-o FILE"),
@@ -1313,6 +1427,13 @@ QString helpText()
         "its program, process id and host; a lock left by a process that died is taken over. They are\n"
         "also refused, with exit status 1, on a read-only file (no write permission on it or its folder,\n"
         "a read-only file system, or --read-only). The other commands only read, and work on both.\n"
+        "check, the listings, role show, retention show, report and backup never change an existing file,\n"
+        "not a byte: they open it read-only, so a backup stays in its rollback-journal mode, an older\n"
+        "schema is not upgraded (they stop with exit status 1 saying so) and no -wal or -shm is left.\n"
+        "-o FILE only ever replaces a regular file (a symbolic link is followed; a device, FIFO, socket,\n"
+        "a file without write permission and a database's -wal, -shm, -journal and .lock are refused), and\n"
+        "writes it whole: a temporary .FILE.PID-N.tmp beside it is renamed over it; one left by a killed\n"
+        "run is removed by the next.\n"
         "Exit status: 0 success; 1 data or file error (the message names the file, and the line and\n"
         "column where there is one); 2 usage.\n");
     return text;
@@ -1419,5 +1540,6 @@ int main(int argc, char *argv[])
     }
     ctx.command = match->words.join(QLatin1Char(' '));
     ctx.changesData = commandChangesData(ctx.command);
+    ctx.onlyReads = commandOnlyReads(ctx.command);
     return match->run(ctx, rest);
 }

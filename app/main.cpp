@@ -4,6 +4,7 @@
 
 #include "store/appinfo.h"
 #include "connectdialog.h"
+#include "convertfiledialog.h"
 #include "databaselockeddialog.h"
 #include "mainwindow.h"
 #include "store/store.h"
@@ -94,6 +95,8 @@ int main(int argc, char *argv[])
     options.verify = DatabaseOptions::Verify::Beside;  // the first screen does not wait for every page
     // When a team server wants a password, it is asked for once (kept in this process's
     // memory, for its worker threads too; never written).
+    if (!ConvertFileDialog::askBeforeOpening(path, &options, nullptr))
+        return 1;
     bool cancelled = false;
     bool opened = ConnectDialog::openAskingForPassword(&store, path, options, nullptr, &cancelled);
     if (cancelled) {

@@ -43,6 +43,7 @@ private Q_SLOTS:
     void roleListAndShowJson();
     void roleAddFromPosting();
     void roleAddRefusesBadPostings();
+    void roleAddFromAProseOnlyPosting();
     void refusesAFileThatIsNotOurs();
     void checkFailsOnABrokenChain();
     void backupWritesAConsistentCopy();
@@ -60,6 +61,11 @@ private Q_SLOTS:
     void exportScorecardsUsageErrorsExit2_data();
     void exportScorecardsUsageErrorsExit2();
     void exportScorecardsFileErrorsLeaveNoFile();
+    void importDryRunListsTheValueMapping();
+    void importMapValue();
+    void importMapValueUsageErrorsExit2_data();
+    void importMapValueUsageErrorsExit2();
+    void importListsEveryProblem();
 
 private:
     Run cli(const QStringList &args, bool withDb = true) const;
@@ -279,6 +285,49 @@ void TestCli::roleAddFromPosting()
     QCOMPARE(role.value("screening").toArray().size(), 1);
     const Run list = cli({"role", "list", "--format", "json"});
     QCOMPARE(QJsonDocument::fromJson(list.out).array().size(), 2);
+    QCOMPARE(cli({"check"}).exitCode, 0);
+}
+
+// A forum comment without headings or bullets still makes a role: title, overview and
+// the work-setup facts found, with a warning and "needs_rubric" saying the rubric is to
+// be written by hand.
+void TestCli::roleAddFromAProseOnlyPosting()
+{
+    const QString posting = m_dir.filePath("hn.txt");
+    QVERIFY(writeAll(posting,
+                     "Brightloom | Backend Engineer | REMOTE (US/EU) | Full-time\n\n"
+                     "Brightloom schedules crews for film sets. We are eight people.\n\n"
+                     "You would own our Go services. There is an on-call rotation, one week in six. "
+                     "We can sponsor visas for candidates moving to the EU.\n"));
+    const Run r = cli({"role", "add", "--from-posting", posting, "--format", "json"});
+    QCOMPARE(r.exitCode, 0);
+    QVERIFY2(r.err.contains("warning") && r.err.contains(posting) && r.err.contains("written by hand"),
+             qPrintable(r.err));
+    const QJsonObject role = QJsonDocument::fromJson(r.out).object();
+    QCOMPARE(role.value("title").toString(), QStringLiteral("Backend Engineer"));
+    QCOMPARE(role.value("needs_rubric").toBool(), true);
+    QCOMPARE(role.value("notes").toArray().size(), 1);
+    QVERIFY(role.value("notes").toArray().first().toString().contains("written by hand"));
+    QVERIFY(role.value("categories").toArray().isEmpty());
+    QStringList facts;
+    for (const QJsonValue &f : role.value("screening").toArray())
+        facts << f.toObject().value("text").toString();
+    QVERIFY2(facts.contains("REMOTE (US/EU)") && facts.contains("There is an on-call rotation, one week in six.")
+                 && facts.contains("We can sponsor visas for candidates moving to the EU."),
+             qPrintable(facts.join('|')));
+    QCOMPARE(QJsonDocument::fromJson(cli({"role", "list", "--format", "json"}).out).array().size(), 2);
+
+    // Text output: the role, and the same warning; a posting with a rubric has none.
+    const Run text = cli({"role", "add", "--from-posting", posting});
+    QCOMPARE(text.exitCode, 0);
+    QVERIFY(text.out.contains("Backend Engineer"));
+    QVERIFY(text.err.contains("written by hand"));
+    const QString full = m_dir.filePath("full.md");
+    QVERIFY(writeAll(full, "# Tester\n\n## Requirements\n- Playwright\n"));
+    const Run withRubric = cli({"role", "add", "--from-posting", full, "--format", "json"});
+    QCOMPARE(withRubric.exitCode, 0);
+    QVERIFY2(withRubric.err.isEmpty(), qPrintable(withRubric.err));
+    QCOMPARE(QJsonDocument::fromJson(withRubric.out).object().value("needs_rubric").toBool(true), false);
     QCOMPARE(cli({"check"}).exitCode, 0);
 }
 
@@ -897,6 +946,136 @@ void TestCli::exportScorecardsFileErrorsLeaveNoFile()
     const QStringList left = QDir(m_dir.path()).entryList(QDir::Files | QDir::Hidden);
     for (const QString &name : left)
         QVERIFY2(!name.startsWith("a-folder.") && !name.startsWith("r.json"), qPrintable(name));
+}
+
+// import: other systems' stage and status words are mapped (proposed, or as --map-value
+// says) rather than refused; --dry-run lists where each goes.
+void TestCli::importDryRunListsTheValueMapping()
+{
+    Run r = cli({"import", "--help"}, false);
+    QCOMPARE(r.exitCode, 0);
+    QVERIFY2(r.out.contains("[--map-value COLUMN:VALUE=OURS]..."), r.out.constData());
+    const QString file = sourcePath("tests/data/ats/greenhouse-candidates.csv");
+    QCOMPARE(cli({"init"}).exitCode, 0);
+    r = cli({"import", file, "--role", "1", "--dry-run"});
+    QCOMPARE(r.exitCode, 0);
+    const QString out = QString::fromUtf8(r.out);
+    QVERIFY2(out.contains("Dry run: would import 9 candidates"), qPrintable(out));
+    for (const char *line : {"  Current Stage: Application Review (3 rows) -> Application review\n",
+                             "  Current Stage: Preliminary Phone Screen (1 row) -> Recruiter screen\n",
+                             "  Current Stage: Face to Face (1 row) -> Application review\n",
+                             "  Status: Rejected (2 rows) -> rejected\n", "  Status: Hired (1 row) -> hired\n"})
+        QVERIFY2(out.contains(QString::fromUtf8(line)), line);
+
+    r = cli({"import", file, "--role", "1", "--dry-run", "--format", "json"});
+    QCOMPARE(r.exitCode, 0);
+    const QJsonObject o = QJsonDocument::fromJson(r.out).object();
+    for (const char *key : {"imported", "duplicates", "errors", "would_import", "rows", "mapping", "ignored_columns",
+                            "dry_run", "encoding", "value_mapping"})
+        QVERIFY2(o.contains(QLatin1String(key)), key);
+    QCOMPARE(o.value("would_import").toInt(), 9);
+    bool seen = false;
+    for (const QJsonValue &v : o.value("value_mapping").toArray()) {
+        const QJsonObject m = v.toObject();
+        if (m.value("value").toString() == QLatin1String("Offer")) {
+            seen = true;
+            QCOMPARE(m.value("column").toString(), QStringLiteral("Current Stage"));
+            QCOMPARE(m.value("rows").toInt(), 2);
+            QCOMPARE(m.value("maps_to").toString(), QStringLiteral("Offer"));
+        }
+    }
+    QVERIFY(seen);
+    QCOMPARE(QJsonDocument::fromJson(cli({"candidate", "list", "--format", "json"}).out).array().size(), 0);
+}
+
+void TestCli::importMapValue()
+{
+    const QString file = sourcePath("tests/data/ats/greenhouse-candidates.csv");
+    QCOMPARE(cli({"init"}).exitCode, 0);
+    Run r = cli({"import", file, "--role", "1", "--map-value", "Current Stage:face to face=Systems deep dive",
+                 "--map-value=Status:Rejected=withdrawn", "--format", "json"});
+    QCOMPARE(r.exitCode, 0);
+    const QJsonObject o = QJsonDocument::fromJson(r.out).object();
+    QCOMPARE(o.value("imported").toInt(), 9);
+    int chosen = 0;
+    for (const QJsonValue &v : o.value("value_mapping").toArray())
+        chosen += v.toObject().value("chosen").toBool() ? 1 : 0;
+    QCOMPARE(chosen, 2);
+    QHash<QString, QJsonObject> byName;
+    for (const QJsonValue &v : QJsonDocument::fromJson(cli({"candidate", "list", "--format", "json"}).out).array())
+        byName.insert(v.toObject().value("name").toString(), v.toObject());
+    QCOMPARE(byName.value("Pablo Ortega").value("stage").toString(), QStringLiteral("Systems deep dive"));
+    QCOMPARE(byName.value("Pablo Ortega").value("status").toString(), QStringLiteral("withdrawn"));
+    QCOMPARE(byName.value("Lars Mikkelsen").value("stage").toString(), QStringLiteral("Recruiter screen"));
+    QCOMPARE(byName.value("Anders Holm").value("status").toString(), QStringLiteral("hired"));
+}
+
+void TestCli::importMapValueUsageErrorsExit2_data()
+{
+    QTest::addColumn<QString>("mapValue");
+    QTest::addColumn<bool>("initFirst");
+    QTest::addColumn<QString>("says");
+    QTest::newRow("no such column") << "Salary:high=active" << false
+                                    << "no column \"Salary\" of stages or statuses in the file (those it has: "
+                                       "\"Status\", \"Current Stage\")";
+    QTest::newRow("a column that is not of stages or statuses") << "Email:x=active" << false << "no column \"Email\"";
+    QTest::newRow("not COLUMN:VALUE=OURS") << "Status=rejected" << false << "COLUMN:VALUE=OURS";
+    QTest::newRow("nothing to map to") << "Status:Active=" << false << "COLUMN:VALUE=OURS";
+    QTest::newRow("not a status") << "Status:Active=sleeping" << true << "\"sleeping\" is not a status";
+    QTest::newRow("not a stage") << "Current Stage:Offer=Onsite" << true << "no stage \"Onsite\"";
+}
+
+void TestCli::importMapValueUsageErrorsExit2()
+{
+    QFETCH(QString, mapValue);
+    QFETCH(bool, initFirst);
+    QFETCH(QString, says);
+    QString why;
+    m_db = TestBackend::newDatabase(
+        m_dir.path(), QStringLiteral("mapvalue-%1").arg(QString::fromUtf8(QTest::currentDataTag()).replace(' ', '-')),
+        &why);
+    QVERIFY2(!m_db.isEmpty(), qPrintable(why));
+    if (initFirst)
+        QCOMPARE(cli({"init"}).exitCode, 0);
+    const QByteArray before = initFirst ? contents() : QByteArray();
+    const Run r = cli(
+        {"import", sourcePath("tests/data/ats/greenhouse-candidates.csv"), "--role", "1", "--map-value", mapValue});
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY2(r.err.startsWith("hireloop-cli: ") && r.err.contains(says), qPrintable(r.err));
+    if (initFirst)
+        QCOMPARE(contents(), before);
+    else
+        QVERIFY2(untouched(), "refused before the database is opened");
+}
+
+void TestCli::importListsEveryProblem()
+{
+    const QString file = m_dir.filePath("broken.csv");
+    QVERIFY(writeAll(file,
+                     "Name,Notes,Email\n"
+                     "Ada,fine,ada@x.org\n"
+                     "Bob,met at\n"  // 3 and 4: a line break not quoted
+                     "the fair,bob@x.org\n"
+                     "Cy \"C\" Rowe,,cy@x.org\n"  // 5: a stray quote
+                     "Dee,,dee-at-x.org\n"));  // 6: not an email
+    QCOMPARE(cli({"init"}).exitCode, 0);
+    Run r = cli({"import", file, "--role", "1"});
+    QCOMPARE(r.exitCode, 1);
+    const QString name = QDir::toNativeSeparators(file);
+    for (const QString &where : {name
+                                     + ":3:11: line 3 has 2 fields, the header has 3 (it ends before \"Email\"): is a "
+                                       "line break inside a field not quoted?",
+                                 name + ":4:19: line 4 has 2 fields", name + ":5:4: column \"Name\": a quote inside",
+                                 name + ":6:6: column \"Email\": \"dee-at-x.org\""})
+        QVERIFY2(r.err.contains(where), qPrintable(r.err));
+    r = cli({"import", file, "--role", "1", "--format", "json"});
+    QCOMPARE(r.exitCode, 1);
+    const QJsonArray errors = QJsonDocument::fromJson(r.out).object().value("errors").toArray();
+    QStringList lines;
+    for (const QJsonValue &e : errors)
+        lines << QString::number(e.toObject().value("line").toInt());
+    QCOMPARE(lines, (QStringList{"3", "4", "5", "6"}));
+    QCOMPARE(QJsonDocument::fromJson(cli({"candidate", "list", "--format", "json"}).out).array().size(), 0);
 }
 
 HIRELOOP_TEST_MAIN(QCoreApplication, TestCli)

@@ -55,6 +55,10 @@ private Q_SLOTS:
     void eightBitSampleShowsTheLine();
     void nextAndReadAllAgree();
     void arbitraryBytes();
+    void recordsKnowWhereTheyEnd();
+    void resyncGoesOnAfterABrokenRecord_data();
+    void resyncGoesOnAfterABrokenRecord();
+    void resyncCannotSkipAWholeInputProblem();
 };
 
 void TestCsvReader::reads_data()
@@ -288,6 +292,21 @@ void TestCsvReader::arbitraryBytes()
         const int size = int(random.bounded(40));
         for (int i = 0; i < size; ++i)
             bytes += alphabet[random.bounded(int(sizeof alphabet))];
+        // Resynchronising after every error also ends, its records going forward.
+        {
+            CsvReader reader(bytes, TextFile::Encoding::Windows1252);
+            CsvRow row;
+            int last = 0, steps = 0;
+            for (;;) {
+                if (reader.next(&row)) {
+                    QVERIFY2(row.line > last && row.endLine >= row.line, bytes.toHex().constData());
+                    last = row.endLine;
+                } else if (!reader.hasError() || !reader.resync()) {
+                    break;
+                }
+                QVERIFY(++steps <= bytes.size() + 1);
+            }
+        }
         for (TextFile::Encoding e : {TextFile::Encoding::Unknown, TextFile::Encoding::Windows1252}) {
             CsvReader reader(bytes, e);
             QList<CsvRow> rows;
@@ -299,7 +318,7 @@ void TestCsvReader::arbitraryBytes()
                 continue;
             }
             int last = 0;
-            for (const CsvRow &r : rows) {
+            for (const CsvRow &r : std::as_const(rows)) {
                 QVERIFY2(r.line > last, bytes.toHex().constData());
                 last = r.line;
                 QVERIFY(!r.fields.isEmpty());
@@ -310,6 +329,87 @@ void TestCsvReader::arbitraryBytes()
             }
         }
     }
+}
+
+void TestCsvReader::recordsKnowWhereTheyEnd()
+{
+    CsvReader reader(QByteArray("name,notes\r\nAda,\"two\r\nlines\"\r\nBob,x,\r\nZoë"));
+    QList<CsvRow> rows;
+    QVERIFY(reader.readAll(&rows));
+    QCOMPARE(rows.size(), 4);
+    QCOMPARE(rows.at(0).endLine, 1);
+    QCOMPARE(rows.at(0).endColumn, 11);  // just after "notes"
+    QCOMPARE(rows.at(1).line, 2);
+    QCOMPARE(rows.at(1).endLine, 3);  // the quoted line break
+    QCOMPARE(rows.at(1).endColumn, 7);  // after the closing quote of lines"
+    QCOMPARE(rows.at(2).endColumn, 7);  // after the empty last field of "Bob,x,"
+    QCOMPARE(rows.at(3).endColumn, 4);  // in characters, the last line without a line end
+}
+
+void TestCsvReader::resyncGoesOnAfterABrokenRecord_data()
+{
+    QTest::addColumn<QByteArray>("bytes");
+    QTest::addColumn<Rows>("rows");
+    QTest::addColumn<QList<int>>("rowLines");
+    QTest::addColumn<QList<int>>("errorLines");
+
+    QTest::newRow("stray quote and text after a closing quote")
+        << QByteArray("a,b\r\nc,5'10\"\r\nd,e\r\n\"x\"y,z\r\nf,g\r\n") << Rows{{"a", "b"}, {"d", "e"}, {"f", "g"}}
+        << QList<int>{1, 3, 5} << QList<int>{2, 4};
+    // A quote never closed swallows the rest of the file; the lines after it are read again.
+    QTest::newRow("a quote never closed")
+        << QByteArray("h\n\"open,\nx\ny\n") << Rows{{"h"}, {"x"}, {"y"}} << QList<int>{1, 3, 4} << QList<int>{2};
+    QTest::newRow("a broken last line") << QByteArray("h\nok\nbad\"") << Rows{{"h"}, {"ok"}} << QList<int>{1, 2}
+                                        << QList<int>{3};
+    QTest::newRow("a quoted line break before the break")
+        << QByteArray("h,i\n\"two\nlines\"x,1\nnext,2\n") << Rows{{"h", "i"}, {"next", "2"}} << QList<int>{1, 4}
+        << QList<int>{3};
+}
+
+void TestCsvReader::resyncGoesOnAfterABrokenRecord()
+{
+    QFETCH(QByteArray, bytes);
+    QFETCH(Rows, rows);
+    QFETCH(QList<int>, rowLines);
+    QFETCH(QList<int>, errorLines);
+    CsvReader reader(bytes);
+    QList<CsvRow> read;
+    QList<int> errors;
+    CsvRow row;
+    for (;;) {
+        if (reader.next(&row)) {
+            read << row;
+            continue;
+        }
+        if (!reader.hasError())
+            break;
+        errors << reader.error().line;
+        if (!reader.resync())
+            break;
+        QVERIFY(!reader.hasError());
+    }
+    QCOMPARE(texts(read), rows);
+    QList<int> lines;
+    for (const CsvRow &r : std::as_const(read))
+        lines << r.line;
+    QCOMPARE(lines, rowLines);
+    QCOMPARE(errors, errorLines);
+}
+
+void TestCsvReader::resyncCannotSkipAWholeInputProblem()
+{
+    CsvReader binary(QByteArray("PK\x03\x04\n\0\nmore\n", 12));
+    QVERIFY(binary.hasError());
+    QVERIFY(!binary.resync());
+    QVERIFY(binary.hasError());  // the error stays
+    CsvReader eightBit(QByteArray("a\nZo\xEB\nb\n"));
+    QVERIFY(eightBit.needsEncoding());
+    QVERIFY(!eightBit.resync());
+    CsvReader fine(QByteArray("a\nb\n"));
+    QVERIFY(!fine.resync());  // nothing to skip
+    QList<CsvRow> rows;
+    QVERIFY(fine.readAll(&rows));
+    QCOMPARE(rows.size(), 2);
 }
 
 QTEST_GUILESS_MAIN(TestCsvReader)

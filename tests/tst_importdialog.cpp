@@ -19,6 +19,7 @@
 #include <QMimeData>
 #include <QProgressDialog>
 #include <QPushButton>
+#include <QScrollBar>
 #include <QSignalSpy>
 #include <QTableView>
 #include <QTableWidget>
@@ -47,6 +48,9 @@ private Q_SLOTS:
     void eightBitFileIsReadAfterAsking();
     void importAddsRowsToTheCandidateModel();
     void cancellingKeepsNothing();
+    void valueMappingChosenInTheTableIsImported();
+    void wideFilesScrollSideways();
+    void everyProblemOfABrokenFileIsListed();
     void mainWindowOffersIt();
 
 private:
@@ -133,15 +137,20 @@ void TestImportDialog::changingAColumnsFieldRechecks()
     QComboBox *nickname = dialog.fieldChooser(0);
     nickname->setCurrentIndex(nickname->findData(int(ImportField::Name)));
     QVERIFY(checked.wait(20000));
-    // Now the unknown stage on line 3 is the problem; ignoring the column clears it.
-    QCOMPARE(issues(&dialog).size(), 1);
-    QVERIFY2(issues(&dialog).first().startsWith("3|Stage|no stage \"Interview 7\""),
-             qPrintable(issues(&dialog).first()));
-    QVERIFY(!dialog.importButton()->isEnabled());
+    // A stage that is not ours is no problem: it is in the value table, with where it goes.
+    QVERIFY(issues(&dialog).isEmpty());
+    QVERIFY(dialog.importButton()->isEnabled());
+    QCOMPARE(dialog.valueTable()->rowCount(), 2);
+    QCOMPARE(dialog.valueTable()->item(1, 1)->text(), QStringLiteral("Interview 7"));
+    QCOMPARE(dialog.valueChooser(1)->currentText(), m_fx.role.stages.first().name);
+    QVERIFY(dialog.valueTable()->isVisibleTo(&dialog));
+    // Ignoring the column leaves no values to map.
     QComboBox *stage = dialog.fieldChooser(2);
     stage->setCurrentIndex(stage->findData(int(ImportField::Ignore)));
     QVERIFY(checked.wait(20000));
     QVERIFY(issues(&dialog).isEmpty());
+    QCOMPARE(dialog.valueTable()->rowCount(), 0);
+    QVERIFY(!dialog.valueTable()->isVisibleTo(&dialog));
     QVERIFY(dialog.importButton()->isEnabled());
 }
 
@@ -243,6 +252,108 @@ void TestImportDialog::cancellingKeepsNothing()
     QCOMPARE(model.rowCount(), before);
     QCOMPARE(m_fx->candidateRows(m_fx.role.id).size(), before);
     QVERIFY(dialog.importButton()->isEnabled());  // it can be run again
+}
+
+void TestImportDialog::valueMappingChosenInTheTableIsImported()
+{
+    // Another system's export: its stage and status words are proposed a place each.
+    const QString file = writeFile("lever.csv",
+                                   "Name,Email,Stage,Archive Reason\n"
+                                   "Ada Quill,ada@x.org,Recruiter screen,\n"
+                                   "Bo Lind,bo@x.org,On-site interview,\n"
+                                   "Cy Rowe,cy@x.org,On-site interview,Withdrew\n"
+                                   "Di Park,di@x.org,Reached out,Underqualified\n");
+    ImportDialog dialog(m_fx.store(), m_fx.role.id);
+    dialog.show();
+    QVERIFY(openAndCheck(&dialog, file));
+    QTableWidget *values = dialog.valueTable();
+    QStringList rows;
+    for (int r = 0; r < values->rowCount(); ++r)
+        rows << QStringLiteral("%1|%2|%3|%4")
+                    .arg(values->item(r, 0)->text(), values->item(r, 1)->text(), values->item(r, 2)->text(),
+                         dialog.valueChooser(r)->currentText());
+    const QString first = m_fx.role.stages.first().name;
+    QCOMPARE(rows,
+             (QStringList{"Stage|Recruiter screen|1|Recruiter screen", "Stage|On-site interview|2|" + first,
+                          "Archive Reason|Withdrew|1|" + applicationStatusLabel(ApplicationStatus::Withdrawn),
+                          "Stage|Reached out|1|" + first,
+                          "Archive Reason|Underqualified|1|" + applicationStatusLabel(ApplicationStatus::Rejected)}));
+    QVERIFY(values->item(0, 1)->font().bold() == false);  // ours
+    QVERIFY(values->item(1, 1)->font().bold());  // not ours
+    // Every stage of the role, and every status, can be chosen.
+    QCOMPARE(dialog.valueChooser(1)->count(), m_fx.role.stages.size());
+    QCOMPARE(dialog.valueChooser(2)->count(), 4);
+
+    // "On-site interview" goes to the role's last stage but one instead.
+    const Stage chosen = m_fx.role.stages.at(m_fx.role.stages.size() - 2);
+    QSignalSpy checked(&dialog, &ImportDialog::checkFinished);
+    QComboBox *onsite = dialog.valueChooser(1);
+    onsite->setCurrentIndex(onsite->findData(chosen.id));
+    QVERIFY(checked.wait(20000));
+    QCOMPARE(dialog.valueChooser(1)->currentText(), chosen.name);
+    QVERIFY(dialog.importButton()->isEnabled());
+    dialog.resize(1100, 760);
+    QVERIFY(dialog.grab().save(QStringLiteral("/tmp/importdialog-values.png")));
+
+    ModalAnswer summarised = onModal<QMessageBox>(QStringLiteral("importSummary"),
+                                                  [](QMessageBox *box) { box->button(QMessageBox::Ok)->click(); });
+    summarised.setDeadline(20000);
+    QTest::mouseClick(dialog.importButton(), Qt::LeftButton);
+    QTRY_VERIFY_WITH_TIMEOUT(!dialog.isVisible(), 20000);
+    QHash<QString, CandidateRow> byName;
+    for (const CandidateRow &row : m_fx->candidateRows(m_fx.role.id))
+        byName.insert(row.name, row);
+    QCOMPARE(byName.value("Bo Lind").stageId, chosen.id);
+    QCOMPARE(byName.value("Cy Rowe").stageId, chosen.id);
+    QCOMPARE(byName.value("Cy Rowe").status, ApplicationStatus::Withdrawn);
+    QCOMPARE(byName.value("Ada Quill").stage, QStringLiteral("Recruiter screen"));
+    QCOMPARE(byName.value("Di Park").stageId, m_fx.role.stages.first().id);
+    QCOMPARE(byName.value("Di Park").status, ApplicationStatus::Rejected);
+}
+
+void TestImportDialog::wideFilesScrollSideways()
+{
+    QByteArray header("Name,Email");
+    QByteArray row("Ada,ada@x.org");
+    for (int i = 1; i <= 30; ++i) {
+        header += QByteArray(",Custom field ") + QByteArray::number(i);
+        row += QByteArray(",value ") + QByteArray::number(i);
+    }
+    const QString file = writeFile("wide.csv", header + "\n" + row + "\n");
+    ImportDialog dialog(m_fx.store(), m_fx.role.id);
+    dialog.resize(900, 600);
+    dialog.show();
+    QVERIFY(openAndCheck(&dialog, file));
+    QTableWidget *preview = dialog.previewTable();
+    QCOMPARE(preview->columnCount(), 32);  // every column
+    QCOMPARE(preview->horizontalHeaderItem(31)->text(), QStringLiteral("Custom field 30"));
+    QCOMPARE(preview->item(1, 31)->text(), QStringLiteral("value 30"));
+    QVERIFY(preview->columnWidth(31) > 0);
+    QTRY_VERIFY(preview->horizontalScrollBar()->maximum() > 0);  // scrolls to the last one
+    preview->horizontalScrollBar()->setValue(preview->horizontalScrollBar()->maximum());
+    const QRect last = preview->visualRect(preview->model()->index(1, 31));
+    QVERIFY(preview->viewport()->rect().intersects(last));
+}
+
+void TestImportDialog::everyProblemOfABrokenFileIsListed()
+{
+    const QString file = writeFile("broken.csv",
+                                   "Name,Notes,Email\n"
+                                   "Ada,fine,ada@x.org\n"
+                                   "Bob,met at\n"  // 3: a line break not quoted
+                                   "the fair,bob@x.org\n"  // 4: the rest of it
+                                   "Cy \"C\" Rowe,,cy@x.org\n"  // 5: a stray quote
+                                   "Dee,,dee-at-x.org\n");  // 6: not an email
+    ImportDialog dialog(m_fx.store(), m_fx.role.id);
+    dialog.show();
+    QVERIFY(openAndCheck(&dialog, file));
+    const QStringList list = issues(&dialog);
+    QCOMPARE(list.size(), 4);
+    QVERIFY2(list.at(0).startsWith("3||line 3 has 2 fields, the header has 3"), qPrintable(list.at(0)));
+    QVERIFY2(list.at(1).startsWith("4||line 4 has 2 fields"), qPrintable(list.at(1)));
+    QVERIFY2(list.at(2).startsWith("5|Name|a quote inside a field"), qPrintable(list.at(2)));
+    QVERIFY2(list.at(3).startsWith("6|Email|"), qPrintable(list.at(3)));
+    QVERIFY(!dialog.importButton()->isEnabled());
 }
 
 void TestImportDialog::mainWindowOffersIt()

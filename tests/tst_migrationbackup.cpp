@@ -167,12 +167,24 @@ void TestMigrationBackup::cliSaysWhereTheBackupIs()
 {
     const QString file = makeOld(QStringLiteral("hiring.sqlite"), 2);
     QVERIFY(!file.isEmpty());
-    const ProcessRun r = runCli(isolatedEnvironment(m_dir->path()), {"--db", file, "role", "list"});
+    // A command that only reads upgrades nothing, and says so.
+    const QByteArray before = sha256(file);
+    const ProcessRun listed = runCli(isolatedEnvironment(m_dir->path()), {"--db", file, "role", "list"});
+    QCOMPARE(listed.exitCode, 1);
+    QVERIFY2(listed.err.contains(QStringLiteral("is older than this build (schema version 2")), qPrintable(listed.err));
+    QCOMPARE(sha256(file), before);
+    QVERIFY(backups().isEmpty());
+    // init upgrades it, and says where the file as it was went.
+    const ProcessRun r = runCli(isolatedEnvironment(m_dir->path()), {"--db", file, "init"});
     QVERIFY2(r.exitCode == 0, qPrintable(r.err));
     QCOMPARE(backups().size(), 1);
     QVERIFY2(r.err.contains(QStringLiteral("the file as it was is in %1").arg(m_dir->filePath(backups().first()))),
              qPrintable(r.err));
-    QVERIFY(r.out.contains("Old Role"));
+    QVERIFY2(QString::fromUtf8(r.out).contains(
+                 QStringLiteral("upgraded it to schema version %1").arg(Database::latestVersion())),
+             r.out.constData());
+    const ProcessRun after = runCli(isolatedEnvironment(m_dir->path()), {"--db", file, "role", "list"});
+    QVERIFY(after.out.contains("Old Role"));
 }
 
 QTEST_GUILESS_MAIN(TestMigrationBackup)

@@ -31,7 +31,9 @@ private Q_SLOTS:
     void previewFollowsTypingAfterADelay();
     void changingAKindUpdatesTheSummaryAndTheRole();
     void userKindLastsWhileTheSectionExists();
-    void createDisabledWithoutRateableSections();
+    void withoutRateableSectionsTheRoleNeedsAHandWrittenRubric();
+    void proseOnlyPostingMakesARoleWithANote();
+    void previewOfAHugePostingIsCapped();
     void loadFileRefusesLatin1AndKeepsTheText();
     void loadFileReadsUtf8();
     void editedTitleIsKeptAndUsed();
@@ -239,27 +241,31 @@ void TestNewRoleDialog::userKindLastsWhileTheSectionExists()
     QCOMPARE(summary(), QStringLiteral("13 attributes in 3 categories, 3 screening facts"));
 }
 
-void TestNewRoleDialog::createDisabledWithoutRateableSections()
+// Without a rated section the role can still be made (title, information, screening
+// facts), and the dialog says its rubric will have to be written by hand. This test
+// used to hold that Create stayed disabled; postings from the wild made that a refusal
+// of roles worth having.
+void TestNewRoleDialog::withoutRateableSectionsTheRoleNeedsAHandWrittenRubric()
 {
     QVERIFY(!createButton()->isEnabled());  // empty
+    auto *note = child<QLabel>("rubricNoteLabel");
+    QVERIFY(!note->isVisible());
     auto *edit = child<QPlainTextEdit>("postingEdit");
     edit->setPlainText(QStringLiteral("Office Manager\n\nAbout us\n\nWe are a small lab.\n\n"
                                       "Benefits\n\n- Lunch\n- Gym\n\nWork setup\n\n- On site in Berlin\n"));
     m_dialog->refreshPreview();
     QCOMPARE(child<QLineEdit>("titleEdit")->text(), QStringLiteral("Office Manager"));
     QVERIFY(preview()->rowCount() >= 2);
-    QVERIFY(!createButton()->isEnabled());
     QVERIFY2(summary().startsWith(QStringLiteral("Nothing to rate")), qPrintable(summary()));
+    QVERIFY(note->isVisible());
+    QVERIFY2(note->text().contains(QStringLiteral("written by hand")), qPrintable(note->text()));
+    QVERIFY(createButton()->isEnabled());
 
-    // Clicking a disabled button does nothing; accept() refuses too.
-    QTest::mouseClick(createButton(), Qt::LeftButton);
-    m_dialog->accept();
-    QVERIFY(m_dialog->isVisible());
-    QCOMPARE(m_fx->roles().size(), 1);
-
-    // Making a section rateable enables it; clearing the title disables it again.
+    // Making a section rateable gives a rubric and the note goes; clearing the title
+    // disables Create.
     setKindByKeyboard(QStringLiteral("Benefits"), QStringLiteral("Rated in the rubric"));
     QCOMPARE(summary(), QStringLiteral("2 attributes in 1 category, 1 screening fact"));
+    QVERIFY(!note->isVisible());
     QVERIFY(createButton()->isEnabled());
     auto *title = child<QLineEdit>("titleEdit");
     title->setFocus();
@@ -267,6 +273,78 @@ void TestNewRoleDialog::createDisabledWithoutRateableSections()
     QTest::keyClick(title, Qt::Key_Backspace);
     QVERIFY(title->text().isEmpty());
     QVERIFY(!createButton()->isEnabled());
+    m_dialog->accept();  // refused too
+    QVERIFY(m_dialog->isVisible());
+    QCOMPARE(m_fx->roles().size(), 1);
+
+    // Back to information, with the title: the role is made, without attributes. (The
+    // wait keeps the combo's type-ahead from reading "R" and "I" as one search.)
+    QTest::qWait(QApplication::keyboardInputInterval() + 100);
+    setKindByKeyboard(QStringLiteral("Benefits"), QStringLiteral("Information"));
+    QTest::keyClicks(title, QStringLiteral("Office Manager"));
+    QVERIFY(note->isVisible());
+    QTest::mouseClick(createButton(), Qt::LeftButton);
+    QCOMPARE(m_dialog->result(), int(QDialog::Accepted));
+    Role role;
+    QVERIFY(m_fx->role(m_dialog->createdRoleId(), &role));
+    QCOMPARE(role.title, QStringLiteral("Office Manager"));
+    QVERIFY(role.attributes().isEmpty());
+    QCOMPARE(role.screening.size(), 1);
+    QCOMPARE(role.screening.first().text, QStringLiteral("On site in Berlin"));
+}
+
+// A forum comment without headings or bullets: the preview shows its paragraphs and the
+// work-setup facts found in them, the note, and Create makes the role.
+void TestNewRoleDialog::proseOnlyPostingMakesARoleWithANote()
+{
+    const QString path = test::sourcePath(QStringLiteral("tests/data/postings/01-hn-firmware-berlin.txt"));
+    QVERIFY(m_dialog->loadFile(path));
+    QCOMPARE(child<QLineEdit>("titleEdit")->text(), QStringLiteral("Senior Firmware Engineer"));
+    QCOMPARE(SectionKind(sectionNamed(QStringLiteral("Work setup"))
+                             .siblingAtColumn(NewRoleDialog::KindColumn)
+                             .data(NewRoleDialog::KindRole)
+                             .toInt()),
+             SectionKind::Screening);
+    QVERIFY2(summary().startsWith(QStringLiteral("Nothing to rate (6 screening facts)")), qPrintable(summary()));
+    auto *note = child<QLabel>("rubricNoteLabel");
+    QVERIFY(note->isVisible());
+    QVERIFY(note->text().contains(QStringLiteral("no rubric yet")));
+    QVERIFY(createButton()->isEnabled());
+
+    QTest::mouseClick(createButton(), Qt::LeftButton);
+    QCOMPARE(m_dialog->result(), int(QDialog::Accepted));
+    Role role;
+    QVERIFY(m_fx->role(m_dialog->createdRoleId(), &role));
+    QCOMPARE(role.title, QStringLiteral("Senior Firmware Engineer"));
+    QVERIFY(role.overview.startsWith(QStringLiteral("We build small autonomous carts")));
+    QVERIFY(role.attributes().isEmpty());
+    QCOMPARE(role.screening.size(), 6);
+    QStringList facts;
+    for (const ScreeningFact &f : role.screening)
+        facts << f.text;
+    QVERIFY2(facts.contains(QStringLiteral("VISA")), qPrintable(facts.join(QLatin1Char('|'))));
+    QVERIFY2(facts.contains(QStringLiteral("We sponsor visas and help with relocation to Berlin, including the "
+                                           "paperwork for the EU Blue Card.")),
+             qPrintable(facts.join(QLatin1Char('|'))));
+}
+
+// 100,000 lines in one section: the preview lists the first ones and says how many more.
+void TestNewRoleDialog::previewOfAHugePostingIsCapped()
+{
+    QString text = QStringLiteral("Data Labeller\n\nRequirements\n");
+    for (int i = 0; i < 100000; ++i)
+        text += QStringLiteral("- L%1\n").arg(i);
+    QVERIFY(text.toUtf8().size() < (1 << 20));  // what a posting file may have
+    child<QPlainTextEdit>("postingEdit")->setPlainText(text);
+    m_dialog->refreshPreview();
+    const QModelIndex section = sectionNamed(QStringLiteral("Requirements"));
+    QVERIFY(section.isValid());
+    QCOMPARE(section.siblingAtColumn(NewRoleDialog::ItemsColumn).data().toString(), QStringLiteral("100000"));
+    QCOMPARE(preview()->rowCount(section), NewRoleDialog::MaxLinesShown + 1);
+    QCOMPARE(preview()->index(0, 0, section).data().toString(), QStringLiteral("L0"));
+    QCOMPARE(preview()->index(NewRoleDialog::MaxLinesShown, 0, section).data().toString(),
+             QStringLiteral("\u2026 and %1 more lines").arg(100000 - NewRoleDialog::MaxLinesShown));
+    QCOMPARE(summary(), QStringLiteral("100000 attributes in 1 category, no screening facts"));
 }
 
 void TestNewRoleDialog::loadFileRefusesLatin1AndKeepsTheText()

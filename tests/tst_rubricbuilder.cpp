@@ -20,6 +20,7 @@ private Q_SLOTS:
     void shippedPostingMatchesTheSharedOne();
     void genericRoleFromAnotherPosting();
     void badAnnotationsAreRefused();
+    void proseOnlyPostingGivesARoleToFinishByHand();
     void shortNames_data();
     void shortNames();
 };
@@ -126,6 +127,40 @@ void TestRubricBuilder::genericRoleFromAnotherPosting()
         QVERIFY2(covered >= 1, qPrintable(a.name));
     }
     QCOMPARE(role.posting, text);
+}
+
+// A forum comment of paragraphs: a role with its title, overview and the work-setup
+// facts the parser found, no attributes, and a note that the rubric is to be written.
+void TestRubricBuilder::proseOnlyPostingGivesARoleToFinishByHand()
+{
+    const QString text = QStringLiteral(
+        "Brightloom | Backend Engineer | REMOTE (US/EU) | Full-time | $140k-$170k\n\n"
+        "Brightloom schedules crews for film sets. We are eight people and our customers are growing fast.\n\n"
+        "You would own our Go services and the Postgres schema behind them. There is an on-call rotation, one "
+        "week in six. We can sponsor visas for candidates moving to the EU.\n");
+    const ParsedPosting posting = PostingParser::parse(text);
+    const Role role = RubricBuilder::fromPosting(posting, text);
+    QCOMPARE(role.title, QStringLiteral("Backend Engineer"));
+    // The overview is the posting's text: its paragraphs, one after the other.
+    QVERIFY2(role.overview.startsWith(QStringLiteral("Brightloom schedules crews for film sets.")),
+             qPrintable(role.overview));
+    QVERIFY(role.overview.endsWith(QStringLiteral("moving to the EU.")));
+    QVERIFY(role.attributes().isEmpty());
+    QStringList facts;
+    for (const ScreeningFact &f : role.screening)
+        facts << f.text;
+    QCOMPARE(facts,
+             (QStringList{QStringLiteral("REMOTE (US/EU)"), QStringLiteral("Full-time"),
+                          QStringLiteral("There is an on-call rotation, one week in six."),
+                          QStringLiteral("We can sponsor visas for candidates moving to the EU.")}));
+    QVERIFY(RubricBuilder::needsRubric(role));
+    const QStringList notes = RubricBuilder::notes(role);
+    QCOMPARE(notes.size(), 1);
+    QVERIFY2(notes.first().contains(QLatin1String("written by hand")), qPrintable(notes.first()));
+    QVERIFY(!role.stages.isEmpty());  // the default plan, to be given its focus later
+
+    // A posting with a rubric has no note.
+    QVERIFY(RubricBuilder::notes(RubricBuilder::defaultRole()).isEmpty());
 }
 
 void TestRubricBuilder::badAnnotationsAreRefused()

@@ -46,6 +46,7 @@ ImportDialog::ImportDialog(Store *store, Id roleId, QWidget *parent)
     Role role;
     m_store->role(roleId, &role);
     m_roleTitle = role.title;
+    m_stages = role.stages;
     setWindowTitle(tr("Import Candidates into %1").arg(m_roleTitle));
 
     m_fileEdit = new QLineEdit(this);
@@ -82,6 +83,33 @@ ImportDialog::ImportDialog(Store *store, Id roleId, QWidget *parent)
     m_preview->horizontalHeader()->setDefaultAlignment(Qt::AlignLeft | Qt::AlignVCenter);
     m_preview->verticalHeader()->setDefaultAlignment(Qt::AlignRight | Qt::AlignVCenter);
     m_preview->setToolTip(tr("The file's first rows; the number on the left is the line in the file"));
+    // Every column is there: a wide file scrolls sideways rather than squeezing them.
+    m_preview->setHorizontalScrollMode(QAbstractItemView::ScrollPerPixel);
+    m_preview->setHorizontalScrollBarPolicy(Qt::ScrollBarAsNeeded);
+    m_preview->horizontalHeader()->setStretchLastSection(false);
+
+    m_valuePane = new QWidget(this);
+    auto *valueHint = new QLabel(
+        tr("Stages and statuses in the file: each value goes to the stage or status "
+           "chosen here. Values that are not ours (in bold) are proposed a place; change any."),
+        m_valuePane);
+    valueHint->setObjectName(QStringLiteral("importValuesHint"));
+    valueHint->setWordWrap(true);
+    m_values = new QTableWidget(m_valuePane);
+    m_values->setObjectName(QStringLiteral("importValues"));
+    m_values->setAccessibleName(tr("Stages and statuses in the file, and where they go"));
+    m_values->setColumnCount(4);
+    m_values->setHorizontalHeaderLabels({tr("Column"), tr("Value in the file"), tr("Rows"), tr("Goes to")});
+    m_values->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_values->setSelectionMode(QAbstractItemView::NoSelection);
+    m_values->verticalHeader()->hide();
+    m_values->horizontalHeader()->setDefaultAlignment(Qt::AlignLeft | Qt::AlignVCenter);
+    m_values->horizontalHeader()->setStretchLastSection(false);
+    auto *valueLayout = new QVBoxLayout(m_valuePane);
+    valueLayout->setContentsMargins(0, 0, 0, 0);
+    valueLayout->addWidget(valueHint);
+    valueLayout->addWidget(m_values, 1);
+    m_valuePane->hide();
 
     m_status = new QLabel(this);
     m_status->setObjectName(QStringLiteral("importStatus"));
@@ -98,10 +126,15 @@ ImportDialog::ImportDialog(Store *store, Id roleId, QWidget *parent)
     const int ch = fontMetrics().averageCharWidth();
     m_issues->setColumnWidth(0, 9 * ch);
     m_issues->setColumnWidth(1, 18 * ch);
+    m_values->setColumnWidth(0, 18 * ch);
+    m_values->setColumnWidth(1, 30 * ch);
+    m_values->setColumnWidth(2, 8 * ch);
+    m_values->setColumnWidth(3, 34 * ch);
 
     auto *splitter = new QSplitter(Qt::Vertical, this);
     splitter->setChildrenCollapsible(false);
     splitter->addWidget(m_preview);
+    splitter->addWidget(m_valuePane);
     auto *lower = new QWidget(this);
     auto *lowerLayout = new QVBoxLayout(lower);
     lowerLayout->setContentsMargins(0, 0, 0, 0);
@@ -110,6 +143,7 @@ ImportDialog::ImportDialog(Store *store, Id roleId, QWidget *parent)
     splitter->addWidget(lower);
     splitter->setStretchFactor(0, 3);
     splitter->setStretchFactor(1, 2);
+    splitter->setStretchFactor(2, 2);
 
     auto *buttons = new QDialogButtonBox(this);
     m_importButton = buttons->addButton(tr("&Import"), QDialogButtonBox::ActionRole);
@@ -161,6 +195,11 @@ QComboBox *ImportDialog::fieldChooser(int column) const
     return qobject_cast<QComboBox *>(m_preview->cellWidget(0, column));
 }
 
+QComboBox *ImportDialog::valueChooser(int row) const
+{
+    return qobject_cast<QComboBox *>(m_values->cellWidget(row, 3));
+}
+
 void ImportDialog::openFile(const QString &path)
 {
     m_path = path;
@@ -172,6 +211,8 @@ void ImportDialog::openFile(const QString &path)
     m_preview->clear();
     m_preview->setRowCount(0);
     m_preview->setColumnCount(0);
+    m_values->setRowCount(0);
+    m_valuePane->hide();
     m_issues->clear();
     setBusy(true, tr("Reading %1…").arg(QFileInfo(path).fileName()));
     m_worker->read(path, m_eightBit);
@@ -321,6 +362,57 @@ void ImportDialog::markPreview()
     }
 }
 
+void ImportDialog::showValues(const QList<ImportValue> &values)
+{
+    m_values->setRowCount(0);
+    m_values->setRowCount(int(values.size()));
+    m_valuePane->setVisible(!values.isEmpty());
+    for (int r = 0; r < values.size(); ++r) {
+        const ImportValue &v = values.at(r);
+        auto *column = new QTableWidgetItem(m_import.columnLabel(v.column));
+        auto *value = new QTableWidgetItem(v.value);
+        value->setToolTip(v.ours         ? tr("One of ours")
+                              : v.chosen ? tr("Not one of ours: it goes where you chose")
+                                         : tr("Not one of ours: the place proposed for it"));
+        if (!v.ours) {
+            QFont font = value->font();
+            font.setBold(true);
+            value->setFont(font);
+        }
+        auto *rows = new QTableWidgetItem(number(v.rows));
+        rows->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+        m_values->setItem(r, 0, column);
+        m_values->setItem(r, 1, value);
+        m_values->setItem(r, 2, rows);
+
+        auto *combo = new QComboBox(m_values);
+        combo->setObjectName(QStringLiteral("valueChooser%1").arg(r));
+        combo->setAccessibleName(tr("Where \"%1\" of the column %2 goes").arg(v.value, column->text()));
+        if (v.field == ImportField::Stage) {
+            for (const Stage &stage : std::as_const(m_stages))
+                combo->addItem(stage.name, stage.id);
+            combo->setCurrentIndex(combo->findData(v.stageId));
+        } else {
+            for (ApplicationStatus st : {ApplicationStatus::Active, ApplicationStatus::Rejected,
+                                         ApplicationStatus::Withdrawn, ApplicationStatus::Hired})
+                combo->addItem(applicationStatusLabel(st), int(st));
+            combo->setCurrentIndex(combo->findData(int(v.status)));
+        }
+        const int col = v.column;
+        const QString text = v.value;
+        const ImportField field = v.field;
+        connect(combo, &QComboBox::currentIndexChanged, this, [this, combo, col, text, field] {
+            if (field == ImportField::Stage)
+                m_import.setValueMapping(col, text, Id(combo->currentData().toLongLong()));
+            else
+                m_import.setValueMapping(col, text, ApplicationStatus(combo->currentData().toInt()));
+            startCheck();
+        });
+        m_values->setCellWidget(r, 3, combo);
+        m_values->setRowHeight(r, combo->sizeHint().height() + 2);
+    }
+}
+
 void ImportDialog::startCheck()
 {
     m_checked = false;
@@ -374,6 +466,8 @@ void ImportDialog::onChecked(const ImportCheck &check)
         + (check.databaseError.isEmpty() ? 0 : 1);
     if (all > listed)
         add(QIcon(), 0, QString(), tr("…and %1 more").arg(number(all - listed)));
+
+    showValues(check.values);
 
     QString status;
     if (!check.databaseError.isEmpty())
@@ -474,6 +568,7 @@ void ImportDialog::setBusy(bool busy, const QString &status)
         m_status->setText(status);
     m_chooseButton->setEnabled(!busy || !m_importing);
     m_preview->setEnabled(!m_importing);
+    m_values->setEnabled(!m_importing);
     updateButtons();
 }
 

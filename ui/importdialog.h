@@ -14,8 +14,10 @@ class QTableWidget;
 class QTreeWidget;
 
 // Imports candidates from a CSV file into a role: the file (asking before an 8-bit
-// file is read as Windows-1252), a preview of its first rows under a field chooser
-// per column (guessed from the header, any of them can be changed), the problems and
+// file is read as Windows-1252), a preview of its first rows (every column, scrolling
+// sideways) under a field chooser per column (guessed from the header, any of them can be
+// changed), the stages and statuses the file uses with where each goes (another system's
+// words are mapped, proposed and changeable, rather than refused), the problems and
 // duplicates by line and column, then the import with a progress dialog that can
 // cancel it (nothing is kept), and a summary. Reading, checking and importing run in
 // an ImportWorker's thread, so the window stays responsive with a hundred thousand rows.
@@ -42,6 +44,10 @@ public:
     QTableWidget *previewTable() const { return m_preview; }
     QComboBox *fieldChooser(int column) const;
     QTreeWidget *issueList() const { return m_issues; }
+    // One row per distinct Stage or Status value: column, value, rows, and a chooser of
+    // where it goes (a stage of the role, or a status).
+    QTableWidget *valueTable() const { return m_values; }
+    QComboBox *valueChooser(int row) const;
     QPushButton *importButton() const { return m_importButton; }
 
     // While an import runs this cancels it (nothing is kept) and the dialog stays.
@@ -57,6 +63,7 @@ private:
     void startCheck();
     void startImport();
     void showPreview();
+    void showValues(const QList<ImportValue> &values);
     void markPreview();
     void setBusy(bool busy, const QString &status = QString());
     void updateButtons();
@@ -64,6 +71,7 @@ private:
     Store *m_store;
     Id m_roleId;
     QString m_roleTitle;
+    QList<Stage> m_stages;
     ImportWorker *m_worker;
     QString m_path;
     TextFile::Encoding m_eightBit = TextFile::Encoding::Unknown;
@@ -80,6 +88,8 @@ private:
     QPushButton *m_chooseButton;
     QLabel *m_fileInfo;
     QTableWidget *m_preview;
+    QWidget *m_valuePane;
+    QTableWidget *m_values;
     QLabel *m_status;
     QTreeWidget *m_issues;
     QPushButton *m_importButton;

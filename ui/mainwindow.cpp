@@ -7,6 +7,7 @@
 #include "candidatespane.h"
 #include "connectdialog.h"
 #include "importdialog.h"
+#include "convertfiledialog.h"
 #include "databaselockeddialog.h"
 #include "debriefdialog.h"
 #include "exportdialog.h"
@@ -840,6 +841,13 @@ bool MainWindow::switchDatabase(const QString &path)
 {
     const QString previous = m_store->path();
     const DatabaseOptions previousOptions = m_store->options();
+    // The window keeps the way its file was opened: with the lock file (the app) or not.
+    DatabaseOptions options;
+    options.exclusive = previousOptions.exclusive || previousOptions.readOnly;
+    options.verify = previousOptions.verify;
+    // A backup is looked at read-only, unless the user wants it converted.
+    if (!ConvertFileDialog::askBeforeOpening(path, &options, this))
+        return false;
     saveState();
     // Scorecards belong to the file they came from: written and closed first (one whose
     // draft could not be written stays open, and so does this file).
@@ -847,10 +855,6 @@ bool MainWindow::switchDatabase(const QString &path)
     for (ScorecardEditor *editor : scorecardEditors())
         if (!editor->close())
             return false;
-    // The window keeps the way its file was opened: with the lock file (the app) or not.
-    DatabaseOptions options;
-    options.exclusive = previousOptions.exclusive || previousOptions.readOnly;
-    options.verify = previousOptions.verify;
     // A team server that wants a password gets it from a prompt, once; it is kept in
     // memory for this process (the workers' connections and a later reopen use it),
     // never written anywhere.

@@ -241,6 +241,13 @@ NewRoleDialog::NewRoleDialog(Store *store, QWidget *parent)
     m_summary->setWordWrap(true);
     m_summary->setToolTip(tr("What the new role's rubric will hold"));
 
+    m_note = new QLabel(this);
+    m_note->setObjectName(QStringLiteral("rubricNoteLabel"));
+    m_note->setWordWrap(true);
+    m_note->setTextFormat(Qt::PlainText);
+    m_note->setToolTip(tr("The role can be created; its rubric is then to be written by hand"));
+    m_note->hide();
+
     auto *right = new QWidget(this);
     auto *rightLayout = new QVBoxLayout(right);
     rightLayout->setContentsMargins(0, 0, 0, 0);
@@ -248,6 +255,7 @@ NewRoleDialog::NewRoleDialog(Store *store, QWidget *parent)
     rightLayout->addWidget(previewLabel);
     rightLayout->addWidget(m_preview, 1);
     rightLayout->addWidget(m_summary);
+    rightLayout->addWidget(m_note);
 
     m_splitter = new QSplitter(Qt::Horizontal, this);
     m_splitter->setObjectName(QStringLiteral("newRoleSplitter"));
@@ -401,10 +409,23 @@ void NewRoleDialog::rebuildPreview()
         auto *count = new QStandardItem(QString::number(section.items.size()));
         count->setEditable(false);
         count->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
-        for (const QString &line : section.items) {
+        // A page of lines is enough to judge a section; the count says how many it has.
+        const qsizetype shown = qMin<qsizetype>(section.items.size(), MaxLinesShown);
+        for (qsizetype i = 0; i <= shown; ++i) {
+            const int more = int(section.items.size() - shown);
+            if (i == shown && more == 0)
+                break;
+            const QString line = i < shown ? section.items.at(i) : tr("\u2026 and %n more lines", "", more);
             auto *item = new QStandardItem(line);
             item->setEditable(false);
             item->setToolTip(line);
+            if (i == shown) {
+                QFont italic = item->font();
+                italic.setItalic(true);
+                item->setFont(italic);
+                item->setToolTip(
+                    tr("All %n lines of “%1” go into the role", "", int(section.items.size())).arg(section.name));
+            }
             auto *kindBlank = new QStandardItem;
             kindBlank->setEditable(false);
             auto *countBlank = new QStandardItem;
@@ -492,7 +513,7 @@ void NewRoleDialog::updateSummary()
     if (posting.sections.isEmpty()) {
         summary = tr("Paste a posting or open a file to see its sections.");
     } else if (attributes == 0) {
-        summary = tr("Nothing to rate yet: set a section's kind to “%1” (%2).")
+        summary = tr("Nothing to rate (%2): the role can be created without a rubric, or set a section's kind to “%1”.")
                       .arg(kindLabel(SectionKind::Rateable), facts);
     } else {
         const QString a = attributes == 1 ? tr("1 attribute") : tr("%1 attributes").arg(attributes);
@@ -501,10 +522,18 @@ void NewRoleDialog::updateSummary()
     }
     m_summary->setText(summary);
 
+    // A posting of paragraphs only still makes a role: title, overview, screening facts;
+    // the note says its rubric is to be written by hand.
+    const bool needsRubric = !posting.sections.isEmpty() && attributes == 0;
+    m_note->setText(needsRubric ? RubricBuilder::needsRubricNote() : QString());
+    m_note->setVisible(needsRubric);
+
     const bool hasTitle = !m_title->text().trimmed().isEmpty();
-    m_create->setEnabled(hasTitle && attributes > 0);
-    m_create->setToolTip(!hasTitle             ? tr("The role needs a title")
-                             : attributes == 0 ? tr("The role needs at least one section rated in the rubric")
+    m_create->setEnabled(hasTitle && !posting.sections.isEmpty());
+    m_create->setToolTip(!hasTitle                        ? tr("The role needs a title")
+                             : posting.sections.isEmpty() ? tr("Paste a posting or open a file first")
+                             : attributes == 0 ? tr("Create the role without a rubric; its attributes are then to be "
+                                                    "written by hand")
                                                : tr("Create the role with this rubric and a default interview plan"));
 }
 
@@ -525,10 +554,9 @@ void NewRoleDialog::accept()
         m_title->setFocus();
         return;
     }
-    if (posting.itemCount(SectionKind::Rateable) == 0) {
-        showProblem(tr("Nothing would be rated: set at least one section's kind to “%1”.")
-                        .arg(kindLabel(SectionKind::Rateable)));
-        m_preview->setFocus();
+    if (posting.sections.isEmpty()) {
+        showProblem(tr("The posting is empty: paste a posting or open a file."));
+        m_posting->setFocus();
         return;
     }
     Role role = RubricBuilder::fromPosting(posting, m_posting->toPlainText());

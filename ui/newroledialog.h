@@ -49,6 +49,8 @@ public:
     // Column layout of the preview model, for tests and the delegate.
     enum Column { SectionColumn, KindColumn, ItemsColumn, ColumnCount };
     static constexpr int KindRole = Qt::UserRole + 1;  // int(SectionKind) on Kind cells
+    // Lines shown under a section; a longer section ends in a "… and N more" row.
+    static constexpr int MaxLinesShown = 200;
 
 private:
     void openFile();
@@ -69,6 +71,7 @@ private:
     QTreeView *m_preview;
     QStandardItemModel *m_model;
     QLabel *m_summary;
+    QLabel *m_note;  // the role will have no rubric: it is to be written by hand
     QLabel *m_problem;
     QDialogButtonBox *m_buttons;
     QPushButton *m_create;

@@ -8,6 +8,7 @@
 #include "itemmodels/rubricmodel.h"
 #include "itemmodels/stagemodel.h"
 #include "settings.h"
+#include "posting/rubricbuilder.h"
 #include "store/store.h"
 
 #include "commands/addstagecommand.h"
@@ -193,27 +194,53 @@ void RoleView::setRoleId(Id roleId)
     updatePlanActions();
 }
 
+namespace {
+
+// What the Posting tab and the overview show of a role: a posting of 100,000 lines is
+// there in full in the rubric and the database, but a page of it is enough to read.
+constexpr qsizetype kMaxItemsShown = 200;  // per section, and of the screening facts
+constexpr qsizetype kMaxOverviewChars = 2000;
+
+}  // namespace
+
 void RoleView::updateHeader()
 {
     const Role &role = m_rubric->role();
     m_title->setText(role.title);
-    m_overview->setText(role.overview);
+    m_overview->setText(role.overview.size() > kMaxOverviewChars
+                            ? role.overview.left(kMaxOverviewChars) + QStringLiteral("\u2026")
+                            : role.overview);
     m_overview->setVisible(!role.overview.isEmpty());
 
     QString html;
+    for (const QString &note : RubricBuilder::notes(role))
+        html += QStringLiteral("<p><b>%1</b></p>").arg(note.toHtmlEscaped());
     for (const PostingSection &s : role.sections) {
         const QString kind = s.kind == SectionKind::Rateable ? tr("rated in the rubric")
             : s.kind == SectionKind::Screening               ? tr("screening facts")
                                                              : tr("information");
         html += QStringLiteral("<h3>%1 <small>(%2)</small></h3><ul>").arg(s.name.toHtmlEscaped(), kind);
-        for (const QString &item : s.items)
-            html += QStringLiteral("<li>%1</li>").arg(item.toHtmlEscaped());
+        const qsizetype shown = qMin(s.items.size(), kMaxItemsShown);
+        for (qsizetype i = 0; i < shown; ++i)
+            html += QStringLiteral("<li>%1</li>").arg(s.items.at(i).toHtmlEscaped());
+        if (const int more = int(s.items.size() - shown)) {
+            const QString rest = s.kind == SectionKind::Rateable
+                ? tr("\u2026 and %n more items (see the rubric)", "", more)
+                : tr("\u2026 and %n more items not shown", "", more);
+            html += QStringLiteral("<li><i>%1</i></li>").arg(rest.toHtmlEscaped());
+        }
         html += QStringLiteral("</ul>");
     }
     if (!role.screening.isEmpty()) {
         html += QStringLiteral("<h3>%1</h3><ul>").arg(tr("Screening facts asked of every candidate"));
-        for (const ScreeningFact &f : role.screening)
+        const qsizetype shown = qMin(role.screening.size(), kMaxItemsShown);
+        for (qsizetype i = 0; i < shown; ++i) {
+            const ScreeningFact &f = role.screening.at(i);
             html += QStringLiteral("<li><b>%1</b>: %2</li>").arg(f.label.toHtmlEscaped(), f.text.toHtmlEscaped());
+        }
+        if (const int more = int(role.screening.size() - shown))
+            html += QStringLiteral("<li><i>%1</i></li>")
+                        .arg(tr("\u2026 and %n more screening facts not shown", "", more).toHtmlEscaped());
         html += QStringLiteral("</ul>");
     }
     m_posting->setHtml(html);

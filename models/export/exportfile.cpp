@@ -1,34 +1,21 @@
 #include "export/exportfile.h"
 
+#include "export/outputfile.h"
+
 #include <QDateTime>
 #include <QDir>
 #include <QObject>
-#include <QSaveFile>
 
 namespace hireloop {
 
+bool ExportFile::checkTarget(const QString &path, QString *error)
+{
+    return !OutputFile::target(path, OutputFile::Content::Export, error).isEmpty();
+}
+
 bool ExportFile::write(const QString &path, const QByteArray &bytes, QString *error)
 {
-    const QString shown = QDir::toNativeSeparators(path);
-    if (path.isEmpty()) {
-        *error = QObject::tr("no output file given");
-        return false;
-    }
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly)) {
-        *error = QObject::tr("%1: cannot write: %2").arg(shown, file.errorString());
-        return false;
-    }
-    if (!file.setPermissions(QFileDevice::ReadOwner | QFileDevice::WriteOwner)) {
-        file.cancelWriting();
-        *error = QObject::tr("%1: cannot make the file private: %2").arg(shown, file.errorString());
-        return false;
-    }
-    if (file.write(bytes) != bytes.size() || !file.commit()) {
-        *error = QObject::tr("%1: cannot write: %2").arg(shown, file.errorString());
-        return false;
-    }
-    return true;
+    return OutputFile::write(path, bytes, OutputFile::Content::Export, error);
 }
 
 // What QDateTime's Qt::ISODate says for UTC ("2024-06-01T09:30:00Z"), written by hand

@@ -6,8 +6,8 @@
 #include <QVariant>
 #include <functional>
 
-// What every export shares: the file is written whole through QSaveFile, mode 0600
-// (exports hold personal data), or not at all; times are ISO 8601 in UTC; a null value
+// What every export shares: the file is written whole, mode 0600 (exports hold
+// personal data), or not at all, and only where OutputFile allows; times are ISO 8601 in UTC; a null value
 // is JSON null.
 
 namespace hireloop {
@@ -15,6 +15,9 @@ namespace hireloop {
 class ExportFile
 {
 public:
+    // Whether path may take an export (see OutputFile): asked before anything is
+    // gathered or recorded, so a refused target costs nothing and leaves no audit entry.
+    static bool checkTarget(const QString &path, QString *error);
     // On failure *error names the file and the reason, and nothing is left at path.
     static bool write(const QString &path, const QByteArray &bytes, QString *error);
     static QVariant isoTime(qint64 secs);  // null for 0 ("not yet")

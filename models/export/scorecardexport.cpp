@@ -215,10 +215,8 @@ QByteArray ScorecardExport::csv(const QList<Entry> &entries, Profile profile) co
 
 bool ScorecardExport::write(Id roleId, Format format, Profile profile, const QString &path, QString *error, int *count)
 {
-    if (path.isEmpty()) {
-        *error = QObject::tr("no output file given");
+    if (!ExportFile::checkTarget(path, error))
         return false;
-    }
     const QList<Entry> entries = collect(roleId);
     if (wasCancelled()) {
         *error = QObject::tr("%1: cancelled, nothing written").arg(QDir::toNativeSeparators(path));

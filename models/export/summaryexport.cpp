@@ -593,10 +593,8 @@ QByteArray SummaryExport::toPdf(Id roleId, Profile profile, Id applicationId)
 bool SummaryExport::write(Id roleId, Format format, Profile profile, const QString &path, QString *error, int *count,
                           Id applicationId)
 {
-    if (path.isEmpty()) {
-        *error = QObject::tr("no output file given");
+    if (!ExportFile::checkTarget(path, error))
         return false;
-    }
     QByteArray bytes;
     switch (format) {
     case Format::Csv:

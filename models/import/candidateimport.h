@@ -3,6 +3,7 @@
 #include "import/csvreader.h"
 #include "import/importresult.h"
 
+#include <QHash>
 #include <QStringList>
 
 // Turns a CSV file of candidates into rows for Store::importCandidates: reads it
@@ -10,7 +11,10 @@
 // of applicant-tracking systems' exports and of our own exports, are recognised
 // ignoring case, spaces and punctuation; the caller may change any column's field),
 // and checks every row. One bad row makes the whole file bad: validate() then lists
-// every problem by line and column, and nothing should be imported.
+// every problem by line and column, and nothing should be imported. The values of the
+// Stage and Status columns are other systems' words as often as ours: each distinct one
+// is mapped to a stage of the role or to a status (a proposal the caller may change),
+// instead of failing its rows.
 
 namespace hireloop {
 
@@ -46,6 +50,20 @@ struct ImportIssue
     QString message;
 };
 
+// One distinct value of a column mapped to Stage or Status, and where its rows go.
+struct ImportValue
+{
+    int column = -1;  // the file's column
+    ImportField field = ImportField::Ignore;  // Stage or Status
+    QString value;  // as the file first writes it (values differing in case or spacing are one)
+    int rows = 0;  // rows that take it from this column
+    bool ours = false;  // it names one of our stages or statuses
+    bool chosen = false;  // the caller set the mapping; otherwise it is the proposal
+    Id stageId = 0;  // Stage: the role's stage these rows start at
+    ApplicationStatus status = ApplicationStatus::Active;  // Status
+    QString target;  // the stage's name, or the status's name (active, rejected, ...)
+};
+
 class CandidateImport
 {
 public:
@@ -55,7 +73,8 @@ public:
     // Reading: decodes the file and reads its header and first rows (the rest is read
     // by validate(), in one pass). False with readError() on a file error, an encoding
     // problem (then needsEncoding(): read again with Windows1252 or Latin1), an empty
-    // file or malformed CSV among those first rows.
+    // file or a malformed header; a malformed record among the first rows is left out of
+    // the preview, and validate() reports it.
     bool readFile(const QString &path, TextFile::Encoding eightBit = TextFile::Encoding::Unknown);
     bool read(const QByteArray &bytes, TextFile::Encoding eightBit = TextFile::Encoding::Unknown);
     ImportIssue readError() const { return m_readError; }
@@ -87,13 +106,41 @@ public:
 
     // Candidates for role from every row. False when the file, the mapping or any row is
     // bad: *errors then lists the problems by line (at most maxErrors, then one that
-    // says how many more there are). *rowCount: the data rows read, blank ones left out.
+    // says how many more there are), a broken quote among them without hiding the rows
+    // after it. A row with more or fewer fields than the header has columns is bad (fewer
+    // is allowed only where the missing columns have no header). *rowCount: the data rows
+    // read, blank ones left out. *values: the Stage and Status values met, as mapped.
     bool validate(const Role &role, QList<ImportedCandidate> *candidates, QList<ImportIssue> *errors,
-                  int *rowCount = nullptr, int maxErrors = 1000) const;
+                  int *rowCount = nullptr, int maxErrors = 1000, QList<ImportValue> *values = nullptr) const;
+
+    // The value mapping. values() reads every row once, as validate() does, and lists each
+    // distinct value of the Stage and Status columns in the order met, with its row count
+    // and where it goes: the caller's choice, else the proposal (see proposedStage and
+    // proposedStatus).
+    QList<ImportValue> values(const Role &role) const;
+    void setValueMapping(int column, const QString &value, Id stageId);
+    void setValueMapping(int column, const QString &value, ApplicationStatus status);
+    void clearValueMappings();
+    // For --map-value COLUMN:VALUE=OURS: COLUMN as mapColumn() finds it, a column mapped to
+    // stage or status; OURS a stage of role by name (or id) or a status by name.
+    bool mapValue(const QString &column, const QString &value, const QString &ours, const Role &role, QString *error);
+    // Whether COLUMN (as mapValue() finds it) is a column of stages or statuses.
+    bool hasValueColumn(const QString &column, QString *error) const;
+    // A stage named so (case, spaces and punctuation aside) keeps itself; else the stage
+    // sharing the most telling words with it ("Phone screen" -> "Recruiter screen"; not
+    // "interview", "first", ...); else the first stage.
+    static Id proposedStage(const Role &role, const QString &value, bool *ours = nullptr);
+    // Ours keep themselves; other systems' words for hired, withdrawn and rejected go there
+    // ("Offer accepted", "Withdrew", "Disqualified", ...); anything else is active.
+    static ApplicationStatus proposedStatus(const QString &value, bool *ours = nullptr);
 
 private:
     bool failRead(const CsvError &error);
     ImportIssue issueOf(const CsvError &error) const;
+    QList<int> columnsNamed(const QString &column) const;
+    QList<int> valueColumns(const QString &column, QString *error) const;  // of stages or statuses
+    // A value of a Stage or Status column and where it goes: the caller's choice, else the proposal.
+    ImportValue valueFor(const Role &role, int column, ImportField field, const QString &text) const;
 
     ImportIssue m_readError;
     bool m_needsEncoding = false;
@@ -105,6 +152,8 @@ private:
     QStringList m_columns;
     QList<CsvRow> m_preview;
     QList<ImportField> m_fields;
+    QHash<QString, Id> m_stageChoices;  // by valueKey(column, value)
+    QHash<QString, ApplicationStatus> m_statusChoices;
 };
 
 }  // namespace hireloop

@@ -25,7 +25,7 @@ CsvReader::CsvReader(const QByteArray &bytes, TextFile::Encoding eightBit)
     if (nul >= 0) {
         // Columns in bytes here: the file is not text, so characters mean nothing.
         const qsizetype lineStart = bytes.lastIndexOf('\n', nul) + 1;
-        fail(int(bytes.left(nul).count('\n')) + 1, int(nul - lineStart) + 1,
+        fail(-1, int(bytes.left(nul).count('\n')) + 1, int(nul - lineStart) + 1,
              tr("this is not a text file (a NUL byte); a spreadsheet has to be saved as CSV first"));
         return;
     }
@@ -35,7 +35,7 @@ CsvReader::CsvReader(const QByteArray &bytes, TextFile::Encoding eightBit)
         const bool bom = utf16 || bytes.startsWith("\xEF\xBB\xBF");
         m_needsEncoding = !bom;
         m_encoding = TextFile::Encoding::Unknown;
-        fail(line, column,
+        fail(-1, line, column,
              bom ? tr("not valid %1 text, although the file starts with a %1 byte order mark")
                        .arg(utf16 ? QStringLiteral("UTF-16") : QStringLiteral("UTF-8"))
                  : tr("not UTF-8 text (an 8-bit encoding such as Windows-1252?)"));
@@ -84,11 +84,32 @@ void CsvReader::start(QChar delimiter)
         m_delimiter = QLatin1Char('\t');
 }
 
-bool CsvReader::fail(int line, int column, const QString &message, int field)
+bool CsvReader::fail(qsizetype at, int line, int column, const QString &message, int field)
 {
     m_error = {line, column, field, message};
+    m_errorAt = at;
     m_pos = m_size;
     return false;
+}
+
+bool CsvReader::resync()
+{
+    if (!hasError() || m_errorAt < 0 || !m_s)
+        return false;
+    // The rest of the error's line belongs to the broken record; the next line starts anew.
+    qsizetype i = m_errorAt;
+    while (i < m_size && m_s[i] != u'\n' && m_s[i] != u'\r')
+        ++i;
+    if (i >= m_size)
+        return false;
+    if (m_s[i] == u'\r' && i + 1 < m_size && m_s[i + 1] == u'\n')
+        ++i;
+    m_pos = i + 1;
+    m_line = m_error.line + 1;
+    m_column = 1;
+    m_error = CsvError();
+    m_errorAt = -1;
+    return m_pos < m_size;
 }
 
 bool CsvReader::next(CsvRow *row)
@@ -127,13 +148,14 @@ bool CsvReader::next(CsvRow *row)
             m_pos = k;
             const int openLine = m_line;
             const int openColumn = m_column;
+            const qsizetype openAt = m_pos;
             field.column = m_column;
             ++m_pos;
             ++m_column;
             qsizetype segment = m_pos;
             for (;;) {
                 if (m_pos >= n)
-                    return fail(openLine, openColumn,
+                    return fail(openAt, openLine, openColumn,
                                 tr("the quoted field that starts here is never closed (a missing \")"),
                                 int(row->fields.size()));
                 const char16_t c = s[m_pos];
@@ -171,7 +193,7 @@ bool CsvReader::next(CsvRow *row)
                 ++m_column;
             }
             if (m_pos < n && s[m_pos] != delim && s[m_pos] != u'\n' && s[m_pos] != u'\r')
-                return fail(m_line, m_column,
+                return fail(m_pos, m_line, m_column,
                             tr("text after the closing quote of a field (a quote inside a quoted field is "
                                "written twice: \"\")"),
                             int(row->fields.size()));
@@ -182,7 +204,7 @@ bool CsvReader::next(CsvRow *row)
                 if (c == delim || c == u'\n' || c == u'\r')
                     break;
                 if (c == u'"')
-                    return fail(m_line, m_column,
+                    return fail(m_pos, m_line, m_column,
                                 tr("a quote inside a field that is not quoted (quote the whole field and write "
                                    "the quote twice: \"\")"),
                                 int(row->fields.size()));
@@ -194,6 +216,8 @@ bool CsvReader::next(CsvRow *row)
         }
         row->fields.append(std::move(field));
 
+        row->endLine = m_line;
+        row->endColumn = m_column;
         if (m_pos >= n)
             return true;
         const char16_t c = s[m_pos];

@@ -29,6 +29,8 @@ struct CsvRow
 {
     int line = 0;  // where the record starts
     QList<CsvField> fields;
+    int endLine = 0;  // where it ends (a quoted line break makes it later than line)
+    int endColumn = 0;  // just after its last character on endLine
 };
 
 struct CsvError
@@ -54,6 +56,11 @@ public:
     bool next(CsvRow *row);
     // Every (remaining) record; false on an error.
     bool readAll(QList<CsvRow> *rows);
+    // After an error in a record: forgets it and goes on at the start of the line after
+    // the error's position (for a quote that is never closed, the line after the quote),
+    // so next() reads the records after the broken one. False, keeping the error, when
+    // nothing is left or the whole input is unreadable (not text, an encoding problem).
+    bool resync();
 
     bool hasError() const { return !m_error.message.isEmpty(); }
     CsvError error() const { return m_error; }
@@ -69,7 +76,8 @@ public:
 
 private:
     void start(QChar delimiter);
-    bool fail(int line, int column, const QString &message, int field = -1);
+    // at: the offset in the text of the position reported (-1: the whole input).
+    bool fail(qsizetype at, int line, int column, const QString &message, int field = -1);
 
     QString m_text;
     const char16_t *m_s = nullptr;
@@ -81,6 +89,7 @@ private:
     TextFile::Encoding m_encoding = TextFile::Encoding::Unknown;
     bool m_needsEncoding = false;
     CsvError m_error;
+    qsizetype m_errorAt = -1;  // where the error is, in the text; -1: it cannot be skipped
 };
 
 }  // namespace hireloop

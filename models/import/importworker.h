@@ -20,6 +20,7 @@ struct ImportCheck
     int rows = 0;  // data rows in the file
     QList<ImportedCandidate> candidates;  // the good rows
     QList<ImportIssue> errors;  // any: nothing may be imported
+    QList<ImportValue> values;  // the Stage and Status values met, and where they go
     ImportResult result;  // a dry run of the good rows: how many would be added, the duplicates
     QString databaseError;  // the database could not be read
 };

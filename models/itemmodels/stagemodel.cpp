@@ -41,11 +41,16 @@ int StageModel::columnCount(const QModelIndex &parent) const
     return parent.isValid() ? 0 : ColumnCount;
 }
 
+// The first names and then how many more: a role made from a posting of thousands of
+// lines keeps a stage's row quick to lay out and paint.
 QStringList StageModel::focusNames(const Stage &stage) const
 {
+    constexpr qsizetype kMaxNamesShown = 50;
     QStringList names;
-    for (Id id : stage.focus)
-        names << m_role.attributeName(id);
+    for (qsizetype i = 0; i < stage.focus.size() && i < kMaxNamesShown; ++i)
+        names << m_role.attributeName(stage.focus.at(i));
+    if (stage.focus.size() > kMaxNamesShown)
+        names << tr("\u2026 and %n more", "", int(stage.focus.size() - kMaxNamesShown));
     return names;
 }
 

@@ -1,5 +1,6 @@
 #include "posting/postingparser.h"
 
+#include <QHash>
 #include <QSet>
 #include <QStringView>
 
@@ -73,12 +74,28 @@ const std::array<KeywordTable, 4> &keywordTables()
                   "timezone",
                   "time zones",
                   "shift",
-                  "shifts"})},
+                  "shifts",
+                  "telework",
+                  "teleworking",
+                  "work from home",
+                  "work location",
+                  "work environment",
+                  "working environment",
+                  "physical demands",
+                  "physical requirements",
+                  "conditions of employment",
+                  "employment conditions",
+                  "right to work",
+                  "clearance",
+                  "practicalities",
+                  "engagement"})},
             {SectionKind::Info,
              pad({"about the role",
                   "about this role",
                   "about the position",
                   "about the job",
+                  "about this job",
+                  "full job description",
                   "overview",
                   "summary",
                   "introduction",
@@ -90,14 +107,26 @@ const std::array<KeywordTable, 4> &keywordTables()
                   "what you will get",
                   "what you get",
                   "what we offer",
+                  "we offer",
+                  "our offer",
                   "why join us",
                   "why join",
+                  "why us",
                   "benefits",
                   "benefit",
                   "perks",
                   "compensation",
                   "salary",
-                  "equal opportunity"})},
+                  "job type",
+                  "employment type",
+                  "additional information",
+                  "other information",
+                  "equal opportunity",
+                  "equal opportunities",
+                  "equal employment",
+                  "accommodation",
+                  "accommodations",
+                  "reasonable accommodations"})},
             {SectionKind::Rateable,
              pad({"responsibilities",
                   "responsibility",
@@ -110,6 +139,7 @@ const std::array<KeywordTable, 4> &keywordTables()
                   "duties",
                   "the role",
                   "your role",
+                  "your mission",
                   "in this role",
                   "your impact",
                   "impact",
@@ -131,6 +161,20 @@ const std::array<KeywordTable, 4> &keywordTables()
                   "what you will bring",
                   "what you need",
                   "what you'll need",
+                  "what you have",
+                  "you have",
+                  "you bring",
+                  "your profile",
+                  "candidate profile",
+                  "ideal profile",
+                  "person specification",
+                  "essential",
+                  "essential functions",
+                  "essential criteria",
+                  "desirable",
+                  "desirable criteria",
+                  "criteria",
+                  "scope of work",
                   "skills",
                   "skill",
                   "experience",
@@ -186,11 +230,11 @@ const QSet<QString> &headingVocabulary()
             }
         }
         for (const char *w :
-             {"the",  "our",   "your",   "a",       "an",   "and",        "or",         "of",      "this",
-              "key",  "core",  "main",   "job",     "role", "position",   "additional", "other",   "we",
-              "you",  "what",  "who",    "why",     "how",  "us",         "is",         "are",     "to",
-              "do",   "will",  "for",    "in",      "on",   "with",       "team",       "general", "extra",
-              "some", "range", "policy", "details", "info", "information"})
+             {"the",  "our",   "your",   "a",       "an",   "and",         "or",         "of",      "this",
+              "key",  "core",  "main",   "job",     "role", "position",    "additional", "other",   "we",
+              "you",  "what",  "who",    "why",     "how",  "us",          "is",         "are",     "to",
+              "do",   "will",  "for",    "in",      "on",   "with",        "team",       "general", "extra",
+              "some", "range", "policy", "details", "info", "information", "eligible"})
             words.insert(QString::fromLatin1(w));
         return words;
     }();
@@ -319,8 +363,10 @@ bool isGlyphMarker(QChar c)
     switch (c.unicode()) {
     case 0x2022:  // •
     case 0x00B7:  // ·
+    case 0x00A7:  // § (Word's third-level bullet, pasted as text)
     case 0x2023:  // ‣
     case 0x2043:  // ⁃
+    case 0x2219:  // ∙
     case 0x25AA:  // ▪
     case 0x25AB:  // ▫
     case 0x25CF:  // ●
@@ -328,6 +374,8 @@ bool isGlyphMarker(QChar c)
     case 0x25E6:  // ◦
     case 0x25A0:  // ■
     case 0x25A1:  // □
+    case 0x25C6:  // ◆
+    case 0x25C7:  // ◇
     case 0x25BA:  // ►
     case 0x25B6:  // ▶
     case 0x27A2:  // ➢
@@ -343,9 +391,46 @@ bool isGlyphMarker(QChar c)
     }
 }
 
-// "- x", "* x", "+ x", "• x", "– x", "1. x", "2) x", "(3) x". Returns the marker
-// ('1' for numbers) and the content after it.
-bool parseBullet(QStringView t, QChar *marker, QStringView *content)
+// The marker of an item that starts with an emoji or another pictograph ("✅ ...",
+// "👉 ..."): such items are never split, and "🚀 What you'll do" may be a heading.
+constexpr char16_t kSymbolMarker = 0xFFFC;
+
+// Length of a leading run of pictographs (with variation selectors, skin tones and
+// zero-width joiners) at the start of t, 0 if t does not start with one.
+qsizetype symbolPrefix(QStringView t)
+{
+    qsizetype i = 0;
+    bool symbol = false;
+    while (i < t.size() && i < 24) {
+        char32_t ucs = t[i].unicode();
+        qsizetype width = 1;
+        if (QChar::isHighSurrogate(ucs) && i + 1 < t.size() && t[i + 1].isLowSurrogate()) {
+            ucs = QChar::surrogateToUcs4(t[i], t[i + 1]);
+            width = 2;
+        }
+        const QChar::Category category = QChar::category(ucs);
+        if (category == QChar::Symbol_Other && !isGlyphMarker(QChar(char16_t(ucs < 0x10000 ? ucs : 0))))
+            symbol = true;
+        else if (!(ucs == 0xFE0F || ucs == 0x200D || category == QChar::Symbol_Modifier
+                   || (ucs >= 0x1F3FB && ucs <= 0x1F3FF)))
+            break;
+        i += width;
+    }
+    return symbol ? i : 0;
+}
+
+// A bullet line: its marker ('1' for numbers, kSymbolMarker for pictographs), the text
+// after it, and for numbered items the number and the character after it ('.' or ')').
+struct Bullet
+{
+    QChar marker;
+    QStringView content;
+    int number = -1;
+    QChar delimiter;
+};
+
+// "- x", "* x", "+ x", "• x", "– x", "o<tab>x", "✅ x", "1. x", "2) x", "(3) x".
+bool parseBullet(QStringView t, Bullet *bullet)
 {
     if (t.isEmpty())
         return false;
@@ -353,14 +438,28 @@ bool parseBullet(QStringView t, QChar *marker, QStringView *content)
     if (c == u'-' || c == u'*' || c == u'+') {
         if (t.size() > 1 && !t[1].isSpace())
             return false;
-        *marker = c;
-        *content = t.mid(1).trimmed();
+        bullet->marker = c;
+        bullet->content = t.mid(1).trimmed();
         return true;
     }
     if (isGlyphMarker(c)) {
-        *marker = c;
-        *content = t.mid(1).trimmed();
+        bullet->marker = c;
+        bullet->content = t.mid(1).trimmed();
         return true;
+    }
+    // Word's second-level bullet, a letter o, pasted with its tab or spaces.
+    if (c == u'o' && t.size() > 2 && (t[1] == u'\t' || (t[1] == u' ' && t[2] == u' '))) {
+        bullet->marker = c;
+        bullet->content = t.mid(1).trimmed();
+        return !bullet->content.isEmpty();
+    }
+    if (const qsizetype symbols = symbolPrefix(t)) {
+        if (symbols < t.size() && t[symbols].isSpace()) {
+            bullet->marker = QChar(kSymbolMarker);
+            bullet->content = t.mid(symbols).trimmed();
+            return !bullet->content.isEmpty();
+        }
+        return false;
     }
     qsizetype i = (c == u'(') ? 1 : 0;
     const qsizetype digitsFrom = i;
@@ -370,19 +469,22 @@ bool parseBullet(QStringView t, QChar *marker, QStringView *content)
         return false;
     if (c == u'(' ? t[i] != u')' : (t[i] != u'.' && t[i] != u')'))
         return false;
+    const QChar delimiter = t[i];
+    const int number = t.mid(digitsFrom, i - digitsFrom).toInt();
     ++i;
     if (i < t.size() && !t[i].isSpace())
         return false;
-    *marker = u'1';
-    *content = t.mid(i).trimmed();
+    bullet->marker = u'1';
+    bullet->content = t.mid(i).trimmed();
+    bullet->number = c == u'(' ? -1 : number;
+    bullet->delimiter = delimiter;
     return true;
 }
 
 bool isBulletLine(QStringView t)
 {
-    QChar marker;
-    QStringView content;
-    return parseBullet(t, &marker, &content);
+    Bullet bullet;
+    return parseBullet(t, &bullet);
 }
 
 // "---", "***", "___", "===", "- - -": markdown rules and underlines, treated as blank.
@@ -401,6 +503,31 @@ bool isRuleLine(QStringView t)
             return false;
     }
     return marks >= 3;
+}
+
+// "===" or "---" under a line of text: a setext heading's underline.
+bool isUnderline(QStringView t)
+{
+    if (t.size() < 2 || (t.front() != u'=' && t.front() != u'-'))
+        return false;
+    for (QChar x : t) {
+        if (x != t.front())
+            return false;
+    }
+    return true;
+}
+
+// Lines a copy from a job board brings along that are never part of the posting.
+bool isChromeLine(QStringView t)
+{
+    if (t.size() > 14)
+        return false;
+    for (const char16_t *chrome :
+         {u"show more", u"show less", u"see more", u"see less", u"\u2026see more", u"...see more", u"read more"}) {
+        if (t.compare(QStringView(chrome), Qt::CaseInsensitive) == 0)
+            return true;
+    }
+    return false;
 }
 
 // Removes surrounding bold/italic marks and a trailing colon, repeatedly:
@@ -449,11 +576,125 @@ bool titleFromPrefix(QStringView t, QString *title)
     return false;
 }
 
+// Whether a line or sentence states work setup: where, remote or not, visas, on-call,
+// travel. Whole words of the normalized text.
+bool mentionsWorkSetup(QStringView text)
+{
+    const QString norm = normalizeHeading(text);
+    for (const char *phrase : {" remote ",
+                               " remotely ",
+                               " hybrid ",
+                               " onsite ",
+                               " on site ",
+                               " in office ",
+                               " in person ",
+                               " visa ",
+                               " visas ",
+                               " sponsor ",
+                               " sponsorship ",
+                               " relocation ",
+                               " relocate ",
+                               " on call ",
+                               " oncall ",
+                               " telework ",
+                               " time zone ",
+                               " time zones ",
+                               " timezone ",
+                               " timezones ",
+                               " travel ",
+                               " right to work ",
+                               " work permit ",
+                               " authorized to work ",
+                               " authorised to work ",
+                               " work authorization ",
+                               " security clearance "}) {
+        if (norm.contains(QLatin1String(phrase)))
+            return true;
+    }
+    return false;
+}
+
+// Closing statements (equal opportunity, accommodations) that follow the last list.
+bool looksLikeClosingStatement(QStringView text)
+{
+    const QString norm = normalizeHeading(text.left(2000));
+    for (const char *phrase : {" equal opportunity ", " equal opportunities ", " equal employment ",
+                               " affirmative action ", " without regard to ", " regardless of ", " discriminate ",
+                               " accommodation ", " accommodations ", " adjustments "}) {
+        if (norm.contains(QLatin1String(phrase)))
+            return true;
+    }
+    return false;
+}
+
+// A prose line that ends in the middle of a phrase ("experience with", "Go, Rust,")
+// goes on on the next line.
+bool endsMidPhrase(QStringView line)
+{
+    if (line.isEmpty())
+        return false;
+    if (line.back() == u',' || line.back() == u'&' || line.back() == u'/')
+        return true;
+    const qsizetype space = line.lastIndexOf(u' ');
+    const QStringView word = line.mid(space + 1);
+    if (word.size() > 9)
+        return false;
+    for (const char16_t *w :
+         {u"and", u"or",   u"of",    u"with", u"to",        u"the",  u"a",    u"an",   u"for",    u"in",
+          u"on",  u"at",   u"by",    u"from", u"including", u"like", u"as",   u"into", u"across", u"between",
+          u"our", u"your", u"their", u"its",  u"via",       u"such", u"than", u"that", u"who",    u"which"}) {
+        if (word == QStringView(w))
+            return true;
+    }
+    return false;
+}
+
+// "Closing date: 14 April": a short key before a colon. Such a line starts an item of its
+// own even after a long line without a full stop.
+bool looksLikeKeyValue(QStringView t)
+{
+    const qsizetype colon = t.left(kMaxKeyChars).indexOf(u':');
+    return colon > 0 && t.front().isUpper() && countWords(t.left(colon), kMaxKeyWords) <= kMaxKeyWords
+        && colon + 1 < t.size() && t[colon + 1].isSpace();
+}
+
+// Where a numbered list run together on one line goes on: "1) Build X. 2) Own Y."
+// splits before " 2) " and " 3) " and so on, in order; with "1." a number must follow
+// the end of a sentence, so "Python 3. Django" stays whole.
+QList<QStringView> splitNumbered(QStringView content, int number, QChar delimiter)
+{
+    QList<QStringView> parts;
+    qsizetype from = 0;
+    qsizetype searchFrom = 0;
+    for (int next = number + 1; next > number && from < content.size(); ++next) {
+        const QString marker = QLatin1Char(' ') + QString::number(next) + delimiter + QLatin1Char(' ');
+        qsizetype at = -1;
+        for (qsizetype i = content.indexOf(marker, searchFrom); i >= 0; i = content.indexOf(marker, i + 1)) {
+            const QStringView before = content.mid(from, i - from).trimmed();
+            if (!before.isEmpty() && (delimiter == u')' || endsSentence(before.back()))) {
+                at = i;
+                break;
+            }
+        }
+        if (at < 0)
+            break;
+        parts << content.mid(from, at - from).trimmed();
+        from = at + marker.size();
+        searchFrom = from;
+    }
+    parts << content.mid(from).trimmed();
+    return parts;
+}
+
 // Splits a run-together list "A - B - C" (the seed format) at " - ". Hyphens inside
 // words never split. A single " - " followed by a lowercase word is a dash in the
 // sentence ("Python - must be fluent"), not a second item.
-QList<QStringView> splitRunTogether(QChar marker, QStringView content)
+QList<QStringView> splitRunTogether(const Bullet &bullet)
 {
+    QStringView content = bullet.content;
+    const QChar marker = bullet.marker;
+    if (marker == u'1' && bullet.number >= 0)
+        return splitNumbered(content, bullet.number, bullet.delimiter);
     const bool dash = isDashMarker(marker);
     if (!dash && !isGlyphMarker(marker))
         return {content};
@@ -498,8 +739,7 @@ struct LineInfo
     bool known = false;  // heading: a keyword matched
     QStringView inlineText;  // heading: text after "Heading:" on the same line
     bool inlineFact = false;  // heading: "Location: Berlin" kept whole as a screening fact
-    QChar marker;  // bullet: its marker
-    QStringView content;  // bullet: text after the marker
+    Bullet bullet;  // bullet: its marker and content
 };
 
 LineInfo makeHeading(QStringView name)
@@ -511,10 +751,24 @@ LineInfo makeHeading(QStringView name)
     return info;
 }
 
+// A short line naming a known section on its own: "Role overview", "Nice to have",
+// "Why us?", "*Responsibilities*".
+bool isPlainHeading(QStringView t, LineInfo *heading)
+{
+    if (t.size() > kMaxHeadingChars || countWords(t, kMaxHeadingWords) > kMaxHeadingWords)
+        return false;
+    const QStringView name = stripMarks(t);
+    if (name.isEmpty() || (endsSentence(name.back()) && name.back() != u'?') || !allWordsAreHeadingWords(name))
+        return false;
+    *heading = makeHeading(name);
+    return heading->known;
+}
+
 // What a trimmed, non-blank line is. prevBreak: the line follows a blank line, a
-// heading or the title; nextIsBullet: the next line is a bullet. Both let a plain
-// "Responsibilities" line be a heading without making every short list item one.
-LineInfo detectLine(QStringView t, bool prevBreak, bool nextIsBullet)
+// heading or the title; nextIsBullet: the next line is a bullet; underlined: the next
+// line is "===" or "---". They let a plain "Responsibilities" line be a heading
+// without making every short list item one.
+LineInfo detectLine(QStringView t, bool prevBreak, bool nextIsBullet, bool underlined = false)
 {
     LineInfo info;
 
@@ -540,9 +794,20 @@ LineInfo detectLine(QStringView t, bool prevBreak, bool nextIsBullet)
         }
     }
 
-    if (parseBullet(t, &info.marker, &info.content)) {
+    if (parseBullet(t, &info.bullet)) {
+        // "🚀 What you'll do": a pictograph before a known heading.
+        LineInfo heading;
+        if (info.bullet.marker == QChar(kSymbolMarker) && prevBreak && isPlainHeading(info.bullet.content, &heading))
+            return heading;
         info.type = LineType::Bullet;
         return info;
+    }
+
+    // Setext heading: a line of text underlined with "===" or "---".
+    if (underlined && t.size() <= kMaxTitleChars) {
+        const QStringView name = stripMarks(t);
+        if (!name.isEmpty())
+            return makeHeading(name);
     }
 
     // Bold line: "**Requirements**", "__Perks:__", "**Nice to have**:".
@@ -625,15 +890,80 @@ LineInfo detectLine(QStringView t, bool prevBreak, bool nextIsBullet)
     }
 
     // Plain known heading on its own line: "Role overview", "Nice to have".
-    if ((prevBreak || nextIsBullet) && t.size() <= kMaxHeadingChars
-        && countWords(t, kMaxHeadingWords) <= kMaxHeadingWords && !endsSentence(t.back())
-        && allWordsAreHeadingWords(t)) {
-        LineInfo heading = makeHeading(t);
-        if (heading.known)
+    if (prevBreak || nextIsBullet) {
+        LineInfo heading;
+        if (isPlainHeading(t, &heading))
             return heading;
     }
 
     return info;  // prose
+}
+
+// "Acme | Senior Engineer | Berlin | REMOTE | VISA": the first line of a forum post.
+// Gives the role's title and the work-setup segments; the company (first), links and
+// pay are left out.
+bool parsePipeHeader(QStringView line, QString *title, QList<QStringView> *facts)
+{
+    if (line.size() > 400 || line.count(u'|') < 2)
+        return false;
+    QList<QStringView> segments;
+    for (QStringView s : line.split(u'|')) {
+        s = s.trimmed();
+        if (!s.isEmpty())
+            segments << s;
+    }
+    if (segments.size() < 3)
+        return false;
+    static const char *const roleWords[] = {
+        "engineer",      "engineers",  "developer", "developers", "scientist",  "researcher",  "designer",
+        "manager",       "analyst",    "architect", "lead",       "director",   "coordinator", "specialist",
+        "administrator", "sre",        "devops",    "intern",     "programmer", "consultant",  "head",
+        "officer",       "technician", "writer",    "advocate",   "recruiter",  "nurse",       "editor"};
+    qsizetype titleAt = -1;
+    for (qsizetype i = 1; i < segments.size() && titleAt < 0; ++i) {
+        const QString norm = normalizeHeading(segments.at(i));
+        for (const char *w : roleWords) {
+            if (norm.contains(QLatin1Char(' ') + QLatin1String(w) + QLatin1Char(' '))) {
+                titleAt = i;
+                break;
+            }
+        }
+    }
+    if (titleAt < 0)
+        titleAt = 1;
+    *title = stripMarks(segments.at(titleAt)).toString();
+    for (qsizetype i = 1; i < segments.size(); ++i) {
+        const QStringView s = segments.at(i);
+        if (i == titleAt || s.contains(QLatin1String("://")) || s.startsWith(QLatin1String("www."), Qt::CaseInsensitive)
+            || s.contains(u'@'))
+            continue;
+        bool pay = false;
+        for (QChar c : s)
+            pay = pay || c == u'$' || c == u'\u20AC' || c == u'\u00A3';
+        if (!pay)
+            *facts << s;
+    }
+    return !title->isEmpty();
+}
+
+// Sentences of a prose paragraph: each ends with . ! or ? before a space and a capital,
+// a digit or a quote.
+QList<QStringView> sentences(QStringView paragraph)
+{
+    QList<QStringView> out;
+    qsizetype from = 0;
+    for (qsizetype i = 0; i + 2 < paragraph.size(); ++i) {
+        const QChar c = paragraph[i];
+        if ((c == u'.' || c == u'!' || c == u'?') && paragraph[i + 1] == u' ') {
+            const QChar next = paragraph[i + 2];
+            if (next.isUpper() || next.isDigit() || next == u'"' || next == u'\u201C') {
+                out << paragraph.mid(from, i + 1 - from).trimmed();
+                from = i + 2;
+            }
+        }
+    }
+    out << paragraph.mid(from).trimmed();
+    return out;
 }
 
 // Builds sections line by line. Items are held in m_pending until the next boundary so
@@ -644,44 +974,54 @@ public:
     void run(const QStringList &lines, ParsedPosting *result);
 
 private:
-    void startSection(const QString &name, SectionKind kind);
+    qsizetype startSection(const QString &name, SectionKind kind);
     void ensureSection();
-    void addBulletContent(QChar marker, QStringView content);
+    void addBulletContent(const Bullet &bullet);
     void commitItem(QStringView text, bool prose);
     void flush();
     void append(QStringView text);
     void resume();
+    qsizetype effectiveSection() const { return m_resume != kNoResume ? m_resume : m_current; }
+    void addWorkSetupFact(QStringView text);
+    void addProseWorkSetup();
 
     static constexpr qsizetype kNoResume = -2;
 
     QList<PostingSection> m_sections;
     qsizetype m_current = -1;
     qsizetype m_resume = kNoResume;  // section to return to after a one-line "Key: value"
-    qsizetype m_proseSection = -1;  // first prose paragraph of an Info section
+    qsizetype m_overview = -1;  // the implicit "Overview" section, if any
+    qsizetype m_workSetup = -1;  // the implicit "Work setup" section, if any
+    qsizetype m_proseSection = -1;  // first substantial prose paragraph of an Info section
     qsizetype m_proseItem = -1;
+    qsizetype m_firstProseSection = -1;  // first prose paragraph at all
+    qsizetype m_firstProseItem = -1;
+    QList<bool> m_hasBullets;  // per section: an item came from a bullet
+    bool m_headingSeen = false;  // a heading of the posting's own opened a section
 
     QString m_pending;
     bool m_pendingActive = false;
     bool m_pendingProse = false;
-    qsizetype m_lastLineChars = 0;  // of the pending prose paragraph's last line
-    QChar m_lastLineEnd;
+    QStringView m_lastLine;  // of the pending prose paragraph
     bool m_inBullet = false;  // an indented line now continues the pending bullet
 };
 
-void Builder::startSection(const QString &name, SectionKind kind)
+qsizetype Builder::startSection(const QString &name, SectionKind kind)
 {
     flush();
     PostingSection section;
     section.name = name;
     section.kind = kind;
     m_sections << section;
+    m_hasBullets << false;
     m_current = m_sections.size() - 1;
+    return m_current;
 }
 
 void Builder::ensureSection()
 {
     if (m_current < 0)
-        startSection(QStringLiteral("Overview"), SectionKind::Info);
+        m_overview = startSection(QStringLiteral("Overview"), SectionKind::Info);
 }
 
 void Builder::commitItem(QStringView text, bool prose)
@@ -694,9 +1034,18 @@ void Builder::commitItem(QStringView text, bool prose)
     if (prose && section.kind != SectionKind::Info && item.endsWith(u':'))
         return;
     section.items << item.toString();
-    if (prose && section.kind == SectionKind::Info && m_proseSection < 0) {
-        m_proseSection = m_current;
-        m_proseItem = section.items.size() - 1;
+    if (!prose)
+        m_hasBullets[m_current] = true;
+    if (prose && section.kind == SectionKind::Info) {
+        if (m_firstProseSection < 0) {
+            m_firstProseSection = m_current;
+            m_firstProseItem = section.items.size() - 1;
+        }
+        // A paragraph, not a label such as "Full time" or "Design".
+        if (m_proseSection < 0 && (item.size() >= 60 || item.back() == u'.' || item.back() == u'!')) {
+            m_proseSection = m_current;
+            m_proseItem = section.items.size() - 1;
+        }
     }
 }
 
@@ -728,11 +1077,16 @@ void Builder::resume()
     m_resume = kNoResume;
 }
 
-void Builder::addBulletContent(QChar marker, QStringView content)
+void Builder::addBulletContent(const Bullet &bullet)
 {
     ensureSection();
+    // "Experience with one of:" right before its sub-items introduces them: not an item.
+    if (m_pendingActive && !m_pendingProse && m_pending.endsWith(u':')) {
+        m_pending.clear();
+        m_pendingActive = false;
+    }
     flush();
-    const QList<QStringView> parts = splitRunTogether(marker, content);
+    const QList<QStringView> parts = splitRunTogether(bullet);
     for (qsizetype i = 0; i + 1 < parts.size(); ++i)
         commitItem(parts[i], false);
     m_pending = parts.isEmpty() ? QString() : parts.back().toString();
@@ -741,8 +1095,62 @@ void Builder::addBulletContent(QChar marker, QStringView content)
     m_inBullet = true;
 }
 
+// A work-setup line found outside any section ("Remote, United States" under the title,
+// a segment of a forum post's first line, a sentence of a prose-only posting) goes to
+// the one implicit "Work setup" section; the lines after it go where they would have.
+void Builder::addWorkSetupFact(QStringView text)
+{
+    flush();
+    const qsizetype before = effectiveSection();
+    if (m_workSetup < 0)
+        m_workSetup = startSection(QStringLiteral("Work setup"), SectionKind::Screening);
+    m_current = m_workSetup;
+    commitItem(text, false);
+    m_current = before;
+    m_resume = kNoResume;
+}
+
+// A posting of paragraphs only: its sentences about work setup become screening facts.
+void Builder::addProseWorkSetup()
+{
+    if (m_headingSeen || m_overview < 0)
+        return;
+    for (const PostingSection &section : std::as_const(m_sections)) {
+        if (section.kind == SectionKind::Rateable && !section.items.isEmpty())
+            return;
+    }
+    const QStringList paragraphs = m_sections.at(m_overview).items;
+    for (const QString &paragraph : paragraphs) {
+        for (const QStringView sentence : sentences(paragraph)) {
+            if (!sentence.isEmpty() && mentionsWorkSetup(sentence))
+                addWorkSetupFact(sentence);
+        }
+    }
+}
+
 void Builder::run(const QStringList &lines, ParsedPosting *result)
 {
+    // Lines that are never content: job-board chrome, and LinkedIn's "About the job"
+    // when it comes before everything else.
+    QList<bool> skip(lines.size(), false);
+    for (qsizetype i = 0; i < lines.size(); ++i)
+        skip[i] = isChromeLine(QStringView(lines[i]).trimmed());
+    for (qsizetype i = 0; i < lines.size(); ++i) {
+        const QStringView t = QStringView(lines[i]).trimmed();
+        if (t.isEmpty() || skip[i])
+            continue;
+        if (normalizeHeading(t) == QLatin1String(" about the job "))
+            skip[i] = true;
+        break;
+    }
+    const auto underlined = [&](qsizetype i) {
+        return i + 1 < lines.size() && isUnderline(QStringView(lines[i + 1]).trimmed())
+            && !QStringView(lines[i]).trimmed().isEmpty();
+    };
+    const auto nextIsBullet = [&](qsizetype i) {
+        return i + 1 < lines.size() && isBulletLine(QStringView(lines[i + 1]).trimmed());
+    };
+
     // Title: a "Title:" line in the header block (before the first heading on a line of
     // its own), else the first non-empty line
     // unless it is a bullet, a known heading or too long to be a title.
@@ -752,12 +1160,11 @@ void Builder::run(const QStringList &lines, ParsedPosting *result)
         bool prevBreak = true;
         for (qsizetype i = 0; i < lines.size(); ++i) {
             const QStringView t = QStringView(lines[i]).trimmed();
-            if (t.isEmpty() || isRuleLine(t)) {
+            if (t.isEmpty() || skip[i] || isRuleLine(t)) {
                 prevBreak = true;
                 continue;
             }
-            const bool nextIsBullet = i + 1 < lines.size() && isBulletLine(QStringView(lines[i + 1]).trimmed());
-            const LineInfo info = detectLine(t, prevBreak, nextIsBullet);
+            const LineInfo info = detectLine(t, prevBreak, nextIsBullet(i), underlined(i));
             if (info.type == LineType::Blank) {
                 prevBreak = true;
                 continue;
@@ -773,24 +1180,39 @@ void Builder::run(const QStringList &lines, ParsedPosting *result)
             prevBreak = false;
         }
     }
+    QList<QStringView> headerFacts;
     if (titleLine < 0 && first >= 0) {
         const QStringView t = QStringView(lines[first]).trimmed();
-        const LineInfo info = detectLine(t, true, false);
+        const LineInfo info = detectLine(t, true, false, underlined(first));
         if (info.type == LineType::Heading && !info.known && info.inlineText.isEmpty()) {
             if (info.name.size() <= kMaxTitleChars && !info.name.isEmpty()) {
                 result->title = info.name;
                 titleLine = first;
             }
         } else if (info.type == LineType::Prose) {
-            const QStringView title = stripMarks(t);
+            if (parsePipeHeader(t, &result->title, &headerFacts)) {
+                titleLine = first;
+            } else {
+                const QStringView title = stripMarks(t);
+                if (!title.isEmpty() && title.size() <= kMaxTitleChars) {
+                    result->title = title.toString();
+                    titleLine = first;
+                }
+            }
+        } else if (info.type == LineType::Bullet && info.bullet.marker == QChar(kSymbolMarker)) {
+            // "🌱 Full-Stack Engineer @ Sprouthaus"
+            const QStringView title = stripMarks(info.bullet.content);
             if (!title.isEmpty() && title.size() <= kMaxTitleChars) {
                 result->title = title.toString();
                 titleLine = first;
             }
         }
     }
+    for (const QStringView fact : std::as_const(headerFacts))
+        addWorkSetupFact(fact);
 
-    bool prevBreak = true;
+    bool prevBreak = true;  // after a blank line, a heading or the title
+    bool blankBefore = true;  // after a blank line
     for (qsizetype i = 0; i < lines.size(); ++i) {
         if (i == titleLine) {
             flush();
@@ -799,49 +1221,59 @@ void Builder::run(const QStringList &lines, ParsedPosting *result)
         }
         const QStringView raw(lines[i]);
         const QStringView t = raw.trimmed();
-        if (t.isEmpty() || isRuleLine(t)) {
+        if (t.isEmpty() || skip[i] || isRuleLine(t)) {
             flush();
             prevBreak = true;
+            blankBefore = true;
             continue;
         }
         const bool indented = raw.front().isSpace();
         const bool bullet = isBulletLine(t);
 
         // Wrapped continuation of the previous bullet: indented, or starting lowercase.
-        if (m_inBullet && !bullet && t.front() != u'#' && (indented || t.front().isLower())) {
+        if (m_inBullet && !bullet && t.front() != u'#' && (indented || t.front().isLower()) && !underlined(i)) {
             append(t);
             continue;
         }
 
-        const bool nextIsBullet = i + 1 < lines.size() && isBulletLine(QStringView(lines[i + 1]).trimmed());
-        const LineInfo info = detectLine(t, prevBreak, nextIsBullet);
+        LineInfo info = detectLine(t, prevBreak, nextIsBullet(i), underlined(i));
+        // "Salary: 90k" among other information lines is one of them, not a section.
+        if (info.type == LineType::Heading && !info.inlineText.isEmpty() && info.kind == SectionKind::Info
+            && effectiveSection() >= 0 && m_sections.at(effectiveSection()).kind == SectionKind::Info)
+            info.type = LineType::Prose;
         switch (info.type) {
         case LineType::Blank:
             flush();
             prevBreak = true;
-            break;
+            blankBefore = true;
+            continue;
         case LineType::Heading:
             if (info.inlineFact) {
-                // "Location: Berlin": a screening fact, kept whole; joins a screening
-                // section already open, else opens a one-line section named after its key.
-                if (m_current < 0 || m_sections[m_current].kind != SectionKind::Screening) {
-                    const qsizetype before = m_resume != kNoResume ? m_resume : m_current;
+                // "Location: Berlin": a screening fact, kept whole; joins the screening
+                // section it follows directly, else opens a one-line section named after
+                // its key.
+                const bool joins = m_current >= 0 && m_sections.at(m_current).kind == SectionKind::Screening
+                    && (!blankBefore || m_resume != kNoResume);
+                if (!joins) {
+                    const qsizetype before = effectiveSection();
                     startSection(info.name, info.kind);
                     m_resume = before;
                 }
-                addBulletContent(QChar(), info.name + QLatin1String(": ") + info.inlineText.toString());
+                // The item is the line as written, without its bold marks.
+                const QString fact = info.name + QLatin1String(": ") + info.inlineText.toString();
+                addBulletContent(Bullet{QChar(), fact, -1, QChar()});
             } else {
-                const qsizetype before = m_resume != kNoResume ? m_resume : m_current;
+                const qsizetype before = effectiveSection();
                 startSection(info.name, info.kind);
+                m_headingSeen = true;
                 m_resume = kNoResume;
                 if (!info.inlineText.isEmpty()) {
-                    QChar marker;
-                    QStringView content;
-                    if (parseBullet(info.inlineText, &marker, &content)) {
-                        addBulletContent(marker, content);
+                    Bullet inlineBullet;
+                    if (parseBullet(info.inlineText, &inlineBullet)) {
+                        addBulletContent(inlineBullet);
                     } else {
                         // "Salary: $100k" is one line; "Nice to have: Kafka" may go on.
-                        addBulletContent(QChar(), info.inlineText);
+                        addBulletContent(Bullet{QChar(), info.inlineText, -1, QChar()});
                         if (info.kind == SectionKind::Info)
                             m_resume = before;
                     }
@@ -851,34 +1283,54 @@ void Builder::run(const QStringList &lines, ParsedPosting *result)
             break;
         case LineType::Bullet:
             resume();
-            addBulletContent(info.marker, info.content);
+            addBulletContent(info.bullet);
             prevBreak = false;
             break;
         case LineType::Prose: {
             // Lines of one paragraph: the next starts lowercase or is indented, or the
-            // previous is long and has no full stop (a hard-wrapped paragraph). Short
-            // lines that start uppercase are one item per line.
-            const bool joins = m_pendingActive && m_pendingProse
-                && (t.front().isLower() || indented
-                    || (m_lastLineChars >= kJoinLineChars && !endsSentence(m_lastLineEnd)));
+            // previous is long and has no full stop (a hard-wrapped paragraph). In a list
+            // section (rated or screening) a line starting uppercase is the next item
+            // unless the previous one stopped mid-phrase.
+            const bool listSection = m_current >= 0 && m_sections.at(m_current).kind != SectionKind::Info;
+            const bool wrapped = !m_lastLine.isEmpty() && m_lastLine.size() >= kJoinLineChars
+                && !endsSentence(m_lastLine.back()) && (!listSection || endsMidPhrase(m_lastLine))
+                && !looksLikeKeyValue(t);
+            const bool joins = m_pendingActive && m_pendingProse && (t.front().isLower() || indented || wrapped);
             if (joins) {
                 append(t);
             } else {
                 flush();
                 resume();
+                if ((m_current < 0 || m_current == m_overview) && !m_headingSeen && t.size() <= 100
+                    && !endsSentence(t.back()) && mentionsWorkSetup(t)) {
+                    // "Remote, United States" under the title.
+                    addWorkSetupFact(stripMarks(t));
+                    m_lastLine = QStringView();
+                    prevBreak = false;
+                    blankBefore = false;
+                    continue;
+                }
+                // After the list of a rated or screening section, a paragraph of its own
+                // (or an equal-opportunity statement) is not one of its items.
+                if (m_current >= 0 && m_sections.at(m_current).kind != SectionKind::Info && blankBefore
+                    && (m_hasBullets.at(m_current) || looksLikeClosingStatement(t)))
+                    startSection(QStringLiteral("Other information"), SectionKind::Info);
                 ensureSection();
                 m_pending = t.toString();
                 m_pendingActive = true;
                 m_pendingProse = true;
             }
-            m_lastLineChars = t.size();
-            m_lastLineEnd = t.back();
+            m_lastLine = t;
             prevBreak = false;
             break;
         }
         }
+        if (info.type != LineType::Prose)
+            m_lastLine = QStringView();
+        blankBefore = false;
     }
     flush();
+    addProseWorkSetup();
 
     result->sections = m_sections;
 
@@ -891,6 +1343,119 @@ void Builder::run(const QStringList &lines, ParsedPosting *result)
     }
     if (result->overview.isEmpty() && m_proseSection >= 0)
         result->overview = result->sections[m_proseSection].items[m_proseItem];
+    if (result->overview.isEmpty() && m_firstProseSection >= 0)
+        result->overview = result->sections[m_firstProseSection].items[m_firstProseItem];
+}
+
+// What a copy of a web page's HTML source leaves in a posting: block tags become line
+// breaks ("<li>" a bullet), bold tags markdown's "**", other known inline tags go.
+// Anything else that looks like a tag ("<5 years", "vector<T>") stays. Linear: a tag
+// is looked for at most kMaxTag characters on, and never past the next '<'.
+QString stripHtml(const QString &text)
+{
+    constexpr qsizetype kMaxTag = 200;
+    QString out;
+    out.reserve(text.size());
+    const qsizetype n = text.size();
+    for (qsizetype i = 0; i < n; ++i) {
+        const QChar c = text[i];
+        if (c != u'<') {
+            out += c;
+            continue;
+        }
+        qsizetype j = i + 1;
+        const bool closing = j < n && text[j] == u'/';
+        if (closing)
+            ++j;
+        const qsizetype nameFrom = j;
+        while (j < n && j - nameFrom < 10 && text[j].isLetterOrNumber())
+            ++j;
+        const QString name = text.mid(nameFrom, j - nameFrom).toLower();
+        qsizetype end = -1;
+        for (qsizetype k = j; k < n && k - i <= kMaxTag; ++k) {
+            if (text[k] == u'>') {
+                end = k;
+                break;
+            }
+            if (text[k] == u'<' || text[k] == u'\n' || (k == j && !text[k].isSpace() && text[k] != u'/'))
+                break;
+        }
+        static const QSet<QString> blocks = {QStringLiteral("br"), QStringLiteral("p"),     QStringLiteral("div"),
+                                             QStringLiteral("ul"), QStringLiteral("ol"),    QStringLiteral("li"),
+                                             QStringLiteral("tr"), QStringLiteral("table"), QStringLiteral("h1"),
+                                             QStringLiteral("h2"), QStringLiteral("h3"),    QStringLiteral("h4"),
+                                             QStringLiteral("h5"), QStringLiteral("h6"),    QStringLiteral("section")};
+        static const QSet<QString> bold = {QStringLiteral("b"), QStringLiteral("strong")};
+        static const QSet<QString> inlines = {QStringLiteral("em"),    QStringLiteral("i"),   QStringLiteral("u"),
+                                              QStringLiteral("span"),  QStringLiteral("a"),   QStringLiteral("font"),
+                                              QStringLiteral("small"), QStringLiteral("sup"), QStringLiteral("sub"),
+                                              QStringLiteral("td")};
+        if (end < 0 || name.isEmpty() || !(blocks.contains(name) || bold.contains(name) || inlines.contains(name))) {
+            out += c;
+            continue;
+        }
+        if (name == QLatin1String("li") && !closing) {
+            out += QLatin1String("\n- ");
+        } else if (name.size() == 2 && name.front() == u'h' && name.back().isDigit() && !closing) {
+            out += u'\n';
+            out += QString(name.back().digitValue(), u'#');
+            out += u' ';
+        } else if (blocks.contains(name)) {
+            out += u'\n';
+        } else if (bold.contains(name)) {
+            out += QLatin1String("**");
+        }
+        i = end;
+    }
+    return out;
+}
+
+// "&amp;", "&#39;", "&nbsp;" and the like, as the characters they stand for.
+QString decodeEntities(const QString &text)
+{
+    static const QHash<QString, QString> named = {
+        {QStringLiteral("amp"), QStringLiteral("&")},        {QStringLiteral("lt"), QStringLiteral("<")},
+        {QStringLiteral("gt"), QStringLiteral(">")},         {QStringLiteral("quot"), QStringLiteral("\"")},
+        {QStringLiteral("apos"), QStringLiteral("'")},       {QStringLiteral("nbsp"), QStringLiteral(" ")},
+        {QStringLiteral("rsquo"), QStringLiteral("\u2019")}, {QStringLiteral("lsquo"), QStringLiteral("\u2018")},
+        {QStringLiteral("rdquo"), QStringLiteral("\u201D")}, {QStringLiteral("ldquo"), QStringLiteral("\u201C")},
+        {QStringLiteral("ndash"), QStringLiteral("\u2013")}, {QStringLiteral("mdash"), QStringLiteral("\u2014")},
+        {QStringLiteral("bull"), QStringLiteral("\u2022")},  {QStringLiteral("hellip"), QStringLiteral("\u2026")},
+        {QStringLiteral("euro"), QStringLiteral("\u20AC")},  {QStringLiteral("pound"), QStringLiteral("\u00A3")}};
+    QString out;
+    out.reserve(text.size());
+    const qsizetype n = text.size();
+    for (qsizetype i = 0; i < n; ++i) {
+        if (text[i] != u'&') {
+            out += text[i];
+            continue;
+        }
+        const qsizetype semicolon = QStringView(text).mid(i + 1, 10).indexOf(u';');
+        if (semicolon < 0) {
+            out += text[i];
+            continue;
+        }
+        const QStringView body = QStringView(text).mid(i + 1, semicolon);
+        QString replacement;
+        if (body.startsWith(u'#')) {
+            bool ok = false;
+            const uint code = body.startsWith(u"#x", Qt::CaseInsensitive) ? body.mid(2).toUInt(&ok, 16)
+                                                                          : body.mid(1).toUInt(&ok, 10);
+            if (ok && code >= 0x20 && code <= 0x10FFFF && !(code >= 0xD800 && code <= 0xDFFF)) {
+                const char32_t ucs = code == 0xA0 ? char32_t(0x20) : char32_t(code);
+                replacement = QString::fromUcs4(&ucs, 1);
+            }
+        } else {
+            replacement = named.value(body.toString());
+        }
+        if (replacement.isEmpty()) {
+            out += text[i];
+            continue;
+        }
+        out += replacement;
+        i += semicolon + 1;
+    }
+    return out;
 }
 
 }  // namespace
@@ -942,6 +1507,10 @@ ParsedPosting PostingParser::parse(const QString &text)
     normalized.replace(u'\r', u'\n');
     normalized.replace(u'\u2028', u'\n');
     normalized.replace(u'\u2029', u'\n');
+    if (normalized.contains(u'<'))
+        normalized = stripHtml(normalized);
+    if (normalized.contains(u'&'))
+        normalized = decodeEntities(normalized);
 
     ParsedPosting result;
     Builder builder;

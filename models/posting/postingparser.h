@@ -6,7 +6,9 @@
 
 // Turns the text of a job posting into a title, an overview and named sections of
 // items. Pure text in, values out: no database, no Qt GUI, so it can be fuzzed and
-// reused by the CLI, the import preview and the "New role from posting" dialog.
+// reused by the CLI, the import preview and the "New role from posting" dialog. Reads
+// postings as they are pasted: markdown, plain text, HTML remnants, forum comments
+// (tests/data/postings is the corpus it is held to). Linear in the text's length.
 
 namespace hireloop {
 
@@ -21,7 +23,10 @@ bool sectionKindFromName(const QString &name, SectionKind *kind);
 
 struct PostingSection
 {
-    QString name;  // heading as written, without markdown marks or trailing colon
+    // Heading as written, without markdown marks, emoji or trailing colon; or, for lines
+    // under no heading, "Overview" (prose), "Work setup" (remote, visa, on-call lines and
+    // sentences) or "Other information" (a closing paragraph after the last list).
+    QString name;
     SectionKind kind = SectionKind::Info;
     QStringList items;  // each item's exact text, trimmed, bullet marker removed
 };

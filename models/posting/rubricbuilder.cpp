@@ -16,11 +16,12 @@ enum class RateableGroup { Responsibility, Requirement, NiceToHave };
 RateableGroup groupOf(const QString &heading)
 {
     const QString h = heading.toLower();
-    for (const char *word : {"nice", "prefer", "bonus", "plus", "extra"})
+    for (const char *word : {"nice", "prefer", "bonus", "plus", "extra", "desirable"})
         if (h.contains(QLatin1String(word)))
             return RateableGroup::NiceToHave;
     for (const char *word :
-         {"require", "qualif", "about you", "who you are", "looking for", "must", "skill", "experience", "background"})
+         {"require", "qualif", "about you", "who you are", "looking for", "must", "skill", "experience", "background",
+          "profile", "criteria", "specification", "you have", "you bring", "need"})
         if (h.contains(QLatin1String(word)))
             return RateableGroup::Requirement;
     return RateableGroup::Responsibility;
@@ -114,6 +115,25 @@ Role RubricBuilder::fromPosting(const ParsedPosting &posting, const QString &pos
     role.rejectReasons = {QObject::tr("Does not meet a must-have"), QObject::tr("Stronger candidate chosen"),
                           QObject::tr("Candidate declined to continue"), QObject::tr("Other")};
     return role;
+}
+
+bool RubricBuilder::needsRubric(const Role &role)
+{
+    return role.attributes().isEmpty();
+}
+
+QString RubricBuilder::needsRubricNote()
+{
+    return QObject::tr("No responsibilities or requirements were found in the posting, so the role has no "
+                       "rubric yet: its attributes need to be written by hand.");
+}
+
+QStringList RubricBuilder::notes(const Role &role)
+{
+    QStringList notes;
+    if (needsRubric(role))
+        notes << needsRubricNote();
+    return notes;
 }
 
 bool RubricBuilder::applyAnnotations(Role *role, const QByteArray &json, QString *error)

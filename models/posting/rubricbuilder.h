@@ -21,6 +21,13 @@ public:
     static Role defaultRole();
 
     static QString shortName(const QString &line);
+
+    // A posting without responsibilities or requirements (prose only, like a forum
+    // comment) still makes a role: title, overview and screening facts, no attributes.
+    // Such a role's rubric is to be written by hand; notes() says so in words.
+    static bool needsRubric(const Role &role);
+    static QStringList notes(const Role &role);
+    static QString needsRubricNote();  // the words of that note
 };
 
 }  // namespace hireloop

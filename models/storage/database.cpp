@@ -1,5 +1,7 @@
 #include "storage/database.h"
 
+#include "export/outputfile.h"
+
 #include "storage/migrations.h"
 
 #include <QAtomicInt>
@@ -271,6 +273,7 @@ bool Database::open(const QString &path, const DatabaseOptions &options)
     m_lockedElsewhere = false;
     m_lockOwner = DatabaseLock::Owner();
     m_upgradeBackup.clear();
+    m_olderSchema = 0;
     m_backend = Backend::SqliteFile;
     m_location = ServerLocation();
     m_explicitIdTables.clear();
@@ -374,6 +377,8 @@ bool Database::open(const QString &path, const DatabaseOptions &options)
         }
         if (appId == 0 || userVersion < targetVersion) {
             close();
+            if (appId != 0)
+                m_olderSchema = userVersion;
             fail(appId == 0 ? QObject::tr("has no Hireloop tables yet, and is read-only (%1)").arg(m_readOnlyReason)
                             : QObject::tr("uses schema version %1 and this build needs %2, but it is read-only (%3): "
                                           "open it once with write access to upgrade it")
@@ -509,6 +514,23 @@ bool Database::backupBeforeUpgrade(int from, int to)
     }
     m_upgradeBackup = target;
     return true;
+}
+
+FileFacts Database::inspectFile(const QString &path)
+{
+    FileFacts facts;
+    QFile file(path);
+    facts.exists = file.exists();
+    if (!file.open(QIODevice::ReadOnly))
+        return facts;
+    const QByteArray header = file.read(SqliteHeaderSize);
+    facts.sqlite = header.size() == SqliteHeaderSize && header.startsWith(QByteArray(SqliteMagic, sizeof SqliteMagic));
+    if (!facts.sqlite)
+        return facts;
+    facts.schemaVersion = qFromBigEndian<qint32>(header.constData() + 60);
+    facts.ours = qFromBigEndian<quint32>(header.constData() + 68) == ApplicationId;
+    facts.rollbackJournal = header.at(18) == 1 && header.at(19) == 1;
+    return facts;
 }
 
 bool Database::inspectExisting(const QString &path, int *userVersion, quint32 *applicationId)
@@ -888,12 +910,11 @@ bool Database::backupTo(const QString &target)
                       .arg(m_path);
         return false;
     }
-    const QFileInfo info(target);
-    const QString temp = info.absoluteDir().filePath(
-        QStringLiteral(".%1.%2.tmp").arg(info.fileName()).arg(QDateTime::currentMSecsSinceEpoch()));
     QString why;
-    if (!createPrivateFile(temp, &why)) {
-        m_error = QStringLiteral("%1: %2").arg(QDir::toNativeSeparators(target), why);
+    const QString file = OutputFile::target(target, OutputFile::Content::DatabaseCopy, &why, m_path);
+    const QString temp = file.isEmpty() ? QString() : OutputFile::createTemporary(file, &why);
+    if (temp.isEmpty()) {
+        m_error = why;
         return false;
     }
     QSqlQuery q(m_db);
@@ -901,7 +922,7 @@ bool Database::backupTo(const QString &target)
     q.addBindValue(temp);
     if (!q.exec()) {
         m_error = QStringLiteral("%1: %2").arg(QDir::toNativeSeparators(target), errorText(q.lastError()));
-        QFile::remove(temp);
+        OutputFile::removeTemporary(temp);
         return false;
     }
     q.finish();
@@ -912,7 +933,7 @@ bool Database::backupTo(const QString &target)
             m_error = QStringLiteral("%1: the copy failed its check: %2")
                           .arg(QDir::toNativeSeparators(target), copy.errorString());
             copy.close();
-            QFile::remove(temp);
+            OutputFile::removeTemporary(temp);
             return false;
         }
         copy.exec(QStringLiteral("PRAGMA wal_checkpoint(TRUNCATE)"));
@@ -920,10 +941,8 @@ bool Database::backupTo(const QString &target)
     }
     QFile::remove(temp + QStringLiteral("-wal"));
     QFile::remove(temp + QStringLiteral("-shm"));
-    if (::rename(QFile::encodeName(temp).constData(), QFile::encodeName(target).constData()) != 0) {
-        m_error = QStringLiteral("%1: %2").arg(QDir::toNativeSeparators(target),
-                                               QString::fromLocal8Bit(strerror(errno)));
-        QFile::remove(temp);
+    if (!OutputFile::replace(temp, file, &why)) {
+        m_error = why;
         return false;
     }
     return true;

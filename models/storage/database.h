@@ -45,6 +45,18 @@ struct DatabaseOptions
     bool listen = true;
 };
 
+// What a file's SQLite header says, read without opening it: for asking a user before an
+// open would change it (a backup is in rollback-journal mode, which an open for changes
+// turns into WAL; an older schema is migrated).
+struct FileFacts
+{
+    bool exists = false;
+    bool sqlite = false;  // starts with the SQLite header
+    bool ours = false;  // Hireloop's application id
+    int schemaVersion = 0;
+    bool rollbackJournal = false;  // not in WAL mode (header bytes 18-19 are 1): how backups are kept
+};
+
 enum class Backend {
     SqliteFile,
     Postgres,
@@ -94,6 +106,10 @@ public:
     bool isLockedElsewhere() const { return m_lockedElsewhere; }
     DatabaseLock::Owner lockOwner() const { return m_lockOwner; }
     QString upgradeBackupPath() const { return m_upgradeBackup; }  // empty when open() migrated nothing
+    // When open() refused a read-only file because its schema is older than this build's
+    // (reading never migrates): the file's version; else 0.
+    int olderSchemaVersion() const { return m_olderSchema; }
+    static FileFacts inspectFile(const QString &path);
 
     // The check beside the first reads (DatabaseOptions::Verify::Beside). onChecked runs
     // once, on the checking thread, when it ends (at once when it has ended already);
@@ -234,6 +250,7 @@ private:
     bool m_lockedElsewhere = false;
     DatabaseLock::Owner m_lockOwner;
     QString m_upgradeBackup;
+    int m_olderSchema = 0;
     Backend m_backend = Backend::SqliteFile;
     ServerLocation m_location;
     QStringList m_explicitIdTables;  // this write transaction's, on a server

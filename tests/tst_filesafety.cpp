@@ -91,6 +91,7 @@ private Q_SLOTS:
     void aLinkIsFollowedByEveryCommand_data();
     void aLinkIsFollowedByEveryCommand();
     void leftoversOfAKilledRunAreRemoved();
+    void aFifoOrSocketIsNoDatabase();
     void theAppAsksBeforeConvertingABackup();
     void anOlderBackupCanOnlyBeOpenedUpgraded();
 
@@ -370,6 +371,31 @@ void TestFileSafety::leftoversOfAKilledRunAreRemoved()
     QVERIFY2(exported.exitCode == 0, qPrintable(exported.err));
     QVERIFY(!QFileInfo::exists(staleCsv));
     QVERIFY(QFileInfo::exists(csv));
+}
+
+// Reading a FIFO as a database would wait for a writer forever: it is refused at once.
+void TestFileSafety::aFifoOrSocketIsNoDatabase()
+{
+    const QString folder = m_dir.filePath(QStringLiteral("special"));
+    QVERIFY(QDir().mkpath(folder));
+    const QString fifo = folder + QStringLiteral("/hiring.sqlite");
+    QCOMPARE(::mkfifo(QFile::encodeName(fifo).constData(), 0600), 0);
+    const QString socket = folder + QStringLiteral("/socket.sqlite");
+    QVERIFY(makeSocket(socket));
+    for (const QString &path : {fifo, socket}) {
+        for (const QStringList &command : {QStringList{"role", "list"}, QStringList{"demo", "--candidates", "1"}}) {
+            const CliRun run = cli(path, command);
+            QCOMPARE(run.exitCode, 1);
+            QVERIFY2(run.err.contains(QStringLiteral("%1: is not a regular file").arg(path)), qPrintable(run.err));
+        }
+        Store store;
+        QVERIFY(!store.open(path));
+        QVERIFY2(store.errorString().contains(QStringLiteral("not a regular file")), qPrintable(store.errorString()));
+    }
+    QCOMPARE(listing(folder), (QStringList{QStringLiteral("hiring.sqlite"), QStringLiteral("socket.sqlite")}));
+    struct stat st;
+    QCOMPARE(::lstat(QFile::encodeName(fifo).constData(), &st), 0);
+    QVERIFY(S_ISFIFO(st.st_mode));
 }
 
 void TestFileSafety::theAppAsksBeforeConvertingABackup()

@@ -293,6 +293,11 @@ bool Database::open(const QString &path, const DatabaseOptions &options)
         fail(QObject::tr("is a folder, not a database file"));
         return false;
     }
+    // Reading a FIFO would wait for a writer, and a device is nobody's database.
+    if (info.exists() && !info.isFile()) {
+        fail(QObject::tr("is not a regular file (a device, FIFO or socket), so it is no database"));
+        return false;
+    }
     if (info.exists()) {
         m_readOnlyReason = whyNotWritable(m_path);
         if (m_readOnlyReason.isEmpty() && options.readOnly)

@@ -7,6 +7,7 @@
 #include "panelfixture.h"
 #include "posting/postingparser.h"
 #include "posting/rubricbuilder.h"
+#include "itemmodels/rubricmodel.h"
 #include "roleview.h"
 #include "store/store.h"
 #include "testbackend.h"
@@ -18,6 +19,7 @@
 #include <QTabWidget>
 #include <QTextBrowser>
 #include <QTextDocument>
+#include <QTreeView>
 #include <QtTest>
 
 using namespace hireloop;
@@ -110,13 +112,21 @@ void TestRoleView::hugePostingShowsItsFirstLinesAndACount()
     QVERIFY2(shown.contains(QStringLiteral("\u2026 and 99800 more items (see the rubric)")),
              qPrintable(shown.right(300)));
 
-    // What it looks like, for a person to check.
+    // The category's total weight reads as a number people write, not "1.5e+05".
+    auto *rubric = m_view->findChild<QTreeView *>(QStringLiteral("rubricView"));
+    QVERIFY(rubric);
+    QCOMPARE(rubric->model()->index(0, RubricModel::WeightColumn).data().toString(), QStringLiteral("150000"));
+    QCOMPARE(rubric->model()->index(0, RubricModel::WeightColumn, rubric->model()->index(0, 0)).data().toString(),
+             QStringLiteral("1.5"));
+
+    // What it looks like, for a person to check (HIRELOOP_SCREENSHOT_DIR, when set).
     auto *tabs = m_view->findChild<QTabWidget *>(QStringLiteral("roleTabs"));
     QVERIFY(tabs);
     tabs->setCurrentWidget(postingView());
     postingView()->verticalScrollBar()->setValue(postingView()->verticalScrollBar()->maximum());
     QApplication::processEvents();
-    m_view->grab().save(QStringLiteral("/tmp/roleview-100k.png"));
+    if (const QString out = qEnvironmentVariable("HIRELOOP_SCREENSHOT_DIR"); !out.isEmpty())
+        QVERIFY(m_view->grab().save(out + QStringLiteral("/roleview-100k.png")));
 }
 
 void TestRoleView::normalPostingIsShownWhole()

@@ -11,6 +11,21 @@
 
 namespace hireloop {
 
+namespace {
+
+// A weight as people write it: "1.5", "150000", "0.125" (never "1.5e+05").
+QString weightText(double weight)
+{
+    QString text = QString::number(weight, 'f', 3);
+    while (text.endsWith(QLatin1Char('0')))
+        text.chop(1);
+    if (text.endsWith(QLatin1Char('.')))
+        text.chop(1);
+    return text;
+}
+
+}  // namespace
+
 // internalId: 0 for a category row, category row + 1 for an attribute row.
 
 RubricModel::RubricModel(Store *store, UndoHistory *undo, QObject *parent)
@@ -99,7 +114,7 @@ QVariant RubricModel::data(const QModelIndex &index, int role) const
                 double total = 0;
                 for (const Attribute &a : c.attributes)
                     total += a.weight;
-                return QString::number(total, 'g', 4);
+                return weightText(total);
             }
             return {};
         case Qt::FontRole: {
@@ -125,7 +140,7 @@ QVariant RubricModel::data(const QModelIndex &index, int role) const
         case NameColumn:
             return a.name;
         case WeightColumn:
-            return role == Qt::EditRole ? QVariant(a.weight) : QVariant(QString::number(a.weight, 'g', 4));
+            return role == Qt::EditRole ? QVariant(a.weight) : QVariant(weightText(a.weight));
         case MustHaveColumn:
             return role == Qt::DisplayRole ? QVariant() : QVariant(a.mustHave);
         case SectionColumn:

@@ -34,6 +34,8 @@ packages=(
   clang libclang-rt-14-dev clang-format ccache git
   libqt6sql6-psql postgresql-15
   qtkeychain-qt6-dev gnome-keyring libsecret-1-0 dbus
+  desktop-file-utils appstream qt6-l10n-tools
+  python3-icalendar
 )
 missing=()
 for p in "${packages[@]}"; do

@@ -7,6 +7,7 @@
 #include "posting/postingparser.h"
 #include "reports/reports.h"
 #include "export/exportfile.h"
+#include "export/icsexport.h"
 #include "export/outputfile.h"
 #include "export/rolejson.h"
 #include "posting/rubricbuilder.h"
@@ -18,6 +19,7 @@
 #include "import/textfile.h"
 
 #include <QCoreApplication>
+#include <QDateTime>
 #include <QGuiApplication>
 #include <QDir>
 #include <QFile>
@@ -71,7 +73,7 @@ bool commandChangesData(const QString &command)
         QStringLiteral("init"),           QStringLiteral("check"),     QStringLiteral("person list"),
         QStringLiteral("candidate list"), QStringLiteral("role list"), QStringLiteral("role show"),
         QStringLiteral("retention show"), QStringLiteral("backup"),    QStringLiteral("export scorecards"),
-        QStringLiteral("export summary"), QStringLiteral("report"),
+        QStringLiteral("export summary"), QStringLiteral("report"),    QStringLiteral("export ics"),
     };
     return !readers.contains(command);
 }
@@ -884,6 +886,7 @@ struct ExportRequest
     QString profileName;
     Id roleId = 0;
     Id applicationId = 0;
+    bool activeOnly = false;  // --active-only: no rejected or withdrawn applications
 };
 
 int parseExport(Context &ctx, const QStringList &rawArgs, const QString &what, const QStringList &formats,
@@ -891,10 +894,14 @@ int parseExport(Context &ctx, const QStringList &rawArgs, const QString &what, c
 {
     QStringList options = {QStringLiteral("--role"), QStringLiteral("--format"), QStringLiteral("--profile"),
                            QStringLiteral("--output")};
-    if (perCandidate)
+    QStringList flags;
+    if (perCandidate) {
         options << QStringLiteral("--candidate");
-    const Args a = Args::parse(rawArgs, options, {});
+        flags << QStringLiteral("--active-only");
+    }
+    const Args a = Args::parse(rawArgs, options, flags);
     r->args = a;
+    r->activeOnly = a.options.contains(QStringLiteral("--active-only"));
     r->target = a.options.value(QStringLiteral("--output"));
     if (!a.error.isEmpty())
         return usage(a.error);
@@ -963,11 +970,120 @@ int cmdExportSummary(Context &ctx, const QStringList &rawArgs)
     SummaryExport::formatFromName(r.formatName, &format);
     QString error;
     int count = 0;
-    if (!SummaryExport(ctx.store).write(r.roleId, format, r.profile, r.target, &error, &count, r.applicationId))
+    SummaryExport summary(ctx.store);
+    summary.setActiveOnly(r.activeOnly);
+    if (!summary.write(r.roleId, format, r.profile, r.target, &error, &count, r.applicationId))
         return dataError(error);
     out() << "Exported the " << r.formatName << " summary of " << count
           << (count == 1 ? " application (" : " applications (") << r.profileName << ") to "
           << QDir::toNativeSeparators(r.target) << "\n";
+    return Success;
+}
+
+// An ISO 8601 date or date-time of export ics into seconds since the epoch: a date-time
+// without an offset is local time; a date is the start of that local day, or for
+// endOfDay the start of the next one (so that --to includes its day). False when neither.
+bool icsTime(const QString &value, bool endOfDay, qint64 *secs)
+{
+    const QDate date = QDate::fromString(value, Qt::ISODate);
+    if (date.isValid() && value.size() == 10) {
+        *secs = (endOfDay ? date.addDays(1) : date).startOfDay().toSecsSinceEpoch();
+        return true;
+    }
+    if (!value.contains(QLatin1Char('T')))
+        return false;
+    const QDateTime time = QDateTime::fromString(value, Qt::ISODate);
+    if (!time.isValid())
+        return false;
+    *secs = time.toSecsSinceEpoch();
+    return true;
+}
+
+// export ics: one interview's invite (REQUEST, or CANCEL once cancelled), or the role's
+// interviews in a range as one PUBLISH calendar.
+int cmdExportIcs(Context &ctx, const QStringList &rawArgs)
+{
+    const Args a = Args::parse(rawArgs,
+                               {QStringLiteral("--role"), QStringLiteral("--interview"), QStringLiteral("--from"),
+                                QStringLiteral("--to"), QStringLiteral("--output")},
+                               {QStringLiteral("--with-candidate")});
+    if (!a.error.isEmpty())
+        return usage(a.error);
+    if (!a.positionals.isEmpty())
+        return usage(QStringLiteral("export ics takes no positional arguments (\"%1\")").arg(a.positionals.first()));
+    if (!a.options.contains(QStringLiteral("--role")))
+        return usage(QStringLiteral("export ics needs --role ROLE"));
+    const bool one = a.options.contains(QStringLiteral("--interview"));
+    const bool range = a.options.contains(QStringLiteral("--from")) || a.options.contains(QStringLiteral("--to"));
+    if (one && range)
+        return usage(QStringLiteral("export ics takes --interview ID or --from DATE --to DATE, not both"));
+    if (!one && !(a.options.contains(QStringLiteral("--from")) && a.options.contains(QStringLiteral("--to"))))
+        return usage(QStringLiteral("export ics needs --interview ID, or --from DATE and --to DATE"));
+    Id interviewId = 0;
+    if (one) {
+        bool ok = false;
+        interviewId = a.options.value(QStringLiteral("--interview")).toLongLong(&ok);
+        if (!ok || interviewId <= 0)
+            return usage(QStringLiteral("--interview takes an interview id, not \"%1\"")
+                             .arg(a.options.value(QStringLiteral("--interview"))));
+    }
+    qint64 from = 0, to = 0;
+    if (!one) {
+        const QString names[2] = {QStringLiteral("--from"), QStringLiteral("--to")};
+        qint64 *times[2] = {&from, &to};
+        for (int i = 0; i < 2; ++i) {
+            const QString value = a.options.value(names[i]);
+            if (!icsTime(value, i == 1, times[i]))
+                return usage(QStringLiteral("%1 takes an ISO 8601 date or date-time (YYYY-MM-DD or "
+                                            "YYYY-MM-DDTHH:MM[:SS][Z|+HH:MM]), not \"%2\"")
+                                 .arg(names[i], value));
+        }
+        if (from >= to)
+            return usage(QStringLiteral("--from %1 is not before --to %2")
+                             .arg(a.options.value(QStringLiteral("--from")), a.options.value(QStringLiteral("--to"))));
+    }
+    const QString target = a.options.value(QStringLiteral("--output"));
+    if (target.isEmpty())
+        return usage(QStringLiteral("export ics needs -o FILE"));
+    QString error;
+    if (!ExportFile::checkTarget(target, &error))
+        return dataError(error);
+    if (int rc = openStore(ctx))
+        return rc;
+    const QString path = QDir::toNativeSeparators(ctx.store.path());
+    Id roleId = 0;
+    Role role;
+    if (!roleArgument(ctx, a.options.value(QStringLiteral("--role")), &roleId, &role))
+        return DataError;
+    if (QFileInfo(target).absoluteFilePath() == QFileInfo(ctx.store.path()).absoluteFilePath())
+        return dataError(QStringLiteral("%1: an export cannot replace the database itself").arg(target));
+    IcsExport::Options options;
+    options.withCandidate = a.options.contains(QStringLiteral("--with-candidate"));
+    IcsExport ics(ctx.store);
+    const QString file = QDir::toNativeSeparators(target);
+    if (one) {
+        Interview iv;
+        if (!ctx.store.interview(interviewId, &iv))
+            return dataError(QStringLiteral("%1: no interview %2").arg(path).arg(interviewId));
+        if (iv.roleId != roleId) {
+            Role other;
+            ctx.store.role(iv.roleId, &other);
+            return dataError(QStringLiteral("%1: interview %2 is for role \"%3\", not \"%4\"")
+                                 .arg(path)
+                                 .arg(interviewId)
+                                 .arg(other.title, role.title));
+        }
+        if (!ics.writeInvite(interviewId, options, target, &error))
+            return dataError(error);
+        out() << "Exported the " << (iv.cancelled ? "cancellation" : "invite") << " of interview " << interviewId
+              << " (" << iv.candidate << ", " << iv.stage << ") to " << file << "\n";
+        return Success;
+    }
+    const QList<Interview> interviews = ctx.store.interviewsBetween(roleId, from, to, true);
+    if (!ics.writeCalendar(interviews, roleId, options, target, &error))
+        return dataError(error);
+    out() << "Exported " << interviews.size() << (interviews.size() == 1 ? " interview" : " interviews")
+          << " as a calendar to " << file << "\n";
     return Success;
 }
 
@@ -1138,7 +1254,7 @@ int cmdImport(Context &ctx, const QStringList &rawArgs)
     QList<ImportIssue> issues;
     int rowCount = 0;
     QList<ImportValue> values;
-    const bool valid = import.validate(role, &rows, &issues, &rowCount, 1000, &values);
+    const bool valid = import.validate(role, &rows, &issues, &rowCount, CandidateImport::MaxIssues, &values);
     report.insert(QStringLiteral("rows"), rowCount);
     // Where each Stage and Status value of the file goes: ours as they are, other systems'
     // words as proposed or as --map-value says.
@@ -1379,12 +1495,23 @@ const QList<Command> &commands()
          cmdExportScorecards},
         {{QStringLiteral("export"), QStringLiteral("summary")},
          QStringLiteral("--role ROLE --format csv|json|pdf [--profile full|logistics|calibration]\n"
-                        "      [--candidate CANDIDATE] -o FILE"),
+                        "      [--candidate CANDIDATE] [--active-only] -o FILE"),
          QStringLiteral(
-             "the debrief summary of every application of the role (or, with --candidate, of one): weighted\n"
-             "      score, recommendation tally, must-have flags, category means, decision; pdf: a debrief\n"
-             "      packet with a page per candidate in debrief; written whole (mode 0600) or not at all"),
+             "the debrief summary of every application of the role (or, with --candidate, of one), by stage\n"
+             "      in plan order, best score first: weighted score, recommendation tally, must-have flags,\n"
+             "      category means, decision (and its rationale, full profile); --active-only leaves out\n"
+             "      rejected and withdrawn candidates; pdf: a debrief packet with a page per candidate in\n"
+             "      debrief; written whole (mode 0600) or not at all"),
          cmdExportSummary},
+        {{QStringLiteral("export"), QStringLiteral("ics")},
+         QStringLiteral("--role ROLE (--interview ID | --from DATE --to DATE) [--with-candidate] -o FILE"),
+         QStringLiteral(
+             "interview invites as iCalendar (RFC 5545) for calendar apps: with --interview, that interview's\n"
+             "      invite to its panel (its cancellation once cancelled); otherwise the role's interviews from\n"
+             "      DATE to DATE as one calendar (YYYY-MM-DD, --to through the end of its day, or\n"
+             "      YYYY-MM-DDTHH:MM[:SS][Z|+HH:MM]; local time); --with-candidate invites the candidate too\n"
+             "      (when they have an email); written whole (mode 0600) or not at all"),
+         cmdExportIcs},
         {{QStringLiteral("report")},
          QStringLiteral("--role ROLE [--from DATE] [--to DATE | --all-time] [--format text|json]"),
          QStringLiteral("the role's reports for applications created from DATE to DATE (YYYY-MM-DD, local days;\n"

@@ -7,6 +7,7 @@
 #include "convertfiledialog.h"
 #include "databaselockeddialog.h"
 #include "mainwindow.h"
+#include "settingsmigration.h"
 #include "store/store.h"
 
 #include <QApplication>
@@ -58,8 +59,16 @@ int main(int argc, char *argv[])
     sinceStart.start();
     QApplication app(argc, argv);
     setApplicationInfo();
+    // The settings live in the organisation's folder; those written before it was named
+    // are moved there once.
+    QApplication::setOrganizationName(QStringLiteral("Hireloop"));
+    QApplication::setOrganizationDomain(QStringLiteral("hireloop.org"));
     QApplication::setApplicationDisplayName(QStringLiteral("Hireloop"));
+    QGuiApplication::setDesktopFileName(QStringLiteral(HIRELOOP_APP_ID));
     QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/hireloop.svg")));
+    QString settingsError;
+    if (SettingsMigration::run(&settingsError) == SettingsMigration::Result::Failed)
+        std::fprintf(stderr, "hireloop: %s\n", qPrintable(settingsError));
 
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral("Structured hiring loops on the desktop."));
@@ -72,6 +81,9 @@ int main(int argc, char *argv[])
                        "password from ~/.pgpass, or asked for)."),
         QStringLiteral("PATH"), Database::defaultPath());
     parser.addOption(dbOption);
+    // What a file manager or the desktop's launcher passes (Exec=hireloop %f).
+    parser.addPositionalArgument(QStringLiteral("file"), QStringLiteral("The database file to open, in place of --db."),
+                                 QStringLiteral("[file]"));
     const QCommandLineOption readOnlyOption(
         QStringLiteral("read-only"),
         QStringLiteral("Open the database read-only: everything can be read, nothing changed. A file that cannot be "
@@ -83,12 +95,17 @@ int main(int argc, char *argv[])
                          "process id and host; a second Hireloop on the same file says so and offers to open it "
                          "read-only. The lock of a process that died is taken over."));
     parser.process(app);
+    const QStringList files = parser.positionalArguments();
+    if (files.size() > 1 || (files.size() == 1 && parser.isSet(dbOption))) {
+        std::fprintf(stderr, "hireloop: one database at a time: --db PATH or FILE\n");
+        return 2;
+    }
 
     // The lock file is taken before anything is read: a second instance on the same file
     // says who has it (also on stderr, for whoever started it from a terminal) and may
     // open it read-only instead.
     Store store;
-    const QString path = parser.value(dbOption);
+    const QString path = files.isEmpty() ? parser.value(dbOption) : files.first();
     DatabaseOptions options;
     options.exclusive = true;
     options.readOnly = parser.isSet(readOnlyOption);

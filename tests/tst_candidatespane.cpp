@@ -1,7 +1,9 @@
 // The candidates pane over its model, offscreen: sorting by a header click and
 // filtering by typing keep the selected candidate selected (or let it go when it is
 // filtered out), the count says what is shown of how many, and a large role's rows
-// arriving from the loader keep the selection and the view in step.
+// arriving from the loader keep the selection and the view in step; a reload keeps the
+// selected candidate, and one who leaves the list through a decision leaves their row
+// selected.
 
 #include "itemmodels/candidatemodel.h"
 #include "candidatespane.h"
@@ -32,6 +34,7 @@ private Q_SLOTS:
     void searchHidingTheCurrentCandidateLetsItGo();
     void statusFilterAndCount();
     void loadInTwoStepsKeepsTheSelection();
+    void aDecisionOrReloadKeepsTheSelectionInPlace();
 
 private:
     Id add(const QString &name, const QString &source);
@@ -175,6 +178,47 @@ void TestCandidatesPane::loadInTwoStepsKeepsTheSelection()
     const QString out = qEnvironmentVariable("HIRELOOP_SCREENSHOT_DIR");
     if (!out.isEmpty())
         QVERIFY(shot.save(QDir(out).filePath("candidatespane-offscreen.png")));
+}
+
+void TestCandidatesPane::aDecisionOrReloadKeepsTheSelectionInPlace()
+{
+    add("Amy", "");
+    const Id bea = add("Bea", "");
+    const Id cid = add("Cid", "");
+    m_pane->setRoleId(m_fx.role.id);
+    auto *status = m_pane->findChild<QComboBox *>("statusFilter");
+    status->setCurrentIndex(status->findData(int(ApplicationStatus::Active)));
+    m_pane->selectApplication(bea);
+    QSignalSpy current(m_pane, &CandidatesPane::currentApplicationChanged);
+
+    // A reload (another person acting at this desk, then another desk's import) keeps Bea.
+    QSignalSpy reset(m_pane->candidateModel(), &QAbstractItemModel::modelReset);
+    Q_EMIT m_fx.store()->actorChanged(m_fx->actorId());
+    QCOMPARE(reset.count(), 1);
+    QCOMPARE(m_pane->currentApplicationId(), bea);
+    Q_EMIT m_fx.store()->dataReset();
+    QTRY_VERIFY(!m_pane->candidateModel()->isLoading());
+    QCOMPARE(m_pane->currentApplicationId(), bea);
+    QCOMPARE(m_view->selectionModel()->selectedRows().size(), 1);
+    QCOMPARE(current.count(), 0);
+
+    // Rejected, Bea leaves the active list: the candidate now in her row is selected.
+    Role role;
+    QVERIFY(m_fx->role(m_fx.role.id, &role));
+    QVERIFY(m_fx->moveApplication(bea, role.stages.first().id, ApplicationStatus::Rejected, "Other"));
+    QCOMPARE(shownNames(), (QStringList{"Amy", "Cid"}));
+    QCOMPARE(m_pane->currentApplicationId(), cid);
+    QCOMPARE(m_view->selectionModel()->selectedRows().size(), 1);
+    QCOMPARE(m_view->selectionModel()->selectedRows().first().row(), 1);
+    QCOMPARE(current.count(), 1);
+    QCOMPARE(current.last().at(0).toLongLong(), cid);
+
+    // The last row leaving selects the one before it.
+    QVERIFY(m_fx->moveApplication(cid, role.stages.first().id, ApplicationStatus::Withdrawn, "Other"));
+    QCOMPARE(shownNames(), QStringList{"Amy"});
+    QCOMPARE(m_view->selectionModel()->selectedRows().size(), 1);
+    QCOMPARE(m_pane->currentApplicationId(),
+             m_pane->candidateModel()->index(0, 0).data(CandidateModel::ApplicationIdRole).toLongLong());
 }
 
 QTEST_MAIN(TestCandidatesPane)

@@ -361,6 +361,11 @@ void TestCsvReader::resyncGoesOnAfterABrokenRecord_data()
         << QByteArray("h\n\"open,\nx\ny\n") << Rows{{"h"}, {"x"}, {"y"}} << QList<int>{1, 3, 4} << QList<int>{2};
     QTest::newRow("a broken last line") << QByteArray("h\nok\nbad\"") << Rows{{"h"}, {"ok"}} << QList<int>{1, 2}
                                         << QList<int>{3};
+    // Three kinds in one file, the quote never closed last: each is one error, and every
+    // good line between them is read.
+    QTest::newRow("a stray quote, text after a closing quote, a quote never closed")
+        << QByteArray("h,i\nbad\"q,1\nok,2\n\"x\" y,3\nfine,4\n\"open,5\nlast,6\n")
+        << Rows{{"h", "i"}, {"ok", "2"}, {"fine", "4"}, {"last", "6"}} << QList<int>{1, 3, 5, 7} << QList<int>{2, 4, 6};
     QTest::newRow("a quoted line break before the break")
         << QByteArray("h,i\n\"two\nlines\"x,1\nnext,2\n") << Rows{{"h", "i"}, {"next", "2"}} << QList<int>{1, 4}
         << QList<int>{3};

@@ -33,6 +33,7 @@ private Q_SLOTS:
     void cleanup();
     void statisticsByHand();
     void nothingSubmittedMeansNoScore();
+    void anUnratedMustHaveIsAGap();
     void draftsAndCancelledInterviewsDoNotCount();
     void interviewerSeesSummaryOnlyAfterSubmitting();
     void decisionsMoveTheApplication_data();
@@ -186,8 +187,14 @@ void TestDebrief::statisticsByHand()
     QVERIFY(s.recommendationsSplit());
     QCOMPARE(s.mustHaveFlags(), QList<Id>{m_f1});
     QCOMPARE(s.disagreements(), QList<Id>{m_f1});
-    // Evidence gaps: the stage's other focus attributes, all marked "no evidence".
-    QCOMPARE(s.evidenceGaps(), m_fx.stage.focus.mid(2));
+    // Evidence gaps: the stage's other focus attributes, all marked "no evidence", and
+    // every must-have nobody rated, in rubric order.
+    QList<Id> gaps;
+    for (const Category &c : std::as_const(m_fx.role.categories))
+        for (const Attribute &a : c.attributes)
+            if (a.id != m_f1 && a.id != m_f2 && (a.mustHave || m_fx.stage.focus.contains(a.id)))
+                gaps << a.id;
+    QCOMPARE(s.evidenceGaps(), gaps);
     const QStringList agenda = s.agenda(m_fx.role);
     QCOMPARE(agenda.size(), 2);
     QVERIFY2(agenda[0].startsWith(m_fx.role.attributeName(m_f1) + ": ratings from 2 to 5"), qPrintable(agenda[0]));
@@ -210,6 +217,37 @@ void TestDebrief::nothingSubmittedMeansNoScore()
     QVERIFY(s.evidenceGaps().isEmpty());  // not interviewed yet: nothing is a gap
     QCOMPARE(s.submittedRecommendations(), 0);
     QVERIFY(s.agenda(m_fx.role).isEmpty());
+}
+
+void TestDebrief::anUnratedMustHaveIsAGap()
+{
+    // A must-have outside the stage's focus: nobody was asked to rate it.
+    Attribute extra;
+    for (const Category &c : std::as_const(m_fx.role.categories))
+        for (const Attribute &a : c.attributes)
+            if (!extra.id && !m_fx.stage.focus.contains(a.id))
+                extra = a;
+    QVERIFY(extra.id);
+    extra.mustHave = true;
+    QVERIFY(m_fx->updateAttribute(extra));
+    m_interview = m_fx.schedule(m_app, {m_a, m_b});
+    QVERIFY(m_interview);
+    actAs(m_fx.hiringManager);
+    DebriefSummary s;
+    QVERIFY(m_fx->debriefSummary(m_app, &s));
+    QVERIFY(!s.evidenceGaps().contains(extra.id));  // no scorecard in yet: nothing is missing
+    score(m_a, m_interview, 4, 4, Recommendation::Yes);
+    score(m_b, m_interview, 3, 4, Recommendation::Yes);
+    actAs(m_fx.hiringManager);
+    QVERIFY(m_fx->debriefSummary(m_app, &s));
+    QVERIFY(s.evidenceGaps().contains(extra.id));
+    const AttributeDebrief *a = s.attribute(extra.id);
+    QVERIFY(a);
+    QCOMPARE(a->count, 0);
+    QVERIFY(a->mustHave && !a->focus && a->evidenceGap());
+    // Unrated, it moves no score: the weighted score is over the rated attributes only.
+    QVERIFY(s.hasScore);
+    QVERIFY(!s.mustHaveFlags().contains(extra.id));
 }
 
 void TestDebrief::draftsAndCancelledInterviewsDoNotCount()
@@ -366,13 +404,17 @@ void TestDebrief::summaryCsv()
            << "disagreements"
            << "interviews"
            << "first_interview_at"
-           << "last_interview_at";
+           << "last_interview_at"
+           << "decision_rationale";
     QCOMPARE(lines[0], header.join(','));
     const QStringList row = lines[1].split(',');
     QCOMPARE(row.mid(0, 14),
              (QStringList{"Kwame Mensah", "kwame@example.org", m_fx.stage.name, "active", "3", "3", "3.89", "1", "1",
                           "1", "0", "0", "1", "hold"}));
-    QCOMPARE(row[14 + m_fx.role.categories.size()], QString::number(m_fx.stage.focus.size() - 2));  // evidence gaps
+    DebriefSummary kwame;
+    QVERIFY(m_fx->debriefSummary(m_app, &kwame));
+    QVERIFY(kwame.evidenceGaps().size() >= m_fx.stage.focus.size() - 2);
+    QCOMPARE(row[14 + m_fx.role.categories.size()], QString::number(kwame.evidenceGaps().size()));  // evidence gaps
     QCOMPARE(row[15 + m_fx.role.categories.size()], "1");  // disagreements
     QCOMPARE(row[16 + m_fx.role.categories.size()], "1");  // interviews
     QCOMPARE(row[17 + m_fx.role.categories.size()], "2025-11-24T14:00:00Z");
@@ -542,6 +584,7 @@ void TestDebrief::pdfProfiles()
 void TestDebrief::cliExportSummary()
 {
     runPanel();
+    QVERIFY(m_fx->moveApplication(m_other, m_fx.stage.id, ApplicationStatus::Rejected, "Other"));
     const QString db = m_fx->path();
     m_fx.close();  // the CLI opens the file itself
     auto cli = [&](const QStringList &args) {
@@ -555,6 +598,16 @@ void TestDebrief::cliExportSummary()
     QCOMPARE(r.first, 0);
     QVERIFY2(r.second.contains("2 applications (full)"), qPrintable(r.second));
     QVERIFY(QString::fromUtf8(readAll(csv)).contains("Kwame Mensah,kwame@example.org"));
+    // Same stage: the scored application first; the rationale column last, in the full profile.
+    QStringList lines = QString::fromUtf8(readAll(csv)).split("\r\n");
+    QVERIFY(lines.value(0).endsWith(",decision_rationale"));
+    QVERIFY(lines.value(1).contains("Kwame Mensah"));
+    QVERIFY(lines.value(2).contains("Olga Petrova"));
+    // --active-only leaves the rejected application out.
+    r = cli({"export", "summary", "--role", "1", "--format", "csv", "--active-only", "-o", csv});
+    QCOMPARE(r.first, 0);
+    QVERIFY2(r.second.contains("1 application (full)"), qPrintable(r.second));
+    QVERIFY(!QString::fromUtf8(readAll(csv)).contains("Olga Petrova"));
 
     const QString pdf = m_fx.filePath("cli.pdf");
     r = cli({"export", "summary", "--role", m_fx.role.title, "--format", "pdf", "--candidate", "kwame@example.org",
@@ -790,8 +843,8 @@ void TestDebrief::summaryMatchesRecomputation()
         QList<Id> listed;
         for (const Category &c : std::as_const(m_fx.role.categories))
             for (const Attribute &a : c.attributes)
-                if (values.contains(a.id) || focus.contains(a.id))
-                    listed << a.id;
+                if (values.contains(a.id) || focus.contains(a.id) || (a.mustHave && !stages.isEmpty()))
+                    listed << a.id;  // rated, asked for, or a must-have once a scorecard is in
         QCOMPARE(s.attributes.size(), listed.size());
         for (int n = 0; n < listed.size(); ++n) {
             const AttributeDebrief &ad = s.attributes.at(n);

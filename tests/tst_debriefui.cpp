@@ -1,8 +1,10 @@
 // The debrief window, the decision dialog and File › Export, driven offscreen as a user
-// would: the figures shown, recording a decision that moves the candidate, the PDF
+// would: the figures shown, recording a decision that moves the candidate (asking first
+// while feedback is pending), the PDF
 // packet and an export in each format and profile.
 
 #include "debriefdialog.h"
+#include "decisiondialog.h"
 #include "itemmodels/debriefmodel.h"
 #include "exportdialog.h"
 #include "guitestsupport.h"
@@ -13,6 +15,7 @@
 #include <QApplication>
 #include <QComboBox>
 #include <QLabel>
+#include <QMessageBox>
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QRadioButton>
@@ -33,6 +36,8 @@ private Q_SLOTS:
     void showsTheFigures();
     void recordsADecision();
     void interviewerCannotRecord();
+    void advancingWithFeedbackPendingAsksFirst();
+    void decisionMnemonicsAreUnique();
     void exportsPacketAndEveryFormat();
     void exportRefusesTheDatabaseItself();
 
@@ -152,6 +157,74 @@ void TestDebriefUi::interviewerCannotRecord()
     // Switching to the hiring manager enables it without reopening.
     QVERIFY(m_fx->setActor(m_fx.hiringManager));
     QTRY_VERIFY(record->isEnabled());
+}
+
+void TestDebriefUi::advancingWithFeedbackPendingAsksFirst()
+{
+    // Cai's scorecard is owed for an interview that has ended; the next one is tomorrow.
+    const Id cai = m_fx.addPerson("Cai Chen", PersonKind::Interviewer);
+    QVERIFY(m_fx.schedule(m_app, {cai}));
+    Interview later;
+    later.applicationId = m_app;
+    later.stageId = m_fx.stage.id;
+    later.startsAt = m_fx.now + 24 * 3600;
+    later.panel = {m_a};
+    QVERIFY(m_fx->scheduleInterview(later));
+    auto *dialog = m_fx.show(new DebriefDialog(m_fx.store(), m_app));
+    QVERIFY(dialog);
+    const QStringList pending = dialog->pendingFeedback();
+    QCOMPARE(pending.size(), 2);
+    QVERIFY2(pending.at(0).contains("Cai Chen"), qPrintable(pending.at(0)));
+    QVERIFY2(pending.at(1).contains(m_fx.stage.name), qPrintable(pending.at(1)));
+
+    QString asked;
+    bool stayedOpen = false;
+    const ModalAnswer decision = onModal([&](QDialog *d) {
+        d->findChild<QRadioButton *>("outcome_advance")->click();
+        QTest::keyClicks(d->findChild<QPlainTextEdit *>("rationale"), "Strong enough already.");
+        auto *ok = d->findChild<QDialogButtonBox *>()->button(QDialogButtonBox::Ok);
+        {
+            const ModalAnswer wait = onModal<QMessageBox>(QStringLiteral("pendingFeedbackBox"), [&](QMessageBox *box) {
+                asked = box->informativeText();
+                box->buttons().constLast()->click();  // Wait for Feedback
+            });
+            ok->click();
+        }
+        stayedOpen = d->isVisible();
+        QCOMPARE(d->findChild<QPlainTextEdit *>("rationale")->toPlainText(), "Strong enough already.");
+        const ModalAnswer anyway = onModal<QMessageBox>(QStringLiteral("pendingFeedbackBox"), [](QMessageBox *box) {
+            box->buttons().constFirst()->click();  // Record Anyway
+        });
+        ok->click();
+    });
+    QVERIFY(dialog->recordDecision());
+    QVERIFY(stayedOpen);
+    QVERIFY2(asked.contains("Cai Chen") && asked.contains(m_fx.stage.name), qPrintable(asked));
+    Application a;
+    QVERIFY(m_fx->application(m_app, &a));
+    QVERIFY(a.stageId != m_fx.stage.id);  // advanced
+}
+
+void TestDebriefUi::decisionMnemonicsAreUnique()
+{
+    // Alt+R records; Reject has its own letter; no two controls share one.
+    DecisionDialog d(QStringLiteral("Kwame Mensah"), QStringLiteral("Onsite"));
+    QStringList texts;
+    for (auto *b : d.findChildren<QAbstractButton *>())
+        texts << b->text();
+    for (auto *l : d.findChildren<QLabel *>())
+        texts << l->text();
+    QList<QChar> letters;
+    for (const QString &t : std::as_const(texts)) {
+        const int at = t.indexOf(QLatin1Char('&'));
+        if (at >= 0 && at + 1 < t.size() && t.at(at + 1) != QLatin1Char('&')) {
+            const QChar c = t.at(at + 1).toLower();
+            QVERIFY2(!letters.contains(c), qPrintable(QStringLiteral("'%1' twice, in %2").arg(c).arg(t)));
+            letters << c;
+        }
+    }
+    QVERIFY(texts.contains(QStringLiteral("&Record Decision")));
+    QVERIFY(!texts.contains(QStringLiteral("&Reject")));
 }
 
 void TestDebriefUi::exportsPacketAndEveryFormat()

@@ -3,6 +3,7 @@
 // the file and in the database, stages, the audit entry, and `hireloop-cli import` as a
 // script runs it; on SQLite files and (as tst_import_pg) on the test cluster.
 
+#include "commands/importcommand.h"
 #include "import/candidateimport.h"
 #include "domain/contactnormalizer.h"
 #include "store/store.h"
@@ -16,7 +17,9 @@
 #include <QRandomGenerator>
 #include <QRegularExpression>
 #include <QSqlQuery>
+#include <QSignalSpy>
 #include <QTemporaryDir>
+#include <QUndoStack>
 #include <QUrl>
 #include <QtTest>
 
@@ -75,6 +78,10 @@ private Q_SLOTS:
     void rowProblemsNameLineAndColumn_data();
     void rowProblemsNameLineAndColumn();
     void badRowImportsNothing();
+    void everySyntaxAndValueProblemIsReported();
+    void problemsPastTheLimitAreCountedToTheEnd();
+    void undoRemovesExactlyWhatTheImportAdded();
+    void undoIsRefusedOnceAnImportedCandidateMoved();
     void duplicatesInTheFileAndTheDatabase();
     void reimportAddsNothing();
     void stagesAndStatuses();
@@ -97,6 +104,7 @@ private:
     Role role(Store &store);
     QList<ImportedCandidate> rowsOf(const QByteArray &csv, Store &store, QList<ImportIssue> *errors = nullptr);
     qint64 scalar(Store &store, const QString &sql);
+    QStringList names(Store &store);  // of the role's candidates, sorted
     QString writeFile(const QString &name, const QByteArray &bytes);
     Run cli(const QStringList &args) const;
 
@@ -148,6 +156,15 @@ qint64 TestImport::scalar(Store &store, const QString &sql)
     if (!q.exec(sql) || !q.next())
         return -1;
     return q.value(0).toLongLong();
+}
+
+QStringList TestImport::names(Store &store)
+{
+    QStringList list;
+    for (const CandidateRow &row : store.candidateRows(role(store).id))
+        list << row.name;
+    list.sort();
+    return list;
 }
 
 QString TestImport::writeFile(const QString &name, const QByteArray &bytes)
@@ -353,6 +370,197 @@ void TestImport::badRowImportsNothing()
              qPrintable(run.err));
     store = openStore();
     QCOMPARE(scalar(*store, "SELECT count(*) FROM candidate"), before);
+}
+
+void TestImport::everySyntaxAndValueProblemIsReported()
+{
+    // Three kinds of broken records and two bad values: all five are reported, each
+    // where it is, and the good rows around them are still read.
+    const QByteArray csv("Name,Email,Phone\n"
+                         "Ada,ada@x.org,1\n"  // 2: fine
+                         "Bo\"b,bob@x.org,2\n"  // 3: a stray quote
+                         "Cy,cy-at-x.org,3\n"  // 4: not an email
+                         "Di,di@x.org,4,extra\n"  // 5: a field too many
+                         "Ed,ed@x,5\n"  // 6: not an email
+                         "\"Fay,fay@x.org,6\n"  // 7: a quote never closed
+                         "Gil,gil@x.org,7\n");  // 8: fine
+    auto store = openStore();
+    const qint64 before = scalar(*store, "SELECT count(*) FROM candidate");
+    CandidateImport import;
+    QVERIFY(import.read(csv));
+    QList<ImportedCandidate> rows;
+    QList<ImportIssue> errors;
+    QVERIFY(!import.validate(role(*store), &rows, &errors));
+    QStringList where;
+    for (const ImportIssue &e : std::as_const(errors))
+        where << QStringLiteral("%1:%2:%3").arg(e.line).arg(e.character).arg(e.column);
+    QCOMPARE(where, (QStringList{"3:3:Name", "4:4:Email", "5:15:", "6:4:Email", "7:1:Name"}));
+    QVERIFY2(errors.at(0).message.contains("a quote inside a field that is not quoted"),
+             qPrintable(errors.at(0).message));
+    QVERIFY(errors.at(1).message.contains("\"cy-at-x.org\" is not a valid email address"));
+    QVERIFY2(errors.at(2).message.contains("line 5 has 4 fields, the header has 3"), qPrintable(errors.at(2).message));
+    QVERIFY(errors.at(3).message.contains("\"ed@x\" is not a valid email address"));
+    QVERIFY2(errors.at(4).message.contains("never closed"), qPrintable(errors.at(4).message));
+
+    // The CLI says all five, file:line:character as compilers do, and writes nothing.
+    const QString file = writeFile("five.csv", csv);
+    store.reset();
+    const Run run = cli({"import", file, "--role", "1"});
+    QCOMPARE(run.exitCode, 1);
+    for (const char *at : {"five.csv:3:3: column \"Name\"", "five.csv:4:4: column \"Email\"", "five.csv:5:15: line 5",
+                           "five.csv:6:4: column \"Email\"", "five.csv:7:1: column \"Name\"", "nothing imported"})
+        QVERIFY2(run.err.contains(at), qPrintable(QLatin1String(at) + QStringLiteral(" not in:\n") + run.err));
+    store = openStore();
+    QCOMPARE(scalar(*store, "SELECT count(*) FROM candidate"), before);
+}
+
+void TestImport::problemsPastTheLimitAreCountedToTheEnd()
+{
+    // 250 bad emails and a broken quote on the last line: the first 200 are listed, then
+    // one line counts the 51 after them, to the end of the file.
+    QByteArray csv("Name,Email\n");
+    for (int i = 0; i < 250; ++i)
+        csv += QStringLiteral("Person %1,p%1-at-example.org\n").arg(i).toUtf8();
+    csv += "\"Last,last@example.org\n";
+    auto store = openStore();
+    CandidateImport import;
+    QVERIFY(import.read(csv));
+    QList<ImportedCandidate> rows;
+    QList<ImportIssue> errors;
+    QVERIFY(!import.validate(role(*store), &rows, &errors));
+    QCOMPARE(errors.size(), CandidateImport::MaxIssues + 1);
+    QCOMPARE(errors.first().line, 2);
+    QCOMPARE(errors.at(CandidateImport::MaxIssues - 1).line, CandidateImport::MaxIssues + 1);
+    QCOMPARE(errors.last().line, 0);
+    QCOMPARE(errors.last().message, QStringLiteral("51 more problems not listed"));
+}
+
+void TestImport::undoRemovesExactlyWhatTheImportAdded()
+{
+    auto store = openStore();
+    const Role r = role(*store);
+    Candidate dee;
+    dee.name = QStringLiteral("Dee Existing");
+    dee.emails = {QStringLiteral("dee@x.org")};
+    const Id deeId = store->addCandidate(dee, r.id);
+    QVERIFY(deeId);
+    const QStringList namesBefore = names(*store);
+    const QString counts = QStringLiteral(
+        "SELECT (SELECT count(*) FROM candidate) || '/' || (SELECT count(*) FROM application) || '/' ||"
+        " (SELECT count(*) FROM stage_event) || '/' || (SELECT count(*) FROM candidate_email)");
+    auto countsNow = [&store, &counts] {
+        QSqlQuery q(store->database().connection());
+        return q.exec(counts) && q.next() ? q.value(0).toString() : QString();
+    };
+    const QString before = countsNow();
+
+    // Dee comes again in the file: skipped as a duplicate, and not the import's to remove.
+    const QList<ImportedCandidate> rows = rowsOf(
+        "Name,Email,Stage\nAda Quill,ada@x.org,\nDee Again,DEE@x.org,\nBo Lind,bo@x.org," + r.stages.at(1).name.toUtf8()
+            + "\n",
+        *store);
+    QCOMPARE(rows.size(), 3);
+    ImportResult result;
+    QVERIFY(store->importCandidates(r.id, rows, {}, &result));
+    QCOMPARE(result.imported, 2);
+    QCOMPARE(result.duplicates.size(), 1);
+    QStringList namesImported = namesBefore + QStringList{"Ada Quill", "Bo Lind"};
+    namesImported.sort();
+    QCOMPARE(names(*store), namesImported);
+    QHash<QString, CandidateRow> imported;
+    for (const CandidateRow &row : store->candidateRows(r.id))
+        imported.insert(row.name, row);
+
+    QUndoStack stack;
+    stack.push(new ImportCommand(store.get(), r.id, rows, result));  // done already: nothing is written again
+    QCOMPARE(stack.count(), 1);
+    QCOMPARE(stack.undoText(), QStringLiteral("Import 2 candidates"));
+    QCOMPARE(names(*store), namesImported);
+
+    QSignalSpy reset(store.get(), &Store::dataReset);
+    stack.undo();
+    QCOMPARE(stack.index(), 0);
+    QCOMPARE(reset.size(), 1);
+    QCOMPARE(countsNow(), before);
+    QCOMPARE(names(*store), namesBefore);
+    Candidate still;
+    QVERIFY(store->candidate(deeId, &still));
+    QCOMPARE(still.emails, QStringList{"dee@x.org"});
+    AuditEntry entry = store->recentAudit(1).value(0);
+    QCOMPARE(entry.action, QStringLiteral("candidate.import.undo"));
+    QCOMPARE(entry.entityId, r.id);
+    QCOMPARE(entry.detail, QStringLiteral("2 removed"));
+
+    // Redo: the same people again, under the same ids, at the same stages.
+    QCOMPARE(stack.redoText(), QStringLiteral("Import 2 candidates"));
+    stack.redo();
+    QCOMPARE(stack.index(), 1);
+    QCOMPARE(names(*store), namesImported);
+    for (const CandidateRow &row : store->candidateRows(r.id)) {
+        if (!imported.contains(row.name))
+            continue;
+        QCOMPARE(row.candidateId, imported.value(row.name).candidateId);
+        QCOMPARE(row.applicationId, imported.value(row.name).applicationId);
+        QCOMPARE(row.stageId, imported.value(row.name).stageId);
+    }
+    QCOMPARE(imported.value("Bo Lind").stageId, r.stages.at(1).id);
+    entry = store->recentAudit(1).value(0);
+    QCOMPARE(entry.action, QStringLiteral("candidate.import"));
+    QCOMPARE(entry.detail, QStringLiteral("2 imported again (redo)"));
+    // And undone once more, as often as one likes.
+    stack.undo();
+    QCOMPARE(countsNow(), before);
+    QVERIFY(store->checkProblems().isEmpty());
+}
+
+void TestImport::undoIsRefusedOnceAnImportedCandidateMoved()
+{
+    auto store = openStore();
+    const Role r = role(*store);
+    const QList<ImportedCandidate> rows = rowsOf("Name,Email\nAda Quill,ada@x.org\nBo Lind,bo@x.org\n", *store);
+    ImportResult result;
+    QVERIFY(store->importCandidates(r.id, rows, {}, &result));
+    QUndoStack stack;
+    stack.push(new ImportCommand(store.get(), r.id, rows, result));
+    CandidateRow bo;
+    for (const CandidateRow &row : store->candidateRows(r.id))
+        if (row.name == QLatin1String("Bo Lind"))
+            bo = row;
+    QVERIFY(bo.applicationId);
+    QVERIFY(store->moveApplication(bo.applicationId, r.stages.at(1).id, ApplicationStatus::Active));
+    const QStringList namesBefore = names(*store);
+    const qint64 candidates = scalar(*store, "SELECT count(*) FROM candidate");
+    const qint64 events = scalar(*store, "SELECT count(*) FROM stage_event");
+    const qint64 audits = scalar(*store, "SELECT count(*) FROM audit_log");
+
+    QSignalSpy errors(store.get(), &Store::errorOccurred);
+    stack.undo();
+    QCOMPARE(errors.size(), 1);
+    const QString message = errors.first().first().toString();
+    QVERIFY2(message.contains("Bo Lind") && message.contains("Nothing was removed"), qPrintable(message));
+    QVERIFY2(!message.contains("Ada Quill"), qPrintable(message));
+    // Nothing changed, and the step is gone rather than offered again.
+    QCOMPARE(names(*store), namesBefore);
+    QCOMPARE(scalar(*store, "SELECT count(*) FROM candidate"), candidates);
+    QCOMPARE(scalar(*store, "SELECT count(*) FROM stage_event"), events);
+    QCOMPARE(scalar(*store, "SELECT count(*) FROM audit_log"), audits);
+    CandidateRow now;
+    QVERIFY(store->candidateRow(bo.applicationId, &now));
+    QCOMPARE(now.stageId, r.stages.at(1).id);
+    QCOMPARE(stack.count(), 0);
+    QVERIFY(!stack.canUndo() && !stack.canRedo());
+
+    // An edited candidate is as much a change as a move.
+    ImportResult again;
+    const QList<ImportedCandidate> more = rowsOf("Name,Email\nCy Rowe,cy@x.org\n", *store);
+    QVERIFY(store->importCandidates(r.id, more, {}, &again));
+    Candidate cy;
+    QVERIFY(store->candidate(again.firstCandidateId, &cy));
+    cy.phone = QStringLiteral("555-0100");
+    QVERIFY(store->updateCandidate(cy));
+    QVERIFY(!store->undoImport(r.id, again));
+    QVERIFY2(store->errorString().contains("Cy Rowe"), qPrintable(store->errorString()));
+    QVERIFY(store->candidate(again.firstCandidateId, &cy));
 }
 
 void TestImport::duplicatesInTheFileAndTheDatabase()

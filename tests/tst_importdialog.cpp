@@ -3,6 +3,7 @@
 // file read only after asking, the import (and its cancelling) reaching the candidate
 // list; and how the main window offers it (File menu, context menu, a dropped file).
 
+#include "commands/undohistory.h"
 #include "itemmodels/candidatemodel.h"
 #include "candidatespane.h"
 #include "importdialog.h"
@@ -13,6 +14,7 @@
 #include <QAction>
 #include <QApplication>
 #include <QComboBox>
+#include <QHeaderView>
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
@@ -24,6 +26,7 @@
 #include <QTableView>
 #include <QTableWidget>
 #include <QTreeWidget>
+#include <QUndoStack>
 #include <QUrl>
 #include <QtTest>
 
@@ -51,6 +54,8 @@ private Q_SLOTS:
     void valueMappingChosenInTheTableIsImported();
     void wideFilesScrollSideways();
     void everyProblemOfABrokenFileIsListed();
+    void previewShowsEveryColumnOfAWideFile();
+    void undoInTheMainWindowTakesTheImportBack();
     void mainWindowOffersIt();
 
 private:
@@ -356,6 +361,137 @@ void TestImportDialog::everyProblemOfABrokenFileIsListed()
     QVERIFY2(list.at(2).startsWith("5|Name|a quote inside a field"), qPrintable(list.at(2)));
     QVERIFY2(list.at(3).startsWith("6|Email|"), qPrintable(list.at(3)));
     QVERIFY(!dialog.importButton()->isEnabled());
+}
+
+void TestImportDialog::previewShowsEveryColumnOfAWideFile()
+{
+    // An applicant-tracking system's export: fourteen columns, long headers, one of them
+    // longer than any column grows.
+    const QStringList headers{"Candidate Full Name",
+                              "Email Address",
+                              "Mobile Phone",
+                              "Current Location (City, Country)",
+                              "LinkedIn Profile URL",
+                              "GitHub Username",
+                              "Google Scholar Profile",
+                              "ORCID iD",
+                              "Source",
+                              "Current Stage",
+                              "Application Status",
+                              "Recruiter Notes",
+                              "Expected yearly salary in US dollars, before tax and bonus (as asked on the form)",
+                              "Date Applied"};
+    QByteArray csv = "\"" + headers.join("\",\"").toUtf8() + "\"\n";
+    const char *people[][3] = {{"Ada Quill", "ada@x.org", "London, UK"}, {"Bo Lind", "bo-at-x.org", "Oslo, NO"},
+                               {"Cy Rowe", "cy@x.org", "Austin, US"},    {"Di Park", "di@x.org", "Seoul, KR"},
+                               {"Eve Moss", "eve@x.org", "Lyon, FR"},    {"Fay Dunn", "fay@x.org", "Cork, IE"},
+                               {"Gil Amar", "gil@x.org", "Haifa, IL"},   {"Hal Ives", "hal@x.org", "Perth, AU"}};
+    int n = 0;
+    for (const auto &p : people) {
+        ++n;
+        csv += QStringLiteral("%1,%2,+1 555 010%3,\"%4\",https://linkedin.com/in/p%3,p%3,,,Referral,Recruiter "
+                              "screen,Active,\"Met at NeurIPS, wants remote\",120k,2026-11-0%3\n")
+                   .arg(QLatin1String(p[0]), QLatin1String(p[1]))
+                   .arg(n)
+                   .arg(QLatin1String(p[2]))
+                   .toUtf8();
+    }
+    const QString file = writeFile("ats-export.csv", csv);
+    ImportDialog dialog(m_fx.store(), m_fx.role.id);
+    dialog.resize(1280, 800);
+    dialog.show();
+    QVERIFY(openAndCheck(&dialog, file));
+    QTableWidget *preview = dialog.previewTable();
+    QCOMPARE(preview->columnCount(), 14);  // every column of the file
+    QCOMPARE(preview->rowCount(), 9);  // the fields, then eight rows
+    const QHeaderView *header = preview->horizontalHeader();
+    const int widest = preview->fontMetrics().averageCharWidth() * 44;  // as wide as a column grows
+    for (int c = 0; c < 14; ++c) {
+        const QTableWidgetItem *item = preview->horizontalHeaderItem(c);
+        QCOMPARE(item->text(), headers.at(c));
+        // The whole header is its tooltip, with where the column goes.
+        QVERIFY2(item->toolTip().startsWith(headers.at(c) + "\n"), qPrintable(item->toolTip()));
+        // Headers are not cut (but for one longer than a column grows), and each column's
+        // field chooser is whole.
+        if (header->sectionSizeHint(c) <= widest)
+            QVERIFY2(preview->columnWidth(c) >= header->sectionSizeHint(c), qPrintable(headers.at(c)));
+        else
+            QVERIFY2(preview->columnWidth(c) < header->sectionSizeHint(c), qPrintable(headers.at(c)));
+        QComboBox *chooser = dialog.fieldChooser(c);
+        QVERIFY(chooser);
+        QVERIFY2(preview->columnWidth(c) >= chooser->sizeHint().width(), qPrintable(headers.at(c)));
+    }
+    QVERIFY(preview->horizontalHeaderItem(1)->toolTip().endsWith(CandidateImport::fieldLabel(ImportField::Email)));
+    QVERIFY(preview->horizontalHeaderItem(13)->toolTip().endsWith("Not imported"));
+    QCOMPARE(ImportField(dialog.fieldChooser(4)->currentData().toInt()), ImportField::LinkedIn);
+    QCOMPARE(ImportField(dialog.fieldChooser(10)->currentData().toInt()), ImportField::Status);
+    // The row with a bad email is marked, with the reason.
+    QCOMPARE(preview->item(2, 1)->toolTip(), QStringLiteral("\"bo-at-x.org\" is not a valid email address"));
+    QVERIFY(preview->item(2, 1)->background() != preview->item(1, 1)->background());
+    QVERIFY(!dialog.importButton()->isEnabled());
+    // Wider than the window: it scrolls sideways to the last column.
+    QTRY_VERIFY(preview->horizontalScrollBar()->maximum() > 0);
+    if (const QString out = qEnvironmentVariable("HIRELOOP_SCREENSHOT_DIR"); !out.isEmpty())
+        QVERIFY(dialog.grab().save(out + QStringLiteral("/importdialog-wide.png")));
+    preview->horizontalScrollBar()->setValue(preview->horizontalScrollBar()->maximum());
+    QVERIFY(preview->viewport()->rect().intersects(preview->visualRect(preview->model()->index(1, 13))));
+    if (const QString out = qEnvironmentVariable("HIRELOOP_SCREENSHOT_DIR"); !out.isEmpty())
+        QVERIFY(dialog.grab().save(out + QStringLiteral("/importdialog-wide-scrolled.png")));
+}
+
+void TestImportDialog::undoInTheMainWindowTakesTheImportBack()
+{
+    MainWindow *window = m_fx.openWindow();
+    QVERIFY(window);
+    const int before = m_fx->candidateRows(m_fx.role.id).size();
+    const QString file = writeFile("three.csv",
+                                   "Name,Email\nAda Quill,ada@x.org\nBo Lind,bo@x.org\nCy Rowe,cy@x.org\n");
+    // The dialog is answered as a user would: Import, then OK on the summary.
+    bool imported = false;
+    const ModalAnswer importing = onModal<ImportDialog>([&imported](ImportDialog *dialog) {
+        QTRY_VERIFY_WITH_TIMEOUT(dialog->importButton()->isEnabled(), 20000);
+        ModalAnswer summarised = onModal<QMessageBox>(QStringLiteral("importSummary"),
+                                                      [](QMessageBox *box) { box->button(QMessageBox::Ok)->click(); });
+        summarised.setDeadline(20000);
+        QTest::mouseClick(dialog->importButton(), Qt::LeftButton);
+        imported = summarised.wait();
+    });
+    Q_EMIT window->candidatesPane()->importRequested(file);  // as a file dropped on the list
+    QVERIFY(imported);
+    QCOMPARE(m_fx->candidateRows(m_fx.role.id).size(), before + 3);
+    QUndoStack *stack = window->undoHistory()->stack();
+    QCOMPARE(stack->count(), 1);
+    QCOMPARE(stack->undoText(), QStringLiteral("Import 3 candidates"));
+
+    // Edit > Undo: the three are gone, and nobody else.
+    QAction *undo = nullptr;
+    for (QAction *menu : window->menuBar()->actions())
+        if (menu->menu())
+            for (QAction *a : menu->menu()->actions())
+                if (a->text().remove('&').startsWith(QLatin1String("Undo")))
+                    undo = a;
+    QVERIFY(undo && undo->isEnabled());
+    undo->trigger();
+    QCOMPARE(m_fx->candidateRows(m_fx.role.id).size(), before);
+    QVERIFY(stack->canRedo());
+    stack->redo();
+    QCOMPARE(m_fx->candidateRows(m_fx.role.id).size(), before + 3);
+
+    // Once one of them has moved, the undo is refused, saying who, and nothing goes.
+    CandidateRow bo;
+    for (const CandidateRow &row : m_fx->candidateRows(m_fx.role.id))
+        if (row.name == QLatin1String("Bo Lind"))
+            bo = row;
+    QVERIFY(m_fx->moveApplication(bo.applicationId, m_fx.role.stages.at(1).id, ApplicationStatus::Active));
+    QString refusal;
+    const ModalAnswer refused = onModal<QMessageBox>([&refusal](QMessageBox *box) {
+        refusal = box->text();
+        box->button(QMessageBox::Ok)->click();
+    });
+    window->undoHistory()->undo();
+    QTRY_VERIFY(!refusal.isEmpty());
+    QVERIFY2(refusal.contains("Bo Lind") && refusal.contains("Nothing was removed"), qPrintable(refusal));
+    QCOMPARE(m_fx->candidateRows(m_fx.role.id).size(), before + 3);
 }
 
 void TestImportDialog::mainWindowOffersIt()

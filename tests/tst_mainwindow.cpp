@@ -1,6 +1,9 @@
 // The main window, offscreen, driven through its real widgets.
 
 #include "commands/undohistory.h"
+#include "candidatespane.h"
+#include "columnfitter.h"
+#include "itemmodels/candidatemodel.h"
 #include "mainwindow.h"
 #include "panelfixture.h"
 #include "itemmodels/modelroles.h"
@@ -12,6 +15,9 @@
 #include <QApplication>
 #include <QComboBox>
 #include <QDir>
+#include <QHeaderView>
+#include <QToolBar>
+#include <QToolButton>
 #include <QLabel>
 #include <QTableView>
 #include <QTextBrowser>
@@ -33,6 +39,8 @@ private Q_SLOTS:
     void selectingAnAttributeShowsItsGuidance();
     void editWeightByKeyboardThenUndo();
     void switchesRoles();
+    void fitsA1280By800Screen();
+    void columnsTheUserHidStayHidden();
     void screenshot();
 
 private:
@@ -152,6 +160,70 @@ void TestMainWindow::switchesRoles()
     QCOMPARE(m_window->findChild<QLabel *>("roleTitle")->text(), QStringLiteral("Applied Scientist"));
     QCOMPARE(m_window->findChild<QTableView *>("stageView")->model()->rowCount(), 1);
     QCOMPARE(m_window->currentRole(), id);
+}
+
+void TestMainWindow::fitsA1280By800Screen()
+{
+    QTableView *view = m_window->candidatesPane()->candidateView();
+    QHeaderView *header = view->horizontalHeader();
+    auto *bar = m_window->findChild<QToolBar *>("mainToolBar");
+    QVERIFY(bar);
+    // What a 1280×800 screen leaves a window, then a wide one.
+    for (const QSize size : {QSize(1240, 740), QSize(1900, 1000)}) {
+        m_window->resize(size);
+        QApplication::processEvents();
+        const int width = view->viewport()->width();
+        // The name and the score are always there, whole, with no sideways scrolling.
+        for (int column : {int(CandidateModel::NameColumn), int(CandidateModel::ScoreColumn)}) {
+            QVERIFY(!header->isSectionHidden(column));
+            QVERIFY(header->sectionViewportPosition(column) >= 0);
+            QVERIFY2(header->sectionViewportPosition(column) + header->sectionSize(column) <= width,
+                     qPrintable(QStringLiteral("column %1 at %2").arg(column).arg(size.width())));
+        }
+        int used = 0, shown = 0;
+        for (int c = 0; c < header->count(); ++c) {
+            if (header->isSectionHidden(c))
+                continue;
+            ++shown;
+            used += header->sectionSize(c);
+            // No header text cut.
+            const QString title = view->model()->headerData(c, Qt::Horizontal).toString();
+            QVERIFY2(header->sectionSize(c) > header->fontMetrics().horizontalAdvance(title), qPrintable(title));
+        }
+        QVERIFY(used <= width);
+        if (size.width() > 1800) {
+            QCOMPARE(shown, int(CandidateModel::ColumnCount));  // the width is used: every column
+            QVERIFY2(used >= width - 2, qPrintable(QStringLiteral("%1 of %2").arg(used).arg(width)));
+        }
+        // Every action of the toolbar is on it, none behind an overflow button.
+        for (QAction *a : bar->actions()) {
+            QWidget *w = bar->widgetForAction(a);
+            if (!w || a->isSeparator() || !a->isVisible())
+                continue;
+            QVERIFY2(w->isVisible() && bar->rect().contains(w->geometry()), qPrintable(a->text()));
+        }
+        if (size.width() > 1800)
+            QCOMPARE(bar->toolButtonStyle(), Qt::ToolButtonTextBesideIcon);
+    }
+}
+
+void TestMainWindow::columnsTheUserHidStayHidden()
+{
+    ColumnFitter *fitter = m_window->candidatesPane()->columnFitter();
+    QHeaderView *header = m_window->candidatesPane()->candidateView()->horizontalHeader();
+    m_window->resize(1900, 1000);
+    QApplication::processEvents();
+    QVERIFY(!header->isSectionHidden(CandidateModel::SourceColumn));
+    fitter->setHiddenByUser(CandidateModel::SourceColumn, true);
+    QVERIFY(header->isSectionHidden(CandidateModel::SourceColumn));
+    const QByteArray state = fitter->saveState();
+    fitter->setHiddenByUser(CandidateModel::SourceColumn, false);
+    QVERIFY(!header->isSectionHidden(CandidateModel::SourceColumn));
+    fitter->restoreState(state);
+    QVERIFY(header->isSectionHidden(CandidateModel::SourceColumn));
+    // The name cannot be hidden, not even by an edited settings file.
+    fitter->restoreState(QByteArray::number(int(CandidateModel::NameColumn)));
+    QVERIFY(!header->isSectionHidden(CandidateModel::NameColumn));
 }
 
 void TestMainWindow::screenshot()

@@ -139,7 +139,16 @@ void TestModels::rubricEditIsOneUndoableDataChanged()
     QVERIFY(m_store->attribute(attributeId, &stored));
     QCOMPARE(stored.name, QStringLiteral("Scale"));
     QCOMPARE(stack.count(), 3);
+    // The status bar's text: an undo names the step it took back, not the one before it.
+    QSignalSpy stepped(&history, &UndoHistory::stepped);
+    const QString renamed = stack.text(2), flipped = stack.text(1);
     stack.undo();
+    stack.undo();
+    stack.redo();
+    QCOMPARE(stepped.count(), 3);
+    QCOMPARE(stepped.at(0).at(0).toString(), QStringLiteral("Undone: ") + renamed);
+    QCOMPARE(stepped.at(1).at(0).toString(), QStringLiteral("Undone: ") + flipped);
+    QCOMPARE(stepped.at(2).at(0).toString(), flipped);
     stack.undo();
     QVERIFY(m_store->attribute(attributeId, &stored));
     QCOMPARE(stored.mustHave, wasMust);

@@ -5,6 +5,7 @@
 
 #include "guitestsupport.h"
 #include "panelfixture.h"
+#include "posting/rubricbuilder.h"
 #include "reportspane.h"
 #include "store/store.h"
 #include "testsupport.h"
@@ -12,6 +13,7 @@
 #include <QChartView>
 #include <QComboBox>
 #include <QDateEdit>
+#include <QDir>
 #include <QFileDialog>
 #include <QLabel>
 #include <QProgressBar>
@@ -49,6 +51,7 @@ private Q_SLOTS:
     void followsChangesInTheStore();
     void calibrationHiddenFromInterviewers();
     void saveAsPngWritesAPrivatePng();
+    void emptyChartsSayWhy();
 
 private:
     Id apply(const QString &name, const QString &source, qint64 at);
@@ -358,6 +361,64 @@ void TestReportsUi::saveAsPngWritesAPrivatePng()
     QVERIFY(!m_pane->saveChart(ReportsPane::FunnelChart, nowhere, &error));
     QVERIFY2(error.contains(QStringLiteral("chart.png")), qPrintable(error));
     QVERIFY(!QFileInfo::exists(nowhere));
+}
+
+void TestReportsUi::emptyChartsSayWhy()
+{
+    // The role with data: no chart says it is empty.
+    for (int c = 0; c < ReportsPane::ChartCount; ++c)
+        QVERIFY2(!m_pane->emptyNote(ReportsPane::Chart(c))->isVisible(),
+                 qPrintable(m_pane->emptyNote(ReportsPane::Chart(c))->text()));
+
+    // A new role, nothing in it yet: every chart says why it is empty, with no axes.
+    Role draft = RubricBuilder::defaultRole();
+    draft.title = QStringLiteral("Empty Role");
+    const Id role = m_fx->addRole(draft);
+    QVERIFY(role);
+    QSignalSpy shown(m_pane, &ReportsPane::reportShown);
+    m_pane->setRoleId(role);
+    QTRY_VERIFY_WITH_TIMEOUT(shown.count() > 0 && !m_pane->isBusy(), 20000);
+    QLabel *funnel = m_pane->emptyNote(ReportsPane::FunnelChart);
+    QVERIFY(funnel->isVisible());
+    QVERIFY2(funnel->text().startsWith(QStringLiteral("No applications to this role were created in this range")),
+             qPrintable(funnel->text()));
+    QVERIFY(funnel->text().contains(QStringLiteral("added or imported")));
+    for (int c = 0; c < ReportsPane::ChartCount; ++c) {
+        const auto chart = ReportsPane::Chart(c);
+        QVERIFY2(m_pane->emptyNote(chart)->isVisible(), qPrintable(QString::number(c)));
+        QVERIFY(m_pane->chartView(chart)->chart()->series().isEmpty());
+        QVERIFY(!m_pane->chartView(chart)->chart()->title().isEmpty());
+    }
+    QVERIFY(m_pane->emptyNote(ReportsPane::SubmissionChart)
+                ->text()
+                .startsWith(QStringLiteral("No interview has been held yet")));
+    QVERIFY(m_pane->emptyNote(ReportsPane::RatingChart)->text().startsWith(QStringLiteral("No ratings submitted yet")));
+    QTest::qWait(20);
+    const QImage shot = m_pane->grab().toImage();
+    QVERIFY(!shot.isNull());
+    if (const QString out = qEnvironmentVariable("HIRELOOP_SCREENSHOT_DIR"); !out.isEmpty())
+        QVERIFY(shot.save(QDir(out).filePath(QStringLiteral("reports-empty.png"))));
+
+    // At any time: nobody has applied yet.
+    shown.clear();
+    m_pane->setPreset(ReportsPane::AllTime);
+    QTRY_VERIFY_WITH_TIMEOUT(shown.count() > 0 && !m_pane->isBusy(), 20000);
+    QVERIFY2(funnel->text().startsWith(QStringLiteral("No candidates for this role yet")), qPrintable(funnel->text()));
+
+    // A candidate: the funnel and the sources fill; nobody has moved on or been interviewed.
+    Candidate c;
+    c.name = QStringLiteral("First Applicant");
+    c.emails << QStringLiteral("first@example.org");
+    c.source = QStringLiteral("Referral");
+    QVERIFY(m_fx->addCandidate(c, role));
+    QTRY_VERIFY_WITH_TIMEOUT(!funnel->isVisible() && !m_pane->isBusy(), 20000);
+    QVERIFY(!m_pane->chartView(ReportsPane::FunnelChart)->chart()->series().isEmpty());
+    QVERIFY(!m_pane->emptyNote(ReportsPane::SourceChart)->isVisible());
+    QLabel *stageTime = m_pane->emptyNote(ReportsPane::StageTimeChart);
+    QVERIFY(stageTime->isVisible());
+    QVERIFY2(stageTime->text().startsWith(QStringLiteral("No candidate has left a stage yet")),
+             qPrintable(stageTime->text()));
+    QVERIFY(m_pane->emptyNote(ReportsPane::SubmissionChart)->isVisible());
 }
 
 QTEST_MAIN(TestReportsUi)

@@ -24,6 +24,7 @@
 #include <QComboBox>
 #include <QDateTimeEdit>
 #include <QDialogButtonBox>
+#include <QGroupBox>
 #include <QInputDialog>
 #include <QLabel>
 #include <QListWidget>
@@ -80,12 +81,16 @@ private Q_SLOTS:
     void draftSurvivesClosing();
     void actorSwitchSavesFirst();
     void evidenceAloneIsNotARating();
+    void typingInTheRatingsNeverRates();
+    void tabWalksRatingThenEvidence();
+    void keyHintsAreOnScreen();
     void schedulingWarnsOfOverlaps();
     void overdueCountAtAGlance();
     void amendAndEarlierRevisions();
 
 private:
     Id scorecardOf(Id personId);
+    ScorecardEditor *openOwnScorecard();
     void fillAndSubmit(Id personId, Recommendation overall, int value, Store *in = nullptr);
     void activate(QWidget *w)
     {
@@ -447,14 +452,19 @@ void TestScorecardUi::interviewerRatesWithTheKeyboardAndSubmits()
     }
     QVERIFY(kit.contains("github"));
 
-    // Rate with the keyboard: 4, Tab, 0 (no evidence), Down; the third focus attribute
-    // is left out for now; an other attribute of the rubric gets Right, Right.
+    // Rate with the keyboard: 4, Tab to its evidence, Tab to the next attribute, 0 (no
+    // evidence), Down; the third focus attribute is left out for now; an other
+    // attribute of the rubric gets Right, Right.
     auto *table = editor->findChild<QTableView *>("ratingTable");
+    auto *evidence = editor->findChild<QPlainTextEdit *>("evidenceEdit");
     activate(editor);
     table->setFocus();
     QCOMPARE(table->currentIndex().row(), 0);
     QTest::keyClick(table, Qt::Key_4);
     QTest::keyClick(table, Qt::Key_Tab);
+    QVERIFY(evidence->hasFocus());
+    QTest::keyClick(evidence, Qt::Key_Tab);
+    QVERIFY(table->hasFocus());
     QCOMPARE(table->currentIndex().row(), 1);
     QCOMPARE(table->currentIndex().column(), int(ScorecardModel::RatingColumn));
     QTest::keyClick(table, Qt::Key_0);
@@ -470,12 +480,11 @@ void TestScorecardUi::interviewerRatesWithTheKeyboardAndSubmits()
     QCOMPARE(model->ratingAt(3).value(), 2);
     QCOMPARE(table->model()->index(0, ScorecardModel::RatingColumn).data().toString(), QStringLiteral("4 · Yes"));
 
-    // Evidence for the first attribute: Shift+Tab back up, Enter, type.
+    // Evidence for the first attribute: back up, Enter, type.
     for (int i = 0; i < 3; ++i)
-        QTest::keyClick(table, Qt::Key_Tab, Qt::ShiftModifier);
+        QTest::keyClick(table, Qt::Key_Up);
     QCOMPARE(table->currentIndex().row(), 0);
     QTest::keyClick(table, Qt::Key_Return);
-    auto *evidence = editor->findChild<QPlainTextEdit *>("evidenceEdit");
     QTRY_VERIFY(evidence->hasFocus());
     QTest::keyClicks(evidence, "Derived the ring all-reduce cost on the whiteboard");
     QVERIFY(editor->findChild<QLabel *>("evidenceLabel")
@@ -668,21 +677,47 @@ void TestScorecardUi::actorSwitchSavesFirst()
     QTRY_VERIFY(window->scorecardEditors().isEmpty());
 }
 
+// Ana's own draft in its window, active, the ratings focused as when it opens.
+ScorecardEditor *TestScorecardUi::openOwnScorecard()
+{
+    if (!m_fx->setActor(m_ana))
+        return nullptr;
+    MainWindow *window = m_fx.openWindow();
+    ScorecardEditor *editor = window ? window->openScorecard(m_anaCard) : nullptr;
+    if (!editor || !QTest::qWaitForWindowExposed(editor))
+        return nullptr;
+    editor->activateWindow();
+    if (!QTest::qWaitForWindowActive(editor))
+        return nullptr;
+    editor->ratingView()->setFocus();
+    return editor->ratingView()->hasFocus() ? editor : nullptr;
+}
+
 void TestScorecardUi::evidenceAloneIsNotARating()
 {
-    QVERIFY(m_fx->setActor(m_ana));
-    MainWindow *window = m_fx.openWindow();
-    QVERIFY(window);
-    ScorecardEditor *editor = window->openScorecard(m_anaCard);
+    ScorecardEditor *editor = openOwnScorecard();
     QVERIFY(editor);
-    QVERIFY(QTest::qWaitForWindowExposed(editor));
     auto *table = editor->ratingView();
-    // Evidence for the first focus attribute, no rating; the others rated.
-    QTest::keyClicks(editor->findChild<QPlainTextEdit *>("evidenceEdit"), "Talked about FSDP");
-    QTest::keyClick(table, Qt::Key_Tab);
+    auto *evidence = editor->findChild<QPlainTextEdit *>("evidenceEdit");
+    ScorecardModel *model = editor->model();
+    // Typed into the ratings for the first focus attribute: its evidence, no rating.
+    QCOMPARE(table->currentIndex().row(), 0);
+    QTest::keyClicks(table, "Talked about FSDP");
+    QVERIFY(evidence->hasFocus());
+    QCOMPARE(evidence->toPlainText(), QStringLiteral("Talked about FSDP"));
+    QCOMPARE(model->noteAt(0), QStringLiteral("Talked about FSDP"));
+    QVERIFY(!model->ratingAt(0).isRated());
+    QCOMPARE(table->currentIndex().row(), 0);
+    QCOMPARE(table->model()->index(0, ScorecardModel::RatingColumn).data().toString(), QString());
+    // The others rated: Tab from the evidence is the next attribute's rating.
+    QTest::keyClick(evidence, Qt::Key_Tab);
+    QVERIFY(table->hasFocus());
     QTest::keyClick(table, Qt::Key_4);
-    QTest::keyClick(table, Qt::Key_Tab);
+    QTest::keyClick(table, Qt::Key_Down);
     QTest::keyClick(table, Qt::Key_3);
+    QVERIFY(!model->ratingAt(0).isRated());
+    QCOMPARE(model->ratingAt(1).value(), 4);
+    QCOMPARE(model->ratingAt(2).value(), 3);
     QTest::mouseClick(editor->findChild<QRadioButton *>("overallNoDecision"), Qt::LeftButton);
     QTest::mouseClick(editor->findChild<QPushButton *>("submitButton"), Qt::LeftButton);
     auto *problems = editor->findChild<QLabel *>("problemLabel");
@@ -701,6 +736,236 @@ void TestScorecardUi::evidenceAloneIsNotARating()
     QCOMPARE(ratingOf(stored, m_fx.stage.focus.at(0))->value, 0);
     QCOMPARE(ratingOf(stored, m_fx.stage.focus.at(0))->note, QStringLiteral("Talked about FSDP"));
     QCOMPARE(stored.overall, Recommendation::NoDecision);
+}
+
+void TestScorecardUi::typingInTheRatingsNeverRates()
+{
+    ScorecardEditor *editor = openOwnScorecard();
+    QVERIFY(editor);
+    auto *table = editor->ratingView();
+    auto *evidence = editor->findChild<QPlainTextEdit *>("evidenceEdit");
+    auto *evidenceLabel = editor->findChild<QLabel *>("evidenceLabel");
+    ScorecardModel *model = editor->model();
+    QVERIFY(model->rowCount() > 3);
+    const auto ratings = [model] {
+        QList<int> values;
+        for (int row = 0; row < model->rowCount(); ++row)
+            values << model->ratingAt(row).value();
+        return values;
+    };
+
+    // 1-5 rate, 0 is no evidence, Delete and Backspace clear: as before.
+    QTest::keyClick(table, Qt::Key_Down);
+    QCOMPARE(table->currentIndex().row(), 1);
+    for (int value : {1, 2, 3, 4, 5, 0}) {
+        QTest::keyClick(table, Qt::Key(Qt::Key_0 + value));
+        QCOMPARE(model->ratingAt(1).value(), value);
+    }
+    QTest::keyClick(table, Qt::Key_Backspace);
+    QVERIFY(!model->ratingAt(1).isRated());
+    QTest::keyClick(table, Qt::Key_2, Qt::KeypadModifier);
+    QCOMPARE(model->ratingAt(1).value(), 2);
+    QCOMPARE(table->model()->index(1, ScorecardModel::RatingColumn).data().toString(), QStringLiteral("2 · No"));
+
+    // 6-9 are off the scale: nothing changes, nothing moves, nothing is typed.
+    const QList<int> before = ratings();
+    for (Qt::Key key : {Qt::Key_6, Qt::Key_7, Qt::Key_8, Qt::Key_9}) {
+        QTest::keyClick(table, key);
+        QTest::keyClick(table, key, Qt::KeypadModifier);
+    }
+    QCOMPARE(ratings(), before);
+    QCOMPARE(table->currentIndex().row(), 1);
+    QVERIFY(table->hasFocus());
+    QVERIFY(evidence->toPlainText().isEmpty());
+
+    // The first word of the next attribute's name, typed with the attribute column
+    // current, would have been a keyboard search landing on that attribute. It is the
+    // evidence of the attribute the user is on, and rates nothing.
+    table->setCurrentIndex(model->index(1, ScorecardModel::AttributeColumn));
+    const QString next = model->attributeAt(2).name;
+    QString word;
+    for (QChar c : next) {
+        if (!c.isLetter())
+            break;
+        word += c;
+    }
+    QVERIFY2(word.size() >= 2, qPrintable(next));
+    QTest::keyClick(table, word.at(0).toLatin1());
+    QVERIFY(evidence->hasFocus());
+    QTest::keyClicks(evidence, word.mid(1));
+    QCOMPARE(table->currentIndex().row(), 1);
+    QCOMPARE(evidence->toPlainText(), word);
+    QCOMPARE(model->noteAt(1), word);
+    QVERIFY(model->noteAt(2).isEmpty());
+    QVERIFY2(evidenceLabel->text().contains(model->attributeAt(1).name), qPrintable(evidenceLabel->text()));
+    QCOMPARE(ratings(), before);
+
+    // Punctuation and a space typed in the ratings go after what is there.
+    table->setFocus();
+    QTest::keyClicks(table, ", quoted");
+    QCOMPARE(evidence->toPlainText(), word + QStringLiteral(", quoted"));
+    QCOMPARE(ratings(), before);
+    // A letter after evidence that ends in a word starts a new one.
+    table->setFocus();
+    QTest::keyClicks(table, "well");
+    QCOMPARE(evidence->toPlainText(), word + QStringLiteral(", quoted well"));
+    QCOMPARE(table->currentIndex().row(), 1);
+
+    // The next rating key rates the attribute the user is on, not the searched one.
+    table->setFocus();
+    QTest::keyClick(table, Qt::Key_5);
+    QCOMPARE(model->ratingAt(1).value(), 5);
+    QVERIFY(!model->ratingAt(2).isRated());
+    QVERIFY(model->saveNow());
+    Scorecard stored;
+    QVERIFY(m_fx->scorecard(m_anaCard, &stored));
+    QCOMPARE(ratingOf(stored, model->attributeIdAt(1))->value, 5);
+    QCOMPARE(ratingOf(stored, model->attributeIdAt(1))->note, word + QStringLiteral(", quoted well"));
+    QVERIFY(!ratingOf(stored, model->attributeIdAt(2)));
+
+    // Submitted, the scorecard takes no typing at all.
+    QVERIFY(m_fx->saveDraft([&] {
+        Scorecard card = stored;
+        for (Id a : m_fx.stage.focus)
+            if (!ratingOf(card, a))
+                card.ratings << Rating{a, 3, QString()};
+        card.overall = Recommendation::Yes;
+        return card;
+    }()));
+    QVERIFY(m_fx->submitScorecard(m_anaCard));
+    QTRY_VERIFY(!model->isEditable());
+    table->setFocus();
+    const QList<int> submitted = ratings();
+    const int row = table->currentIndex().row();
+    QTest::keyClicks(table, "x4 7");
+    QCOMPARE(ratings(), submitted);
+    QCOMPARE(table->currentIndex().row(), row);
+    QVERIFY(table->hasFocus());
+}
+
+void TestScorecardUi::tabWalksRatingThenEvidence()
+{
+    ScorecardEditor *editor = openOwnScorecard();
+    QVERIFY(editor);
+    auto *table = editor->ratingView();
+    auto *evidence = editor->findChild<QPlainTextEdit *>("evidenceEdit");
+    auto *evidenceLabel = editor->findChild<QLabel *>("evidenceLabel");
+    ScorecardModel *model = editor->model();
+    // Where the keyboard is: the ratings or the evidence, and which attribute's.
+    const auto where = [&] {
+        const QWidget *focus = QApplication::focusWidget();
+        const int row = table->currentIndex().row();
+        QString text = QStringLiteral("%1 %2").arg(focus ? focus->objectName() : QStringLiteral("nothing")).arg(row);
+        if (row >= 0 && !evidenceLabel->text().contains(model->attributeAt(row).name))
+            text += QStringLiteral(" (the evidence shown is another attribute's)");
+        return text;
+    };
+    const auto at = [](const char *widget, int row) {
+        return QStringLiteral("%1 %2").arg(QLatin1String(widget)).arg(row);
+    };
+    const auto tab = [](bool forward) {
+        if (forward)
+            QTest::keyClick(QApplication::focusWidget(), Qt::Key_Tab);
+        else
+            QTest::keyClick(QApplication::focusWidget(), Qt::Key_Backtab, Qt::ShiftModifier);
+    };
+
+    // Over the three focus attributes: rating, its evidence, the next rating…
+    QCOMPARE(where(), at("ratingTable", 0));
+    QTest::keyClick(table, Qt::Key_4);
+    tab(true);
+    QCOMPARE(where(), at("evidenceEdit", 0));
+    QTest::keyClicks(evidence, "First");
+    tab(true);
+    QCOMPARE(where(), at("ratingTable", 1));
+    tab(true);
+    QCOMPARE(where(), at("evidenceEdit", 1));
+    QTest::keyClicks(evidence, "Second");
+    tab(true);
+    QCOMPARE(where(), at("ratingTable", 2));
+    tab(true);
+    QCOMPARE(where(), at("evidenceEdit", 2));
+    QCOMPARE(model->noteAt(0), QStringLiteral("First"));
+    QCOMPARE(model->noteAt(1), QStringLiteral("Second"));
+    QCOMPARE(model->ratingAt(0).value(), 4);
+    QVERIFY(!model->ratingAt(1).isRated());
+
+    // …and back: evidence to its rating, a rating to the previous attribute's evidence.
+    tab(false);
+    QCOMPARE(where(), at("ratingTable", 2));
+    tab(false);
+    QCOMPARE(where(), at("evidenceEdit", 1));
+    QCOMPARE(evidence->toPlainText(), QStringLiteral("Second"));
+    QTest::keyClick(evidence, Qt::Key_Tab, Qt::ShiftModifier);
+    QCOMPARE(where(), at("ratingTable", 1));
+    tab(false);
+    QCOMPARE(where(), at("evidenceEdit", 0));
+    QCOMPARE(evidence->toPlainText(), QStringLiteral("First"));
+    tab(false);
+    QCOMPARE(where(), at("ratingTable", 0));
+    // Before the first rating, Shift+Tab leaves the ratings as usual.
+    tab(false);
+    QVERIFY(QApplication::focusWidget() != table && QApplication::focusWidget() != evidence);
+    QCOMPARE(table->currentIndex().row(), 0);
+
+    // After the last attribute's evidence, Tab goes on to the overall recommendation.
+    const int last = model->rowCount() - 1;
+    table->setCurrentIndex(model->index(last, ScorecardModel::RatingColumn));
+    table->setFocus();
+    tab(true);
+    QCOMPARE(where(), at("evidenceEdit", last));
+    tab(true);
+    QVERIFY(QApplication::focusWidget());
+    QVERIFY2(editor->findChild<QGroupBox *>("overallBox")->isAncestorOf(QApplication::focusWidget()),
+             qPrintable(QApplication::focusWidget()->objectName()));
+    QCOMPARE(table->currentIndex().row(), last);
+    // Nothing was rated by walking.
+    QCOMPARE(model->ratingAt(0).value(), 4);
+    for (int row = 1; row < model->rowCount(); ++row)
+        QVERIFY(!model->ratingAt(row).isRated());
+}
+
+void TestScorecardUi::keyHintsAreOnScreen()
+{
+    ScorecardEditor *editor = openOwnScorecard();
+    QVERIFY(editor);
+    auto *hints = editor->findChild<QLabel *>("ratingKeyHints");
+    QVERIFY(hints);
+    auto *table = editor->ratingView();
+    for (const QSize size : {QSize(1280, 800), QSize(900, 640)}) {
+        editor->resize(size);
+        QTRY_COMPARE(editor->size(), size);
+        QApplication::processEvents();
+        QVERIFY(hints->isVisible());
+        // Under the table, small and muted, whole: wrapped rather than clipped.
+        const QRect shown(hints->mapTo(editor, QPoint()), hints->size());
+        QVERIFY(editor->rect().contains(shown));
+        QVERIFY(shown.top() >= table->mapTo(editor, QPoint(0, table->height())).y());
+        QVERIFY2(hints->height() >= hints->heightForWidth(hints->width()),
+                 qPrintable(QStringLiteral("%1 < %2").arg(hints->height()).arg(hints->heightForWidth(hints->width()))));
+        QVERIFY(hints->fontInfo().pointSizeF() < table->fontInfo().pointSizeF());
+        QCOMPARE(hints->foregroundRole(), QPalette::PlaceholderText);
+    }
+    const QString text = hints->text();
+    for (const char *needle : {"1–5 rate", "0 no evidence", "Tab or Enter", "evidence", "Tab again", "next attribute"})
+        QVERIFY2(text.contains(QString::fromUtf8(needle)), qPrintable(text));
+
+    // What it looks like at 1280×800, with something rated and typed.
+    editor->resize(1280, 800);
+    QTRY_COMPARE(editor->size(), QSize(1280, 800));
+    QTest::keyClick(table, Qt::Key_4);
+    QTest::keyClicks(table, "Derived the all-reduce cost");
+    QTest::keyClick(QApplication::focusWidget(), Qt::Key_Tab);
+    QTest::keyClick(table, Qt::Key_0);
+    QApplication::processEvents();
+    if (const QString out = qEnvironmentVariable("HIRELOOP_SCREENSHOT_DIR"); !out.isEmpty())
+        QVERIFY(editor->grab().save(out + QStringLiteral("/scorecard-editor-keys.png")));
+
+    // A read-only scorecard rates nothing with keys: no hints.
+    QVERIFY(editor->saveNow());
+    QVERIFY(m_fx->setActor(m_fx.hiringManager));
+    QTRY_VERIFY(!editor->model()->isEditable());
+    QVERIFY(!hints->isVisible());
 }
 
 void TestScorecardUi::schedulingWarnsOfOverlaps()

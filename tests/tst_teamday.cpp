@@ -126,10 +126,11 @@ void TestTeamDay::coordinatorAddsInterviewersAndSchedulesAPanel()
     shoot(m_window, "team-0-welcome.png");
     // The hiring manager adds a coordinator, and there are two candidates.
     const Id chen = m_fx.addPerson("Chen Wei", PersonKind::Coordinator);
-    QVERIFY(!m_window->welcomeBanner()->isVisible());
+    QVERIFY(m_window->welcomeBanner()->isDone(WelcomeBanner::TeamStep));
     Id ada = 0, bo = 0;
     QVERIFY(m_fx.addCandidate("Ada Byron", &ada));
     QVERIFY(m_fx.addCandidate("Bo Lindqvist", &bo));
+    QVERIFY(!m_window->welcomeBanner()->isVisible());  // every step done
 
     // 1. The coordinator adds two interviewers.
     switchTo(chen);

@@ -1,5 +1,6 @@
 #include "candidatedialog.h"
 
+#include "problemlabel.h"
 #include "domain/contactnormalizer.h"
 #include "store/store.h"
 
@@ -68,11 +69,8 @@ CandidateDialog::CandidateDialog(Store *store, const Candidate &candidate, QWidg
     form->addRow(tr("Profile &links:"), m_links);
     form->addRow(tr("N&otes:"), m_notes);
 
-    m_problem = new QLabel(this);
-    m_problem->setObjectName(QStringLiteral("problemLabel"));
-    m_problem->setWordWrap(true);
+    m_problem = new ProblemLabel(this);
     m_problem->setTextFormat(Qt::RichText);
-    m_problem->hide();
 
     m_buttons = new QDialogButtonBox(QDialogButtonBox::Save | QDialogButtonBox::Cancel, this);
     connect(m_buttons, &QDialogButtonBox::accepted, this, &CandidateDialog::accept);
@@ -137,7 +135,7 @@ bool CandidateDialog::validate()
     }
     if (problem.isEmpty())
         return true;
-    m_problem->setText(QStringLiteral("<span style='color:#c0392b'>%1</span>").arg(problem));
+    m_problem->setText(problem);
     m_problem->show();
     if (focus)
         focus->setFocus();
@@ -158,11 +156,9 @@ void CandidateDialog::accept()
             offerReload();
             return;
         }
-        m_problem->setText(QStringLiteral("<span style='color:#c0392b'>%1</span>")
-                               .arg(tr("Not saved: %1. What you typed is still here: try again once that is "
-                                       "solved, or cancel.")
-                                        .arg(m_store->errorString())
-                                        .toHtmlEscaped()));
+        m_problem->setText(tr("Not saved: %1. What you typed is still here: try again once that is solved, or cancel.")
+                               .arg(m_store->errorString())
+                               .toHtmlEscaped());
         m_problem->show();
         return;
     }

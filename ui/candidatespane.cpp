@@ -1,5 +1,6 @@
 #include "candidatespane.h"
 
+#include "columnfitter.h"
 #include "candidatedetailview.h"
 #include "itemmodels/candidatemodel.h"
 #include "itemmodels/modelroles.h"
@@ -71,16 +72,19 @@ CandidatesPane::CandidatesPane(Store *store, QWidget *parent)
     m_candidateView->setWordWrap(false);
     m_candidateView->verticalHeader()->hide();
     m_candidateView->verticalHeader()->setDefaultSectionSize(m_candidateView->fontMetrics().height() + 8);
-    m_candidateView->horizontalHeader()->setStretchLastSection(false);
     m_candidateView->horizontalHeader()->setSectionsMovable(true);
-    // Widths in characters, so they follow the font and the screen's scale.
+    // Widths in characters, so they follow the font and the screen's scale. The name and
+    // the score are what a glance needs; where the candidate came from and lives hide first.
+    m_columns = new ColumnFitter(m_candidateView,
+                                 {{CandidateModel::NameColumn, 0, 20, 26, true},
+                                  {CandidateModel::ScoreColumn, 1, 5, 7, false},
+                                  {CandidateModel::StageColumn, 2, 15, 22, true},
+                                  {CandidateModel::StatusColumn, 3, 9, 10, false},
+                                  {CandidateModel::ScorecardsColumn, 4, 8, 10, false},
+                                  {CandidateModel::DaysInStageColumn, 5, 5, 6, false},
+                                  {CandidateModel::SourceColumn, 6, 14, 20, true},
+                                  {CandidateModel::LocationColumn, 7, 14, 20, true}});
     const int ch = m_candidateView->fontMetrics().averageCharWidth();
-    const std::pair<int, int> widths[] = {{CandidateModel::NameColumn, 24},       {CandidateModel::StageColumn, 20},
-                                          {CandidateModel::DaysInStageColumn, 7}, {CandidateModel::StatusColumn, 11},
-                                          {CandidateModel::SourceColumn, 18},     {CandidateModel::LocationColumn, 18},
-                                          {CandidateModel::ScorecardsColumn, 12}, {CandidateModel::ScoreColumn, 8}};
-    for (const auto &[column, chars] : widths)
-        m_candidateView->setColumnWidth(column, chars * ch);
     m_candidateView->setContextMenuPolicy(Qt::ActionsContextMenu);
     m_candidateView->viewport()->setAcceptDrops(true);
     m_candidateView->viewport()->installEventFilter(this);
@@ -105,8 +109,8 @@ CandidatesPane::CandidatesPane(Store *store, QWidget *parent)
     m_splitter->setStretchFactor(0, 0);
     m_splitter->setStretchFactor(1, 3);
     m_splitter->setStretchFactor(2, 2);
-    m_pipelineView->setMinimumWidth(50 * ch);
-    m_splitter->setSizes({62 * ch, 160 * ch, 56 * ch});
+    m_pipelineView->setMinimumWidth(40 * ch);
+    m_splitter->setSizes({44 * ch, 160 * ch, 50 * ch});
 
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -129,9 +133,46 @@ CandidatesPane::CandidatesPane(Store *store, QWidget *parent)
     connect(m_candidates, &CandidateModel::loadingChanged, this, &CandidatesPane::updateCount);
     connect(m_candidates, &CandidateModel::totalCountChanged, this, &CandidatesPane::updateCount);
     // A stage or status filter, a search or a reload can take the current row away.
-    connect(m_candidates, &QAbstractItemModel::rowsRemoved, this, &CandidatesPane::followCurrent);
-    connect(m_candidates, &QAbstractItemModel::layoutChanged, this, &CandidatesPane::followCurrent);
-    connect(m_candidates, &QAbstractItemModel::modelReset, this, &CandidatesPane::followCurrent);
+    connect(m_candidates, &QAbstractItemModel::rowsAboutToBeRemoved, this, [this] { rememberCurrent(true); });
+    connect(m_candidates, &QAbstractItemModel::modelAboutToBeReset, this, [this] { rememberCurrent(true); });
+    connect(m_candidates, &QAbstractItemModel::layoutAboutToBeChanged, this, [this] { rememberCurrent(false); });
+    connect(m_candidates, &QAbstractItemModel::rowsRemoved, this, &CandidatesPane::restoreCurrent);
+    connect(m_candidates, &QAbstractItemModel::layoutChanged, this, &CandidatesPane::restoreCurrent);
+    connect(m_candidates, &QAbstractItemModel::modelReset, this, &CandidatesPane::restoreCurrent);
+    // A reload shows a first screen, then every row: the candidate may only be there at the end.
+    connect(m_candidates, &CandidateModel::loadingChanged, this, &CandidatesPane::restoreCurrent);
+}
+
+void CandidatesPane::rememberCurrent(bool orNeighbour)
+{
+    const QModelIndex current = m_candidateView->currentIndex();
+    if (!current.isValid())
+        return;  // keeps what an earlier step of the same change remembered
+    m_kept = current.data(CandidateModel::ApplicationIdRole).toLongLong();
+    m_keptRow = current.row();
+    m_keptOrNeighbour = orNeighbour;
+}
+
+void CandidatesPane::restoreCurrent()
+{
+    if (m_kept) {
+        int row = m_candidates->rowOfApplication(m_kept);
+        const bool gone = row < 0;
+        if (gone && m_keptOrNeighbour && !m_candidates->isLoading())
+            row = qMin(m_keptRow, m_candidates->rowCount() - 1);
+        if (row >= 0) {
+            const QModelIndex index = m_candidates->index(row, qMax(0, m_candidateView->currentIndex().column()));
+            if (m_candidateView->currentIndex() != index || !m_candidateView->selectionModel()->isRowSelected(row))
+                m_candidateView->selectionModel()->setCurrentIndex(
+                    index, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+        }
+        // Found, or replaced by its neighbour once every row is in: nothing more to wait for.
+        if (!gone || !m_candidates->isLoading()) {
+            m_kept = 0;
+            m_keptRow = -1;
+        }
+    }
+    followCurrent();
 }
 
 void CandidatesPane::followCurrent()
@@ -146,6 +187,9 @@ void CandidatesPane::followCurrent()
 
 void CandidatesPane::setRoleId(Id roleId)
 {
+    // Another role's list starts with nothing selected, not with whoever sits in the old row.
+    m_kept = 0;
+    m_candidateView->selectionModel()->clearCurrentIndex();
     m_candidates->setStageFilter(0);  // first: the reload then filters once
     m_candidates->setRoleId(roleId);
     m_pipeline->setRoleId(roleId);

@@ -18,6 +18,7 @@ class QTableView;
 namespace hireloop {
 
 class CandidateDetailView;
+class ColumnFitter;
 class CandidateModel;
 class PipelineModel;
 class Store;
@@ -38,6 +39,7 @@ public:
     PipelineModel *pipelineModel() const { return m_pipeline; }
     QTableView *candidateView() const { return m_candidateView; }
     QSplitter *splitter() const { return m_splitter; }
+    ColumnFitter *columnFitter() const { return m_columns; }
 
 Q_SIGNALS:
     void currentApplicationChanged(hireloop::Id applicationId);
@@ -52,6 +54,12 @@ private:
     // The detail and currentApplicationChanged follow the current row, also when a
     // filter or a reload takes it away.
     void followCurrent();
+    // Around a change that can take the current row away: the same candidate stays
+    // selected. When a reload or a change of theirs (a move, a decision) takes them out of
+    // the list, the one now in their place is selected (orNeighbour); when the user's own
+    // filter or search hides them, the selection goes with them.
+    void rememberCurrent(bool orNeighbour);
+    void restoreCurrent();
 
     CandidateModel *m_candidates;
     PipelineModel *m_pipeline;
@@ -62,7 +70,11 @@ private:
     QTableView *m_candidateView;
     CandidateDetailView *m_detail;
     QSplitter *m_splitter;
+    ColumnFitter *m_columns = nullptr;
     Id m_current = 0;
+    Id m_kept = 0;  // rememberCurrent(): the candidate, and the row it was on
+    int m_keptRow = -1;
+    bool m_keptOrNeighbour = false;
 };
 
 }  // namespace hireloop

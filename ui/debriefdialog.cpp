@@ -13,6 +13,7 @@
 #include <QGroupBox>
 #include <QHeaderView>
 #include <QLabel>
+#include <QLocale>
 #include <QMessageBox>
 #include <QPushButton>
 #include <QSplitter>
@@ -199,6 +200,7 @@ bool DebriefDialog::recordDecision()
 {
     const DebriefSummary &s = m_model->summary();
     DecisionDialog dialog(s.candidate, nextStageName(), this);
+    dialog.setPendingFeedback(pendingFeedback());
     if (dialog.exec() != QDialog::Accepted)
         return false;
     Decision d;
@@ -211,6 +213,22 @@ bool DebriefDialog::recordDecision()
         return false;
     }
     return true;
+}
+
+QStringList DebriefDialog::pendingFeedback() const
+{
+    QStringList pending;
+    const Id app = m_model->summary().applicationId;
+    for (const DueScorecard &d : m_store->dueScorecards(0, 0, app))
+        pending << tr("%1's scorecard for the %2 interview").arg(d.interviewer, d.stage);
+    const qint64 now = m_store->now();
+    for (const Interview &iv : m_store->interviews(app)) {
+        if (!iv.cancelled && iv.endsAt() > now)
+            pending << tr("the %1 interview on %2")
+                           .arg(iv.stage,
+                                QLocale().toString(QDateTime::fromSecsSinceEpoch(iv.startsAt), QLocale::ShortFormat));
+    }
+    return pending;
 }
 
 bool DebriefDialog::exportPacket(const QString &path)

@@ -3,6 +3,7 @@
 #include "domain/domain.h"
 
 #include <QDialog>
+#include <QStringList>
 
 class QLabel;
 class QPushButton;
@@ -29,6 +30,9 @@ public:
     DebriefModel *model() const { return m_model; }
     // Asks for the outcome (DecisionDialog) and records it; false when cancelled or refused.
     bool recordDecision();
+    // Feedback still to come for the application, one line each: scorecards owed for
+    // interviews that have ended, and interviews not yet held.
+    QStringList pendingFeedback() const;
     // Writes the packet (full profile) to path; false with a message box on failure.
     bool exportPacket(const QString &path);
 

@@ -5,6 +5,7 @@
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QMessageBox>
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QRadioButton>
@@ -33,7 +34,7 @@ DecisionDialog::DecisionDialog(const QString &candidate, const QString &nextStag
         {DecisionOutcome::Advance, nextStage.isEmpty() ? tr("&Advance") : tr("&Advance to %1").arg(nextStage),
          "advance"},
         {DecisionOutcome::Hold, tr("H&old"), "hold"},
-        {DecisionOutcome::Reject, tr("&Reject"), "reject"},
+        {DecisionOutcome::Reject, tr("Re&ject"), "reject"},
         {DecisionOutcome::Hire, tr("&Hire"), "hire"},
     };
     for (const auto &o : options) {
@@ -63,7 +64,7 @@ DecisionDialog::DecisionDialog(const QString &candidate, const QString &nextStag
 
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
     m_ok = buttons->button(QDialogButtonBox::Ok);
-    m_ok->setText(tr("Record Decision"));
+    m_ok->setText(tr("&Record Decision"));
     connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     layout->addWidget(buttons);
@@ -87,6 +88,29 @@ QString DecisionDialog::rationale() const
 QString DecisionDialog::dissent() const
 {
     return m_dissent->toPlainText().trimmed();
+}
+
+void DecisionDialog::accept()
+{
+    if (!m_ok->isEnabled() || !confirmPending())
+        return;
+    QDialog::accept();
+}
+
+bool DecisionDialog::confirmPending()
+{
+    const DecisionOutcome o = outcome();
+    if (m_pending.isEmpty() || (o != DecisionOutcome::Advance && o != DecisionOutcome::Hire))
+        return true;
+    QMessageBox box(QMessageBox::Question, windowTitle(), tr("Not all feedback is in. Record this decision anyway?"),
+                    QMessageBox::NoButton, this);
+    box.setObjectName(QStringLiteral("pendingFeedbackBox"));
+    box.setInformativeText(tr("Still pending:\n• %1").arg(m_pending.join(QStringLiteral("\n• "))));
+    QPushButton *anyway = box.addButton(tr("Record &Anyway"), QMessageBox::AcceptRole);
+    box.addButton(tr("&Wait for Feedback"), QMessageBox::RejectRole);
+    box.setDefaultButton(qobject_cast<QPushButton *>(box.buttons().constLast()));
+    box.exec();
+    return box.clickedButton() == anyway;
 }
 
 void DecisionDialog::updateOk()

@@ -3,6 +3,7 @@
 #include "domain/debrief.h"
 
 #include <QDialog>
+#include <QStringList>
 
 class QButtonGroup;
 class QLabel;
@@ -23,17 +24,25 @@ public:
     // (advance is then not offered).
     DecisionDialog(const QString &candidate, const QString &nextStage, QWidget *parent = nullptr);
 
+    // Feedback still to come (scorecards owed, interviews not yet held), one line each:
+    // advancing or hiring while there is any asks first, naming them.
+    void setPendingFeedback(const QStringList &pending) { m_pending = pending; }
+
     DecisionOutcome outcome() const;
     QString rationale() const;
     QString dissent() const;
 
+    void accept() override;
+
 private:
     void updateOk();
+    bool confirmPending();
 
     QButtonGroup *m_outcomes;
     QPlainTextEdit *m_rationale;
     QPlainTextEdit *m_dissent;
     QPushButton *m_ok = nullptr;
+    QStringList m_pending;
 };
 
 }  // namespace hireloop

@@ -1,9 +1,12 @@
 #include "exportdialog.h"
 
+#include "problemlabel.h"
+#include "settings.h"
 #include "export/exportworker.h"
 #include "store/store.h"
 #include "export/summaryexport.h"
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QDir>
@@ -32,9 +35,10 @@ ExportDialog::ExportDialog(Store *store, Id roleId, Id applicationId, const QStr
     , m_wholeRole(new QRadioButton(tr("Every application of the role"), this))
     , m_candidateOnly(
           new QRadioButton(candidate.isEmpty() ? tr("The selected candidate") : tr("Only %1").arg(candidate), this))
+    , m_activeOnly(new QCheckBox(tr("&Leave out rejected and withdrawn candidates"), this))
     , m_path(new QLineEdit(this))
     , m_profileHelp(new QLabel(this))
-    , m_problem(new QLabel(this))
+    , m_problem(new ProblemLabel(this, QStringLiteral("exportProblem")))
     , m_progress(new QProgressBar(this))
     , m_buttons(new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this))
 {
@@ -52,16 +56,14 @@ ExportDialog::ExportDialog(Store *store, Id roleId, Id applicationId, const QStr
     m_path->setObjectName(QStringLiteral("exportPath"));
     m_profileHelp->setWordWrap(true);
     m_profileHelp->setStyleSheet(QStringLiteral("color: palette(mid)"));
-    m_problem->setObjectName(QStringLiteral("exportProblem"));
-    m_problem->setWordWrap(true);
-    m_problem->setStyleSheet(QStringLiteral("color: #b3261e"));
-    m_problem->hide();
 
     auto *form = new QFormLayout;
     form->addRow(tr("&Export:"), m_what);
     auto *scope = new QVBoxLayout;
     scope->addWidget(m_wholeRole);
     scope->addWidget(m_candidateOnly);
+    m_activeOnly->setObjectName(QStringLiteral("exportActiveOnly"));
+    scope->addWidget(m_activeOnly);
     form->addRow(tr("Of:"), scope);
     form->addRow(tr("&Format:"), m_format);
     form->addRow(tr("&Profile:"), m_profile);
@@ -143,6 +145,15 @@ QString ExportDialog::suggestedName() const
              m_format->currentData().toString());
 }
 
+QString ExportDialog::defaultFolder()
+{
+    const QString last = QString::fromUtf8(Settings::instance().state(QStringLiteral("export/lastFolder")));
+    if (!last.isEmpty() && QFileInfo(last).isDir())
+        return last;
+    const QString documents = QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation);
+    return documents.isEmpty() ? QDir::homePath() : documents;
+}
+
 void ExportDialog::update()
 {
     const bool summary = m_what->currentData().toInt() == Summary;
@@ -159,6 +170,7 @@ void ExportDialog::update()
     }
     m_wholeRole->setEnabled(summary);
     m_candidateOnly->setEnabled(summary && m_applicationId);
+    m_activeOnly->setEnabled(summary && m_wholeRole->isChecked());
     if (!summary)
         m_wholeRole->setChecked(true);
     const QString profile = m_profile->currentData().toString();
@@ -167,10 +179,8 @@ void ExportDialog::update()
                                : profile == QLatin1String("calibration")
                                ? tr("No names, emails or free text: candidates become stable pseudonymous ids.")
                                : tr("Everything you may see, including evidence notes and decisions."));
-    if (!m_pathEdited) {
-        const QString dir = QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation);
-        m_path->setText(QDir::toNativeSeparators(QDir(dir).filePath(suggestedName())));
-    }
+    if (!m_pathEdited)
+        m_path->setText(QDir::toNativeSeparators(QDir(defaultFolder()).filePath(suggestedName())));
 }
 
 void ExportDialog::accept()
@@ -191,7 +201,15 @@ void ExportDialog::accept()
     request.roleId = m_roleId;
     request.applicationId = request.what == ExportRequest::Summary && m_candidateOnly->isChecked() ? m_applicationId
                                                                                                    : 0;
+    request.activeOnly = m_activeOnly->isEnabled() && m_activeOnly->isChecked();
     request.path = target;
+    // The folder suggested when the user did not choose one is made if it is missing;
+    // one the user chose or typed must exist (the export says so when it does not).
+    const QString folder = QFileInfo(target).absolutePath();
+    if (!m_pathEdited && !QDir().mkpath(folder)) {
+        finish(false, tr("Could not create the folder %1.").arg(QDir::toNativeSeparators(folder)));
+        return;
+    }
     // The worker reads and writes through a connection of its own, as the same person.
     m_worker = new ExportWorker(m_store->path(), m_store->actorId(), this);
     connect(m_worker, &ExportWorker::progressed, this, [this](int done, int total) {
@@ -224,15 +242,16 @@ void ExportDialog::finish(bool ok, const QString &error)
         m_problem->show();
         return;
     }
+    Settings::instance().setState(QStringLiteral("export/lastFolder"), QFileInfo(path()).absolutePath().toUtf8());
     QDialog::accept();
 }
 
 void ExportDialog::setExporting(bool on)
 {
     // Nothing is changed while the file is made; Cancel stays, to stop it.
-    for (QWidget *w :
-         {static_cast<QWidget *>(m_what), static_cast<QWidget *>(m_format), static_cast<QWidget *>(m_profile),
-          static_cast<QWidget *>(m_path), findChild<QWidget *>(QStringLiteral("exportBrowse"))})
+    for (QWidget *w : {static_cast<QWidget *>(m_what), static_cast<QWidget *>(m_format),
+                       static_cast<QWidget *>(m_profile), static_cast<QWidget *>(m_path),
+                       static_cast<QWidget *>(m_activeOnly), findChild<QWidget *>(QStringLiteral("exportBrowse"))})
         w->setEnabled(!on);
     if (on) {
         m_wholeRole->setEnabled(false);

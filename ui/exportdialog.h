@@ -4,6 +4,7 @@
 
 #include <QDialog>
 
+class QCheckBox;
 class QComboBox;
 class QDialogButtonBox;
 class QLabel;
@@ -48,6 +49,8 @@ private:
     void finish(bool ok, const QString &error);
     void setExporting(bool on);
     QString suggestedName() const;
+    // Where a file goes when the user has not chosen: the folder of the last export, else Documents.
+    static QString defaultFolder();
 
     Store *m_store;
     Id m_roleId;
@@ -57,6 +60,7 @@ private:
     QComboBox *m_profile;
     QRadioButton *m_wholeRole;
     QRadioButton *m_candidateOnly;
+    QCheckBox *m_activeOnly;
     QLineEdit *m_path;
     QLabel *m_profileHelp;
     QLabel *m_problem;

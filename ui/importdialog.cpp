@@ -1,5 +1,6 @@
 #include "importdialog.h"
 
+#include "commands/importcommand.h"
 #include "store/store.h"
 
 #include <QComboBox>
@@ -22,12 +23,16 @@
 #include <QTreeWidget>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 namespace hireloop {
 
 namespace {
 
 // The issue list shows this many; a file with more says how many it left out.
 constexpr int MaxListed = 500;
+// A preview column grows with its header and text up to this many characters.
+constexpr int MaxColumnChars = 44;
 
 QString number(qint64 n)
 {
@@ -200,6 +205,16 @@ QComboBox *ImportDialog::valueChooser(int row) const
     return qobject_cast<QComboBox *>(m_values->cellWidget(row, 3));
 }
 
+QUndoCommand *ImportDialog::takeUndoCommand()
+{
+    if (m_importResult.imported < 1)
+        return nullptr;
+    auto *command = new ImportCommand(m_store, m_roleId, m_importedRows, m_importResult);
+    m_importResult = ImportResult();
+    m_importedRows.clear();
+    return command;
+}
+
 void ImportDialog::openFile(const QString &path)
 {
     m_path = path;
@@ -304,16 +319,21 @@ void ImportDialog::showPreview()
             m_preview->setItem(r + 1, c, item);
         }
     }
-    // Widths from the header and the first rows' text: measuring every cell through the
-    // style (resizeColumnsToContents) costs the GUI thread more than a frame.
+    // Each column as wide as its whole header and its field chooser, and as its first
+    // rows' text up to a maximum (a longer value is the cell's tooltip, a longer header
+    // the header's): measuring every cell through the style (resizeColumnsToContents)
+    // costs the GUI thread more than a frame.
     const QFontMetrics metrics = m_preview->fontMetrics();
     const int ch = metrics.averageCharWidth();
+    const QHeaderView *header = m_preview->horizontalHeader();
     for (int c = 0; c < columns.size(); ++c) {
-        int width = metrics.horizontalAdvance(headers.at(c));
-        for (int r = 0; r < std::min<qsizetype>(rows.size(), 30); ++r)
+        const int chooser = fieldChooser(c) ? fieldChooser(c)->sizeHint().width() : 0;
+        const int maxWidth = std::max(MaxColumnChars * ch, chooser);
+        int width = std::max({header->sectionSizeHint(c), chooser, 8 * ch});
+        for (int r = 0; r < std::min<qsizetype>(rows.size(), 30) && width < maxWidth; ++r)
             if (const QTableWidgetItem *item = m_preview->item(r + 1, c))
-                width = std::max(width, metrics.horizontalAdvance(item->text()));
-        m_preview->setColumnWidth(c, std::clamp(width + 3 * ch, 16 * ch, 36 * ch));
+                width = std::max(width, metrics.horizontalAdvance(item->text()) + 2 * ch);
+        m_preview->setColumnWidth(c, std::min(width, maxWidth));
     }
     m_preview->setRowHeight(0, fieldChooser(0) ? fieldChooser(0)->sizeHint().height() + 4 : m_preview->rowHeight(0));
     markPreview();
@@ -338,8 +358,14 @@ void ImportDialog::markPreview()
     const QList<CsvRow> &rows = m_import.previewRows();
     for (int c = 0; c < m_preview->columnCount(); ++c) {
         const bool ignored = m_import.field(c) == ImportField::Ignore;
-        if (QTableWidgetItem *header = m_preview->horizontalHeaderItem(c))
+        if (QTableWidgetItem *header = m_preview->horizontalHeaderItem(c)) {
             header->setForeground(ignored ? QBrush(grey) : QBrush());
+            // The whole header, however narrow its column, and where its values go.
+            header->setToolTip(ignored
+                                   ? tr("%1\nNot imported").arg(m_import.columnLabel(c))
+                                   : tr("%1\nImported as: %2")
+                                         .arg(m_import.columnLabel(c), CandidateImport::fieldLabel(m_import.field(c))));
+        }
         for (int r = 0; r < rows.size(); ++r) {
             QTableWidgetItem *item = m_preview->item(r + 1, c);
             if (!item)
@@ -515,6 +541,7 @@ void ImportDialog::startImport()
         }
     });
     m_progress->setValue(0);
+    m_importedRows = m_check.candidates;
     m_worker->import(m_check.candidates, m_roleId);
 }
 
@@ -534,6 +561,7 @@ void ImportDialog::onImported(bool ok, const ImportResult &result, const QString
         return;
     }
     m_imported = result.imported;
+    m_importResult = result;
     // The worker wrote through its own connection: the window's models reload.
     m_store->notifyDataReset();
     setBusy(false, tr("Imported %1 candidates.").arg(number(result.imported)));

@@ -12,6 +12,7 @@ class QProgressDialog;
 class QPushButton;
 class QTableWidget;
 class QTreeWidget;
+class QUndoCommand;
 
 // Imports candidates from a CSV file into a role: the file (asking before an 8-bit
 // file is read as Windows-1252), a preview of its first rows (every column, scrolling
@@ -41,6 +42,9 @@ public:
     QString file() const { return m_path; }
     bool isBusy() const { return m_busy; }  // reading, checking or importing
     int importedCount() const { return m_imported; }
+    // After an import: the step that takes it back (an ImportCommand, whose first redo()
+    // does nothing), for the window's undo history; the caller owns it. Null before one.
+    QUndoCommand *takeUndoCommand();
     QTableWidget *previewTable() const { return m_preview; }
     QComboBox *fieldChooser(int column) const;
     QTreeWidget *issueList() const { return m_issues; }
@@ -83,6 +87,8 @@ private:
     bool m_busy = false;
     bool m_importing = false;
     int m_imported = 0;
+    QList<ImportedCandidate> m_importedRows;  // what the last import was given
+    ImportResult m_importResult;  // and what it did
 
     QLineEdit *m_fileEdit;
     QPushButton *m_chooseButton;

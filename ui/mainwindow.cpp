@@ -5,6 +5,8 @@
 #include "itemmodels/candidatemodel.h"
 #include "candidateprivacydialog.h"
 #include "candidatespane.h"
+#include "columnfitter.h"
+#include "toolbarfitter.h"
 #include "connectdialog.h"
 #include "importdialog.h"
 #include "convertfiledialog.h"
@@ -15,6 +17,7 @@
 #include "itemmodels/myinterviewsmodel.h"
 #include "myinterviewspane.h"
 #include "reportspane.h"
+#include "schedulepane.h"
 #include "newroledialog.h"
 #include "peoplepane.h"
 #include "itemmodels/rolelistmodel.h"
@@ -23,6 +26,7 @@
 #include "settings.h"
 #include "settingsdialog.h"
 #include "welcomebanner.h"
+#include "helpdialog.h"
 #include "store/store.h"
 #include "commands/undohistory.h"
 
@@ -71,6 +75,8 @@ MainWindow::MainWindow(Store *store, QWidget *parent)
     m_tabs->addTab(m_candidatesPane, tr("&Candidates"));
     m_tabs->addTab(m_roleView, tr("R&ubric and plan"));
     m_tabs->addTab(m_myInterviews, tr("&My interviews"));
+    m_schedule = new SchedulePane(store, this);
+    m_tabs->addTab(m_schedule, tr("Sc&hedule"));
     m_reports = new ReportsPane(store, this);
     m_tabs->addTab(m_reports, tr("Re&ports"));
     m_people = new PeoplePane(store, m_undo, this);
@@ -151,6 +157,7 @@ MainWindow::MainWindow(Store *store, QWidget *parent)
         m_candidatesPane->setRoleId(roleId);
         m_candidateActions->setRoleId(roleId);
         m_reports->setRoleId(roleId);
+        m_schedule->setRoleId(roleId);
         updateActions();
     });
     connect(m_actorSwitcher, &QComboBox::activated, this,
@@ -163,6 +170,16 @@ MainWindow::MainWindow(Store *store, QWidget *parent)
         m_tabs->setCurrentWidget(m_people);
         m_people->addPerson();
     });
+    connect(m_welcome, &WelcomeBanner::rubricRequested, this, [this] { m_tabs->setCurrentWidget(m_roleView); });
+    connect(m_welcome, &WelcomeBanner::newRoleRequested, m_actions[NewRole], &QAction::trigger);
+    connect(m_welcome, &WelcomeBanner::importCandidatesRequested, m_actions[ImportCandidates], &QAction::trigger);
+    connect(m_welcome, &WelcomeBanner::addCandidateRequested, this, [this] {
+        m_tabs->setCurrentWidget(m_candidatesPane);
+        m_actions[AddCandidate]->trigger();
+    });
+    // The banner's steps are about the role the window shows.
+    m_welcome->setRoleSource([this] { return m_roles->roleIdAt(m_roleSwitcher->currentIndex()); });
+    connect(m_roleSwitcher, &QComboBox::currentIndexChanged, m_welcome, &WelcomeBanner::refresh);
     connect(m_candidatesPane, &CandidatesPane::importRequested, this, &MainWindow::importCandidates);
     connect(m_store, &Store::applicationChanged, this, &MainWindow::updateActions);
     connect(m_store, &Store::opened, this, &MainWindow::onStoreOpened);
@@ -191,6 +208,7 @@ MainWindow::MainWindow(Store *store, QWidget *parent)
     connect(m_myInterviews, &MyInterviewsPane::rescheduleRequested, m_candidateActions,
             &CandidateActions::rescheduleInterview);
     connect(m_myInterviews, &MyInterviewsPane::cancelRequested, m_candidateActions, &CandidateActions::cancelInterview);
+    connect(m_schedule, &SchedulePane::rescheduleRequested, m_candidateActions, &CandidateActions::rescheduleInterview);
     // The overdue count at a glance follows every change that can move it, and time.
     for (auto signal : {&Store::scorecardChanged, &Store::interviewChanged})
         connect(m_store, signal, this, [this](Id applicationId) {
@@ -365,6 +383,22 @@ void MainWindow::createActions()
     }
 
     QMenu *help = menuBar()->addMenu(tr("&Help"));
+    // The guide opens on the page of the acting person's kind.
+    QAction *guide = help->addAction(tr("&User Guide"), this, [this] {
+        const PersonKind kind = m_store->actor().kind;
+        HelpDialog::open(this,
+                         kind == PersonKind::Interviewer       ? HelpDialog::InterviewerPage
+                             : kind == PersonKind::Coordinator ? HelpDialog::CoordinatorPage
+                                                               : HelpDialog::HiringManagerPage);
+    });
+    guide->setObjectName(QStringLiteral("userGuideAction"));
+    guide->setShortcut(QKeySequence(Qt::Key_F1));
+    guide->setStatusTip(tr("How hiring managers, coordinators and interviewers work in Hireloop"));
+    QAction *keys = help->addAction(tr("&Keyboard Shortcuts"), this,
+                                    [this] { HelpDialog::open(this, HelpDialog::ShortcutsPage); });
+    keys->setObjectName(QStringLiteral("shortcutsAction"));
+    keys->setStatusTip(tr("Every keyboard shortcut of the window and of the scorecard"));
+    help->addSeparator();
     help->addAction(tr("&About Hireloop"), this, [this] {
         QMessageBox::about(this, tr("About Hireloop"),
                            tr("<h3>Hireloop %1</h3><p>Structured hiring loops: a rubric from the posting, "
@@ -375,7 +409,7 @@ void MainWindow::createActions()
     QToolBar *bar = addToolBar(tr("Main"));
     bar->setObjectName(QStringLiteral("mainToolBar"));
     bar->setMovable(false);
-    bar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    new ToolBarFitter(bar);  // names beside the icons where they fit, never an overflow menu
     auto *roleLabel = new QLabel(tr("&Role: "), this);
     roleLabel->setBuddy(m_roleSwitcher);
     bar->addWidget(roleLabel);
@@ -433,9 +467,11 @@ void MainWindow::onStoreOpened()
     m_candidatesPane->setRoleId(roleId);
     m_candidateActions->setRoleId(roleId);
     m_reports->setRoleId(roleId);
+    m_schedule->setRoleId(roleId);
     reloadPeople();
     updateStatus();
     updateActions();
+    updateOverdue();  // the other database's count, not the last one's until the next tick
     if (m_store->database().isServer())
         Settings::instance().addRecentConnection(m_store->path());  // the URI without a password
     else
@@ -672,6 +708,8 @@ void MainWindow::importCandidates(const QString &path)
     ImportDialog dialog(m_store, currentRole(), this);
     dialog.openFile(file);
     if (dialog.exec() == QDialog::Accepted && dialog.importedCount() > 0) {
+        if (QUndoCommand *undo = dialog.takeUndoCommand())
+            m_undo->push(undo);  // Edit > Undo takes the whole import back
         m_tabs->setCurrentWidget(m_candidatesPane);
         statusBar()->showMessage(
             tr("Imported %1 candidates from %2").arg(dialog.importedCount()).arg(QFileInfo(file).fileName()), 6000);
@@ -958,6 +996,7 @@ void MainWindow::saveState()
     s.setState(QStringLiteral("mainWindow/state"), QMainWindow::saveState());
     s.setState(QStringLiteral("candidates/splitter"), m_candidatesPane->splitter()->saveState());
     s.setState(QStringLiteral("candidates/header"), m_candidatesPane->candidateView()->horizontalHeader()->saveState());
+    s.setState(QStringLiteral("candidates/hiddenColumns"), m_candidatesPane->columnFitter()->saveState());
     s.setState(QStringLiteral("mainWindow/tab"), QByteArray::number(m_tabs->currentIndex()));
     s.setState(QStringLiteral("myInterviews/splitter"), m_myInterviews->splitter()->saveState());
     s.sync();
@@ -970,6 +1009,8 @@ void MainWindow::restoreState()
     QMainWindow::restoreState(s.state(QStringLiteral("mainWindow/state")));
     m_candidatesPane->splitter()->restoreState(s.state(QStringLiteral("candidates/splitter")));
     m_candidatesPane->candidateView()->horizontalHeader()->restoreState(s.state(QStringLiteral("candidates/header")));
+    // After the header's state (its order and sort): which columns show is the fitter's.
+    m_candidatesPane->columnFitter()->restoreState(s.state(QStringLiteral("candidates/hiddenColumns")));
     m_tabs->setCurrentIndex(s.state(QStringLiteral("mainWindow/tab")).toInt());
     m_candidatesPane->candidateModel()->setStaleDays(s.staleDays());
     m_myInterviews->splitter()->restoreState(s.state(QStringLiteral("myInterviews/splitter")));

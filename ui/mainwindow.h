@@ -27,6 +27,7 @@ class PeoplePane;
 class ReportsPane;
 class RoleListModel;
 class RoleView;
+class SchedulePane;
 class ScorecardEditor;
 class Store;
 class UndoHistory;
@@ -49,6 +50,7 @@ public:
     CandidateActions *candidateActions() const { return m_candidateActions; }
     MyInterviewsPane *myInterviewsPane() const { return m_myInterviews; }
     ReportsPane *reportsPane() const { return m_reports; }
+    SchedulePane *schedulePane() const { return m_schedule; }
     PeoplePane *peoplePane() const { return m_people; }
     WelcomeBanner *welcomeBanner() const { return m_welcome; }
 
@@ -148,6 +150,7 @@ private:
     RoleView *m_roleView;
     MyInterviewsPane *m_myInterviews;
     ReportsPane *m_reports;
+    SchedulePane *m_schedule;
     PeoplePane *m_people;
     QComboBox *m_roleSwitcher;
     QComboBox *m_actorSwitcher;

@@ -1,5 +1,7 @@
 #include "movedialog.h"
 
+#include "problemlabel.h"
+
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QFormLayout>
@@ -53,9 +55,7 @@ MoveDialog::MoveDialog(Kind kind, const Role &role, const QString &candidateName
     m_reason->setPlaceholderText(tr("Optional"));
     form->addRow(kind == Reject ? tr("&Details:") : tr("&Reason:"), m_reason);
 
-    m_problem = new QLabel(this);
-    m_problem->setObjectName(QStringLiteral("problemLabel"));
-    m_problem->hide();
+    m_problem = new ProblemLabel(this);
 
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
     buttons->button(QDialogButtonBox::Ok)->setText(titles[kind]);

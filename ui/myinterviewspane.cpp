@@ -3,6 +3,8 @@
 #include "itemmodels/duescorecardmodel.h"
 #include "itemmodels/modelroles.h"
 #include "itemmodels/myinterviewsmodel.h"
+#include "reminddialog.h"
+#include "settings.h"
 #include "store/store.h"
 
 #include <QAction>
@@ -16,6 +18,8 @@
 #include <QTableView>
 #include <QTimer>
 #include <QVBoxLayout>
+
+#include <algorithm>
 
 namespace hireloop {
 
@@ -138,6 +142,12 @@ MyInterviewsPane::MyInterviewsPane(Store *store, QWidget *parent)
     m_openDueAction->setToolTip(tr("Open the selected scorecard"));
     m_dueView->addAction(m_openDueAction);
     m_openDue = button(m_openDueAction, "openDueButton");
+    m_dueView->setSelectionMode(QAbstractItemView::ExtendedSelection);  // remind several at once
+    m_dueView->setColumnWidth(DueScorecardModel::StatusColumn, 30 * ch);
+    m_remindAction = new QAction(tr("&Remind…"), this);
+    m_remindAction->setToolTip(tr("Write to the interviewers of the selected scorecards from your mail app"));
+    m_dueView->addAction(m_remindAction);
+    m_remind = button(m_remindAction, "remindButton");
 
     auto section = [this](QLabel *title, QLabel *empty, QTableView *view, const QList<QPushButton *> &buttons) {
         auto *w = new QWidget(this);
@@ -158,7 +168,7 @@ MyInterviewsPane::MyInterviewsPane(Store *store, QWidget *parent)
     m_splitter->setObjectName(QStringLiteral("myInterviewsSplitter"));
     m_splitter->addWidget(
         section(m_upcomingTitle, m_upcomingEmpty, m_upcomingView, {m_openKit, m_reschedule, m_cancel}));
-    m_splitter->addWidget(section(m_dueTitle, m_dueEmpty, m_dueView, {m_openDue}));
+    m_splitter->addWidget(section(m_dueTitle, m_dueEmpty, m_dueView, {m_remind, m_openDue}));
     m_splitter->setChildrenCollapsible(false);
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -174,6 +184,8 @@ MyInterviewsPane::MyInterviewsPane(Store *store, QWidget *parent)
             Q_EMIT cancelRequested(id);
     });
     connect(m_openDueAction, &QAction::triggered, this, &MyInterviewsPane::openDue);
+    connect(m_remindAction, &QAction::triggered, this, &MyInterviewsPane::remind);
+    connect(m_dueView->selectionModel(), &QItemSelectionModel::selectionChanged, this, &MyInterviewsPane::updateState);
     connect(m_upcomingView, &QAbstractItemView::activated, this, &MyInterviewsPane::openKit);
     connect(m_dueView, &QAbstractItemView::activated, this, &MyInterviewsPane::openDue);
     for (QTableView *view : {m_upcomingView, m_dueView}) {
@@ -249,6 +261,36 @@ void MyInterviewsPane::updateState()
     m_cancel->setEnabled(m_cancelAction->isEnabled());
     m_openDue->setEnabled(m_openDueAction->isEnabled());
     m_openDue->setText(m_openDueAction->text());
+    // Chasing is for those who see everyone's list; the Reminded column tells anyone.
+    const bool chases = m_due->showsEveryone();
+    m_remindAction->setVisible(chases);
+    m_remindAction->setEnabled(chases && !m_store->isReadOnly() && !selectedDue().isEmpty());
+    m_remind->setVisible(chases);
+    m_remind->setEnabled(m_remindAction->isEnabled());
+}
+
+QList<DueScorecard> MyInterviewsPane::selectedDue() const
+{
+    QList<int> rows;
+    for (const QModelIndex &index : m_dueView->selectionModel()->selectedRows())
+        rows << index.row();
+    if (rows.isEmpty() && m_dueView->currentIndex().isValid())
+        rows << m_dueView->currentIndex().row();
+    std::sort(rows.begin(), rows.end());
+    QList<DueScorecard> due;
+    for (int row : std::as_const(rows))
+        due << m_due->dueAt(row);
+    return due;
+}
+
+void MyInterviewsPane::remind()
+{
+    const QList<DueScorecard> due = selectedDue();
+    if (due.isEmpty() || !m_remindAction->isEnabled())
+        return;
+    RemindDialog dialog(m_store, due, m_due->overdueHours(),
+                        Settings::instance().messageTemplate(Settings::MessageKind::Reminder), this);
+    dialog.exec();
 }
 
 // An empty list needs a line, not half the pane: when a list becomes empty or fills

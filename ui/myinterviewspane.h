@@ -14,7 +14,8 @@ class QTimer;
 // "My interviews": the acting person's upcoming interviews (open the kit, reschedule,
 // cancel) above the scorecards still owed: their own, or everyone's when a hiring
 // manager or a coordinator acts, with the overdue ones flagged. The window opens the
-// scorecards and the dialogs; this pane says which.
+// scorecards and the dialogs; this pane says which. Whoever chases scorecards can
+// remind the interviewers of the chosen ones (RemindDialog, from the saved template).
 
 namespace hireloop {
 
@@ -38,6 +39,9 @@ public:
     void setOverdueHours(int hours);
     Id currentInterviewId() const;  // in the upcoming list
     Id currentScorecardId() const;  // in the due list
+    QList<DueScorecard> selectedDue() const;  // the due list's selected rows, in order
+    // Opens the RemindDialog for the selected due scorecards.
+    void remind();
     // Re-reads both lists: time moves interviews from upcoming to due to overdue.
     void refresh();
 
@@ -65,10 +69,12 @@ private:
     QAction *m_rescheduleAction;
     QAction *m_cancelAction;
     QAction *m_openDueAction;
+    QAction *m_remindAction;
     QPushButton *m_openKit;
     QPushButton *m_reschedule;
     QPushButton *m_cancel;
     QPushButton *m_openDue;
+    QPushButton *m_remind;
     QSplitter *m_splitter;
     QTimer *m_clock;
     int m_emptiness = -1;  // which lists were empty at the last update (bits)

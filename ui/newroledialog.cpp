@@ -1,5 +1,6 @@
 #include "newroledialog.h"
 
+#include "problemlabel.h"
 #include "posting/postingparser.h"
 #include "posting/rubricbuilder.h"
 #include "settings.h"
@@ -266,12 +267,8 @@ NewRoleDialog::NewRoleDialog(Store *store, QWidget *parent)
     m_splitter->setStretchFactor(1, 1);
     m_splitter->setSizes({390, 490});
 
-    m_problem = new QLabel(this);
-    m_problem->setObjectName(QStringLiteral("problemLabel"));
-    m_problem->setWordWrap(true);
+    m_problem = new ProblemLabel(this);
     m_problem->setTextFormat(Qt::RichText);
-    m_problem->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_problem->hide();
 
     m_buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
     m_buttons->setObjectName(QStringLiteral("buttonBox"));
@@ -539,7 +536,7 @@ void NewRoleDialog::updateSummary()
 
 void NewRoleDialog::showProblem(const QString &text)
 {
-    m_problem->setText(QStringLiteral("<span style='color:#c0392b'>%1</span>").arg(text.toHtmlEscaped()));
+    m_problem->setText(text.toHtmlEscaped());
     m_problem->show();
 }
 

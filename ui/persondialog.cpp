@@ -1,5 +1,7 @@
 #include "persondialog.h"
 
+#include "problemlabel.h"
+
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QFormLayout>
@@ -45,11 +47,7 @@ PersonDialog::PersonDialog(const Person &person, QWidget *parent)
     form->addRow(tr("&Kind:"), m_kind);
     form->addRow(QString(), m_duties);
 
-    m_problem = new QLabel(this);
-    m_problem->setObjectName(QStringLiteral("problemLabel"));
-    m_problem->setWordWrap(true);
-    m_problem->setStyleSheet(QStringLiteral("color: #c0392b"));
-    m_problem->hide();
+    m_problem = new ProblemLabel(this);
 
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Save | QDialogButtonBox::Cancel, this);
     connect(buttons, &QDialogButtonBox::accepted, this, &PersonDialog::accept);

@@ -6,10 +6,12 @@
 #include <QAbstractItemView>
 #include <QApplication>
 #include <QHelpEvent>
+#include <QInputMethodEvent>
 #include <QKeyEvent>
 #include <QMouseEvent>
 #include <QPainter>
 #include <QToolTip>
+#include <algorithm>
 
 namespace hireloop {
 
@@ -201,7 +203,17 @@ bool RatingDelegate::editorEvent(QEvent *event, QAbstractItemModel *model, const
 bool RatingDelegate::eventFilter(QObject *watched, QEvent *event)
 {
     // The base class filters editor widgets; the view is none (there are no editors).
-    if (watched != m_view || event->type() != QEvent::KeyPress || !m_view->model())
+    if (watched != m_view || !m_view->model())
+        return false;
+    if (event->type() == QEvent::InputMethod) {
+        // Composed text (an input method) is typing too: never a keyboard search.
+        const QString text = static_cast<QInputMethodEvent *>(event)->commitString();
+        const QModelIndex current = m_view->currentIndex();
+        if (!text.isEmpty() && current.isValid())
+            Q_EMIT textTyped(current.siblingAtColumn(m_column), text);
+        return true;
+    }
+    if (event->type() != QEvent::KeyPress)
         return false;
     auto *e = static_cast<QKeyEvent *>(event);
     if (e->modifiers() & (Qt::ControlModifier | Qt::AltModifier | Qt::MetaModifier))
@@ -218,6 +230,8 @@ bool RatingDelegate::eventFilter(QObject *watched, QEvent *event)
         m_view->update(cell);
         return true;  // digits are ratings here, never a keyboard search
     }
+    if (e->key() >= Qt::Key_6 && e->key() <= Qt::Key_9)
+        return true;  // off the scale: nothing changes, the row stays
     switch (e->key()) {
     case Qt::Key_Left:
     case Qt::Key_Right: {
@@ -229,20 +243,18 @@ bool RatingDelegate::eventFilter(QObject *watched, QEvent *event)
         setRating(model, cell, next);
         return true;
     }
-    case Qt::Key_Tab:
-    case Qt::Key_Backtab: {
-        // From attribute to attribute; past the last (or before the first) the focus
-        // leaves the table as usual.
-        const bool forward = e->key() == Qt::Key_Tab && !(e->modifiers() & Qt::ShiftModifier);
-        const int row = current.row() + (forward ? 1 : -1);
-        if (row < 0 || row >= model->rowCount(current.parent()))
-            return false;
-        m_view->setCurrentIndex(model->index(row, m_column, current.parent()));
-        return true;
-    }
     default:
-        return false;
+        break;
     }
+    // Any other printable text would start the view's keyboard search, which moves the
+    // current row: the next digit would then rate another attribute. It is handed on.
+    const QString text = e->text();
+    const bool printable = !text.isEmpty()
+        && std::all_of(text.cbegin(), text.cend(), [](QChar c) { return c.isPrint() || c.isSurrogate(); });
+    if (!printable)
+        return false;
+    Q_EMIT textTyped(cell, text);
+    return true;
 }
 
 bool RatingDelegate::helpEvent(QHelpEvent *event, QAbstractItemView *view, const QStyleOptionViewItem &option,

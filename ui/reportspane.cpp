@@ -479,6 +479,22 @@ QWidget *ReportsPane::makeSection(const QString &title, const QString &caption, 
         view->addAction(save);
         view->setContextMenuPolicy(Qt::ActionsContextMenu);
         m_charts[c] = view;
+        // Over the chart's plot, why it is empty (while it is).
+        auto *empty = new QLabel(view->viewport());
+        empty->setObjectName(QString::fromLatin1(chartNames[c]) + QStringLiteral("Empty"));
+        empty->setWordWrap(true);
+        empty->setAlignment(Qt::AlignCenter);
+        empty->setTextFormat(Qt::PlainText);
+        empty->setMinimumWidth(360);
+        empty->setMaximumWidth(440);
+        empty->setStyleSheet(
+            QStringLiteral("QLabel { background: #f4f6f9; border: 1px solid #d0d7de; border-radius: 6px;"
+                           " padding: 12px 16px; color: #2f3a46; }"));
+        empty->hide();
+        auto *overlay = new QVBoxLayout(view->viewport());
+        overlay->setContentsMargins(24, 40, 24, 24);
+        overlay->addWidget(empty, 0, Qt::AlignCenter);
+        m_emptyNotes[c] = empty;
         row->addWidget(view, 3);
     }
     // A button per chart, in the section's head; with two charts, named after them.
@@ -723,6 +739,7 @@ void ReportsPane::showFunnel()
     if (!names.isEmpty())
         set->selectBar(0);
     setChart(m_charts[FunnelChart], chart, int(names.size()));
+    explainEmpty(FunnelChart, chart->title(), m_report.applications == 0 ? noApplicationsText() : QString());
 }
 
 void ReportsPane::showStageTimes()
@@ -731,7 +748,9 @@ void ReportsPane::showStageTimes()
     QList<qreal> values;
     QList<QList<QTableWidgetItem *>> rows;
     double longest = 0;
+    bool anyMedian = false;
     for (const StageTime &t : std::as_const(m_report.stageTimes)) {
+        anyMedian |= t.hasMedian;
         names << t.name;
         const double days = t.hasMedian ? std::round(t.medianDays * 10) / 10 : 0;
         values << days;
@@ -749,6 +768,11 @@ void ReportsPane::showStageTimes()
                       {barSet(tr("Median days"), LightBlue, values)}, tr("Days"), 0, scale.max, scale.format,
                       scale.ticks),
              int(names.size()));
+    explainEmpty(StageTimeChart, tr("Median days in stage (completed stays)"),
+                 m_report.applications == 0 ? noApplicationsText()
+                     : anyMedian            ? QString()
+                                            : tr("No candidate has left a stage yet: the medians fill as candidates "
+                                                            "move on, are rejected, withdraw or are hired."));
 }
 
 void ReportsPane::showSources()
@@ -790,6 +814,8 @@ void ReportsPane::showSources()
                        barSet(tr("Hired"), Green, hired)},
                       tr("Applications"), 0, scale.max, scale.format, scale.ticks),
              int(names.size()));
+    explainEmpty(SourceChart, tr("Applications by source, by how far they got"),
+                 m_report.applications == 0 ? noApplicationsText() : QString());
 }
 
 void ReportsPane::showSubmissions()
@@ -841,6 +867,15 @@ void ReportsPane::showSubmissions()
                       {barSet(tr("Median hours"), LightBlue, hours)}, tr("Hours"), 0, time.max, time.format,
                       time.ticks),
              int(names.size()));
+    const SubmissionStats &total = m_report.submissionTotal;
+    const QString noInterviews = tr("No interview has been held yet: the chart fills as interviews end and their "
+                                    "panelists submit their scorecards.");
+    explainEmpty(SubmissionChart, tr("Scorecards submitted of those expected"),
+                 total.expected == 0 ? noInterviews : QString());
+    explainEmpty(SubmitTimeChart, tr("Median hours from interview end to submission"),
+                 total.expected == 0   ? noInterviews
+                     : total.hasMedian ? QString()
+                                       : tr("No scorecards submitted yet: the chart fills as interviewers submit."));
 }
 
 void ReportsPane::showCalibration()
@@ -861,6 +896,8 @@ void ReportsPane::showCalibration()
         fill(m_tables[CalibrationTable], {});
         setChart(m_charts[RatingChart], newChart(QString()));
         setChart(m_charts[OffsetChart], newChart(QString()));
+        m_emptyNotes[RatingChart]->hide();
+        m_emptyNotes[OffsetChart]->hide();
         return;
     }
 
@@ -869,7 +906,11 @@ void ReportsPane::showCalibration()
     QList<qreal> above, below;
     QList<QList<QTableWidgetItem *>> rows;
     double widest = 0;
+    int ratings = 0;
+    bool anyOffset = false;
     for (const InterviewerCalibration &c : std::as_const(m_report.calibration)) {
+        ratings += c.ratingCount();
+        anyOffset |= c.hasOffset;
         names << c.name;
         for (int v = 0; v < 5; ++v)
             counts[v] << c.ratings[v];
@@ -913,6 +954,31 @@ void ReportsPane::showCalibration()
                              tr("Rating points (their rating − the others' mean)"), -reach, reach,
                              QStringLiteral("%.1f"), int(std::lround(2 * reach / step)) + 1);
     setChart(m_charts[OffsetChart], chart, int(names.size()));
+    const QString noRatings = tr("No ratings submitted yet: the chart fills as interviewers submit their scorecards.");
+    explainEmpty(RatingChart, tr("How each interviewer rates"), ratings == 0 ? noRatings : QString());
+    explainEmpty(OffsetChart, tr("Mean offset from the rest of the panel"),
+                 ratings == 0    ? noRatings
+                     : anyOffset ? QString()
+                                 : tr("No candidate's attribute has been rated by two interviewers yet: the offsets "
+                                      "compare each interviewer with the rest of the panel."));
+}
+
+void ReportsPane::explainEmpty(Chart chart, const QString &title, const QString &why)
+{
+    QLabel *note = m_emptyNotes[chart];
+    note->setText(why);
+    note->setVisible(!why.isEmpty());
+    if (!why.isEmpty())  // the title alone, no axes or bars of zero
+        setChart(m_charts[chart], newChart(title));
+}
+
+QString ReportsPane::noApplicationsText() const
+{
+    if (m_report.query.isAllTime())
+        return tr("No candidates for this role yet: the chart fills as candidates are added (Candidate › Add "
+                  "Candidate…) or imported (File › Import Candidates…).");
+    return tr("No applications to this role were created in this range: the chart fills as candidates are added "
+              "or imported. Choose \"At any time\" above to include earlier ones.");
 }
 
 bool ReportsPane::saveChart(Chart chart, const QString &path, QString *error) const

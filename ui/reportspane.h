@@ -19,7 +19,8 @@ class QTimer;
 // those who may see every score, interviewer calibration. The numbers come from
 // Reports, computed by a ReportRunner on its own thread and connection, so the pane
 // stays responsive on a large database; it shows that it is busy, and recomputes
-// (debounced) when the store says something changed. Every chart saves as a PNG.
+// (debounced) when the store says something changed. A chart with nothing to show says
+// why and what fills it. Every chart saves as a PNG.
 
 namespace hireloop {
 
@@ -62,6 +63,8 @@ public:
     QChartView *chartView(Chart chart) const { return m_charts[chart]; }
     QTableWidget *table(Table table) const { return m_tables[table]; }
     QLabel *calibrationNote() const { return m_calibrationNote; }
+    // Over a chart that has nothing to show: why, and what will fill it (hidden otherwise).
+    QLabel *emptyNote(Chart chart) const { return m_emptyNotes[chart]; }
     QComboBox *rangeBox() const { return m_range; }
     QDateEdit *fromEdit() const { return m_from; }
     QDateEdit *toEdit() const { return m_to; }
@@ -92,6 +95,10 @@ private:
     void showSubmissions();
     void showCalibration();
     void saveChartAs(Chart chart);
+    // why empty: the chart has data; otherwise the chart is left with its title only
+    // and why is said over it.
+    void explainEmpty(Chart chart, const QString &title, const QString &why);
+    QString noApplicationsText() const;
     QDate today() const;
 
     Store *m_store;
@@ -110,6 +117,7 @@ private:
     QLabel *m_calibrationNote;
     QWidget *m_calibrationBody = nullptr;
     QChartView *m_charts[ChartCount] = {};
+    QLabel *m_emptyNotes[ChartCount] = {};
     QTableWidget *m_tables[TableCount] = {};
 };
 

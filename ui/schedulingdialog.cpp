@@ -1,5 +1,6 @@
 #include "schedulingdialog.h"
 
+#include "problemlabel.h"
 #include "itemmodels/myinterviewsmodel.h"
 #include "store/store.h"
 
@@ -141,10 +142,7 @@ void SchedulingDialog::build()
     warningLayout->addWidget(m_warningText, 1);
     m_warning->hide();
 
-    m_problem = new QLabel(this);
-    m_problem->setObjectName(QStringLiteral("problemLabel"));
-    m_problem->setWordWrap(true);
-    m_problem->hide();
+    m_problem = new ProblemLabel(this);
 
     auto *form = new QFormLayout;
     form->addRow(tr("Candidate:"), m_candidate);

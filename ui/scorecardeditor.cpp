@@ -15,6 +15,7 @@
 #include <QGuiApplication>
 #include <QHBoxLayout>
 #include <QHeaderView>
+#include <QKeyEvent>
 #include <QLabel>
 #include <QLocale>
 #include <QMessageBox>
@@ -114,13 +115,14 @@ ScorecardEditor::ScorecardEditor(Store *store, Id scorecardId, QWidget *parent)
     m_table->setObjectName(QStringLiteral("ratingTable"));
     m_table->setAccessibleName(tr("Ratings"));
     m_table->setToolTip(tr("Keys 1–5 rate the selected attribute, 0 means no evidence, Delete clears; "
-                           "Tab or ↓ goes to the next attribute, Enter to its evidence"));
+                           "Tab or Enter goes to its evidence (so does typing text), Tab again to the next "
+                           "attribute; ↑ and ↓ move between attributes"));
     m_table->setModel(m_model);
     m_delegate->attach(m_table, ScorecardModel::RatingColumn);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->setSelectionMode(QAbstractItemView::SingleSelection);
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    m_table->setTabKeyNavigation(false);  // Tab goes from attribute to attribute (RatingDelegate)
+    m_table->setTabKeyNavigation(false);  // Tab: rating, evidence, next rating (eventFilter)
     m_table->setWordWrap(false);
     m_table->setAlternatingRowColors(true);
     m_table->setCornerButtonEnabled(false);
@@ -130,6 +132,18 @@ ScorecardEditor::ScorecardEditor(Store *store, Id scorecardId, QWidget *parent)
     m_table->horizontalHeader()->setSectionResizeMode(ScorecardModel::AttributeColumn, QHeaderView::ResizeToContents);
     m_table->horizontalHeader()->setSectionResizeMode(ScorecardModel::RatingColumn, QHeaderView::ResizeToContents);
     m_table->horizontalHeader()->setStretchLastSection(true);
+    m_table->installEventFilter(this);
+
+    // The keys on screen, where the eyes are, not only in a tooltip.
+    m_keyHints = new QLabel(tr("Keys: 1–5 rate · 0 no evidence · Delete clears · Tab or Enter: to the evidence "
+                               "(typing text goes there too) · Tab again: the next attribute"),
+                            this);
+    m_keyHints->setObjectName(QStringLiteral("ratingKeyHints"));
+    m_keyHints->setWordWrap(true);
+    m_keyHints->setForegroundRole(QPalette::PlaceholderText);
+    QFont small = m_keyHints->font();
+    small.setPointSizeF(small.pointSizeF() * 0.9);
+    m_keyHints->setFont(small);
 
     m_evidenceLabel = new QLabel(this);
     m_evidenceLabel->setObjectName(QStringLiteral("evidenceLabel"));
@@ -144,6 +158,7 @@ ScorecardEditor::ScorecardEditor(Store *store, Id scorecardId, QWidget *parent)
     m_evidence->setPlaceholderText(tr("What did the candidate say or do that shows this? Quote them; be specific."));
     m_evidence->setToolTip(tr("The evidence behind the selected attribute's rating"));
     m_evidence->setTabChangesFocus(true);
+    m_evidence->installEventFilter(this);
     m_evidence->setFixedHeight(m_evidence->fontMetrics().lineSpacing() * 4 + 12);
     m_evidenceLabel->setBuddy(m_evidence);
 
@@ -218,6 +233,7 @@ ScorecardEditor::ScorecardEditor(Store *store, Id scorecardId, QWidget *parent)
     top->addWidget(m_revisions);
     rightLayout->addLayout(top);
     rightLayout->addWidget(m_table, 1);
+    rightLayout->addWidget(m_keyHints);
     rightLayout->addWidget(m_evidenceLabel);
     rightLayout->addWidget(m_guidance);
     rightLayout->addWidget(m_evidence);
@@ -285,11 +301,10 @@ ScorecardEditor::ScorecardEditor(Store *store, Id scorecardId, QWidget *parent)
     });
     connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &ScorecardEditor::syncEvidence);
     connect(m_table, &QAbstractItemView::activated, this, [this] {
-        if (m_evidence->isReadOnly())
-            return;
-        m_evidence->setFocus();
-        m_evidence->moveCursor(QTextCursor::End);  // to add to what is there
+        if (!m_evidence->isReadOnly())
+            focusEvidence(currentRow(), Qt::OtherFocusReason);
     });
+    connect(m_delegate, &RatingDelegate::textTyped, this, &ScorecardEditor::typeIntoEvidence);
     connect(m_evidence, &QPlainTextEdit::textChanged, this, [this] {
         if (!m_updating)
             m_model->setNote(currentRow(), m_evidence->toPlainText());
@@ -381,6 +396,65 @@ int ScorecardEditor::currentRow() const
     return current.isValid() ? current.row() : -1;
 }
 
+void ScorecardEditor::focusRating(int row, Qt::FocusReason reason)
+{
+    m_table->setCurrentIndex(m_model->index(row, ScorecardModel::RatingColumn));
+    m_table->setFocus(reason);
+}
+
+void ScorecardEditor::focusEvidence(int row, Qt::FocusReason reason)
+{
+    if (row != currentRow())
+        m_table->setCurrentIndex(m_model->index(row, ScorecardModel::RatingColumn));
+    m_evidence->setFocus(reason);
+    m_evidence->moveCursor(QTextCursor::End);  // to add to what is there
+}
+
+void ScorecardEditor::typeIntoEvidence(const QModelIndex &index, const QString &text)
+{
+    if (!index.isValid() || m_evidence->isReadOnly())
+        return;
+    // Keys that follow the first one reach the evidence itself; the first one starts
+    // a new sentence after what is there.
+    const bool continuing = focusWidget() == m_evidence;
+    focusEvidence(index.row(), Qt::OtherFocusReason);
+    const QString before = m_evidence->toPlainText();
+    const bool separate = !continuing && !before.isEmpty() && !before.back().isSpace()
+        && text.front().isLetterOrNumber();
+    m_evidence->insertPlainText(separate ? QString(text).prepend(QLatin1Char(' ')) : text);
+}
+
+bool ScorecardEditor::eventFilter(QObject *watched, QEvent *event)
+{
+    // Tab walks the scorecard attribute by attribute: a rating, its evidence, the next
+    // rating. Before the first rating and after the last evidence it leaves as usual.
+    if ((watched == m_table || watched == m_evidence) && event->type() == QEvent::KeyPress) {
+        auto *e = static_cast<QKeyEvent *>(event);
+        const bool tab = e->key() == Qt::Key_Tab || e->key() == Qt::Key_Backtab;
+        const int row = currentRow();
+        if (tab && row >= 0 && !(e->modifiers() & (Qt::ControlModifier | Qt::AltModifier | Qt::MetaModifier))) {
+            const bool forward = e->key() == Qt::Key_Tab && !(e->modifiers() & Qt::ShiftModifier);
+            if (watched == m_table && forward) {
+                focusEvidence(row, Qt::TabFocusReason);
+                return true;
+            }
+            if (watched == m_table && row > 0) {
+                focusEvidence(row - 1, Qt::BacktabFocusReason);
+                return true;
+            }
+            if (watched == m_evidence && !forward) {
+                focusRating(row, Qt::BacktabFocusReason);
+                return true;
+            }
+            if (watched == m_evidence && row + 1 < m_model->rowCount()) {
+                focusRating(row + 1, Qt::TabFocusReason);
+                return true;
+            }
+        }
+    }
+    return QDialog::eventFilter(watched, event);
+}
+
 void ScorecardEditor::refreshKit()
 {
     const Scorecard card = m_model->scorecard();
@@ -462,6 +536,7 @@ void ScorecardEditor::refreshState()
         for (QWidget *w : std::initializer_list<QWidget *>{m_table, m_evidence, m_overallBox, m_takeaways, m_private,
                                                            m_submit, m_amend})
             w->setEnabled(false);
+        m_keyHints->hide();
         m_kit->clear();
         m_saveIndicator->clear();
         return;
@@ -514,6 +589,7 @@ void ScorecardEditor::refreshState()
     m_takeaways->setEnabled(true);
     m_private->setEnabled(true);
 
+    m_keyHints->setVisible(editable);  // the keys rate nothing in a read-only scorecard
     m_submit->setVisible(editable);
     m_submit->setEnabled(editable);
     const bool amendable = own && !revisionView && card.status == QLatin1String("submitted") && !m_store->isReadOnly();

@@ -19,6 +19,8 @@ class QTextBrowser;
 // came from, profile links and screening facts. On the right the ratings (focus
 // attributes first, rated with the keyboard through RatingDelegate), the evidence for
 // the selected attribute, the overall recommendation, key take-aways and a private note.
+// Tab walks rating, evidence, next rating, its evidence…; text typed in the ratings
+// goes into the current attribute's evidence, never into a rating.
 //
 // A draft is saved as it is typed (ScorecardModel) and at once when the window closes.
 // Submit lists what is missing before anything is written; a submitted scorecard is
@@ -51,6 +53,9 @@ public:
 
     void done(int result) override;
 
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override;
+
 private:
     void refreshKit();
     void refreshState();
@@ -61,6 +66,9 @@ private:
     void showProblems(const QStringList &problems);
     void focusFirstMissing();
     int currentRow() const;
+    void focusRating(int row, Qt::FocusReason reason);
+    void focusEvidence(int row, Qt::FocusReason reason);
+    void typeIntoEvidence(const QModelIndex &index, const QString &text);
 
     Store *m_store;
     ScorecardModel *m_model;
@@ -77,6 +85,7 @@ private:
     QLabel *m_revisionLabel;
     QComboBox *m_revisions;
     QTableView *m_table;
+    QLabel *m_keyHints;
     QLabel *m_evidenceLabel;
     QLabel *m_guidance;
     QPlainTextEdit *m_evidence;

@@ -2,6 +2,7 @@
 
 #include "storage/serverlocation.h"
 
+#include <QCoreApplication>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -24,6 +25,26 @@ const QString StaleDaysKey = QStringLiteral("pipeline/staleDays");
 constexpr int StaleDaysDefault = 14;
 const QString StatePrefix = QStringLiteral("state/");
 const QString WelcomeDismissedKey = QStringLiteral("database/welcomeDismissed");
+// templates/<kind>/subject and templates/<kind>/body; the defaults are in defaultTemplate().
+const QString TemplatesPrefix = QStringLiteral("templates/");
+
+QString templateKey(Settings::MessageKind kind)
+{
+    switch (kind) {
+    case Settings::MessageKind::Reminder:
+        return TemplatesPrefix + QStringLiteral("reminder/");
+    case Settings::MessageKind::InterviewConfirmation:
+        return TemplatesPrefix + QStringLiteral("interviewConfirmation/");
+    case Settings::MessageKind::Rejection:
+        return TemplatesPrefix + QStringLiteral("rejection/");
+    }
+    return TemplatesPrefix;
+}
+
+QString translate(const char *text)
+{
+    return QCoreApplication::translate("hireloop::Settings", text);
+}
 
 // How a database is named in the settings: a file by its absolute path, a team database
 // by its URI without the password (empty when it is not one Hireloop understands).
@@ -151,6 +172,95 @@ int Settings::staleDays() const
 void Settings::setStaleDays(int days)
 {
     m_settings->setValue(StaleDaysKey, days);
+}
+
+QList<Settings::MessageKind> Settings::messageKinds()
+{
+    return {MessageKind::Reminder, MessageKind::InterviewConfirmation, MessageKind::Rejection};
+}
+
+QString Settings::messageKindName(MessageKind kind)
+{
+    switch (kind) {
+    case MessageKind::Reminder:
+        return translate("Scorecard reminder (to the interviewer)");
+    case MessageKind::InterviewConfirmation:
+        return translate("Interview confirmation (to the candidate)");
+    case MessageKind::Rejection:
+        return translate("Rejection (to the candidate)");
+    }
+    return {};
+}
+
+QStringList Settings::placeholders(MessageKind kind)
+{
+    switch (kind) {
+    case MessageKind::Reminder:
+        return {QStringLiteral("{interviewer}"),    QStringLiteral("{candidate}"),    QStringLiteral("{stage}"),
+                QStringLiteral("{interview_date}"), QStringLiteral("{days_overdue}"), QStringLiteral("{role}"),
+                QStringLiteral("{sender}")};
+    case MessageKind::InterviewConfirmation:
+        return {QStringLiteral("{candidate}"), QStringLiteral("{role}"), QStringLiteral("{stage}"),
+                QStringLiteral("{interview_date}"), QStringLiteral("{sender}")};
+    case MessageKind::Rejection:
+        return {QStringLiteral("{candidate}"), QStringLiteral("{role}"), QStringLiteral("{sender}")};
+    }
+    return {};
+}
+
+MessageTemplate Settings::defaultTemplate(MessageKind kind)
+{
+    switch (kind) {
+    case MessageKind::Reminder:
+        return {translate("Scorecard for {candidate} ({stage}) is waiting"),
+                translate("Hi {interviewer},\n\n"
+                          "Your scorecard for {candidate}'s {stage} interview on {interview_date} "
+                          "({role}) has not been submitted yet; it is {days_overdue} days overdue.\n\n"
+                          "The debrief can only weigh what is written down, so please rate the focus attributes "
+                          "with your evidence and submit it while the interview is still fresh.\n\n"
+                          "Thank you,\n{sender}")};
+    case MessageKind::InterviewConfirmation:
+        return {translate("Your {stage} interview for {role} on {interview_date}"),
+                translate("Dear {candidate},\n\n"
+                          "Thank you for your interest in the {role} position. This confirms your {stage} "
+                          "interview on {interview_date}.\n\n"
+                          "If the time no longer suits you, just reply to this message and we will find another.\n\n"
+                          "Best regards,\n{sender}")};
+    case MessageKind::Rejection:
+        return {translate("Your application for {role}"),
+                translate("Dear {candidate},\n\n"
+                          "Thank you for the time you gave us while applying for the {role} position. After "
+                          "careful consideration we have decided not to continue with your application.\n\n"
+                          "We appreciated getting to know you and wish you every success.\n\n"
+                          "Kind regards,\n{sender}")};
+    }
+    return {};
+}
+
+MessageTemplate Settings::messageTemplate(MessageKind kind) const
+{
+    const MessageTemplate fallback = defaultTemplate(kind);
+    const QString key = templateKey(kind);
+    return {m_settings->value(key + QStringLiteral("subject"), fallback.subject).toString(),
+            m_settings->value(key + QStringLiteral("body"), fallback.body).toString()};
+}
+
+void Settings::setMessageTemplate(MessageKind kind, const MessageTemplate &message)
+{
+    if (message == defaultTemplate(kind)) {
+        resetMessageTemplate(kind);
+        return;
+    }
+    const QString key = templateKey(kind);
+    m_settings->setValue(key + QStringLiteral("subject"), message.subject);
+    m_settings->setValue(key + QStringLiteral("body"), message.body);
+}
+
+void Settings::resetMessageTemplate(MessageKind kind)
+{
+    const QString key = templateKey(kind);
+    m_settings->remove(key + QStringLiteral("subject"));
+    m_settings->remove(key + QStringLiteral("body"));
 }
 
 bool Settings::welcomeDismissed(const QString &databasePath) const

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "domain/messagetemplate.h"
+
 #include <QByteArray>
 #include <QSettings>
 #include <QStringList>
@@ -34,6 +36,18 @@ public:
     void setOverdueHours(int hours);
     int staleDays() const;  // days in a stage after which a candidate is flagged
     void setStaleDays(int days);
+
+    // Messages sent from the user's own mail app: each kind has a subject and body with
+    // {placeholders} (see MessageTemplate), a default written here, and the user's
+    // edits; setting one back to its default (or resetting it) forgets the edit.
+    enum class MessageKind { Reminder, InterviewConfirmation, Rejection };
+    static QList<MessageKind> messageKinds();
+    static QString messageKindName(MessageKind kind);  // "Scorecard reminder", ...
+    static QStringList placeholders(MessageKind kind);  // "{candidate}", ...: what its messages fill
+    static MessageTemplate defaultTemplate(MessageKind kind);
+    MessageTemplate messageTemplate(MessageKind kind) const;
+    void setMessageTemplate(MessageKind kind, const MessageTemplate &message);
+    void resetMessageTemplate(MessageKind kind);
 
     // "Not now" on a database's welcome, remembered per file (or server URI).
     bool welcomeDismissed(const QString &databasePath) const;

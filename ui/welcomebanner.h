@@ -1,12 +1,21 @@
 #pragma once
 
+#include "domain/domain.h"
+
 #include <QFrame>
 
-class QLabel;
+#include <functional>
 
-// The welcome of a database whose team is still one person: who the three kinds of
-// people are and an offer to add the team. Shown above the tabs, never modal, until the
-// team has a second person or the user says "Not now" (remembered for that file).
+class QLabel;
+class QPushButton;
+
+// The first steps of a new database, as a checklist above the tabs: add the team, check
+// the role's rubric and interview plan, import or add candidates. Each step is ticked
+// as soon as the store says it is done; an undone step the acting person may do has a
+// button for it (the window connects the requests to its own actions), one they may not
+// do is only information. Never modal; gone once every step is done, when nothing on it
+// is the acting person's to do (an interviewer), or after "Not Now" (remembered for
+// that file).
 
 namespace hireloop {
 
@@ -17,17 +26,41 @@ class WelcomeBanner : public QFrame
     Q_OBJECT
 
 public:
+    enum Step { TeamStep, RubricStep, CandidatesStep, StepCount };
+
     explicit WelcomeBanner(Store *store, QWidget *parent = nullptr);
 
-    // Shows or hides the banner for the store's file as it is now.
+    // Where the steps about a role find it: the role the window shows.
+    void setRoleSource(std::function<Id()> roleSource);
+    // Shows or hides the banner, and ticks its steps, for the store's file as it is now.
     void refresh();
+
+    bool isDone(Step step) const { return m_done[step]; }
+    QLabel *stepText(Step step) const { return m_rows[step].text; }
+    QPushButton *stepButton(Step step) const { return m_rows[step].button; }
 
 Q_SIGNALS:
     void addTeamRequested();
+    void rubricRequested();  // show the role's rubric and plan
+    void newRoleRequested();  // no role yet: one from its posting
+    void importCandidatesRequested();
+    void addCandidateRequested();
 
 private:
+    struct Row
+    {
+        QLabel *mark = nullptr;
+        QLabel *text = nullptr;
+        QPushButton *button = nullptr;
+        QPushButton *second = nullptr;
+    };
+    void setStep(Step step, bool done, bool mayDo, const QString &text);
+
     Store *m_store;
+    std::function<Id()> m_roleSource;
     QLabel *m_text;
+    Row m_rows[StepCount];
+    bool m_done[StepCount] = {};
 };
 
 }  // namespace hireloop

@@ -36,9 +36,14 @@ void UndoHistory::follow(Id personId)
 QUndoStack *UndoHistory::make()
 {
     auto *stack = new QUndoStack(this);
-    connect(stack, &QUndoStack::indexChanged, this, [this, stack](int index) {
-        if (const QUndoCommand *c = stack->command(index - 1); c && stack == activeStack())
-            Q_EMIT stepped(c->text());
+    // The index moves up when a command is done or redone, down when one is undone: the
+    // command that moved is at the lower of the two indexes.
+    connect(stack, &QUndoStack::indexChanged, this, [this, stack, previous = stack->index()](int index) mutable {
+        const bool undone = index < previous;
+        previous = index;
+        const QUndoCommand *c = stack->command(undone ? index : index - 1);
+        if (c && stack == activeStack())
+            Q_EMIT stepped(undone ? tr("Undone: %1").arg(c->text()) : c->text());
     });
     return stack;
 }

@@ -35,7 +35,8 @@ public:
 
 Q_SIGNALS:
     // The acting person's history moved (a push, an undo, a redo): text is the step's
-    // name, for a status bar. Switching person is not a step.
+    // name for a status bar, after "Undone: " when it was undone. Switching person is
+    // not a step.
     void stepped(const QString &text);
 
 private:

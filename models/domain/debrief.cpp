@@ -172,6 +172,11 @@ QList<DebriefSummary> Debrief::build(const Role &role, DebriefRows rows)
             places.append({&a, c.id, ci});
         }
     }
+    QList<int> mustHaves;  // slots
+    for (int slot = 0; slot < int(places.size()); ++slot) {
+        if (places.at(slot).attribute->mustHave)
+            mustHaves << slot;
+    }
     QHash<Id, QList<int>> focusOfStage;  // stage -> slots
     QHash<Id, QString> stageName;
     for (const Stage &s : role.stages) {
@@ -228,6 +233,14 @@ QList<DebriefSummary> Debrief::build(const Role &role, DebriefRows rows)
                 continue;
             for (int slot : *focus) {
                 stats[slot].focus = true;
+                present[slot] = 1;
+                any = true;
+            }
+        }
+        // Once scorecards are in (those the reader may see), a must-have nobody rated is a
+        // gap whichever stage was to ask about it.
+        if (s.submittedRecommendations() > 0) {
+            for (int slot : std::as_const(mustHaves)) {
                 present[slot] = 1;
                 any = true;
             }

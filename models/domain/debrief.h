@@ -54,7 +54,9 @@ struct AttributeDebrief
     int spread() const { return count > 0 ? max - min : 0; }
     bool mustHaveFlag() const { return mustHave && count > 0 && min <= 2; }
     bool disagreement() const { return spread() >= 2; }
-    bool evidenceGap() const { return focus && count == 0; }
+    // Nobody rated it though someone should have: a focus attribute of a stage the
+    // application was interviewed in, or a must-have once any scorecard is in.
+    bool evidenceGap() const { return (focus || mustHave) && count == 0; }
 };
 
 struct CategoryDebrief
@@ -85,7 +87,7 @@ struct DebriefSummary
     qint64 firstInterviewAt = 0;  // starts, 0 when none
     qint64 lastInterviewAt = 0;
     std::array<int, 5> tally{};  // by tallyIndex
-    QList<AttributeDebrief> attributes;  // rubric order: the rated ones and the focus gaps
+    QList<AttributeDebrief> attributes;  // rubric order: the rated ones and the gaps
     QList<CategoryDebrief> categories;  // rubric order, every category
     bool hasScore = false;
     double weightedScore = 0;  // 1-5, over the rated attributes, by rubric weight
@@ -95,7 +97,7 @@ struct DebriefSummary
     const AttributeDebrief *attribute(Id attributeId) const;  // nullptr: neither rated nor focus
     const CategoryDebrief *category(Id categoryId) const;
     QList<Id> mustHaveFlags() const;  // must-have attributes someone rated 2 or lower
-    QList<Id> evidenceGaps() const;  // focus attributes nobody rated
+    QList<Id> evidenceGaps() const;  // focus attributes, and must-haves, nobody rated
     QList<Id> disagreements() const;  // attributes rated with a spread of 2 or more
     bool recommendationsSplit() const;  // yes-side and no-side both present
     int submittedRecommendations() const;

@@ -257,6 +257,10 @@ struct Interview
     QString location;
     QList<Id> panel;
     QStringList panelNames;
+    QStringList panelEmails;  // as panelNames; empty where a person has none
+    Id roleId = 0;
+    QString candidateEmail;  // the primary one, for invites; may be empty
+    int version = 0;  // the row's version: each reschedule or cancel moves it on
 
     qint64 endsAt() const { return startsAt + qint64(durationMin) * 60; }
 };

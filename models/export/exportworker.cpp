@@ -33,6 +33,7 @@ void ExportWorker::start(const ExportRequest &request)
                 SummaryExport::formatFromName(request.format, &format);
                 SummaryExport exporter(*s);
                 exporter.setProgress(progress);
+                exporter.setActiveOnly(request.activeOnly);
                 ok = exporter.write(request.roleId, format, request.profile, request.path, &error, &count,
                                     request.applicationId);
             } else {

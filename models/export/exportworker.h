@@ -18,6 +18,7 @@ struct ExportRequest
     ScorecardExport::Profile profile = ScorecardExport::Profile::Full;
     Id roleId = 0;
     Id applicationId = 0;  // the summary of one application; 0: every application of the role
+    bool activeOnly = false;  // the summary without rejected and withdrawn applications
     QString path;
 };
 

@@ -17,6 +17,7 @@
 #include <QTextDocument>
 
 #include <algorithm>
+#include <climits>
 
 namespace hireloop {
 
@@ -88,7 +89,7 @@ const char *const styleSheet = "body { font-family: 'DejaVu Sans'; font-size: 9p
                                ".flag { color: #b3261e; font-weight: bold; }"
                                ".gap { color: #8a5a00; }"
                                ".muted { color: #777777; }"
-                               "th { background-color: #e8edf4; text-align: left; }"
+                               "th { background-color: #e8edf4; text-align: left; white-space: nowrap; }"
                                "td, th { padding: 3px 5px; }";
 
 }  // namespace
@@ -127,6 +128,23 @@ bool SummaryExport::collect(Id roleId, Id applicationId)
         return false;
     if (!applicationId) {
         m_summaries = m_store.debriefSummaries(roleId);
+        if (m_activeOnly)
+            m_summaries.removeIf([](const DebriefSummary &s) {
+                return s.status == ApplicationStatus::Rejected || s.status == ApplicationStatus::Withdrawn;
+            });
+        // As a committee reads it: by the plan's stages, best score first, unscored last.
+        QHash<Id, int> position;
+        for (int i = 0; i < m_role.stages.size(); ++i)
+            position.insert(m_role.stages.at(i).id, i);
+        std::stable_sort(m_summaries.begin(), m_summaries.end(),
+                         [&position](const DebriefSummary &a, const DebriefSummary &b) {
+                             const int pa = position.value(a.stageId, INT_MAX), pb = position.value(b.stageId, INT_MAX);
+                             if (pa != pb)
+                                 return pa < pb;
+                             if (a.hasScore != b.hasScore)
+                                 return a.hasScore;
+                             return a.hasScore && a.weightedScore > b.weightedScore;
+                         });
         return true;
     }
     DebriefSummary s;
@@ -174,6 +192,10 @@ QByteArray SummaryExport::toCsv(Id roleId, Profile profile, Id applicationId)
     if (!calibration)
         header << QStringLiteral("interviews") << QStringLiteral("first_interview_at")
                << QStringLiteral("last_interview_at");
+    // Free text, so only in the full profile; last, so the contract's columns keep their places.
+    const bool rationale = profile == Profile::Full;
+    if (rationale)
+        header << QStringLiteral("decision_rationale");
     csv.addHeader(header);
 
     const int total = int(m_summaries.size());
@@ -196,6 +218,8 @@ QByteArray SummaryExport::toCsv(Id roleId, Profile profile, Id applicationId)
         }
         if (!calibration)
             row << s.interviews << ExportFile::isoTime(s.firstInterviewAt) << ExportFile::isoTime(s.lastInterviewAt);
+        if (rationale)
+            row << (s.hasDecision ? s.decision.rationale : QString());
         csv.addRow(row);
     }
     return csv.data();
@@ -288,7 +312,7 @@ QJsonArray SummaryExport::toJson(Id roleId, Profile profile, Id applicationId)
     return array;
 }
 
-// The cover: what this is, then one line per application in debrief, best score first.
+// The cover: what this is, then one line per application in debrief (stage, then score).
 QString SummaryExport::cover(Profile profile, Id applicationId) const
 {
     const bool logistics = profile == Profile::Logistics;
@@ -307,11 +331,6 @@ QString SummaryExport::cover(Profile profile, Id applicationId) const
         if (s.scorecardsSubmitted > 0 || s.hasDecision || (logistics && s.interviews > 0))
             inDebrief << &s;
     }
-    std::stable_sort(inDebrief.begin(), inDebrief.end(), [](const DebriefSummary *a, const DebriefSummary *b) {
-        if (a->hasScore != b->hasScore)
-            return a->hasScore;
-        return a->weightedScore > b->weightedScore;
-    });
     html += QStringLiteral("<p>%1</p>")
                 .arg(esc(
                     QObject::tr("%1 applications; %2 with interviews or scorecards, one page each after this overview.")

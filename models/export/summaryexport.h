@@ -9,7 +9,8 @@
 
 // `export summary`: the debrief of every application of a role (or of one application),
 // as the store's acting person may see it, for the hiring committee. CSV and JSON hold
-// one record per application; the PDF is a debrief packet (a cover with the overview,
+// one record per application, in the order of the interview plan's stages and, within
+// a stage, best score first; the PDF is a debrief packet (a cover with the overview,
 // then a page per candidate in debrief: summary, per-attribute table, recommendation
 // tally, discussion agenda, scorecards, decision). Profiles as for the scorecards:
 //   full         everything the person may read
@@ -36,6 +37,9 @@ public:
         : m_store(store)
     { }
 
+    // Leaves out rejected and withdrawn applications: what is still open, and the hires.
+    void setActiveOnly(bool activeOnly) { m_activeOnly = activeOnly; }
+
     // applicationId 0: every application of the role.
     QByteArray toCsv(Id roleId, Profile profile, Id applicationId = 0);
     QJsonArray toJson(Id roleId, Profile profile, Id applicationId = 0);
@@ -56,7 +60,8 @@ private:
 
     Store &m_store;
     Role m_role;
-    QList<DebriefSummary> m_summaries;
+    QList<DebriefSummary> m_summaries;  // in the plan's stage order, best score first within a stage
+    bool m_activeOnly = false;
 };
 
 }  // namespace hireloop

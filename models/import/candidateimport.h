@@ -69,6 +69,8 @@ class CandidateImport
 public:
     static constexpr qint64 MaxFileBytes = qint64(256) << 20;
     static constexpr int PreviewRows = 100;
+    // validate() lists this many problems, then one line saying how many more the file has.
+    static constexpr int MaxIssues = 200;
 
     // Reading: decodes the file and reads its header and first rows (the rest is read
     // by validate(), in one pass). False with readError() on a file error, an encoding
@@ -105,13 +107,15 @@ public:
     static QString fieldLabel(ImportField field);  // "First name": for people
 
     // Candidates for role from every row. False when the file, the mapping or any row is
-    // bad: *errors then lists the problems by line (at most maxErrors, then one that
-    // says how many more there are), a broken quote among them without hiding the rows
-    // after it. A row with more or fewer fields than the header has columns is bad (fewer
-    // is allowed only where the missing columns have no header). *rowCount: the data rows
-    // read, blank ones left out. *values: the Stage and Status values met, as mapped.
+    // bad: *errors then lists every problem by line, syntax (a broken quote, a stray
+    // quote, a row of the wrong shape) and values alike, each broken record skipped
+    // without hiding the rows after it: at most maxErrors, then one without a line,
+    // "N more problems not listed", N counted to the end of the file. A row with more or
+    // fewer fields than the header has columns is bad (fewer is allowed only where the
+    // missing columns have no header). *rowCount: the data rows read, blank ones left
+    // out. *values: the Stage and Status values met, as mapped.
     bool validate(const Role &role, QList<ImportedCandidate> *candidates, QList<ImportIssue> *errors,
-                  int *rowCount = nullptr, int maxErrors = 1000, QList<ImportValue> *values = nullptr) const;
+                  int *rowCount = nullptr, int maxErrors = MaxIssues, QList<ImportValue> *values = nullptr) const;
 
     // The value mapping. values() reads every row once, as validate() does, and lists each
     // distinct value of the Stage and Status columns in the order met, with its row count

@@ -33,6 +33,11 @@ struct ImportResult
     int rows = 0;  // rows given
     int imported = 0;  // added (or, in a dry run, that would be)
     QList<ImportDuplicate> duplicates;
+    // The rows added got the candidate ids firstCandidateId, firstCandidateId + 1, ... and
+    // the application ids from firstApplicationId, in the order of the rows (0 in a dry
+    // run or when none was added): what an undo of the import removes, a redo takes again.
+    Id firstCandidateId = 0;
+    Id firstApplicationId = 0;
 };
 
 }  // namespace hireloop

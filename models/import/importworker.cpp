@@ -41,7 +41,8 @@ int ImportWorker::check(const CandidateImport &import, Id roleId)
         else {
             // The good rows' duplicates are found even when other rows are bad, so the
             // user sees everything at once.
-            import.validate(role, &check.candidates, &check.errors, &check.rows, 1000, &check.values);
+            import.validate(role, &check.candidates, &check.errors, &check.rows, CandidateImport::MaxIssues,
+                            &check.values);
             if (serial == m_latestCheck && !s->importCandidates(roleId, check.candidates, {}, &check.result, true))
                 check.databaseError = s->errorString();
         }

@@ -39,6 +39,7 @@ DueScorecardModel::DueScorecardModel(Store *store, QObject *parent)
     // is thousands of rows in a large database).
     connect(store, &Store::scorecardChanged, this, [this](Id applicationId) { refreshApplication(applicationId); });
     connect(store, &Store::interviewChanged, this, [this](Id applicationId) { refreshApplication(applicationId); });
+    connect(store, &Store::reminderRecorded, this, &DueScorecardModel::reminderRecorded);
     connect(store, &Store::candidateChanged, this, [this](Id candidateId) {
         for (const Application &a : m_store->applicationsOf(candidateId))
             refreshApplication(a.id);
@@ -67,8 +68,11 @@ QList<DueScorecard> DueScorecardModel::query()
 {
     m_now = m_store->now();
     m_readHours = m_overdueHours;
-    if (!m_store->isOpen() || !m_store->actorId())
+    if (!m_store->isOpen() || !m_store->actorId()) {
+        m_reminded.clear();
         return {};
+    }
+    m_reminded = m_store->lastReminders();
     const Person actor = m_store->actor();
     m_everyone = m_store->access().may(AccessPolicy::Action::ChaseScorecards);
     return m_store->dueScorecards(m_everyone ? 0 : actor.id, m_overdueHours);
@@ -86,6 +90,7 @@ void DueScorecardModel::refresh()
     const bool everyone = m_everyone;
     const qint64 before = m_now;
     const int beforeHours = m_readHours;
+    const QHash<Id, qint64> remindedBefore = m_reminded;
     const QList<DueScorecard> fresh = query();
     if (everyone != m_everyone) {
         // Another kind of list (the InterviewerColumn means something else).
@@ -95,6 +100,38 @@ void DueScorecardModel::refresh()
         return;
     }
     sync(fresh, before, beforeHours);
+    // Reminders others sent, and "2 days ago" that has become "3 days ago".
+    for (int row = 0; row < m_rows.size(); ++row) {
+        const Id id = m_rows.at(row).scorecardId;
+        if (reminded(remindedBefore.value(id), before) != reminded(m_reminded.value(id), m_now))
+            Q_EMIT dataChanged(index(row, RemindedColumn), index(row, RemindedColumn));
+    }
+}
+
+void DueScorecardModel::reminderRecorded(Id scorecardId)
+{
+    const QHash<Id, qint64> last = m_store->lastReminders(scorecardId);
+    if (!last.contains(scorecardId))
+        return;
+    m_reminded.insert(scorecardId, last.value(scorecardId));
+    const int row = rowOfScorecard(scorecardId);
+    if (row >= 0)
+        Q_EMIT dataChanged(index(row, RemindedColumn), index(row, RemindedColumn));
+}
+
+QString DueScorecardModel::reminded(qint64 at, qint64 now)
+{
+    if (at <= 0)
+        return {};
+    const QDateTime when = QDateTime::fromSecsSinceEpoch(at);
+    const qint64 days = when.date().daysTo(QDateTime::fromSecsSinceEpoch(now).date());
+    if (days <= 0)
+        return tr("Today %1").arg(shortTime(when.time()));
+    if (days == 1)
+        return tr("Yesterday");
+    if (days < 7)
+        return tr("%1 days ago").arg(days);
+    return QLocale().toString(when.date(), QLocale::ShortFormat);
 }
 
 // Turns the rows into fresh with row signals only: removals, then for each place a
@@ -249,11 +286,15 @@ QVariant DueScorecardModel::data(const QModelIndex &index, int role) const
             return shortDateTime(d.interviewEndsAt);
         case StatusColumn:
             return status(d, m_now, m_readHours);
+        case RemindedColumn:
+            return reminded(m_reminded.value(d.scorecardId), m_now);
         }
         break;
     case Qt::ToolTipRole:
         if (index.column() == StatusColumn)
             return tr("A scorecard is overdue %1 hours after its interview ended (Settings)").arg(m_readHours);
+        if (index.column() == RemindedColumn && m_reminded.value(d.scorecardId) > 0)
+            return tr("Last reminder sent %1").arg(shortDateTime(m_reminded.value(d.scorecardId)));
         break;
     case Qt::FontRole:
         if (d.overdue && index.column() == StatusColumn) {
@@ -263,6 +304,8 @@ QVariant DueScorecardModel::data(const QModelIndex &index, int role) const
         }
         break;
     case SortRole:
+        if (index.column() == RemindedColumn)
+            return m_reminded.value(d.scorecardId);
         return index.column() == EndedColumn || index.column() == StatusColumn ? QVariant(d.interviewEndsAt)
                                                                                : data(index, Qt::DisplayRole);
     case IdRole:
@@ -275,6 +318,8 @@ QVariant DueScorecardModel::data(const QModelIndex &index, int role) const
         return d.interviewerId;
     case OverdueRole:
         return d.overdue;
+    case RemindedAtRole:
+        return m_reminded.value(d.scorecardId);
     }
     return {};
 }
@@ -294,6 +339,8 @@ QVariant DueScorecardModel::headerData(int section, Qt::Orientation orientation,
         return tr("Interview ended");
     case StatusColumn:
         return tr("Status");
+    case RemindedColumn:
+        return tr("Reminded");
     }
     return {};
 }

@@ -3,12 +3,14 @@
 #include "domain/domain.h"
 
 #include <QAbstractTableModel>
+#include <QHash>
 
 // Scorecards still owed for interviews that have ended (Store::dueScorecards): the
 // acting interviewer's own, or everyone's when a hiring manager or a coordinator acts
 // (they chase them). Overdue ones are flagged. Follows the store row by row (a
 // submitted scorecard is one rowsRemoved), reading again only the application an edit
 // touched; refresh() re-reads the whole list the same way, for the passing of time.
+// The Reminded column says when someone last sent the interviewer a reminder about it.
 
 namespace hireloop {
 
@@ -19,12 +21,21 @@ class DueScorecardModel : public QAbstractTableModel
     Q_OBJECT
 
 public:
-    enum Column { CandidateColumn, StageColumn, InterviewerColumn, EndedColumn, StatusColumn, ColumnCount };
+    enum Column {
+        CandidateColumn,
+        StageColumn,
+        InterviewerColumn,
+        EndedColumn,
+        StatusColumn,
+        RemindedColumn,
+        ColumnCount
+    };
     enum Role {
         InterviewIdRole = Qt::UserRole + 500,
         ApplicationIdRole,
         InterviewerIdRole,
         OverdueRole,  // bool
+        RemindedAtRole,  // qint64 seconds since the epoch, 0: never
     };
 
     explicit DueScorecardModel(Store *store, QObject *parent = nullptr);
@@ -40,6 +51,7 @@ public:
     Id scorecardIdAt(int row) const;
     const DueScorecard &dueAt(int row) const { return m_rows.at(row); }
     int rowOfScorecard(Id scorecardId) const;
+    qint64 remindedAt(Id scorecardId) const { return m_reminded.value(scorecardId); }
 
     int rowCount(const QModelIndex &parent = {}) const override;
     int columnCount(const QModelIndex &parent = {}) const override;
@@ -53,9 +65,13 @@ private:
     void refreshApplication(Id applicationId);
     static bool before(const DueScorecard &a, const DueScorecard &b);
     QString status(const DueScorecard &due, qint64 now, int overdueHours) const;
+    // "Today 14:05", "Yesterday", "3 days ago", then the date; empty: never.
+    static QString reminded(qint64 at, qint64 now);
+    void reminderRecorded(Id scorecardId);
 
     Store *m_store;
     QList<DueScorecard> m_rows;
+    QHash<Id, qint64> m_reminded;  // scorecard -> its last reminder
     int m_overdueHours = 24;
     bool m_everyone = false;
     qint64 m_now = 0;  // when the list was read, for "overdue by"

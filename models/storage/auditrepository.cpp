@@ -117,6 +117,23 @@ bool AuditRepository::latestFor(const QString &entity, Id entityId, AuditEntry *
     return true;
 }
 
+QHash<Id, qint64> AuditRepository::latestTimes(const QString &action, const QString &entity, Id entityId)
+{
+    QHash<Id, qint64> times;
+    QSqlQuery q = m_db.prepare(
+        QStringLiteral("SELECT entity_id, max(at) FROM audit_log WHERE entity = :entity AND action = :action")
+        + (entityId ? QStringLiteral(" AND entity_id = :id") : QString()) + QStringLiteral(" GROUP BY entity_id"));
+    q.bindValue(QStringLiteral(":entity"), entity);
+    q.bindValue(QStringLiteral(":action"), action);
+    if (entityId)
+        q.bindValue(QStringLiteral(":id"), entityId);
+    if (!m_db.exec(q))
+        return times;
+    while (q.next())
+        times.insert(q.value(0).toLongLong(), q.value(1).toLongLong());
+    return times;
+}
+
 QStringList AuditRepository::chainProblems()
 {
     QStringList problems;

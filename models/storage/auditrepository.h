@@ -2,6 +2,8 @@
 
 #include "domain/domain.h"
 
+#include <QHash>
+
 // The audit log: an append-only list of who did what, when. Each entry's hash covers
 // its fields and the previous entry's hash, so editing or removing an entry breaks
 // the chain, and `hireloop-cli check` says where. The last entry's id and hash are also
@@ -38,6 +40,9 @@ public:
     QList<AuditEntry> recent(int limit);
     // The newest entry about one entity ("candidate", 12): who last changed it, and when.
     bool latestFor(const QString &entity, Id entityId, AuditEntry *entry);
+    // When action was last recorded about each entity of a kind (its id -> at), or only
+    // about entityId when it is set: e.g. the last reminder per scorecard. One query.
+    QHash<Id, qint64> latestTimes(const QString &action, const QString &entity, Id entityId = 0);
     QStringList chainProblems();  // empty when every link holds
 
     static QString hashOf(const AuditEntry &entry);

@@ -244,8 +244,10 @@ int Database::latestVersion()
 
 QString Database::defaultPath()
 {
-    const QString dir = QStandardPaths::writableLocation(QStandardPaths::AppDataLocation);
-    return QDir(dir).filePath(QStringLiteral("hireloop.sqlite"));
+    // A fixed folder, not AppDataLocation: that one moves with the organisation's name,
+    // and the GUI and the CLI must find the same file whatever they call themselves.
+    const QString dir = QStandardPaths::writableLocation(QStandardPaths::GenericDataLocation);
+    return QDir(dir).filePath(QStringLiteral("hireloop/hireloop.sqlite"));
 }
 
 QString Database::fail(const QString &reason)

@@ -148,7 +148,7 @@ public:
     QString errorString() const { return m_error; }
     int schemaVersion() const;
     static int latestVersion();
-    static QString defaultPath();  // AppDataLocation/hireloop.sqlite
+    static QString defaultPath();  // GenericDataLocation/hireloop/hireloop.sqlite
 
     QSqlDatabase connection() const { return m_db; }
 

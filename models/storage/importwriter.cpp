@@ -176,10 +176,21 @@ bool ImportWriter::write(const QList<ImportedCandidate> &rows, const QList<int> 
                          Id actorId, qint64 now, const std::function<bool(int, int)> &progress)
 {
     m_cancelled = false;
-    Id nextCandidate = nextFreeId(m_db, "candidate");
-    Id nextApplication = nextFreeId(m_db, "application");
+    m_firstCandidate = 0;
+    m_firstApplication = 0;
+    Id nextCandidate = m_keepCandidate ? m_keepCandidate : nextFreeId(m_db, "candidate");
+    Id nextApplication = m_keepApplication ? m_keepApplication : nextFreeId(m_db, "application");
+    if (m_keepCandidate || m_keepApplication) {
+        // The ids are the caller's: the server's id sequences learn of them at commit.
+        m_db.noteExplicitIds(QStringLiteral("candidate"));
+        m_db.noteExplicitIds(QStringLiteral("application"));
+    }
+    m_keepCandidate = 0;
+    m_keepApplication = 0;
     if (!nextCandidate || !nextApplication)
         return false;
+    m_firstCandidate = nextCandidate;
+    m_firstApplication = nextApplication;
     // The batches touch five tables and eight indexes in turn (see LargerCache).
     const LargerCache cache(m_db, 32);
     m_tables = std::make_unique<Tables>(m_db, roleId, now, actorId);
@@ -222,6 +233,85 @@ bool ImportWriter::write(const QList<ImportedCandidate> &rows, const QList<int> 
             }
         }
     }
+    return true;
+}
+
+void ImportWriter::keepIds(Id firstCandidateId, Id firstApplicationId)
+{
+    m_keepCandidate = firstCandidateId;
+    m_keepApplication = firstApplicationId;
+}
+
+bool ImportWriter::idsFree(Id firstCandidateId, Id firstApplicationId, int count, bool *free)
+{
+    *free = false;
+    QSqlQuery q(m_db.connection());
+    q.setForwardOnly(true);
+    // Ids are numbers: written into the statement, as the writer's constants are.
+    if (!q.prepare(QStringLiteral("SELECT (SELECT count(*) FROM candidate WHERE id >= %1 AND id < %2)"
+                                  " + (SELECT count(*) FROM application WHERE id >= %3 AND id < %4)")
+                       .arg(firstCandidateId)
+                       .arg(firstCandidateId + count)
+                       .arg(firstApplicationId)
+                       .arg(firstApplicationId + count))
+        || !m_db.exec(q) || !q.next())
+        return false;
+    *free = q.value(0).toLongLong() == 0;
+    return true;
+}
+
+bool ImportWriter::touchedSince(Id firstCandidateId, Id firstApplicationId, int count, int *present,
+                                QStringList *touched, int *touchedCount)
+{
+    *present = 0;
+    touched->clear();
+    *touchedCount = 0;
+    const QString candidates
+        = QStringLiteral("id >= %1 AND id < %2").arg(firstCandidateId).arg(firstCandidateId + count);
+    QSqlQuery q(m_db.connection());
+    q.setForwardOnly(true);
+    if (!q.prepare(QStringLiteral("SELECT count(*) FROM candidate WHERE %1").arg(candidates)) || !m_db.exec(q)
+        || !q.next())
+        return false;
+    *present = q.value(0).toInt();
+    // An imported candidate has one application, at version 1, with one stage event (its
+    // arrival), and nothing else hangs from it; any edit, move or interview leaves a trace.
+    const QString ofCandidate = QStringLiteral(
+        "JOIN application a ON a.id = x.application_id WHERE a.candidate_id = c.id");
+    QSqlQuery t(m_db.connection());
+    t.setForwardOnly(true);
+    if (!t.prepare(QStringLiteral("SELECT c.id, c.name FROM candidate c WHERE c.id >= %1 AND c.id < %5"
+                                  " AND (c.version <> 1 OR c.anonymized_at IS NOT NULL"
+                                  " OR (SELECT count(*) FROM application a WHERE a.candidate_id = c.id) <> 1"
+                                  " OR EXISTS (SELECT 1 FROM application a WHERE a.candidate_id = c.id"
+                                  " AND (a.version <> 1 OR a.id < %2 OR a.id >= %3))"
+                                  " OR (SELECT count(*) FROM stage_event x %4) <> 1"
+                                  " OR EXISTS (SELECT 1 FROM interview x %4)"
+                                  " OR EXISTS (SELECT 1 FROM decision x %4)"
+                                  " OR EXISTS (SELECT 1 FROM screening_answer x %4))"
+                                  " ORDER BY c.id")
+                       .arg(firstCandidateId)
+                       .arg(firstApplicationId)
+                       .arg(firstApplicationId + count)
+                       .arg(ofCandidate)
+                       .arg(firstCandidateId + count))
+        || !m_db.exec(t))
+        return false;
+    while (t.next()) {
+        if (++*touchedCount <= 3)
+            touched->append(t.value(1).toString());
+    }
+    return true;
+}
+
+bool ImportWriter::remove(Id firstCandidateId, int count)
+{
+    QSqlQuery q(m_db.connection());
+    if (!q.prepare(QStringLiteral("DELETE FROM candidate WHERE id >= %1 AND id < %2")
+                       .arg(firstCandidateId)
+                       .arg(firstCandidateId + count))
+        || !m_db.exec(q))
+        return false;
     return true;
 }
 

@@ -36,6 +36,25 @@ public:
     bool write(const QList<ImportedCandidate> &rows, const QList<int> &accepted, Id roleId, Id defaultStageId,
                Id actorId, qint64 now, const std::function<bool(int done, int total)> &progress);
     bool cancelled() const { return m_cancelled; }
+    // The next write() gives its rows the candidate ids from firstCandidateId and the
+    // application ids from firstApplicationId (a redo of an undone import) instead of
+    // the next free ones; idsFree() says whether count of each are free.
+    void keepIds(Id firstCandidateId, Id firstApplicationId);
+    bool idsFree(Id firstCandidateId, Id firstApplicationId, int count, bool *free);
+    // The first ids the last write() gave (see ImportResult).
+    Id firstCandidateId() const { return m_firstCandidate; }
+    Id firstApplicationId() const { return m_firstApplication; }
+
+    // Undo of an import: of the count candidates from firstCandidateId, how many are
+    // still there (*present), and the names of those touched since the import (at most
+    // a few, *touched, with their number in *touchedCount): edited or anonymized (a row
+    // version past 1), moved (an application version past 1, or another stage event),
+    // another application, an interview (and so any scorecard), a decision, a
+    // screening answer. An application outside [firstApplicationId, + count) counts too.
+    bool touchedSince(Id firstCandidateId, Id firstApplicationId, int count, int *present, QStringList *touched,
+                      int *touchedCount);
+    // Removes those candidates and, by the foreign keys' cascades, everything about them.
+    bool remove(Id firstCandidateId, int count);
 
 private:
     bool loadKeys(const char *table, QHash<QString, Id> *keys);
@@ -50,6 +69,10 @@ private:
     QStringList m_keys;
     QList<int> m_keyStart;
     bool m_cancelled = false;
+    Id m_keepCandidate = 0;
+    Id m_keepApplication = 0;
+    Id m_firstCandidate = 0;
+    Id m_firstApplication = 0;
 };
 
 }  // namespace hireloop

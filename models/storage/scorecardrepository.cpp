@@ -131,36 +131,97 @@ bool ScorecardRepository::cancelInterview(Id interviewId, Id actorId, qint64 now
                            QStringLiteral("cancelled"), actorId, now);
 }
 
+namespace {
+
+// One SELECT for interviews, one for their panels, whatever filter picks them: the
+// columns read by readInterview() and the panel query's join.
+const char InterviewColumns[]
+    = "SELECT i.id, i.application_id, i.stage_id, s.name, c.name, i.starts_at, i.duration_min, i.status, i.location,"
+      " a.role_id, i.version, coalesce((SELECT e.email FROM candidate_email e WHERE e.candidate_id = c.id"
+      "   ORDER BY e.position, e.id LIMIT 1), '')"
+      " FROM interview i JOIN stage s ON s.id = i.stage_id JOIN application a ON a.id = i.application_id"
+      " JOIN candidate c ON c.id = a.candidate_id";
+const char PanelColumns[]
+    = "SELECT x.interview_id, p.id, p.name, p.email FROM panelist x JOIN person p ON p.id = x.person_id"
+      " JOIN interview i ON i.id = x.interview_id";
+
+Interview readInterview(const QSqlQuery &q)
+{
+    Interview iv;
+    iv.id = q.value(0).toLongLong();
+    iv.applicationId = q.value(1).toLongLong();
+    iv.stageId = q.value(2).toLongLong();
+    iv.stage = q.value(3).toString();
+    iv.candidate = q.value(4).toString();
+    iv.startsAt = q.value(5).toLongLong();
+    iv.durationMin = q.value(6).toInt();
+    iv.cancelled = q.value(7).toString() == QLatin1String("cancelled");
+    iv.location = q.value(8).toString();
+    iv.roleId = q.value(9).toLongLong();
+    iv.version = q.value(10).toInt();
+    iv.candidateEmail = q.value(11).toString();
+    return iv;
+}
+
+}  // namespace
+
 bool ScorecardRepository::loadInterview(Id interviewId, Interview *iv)
 {
-    QSqlQuery q = m_db.prepare(QStringLiteral(
-        "SELECT i.application_id, i.stage_id, s.name, c.name, i.starts_at, i.duration_min, i.status, i.location"
-        " FROM interview i JOIN stage s ON s.id = i.stage_id JOIN application a ON a.id = i.application_id"
-        " JOIN candidate c ON c.id = a.candidate_id WHERE i.id = :id"));
+    QSqlQuery q = m_db.prepare(QLatin1String(InterviewColumns) + QLatin1String(" WHERE i.id = :id"));
     q.bindValue(QStringLiteral(":id"), interviewId);
     if (!m_db.exec(q) || !q.next())
         return false;
-    *iv = Interview();
-    iv->id = interviewId;
-    iv->applicationId = q.value(0).toLongLong();
-    iv->stageId = q.value(1).toLongLong();
-    iv->stage = q.value(2).toString();
-    iv->candidate = q.value(3).toString();
-    iv->startsAt = q.value(4).toLongLong();
-    iv->durationMin = q.value(5).toInt();
-    iv->cancelled = q.value(6).toString() == QLatin1String("cancelled");
-    iv->location = q.value(7).toString();
-    q = m_db.prepare(QStringLiteral(
-        "SELECT p.id, p.name FROM panelist x JOIN person p ON p.id = x.person_id WHERE x.interview_id = :id"
-        " ORDER BY p.name, p.id"));
+    *iv = readInterview(q);
+    q = m_db.prepare(QLatin1String(PanelColumns) + QLatin1String(" WHERE x.interview_id = :id ORDER BY p.name, p.id"));
     q.bindValue(QStringLiteral(":id"), interviewId);
     if (!m_db.exec(q))
         return false;
     while (q.next()) {
-        iv->panel << q.value(0).toLongLong();
-        iv->panelNames << q.value(1).toString();
+        iv->panel << q.value(1).toLongLong();
+        iv->panelNames << q.value(2).toString();
+        iv->panelEmails << q.value(3).toString();
     }
     return true;
+}
+
+QList<Interview> ScorecardRepository::interviewsBetween(Id roleId, qint64 from, qint64 to, bool withCancelled)
+{
+    const QString where = QStringLiteral(" WHERE i.starts_at < :to AND i.starts_at + i.duration_min * 60 > :from")
+        + (roleId ? QStringLiteral(" AND i.application_id IN (SELECT id FROM application WHERE role_id = :role)")
+                  : QString())
+        + (withCancelled ? QString() : QStringLiteral(" AND i.status = 'scheduled'"));
+    const auto bind = [&](QSqlQuery &q) {
+        q.bindValue(QStringLiteral(":to"), to);
+        q.bindValue(QStringLiteral(":from"), from);
+        if (roleId)
+            q.bindValue(QStringLiteral(":role"), roleId);
+    };
+    QSqlQuery q = m_db.prepare(QLatin1String(InterviewColumns) + where + QLatin1String(" ORDER BY i.starts_at, i.id"));
+    bind(q);
+    if (!m_db.exec(q))
+        return {};
+    QList<Interview> list;
+    QHash<Id, qsizetype> at;
+    while (q.next()) {
+        at.insert(q.value(0).toLongLong(), list.size());
+        list << readInterview(q);
+    }
+    if (list.isEmpty())
+        return list;
+    q = m_db.prepare(QLatin1String(PanelColumns) + where + QLatin1String(" ORDER BY x.interview_id, p.name, p.id"));
+    bind(q);
+    if (!m_db.exec(q))
+        return {};
+    while (q.next()) {
+        const auto i = at.constFind(q.value(0).toLongLong());
+        if (i == at.cend())
+            continue;  // scheduled between the two reads
+        Interview &iv = list[*i];
+        iv.panel << q.value(1).toLongLong();
+        iv.panelNames << q.value(2).toString();
+        iv.panelEmails << q.value(3).toString();
+    }
+    return list;
 }
 
 QList<Interview> ScorecardRepository::interviewsOf(QSqlQuery &q)

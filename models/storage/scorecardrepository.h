@@ -57,6 +57,9 @@ public:
     // Not cancelled, not yet ended at now, personId on the panel; by time.
     QList<Interview> upcoming(Id personId, qint64 now);
     QList<Interview> interviewsOfApplication(Id applicationId);  // by time, cancelled ones too
+    // A role's interviews (0: every role's) that overlap [from, to), by time, in two
+    // queries whatever their number: for the schedule and for invites.
+    QList<Interview> interviewsBetween(Id roleId, qint64 from, qint64 to, bool withCancelled);
     // Drafts of ended, not cancelled interviews whose author has never submitted one for
     // that interview: personId's, or everyone's for 0.
     QList<DueScorecard> due(Id personId, qint64 now, int overdueHours, Id applicationId = 0);  // 0: every application

@@ -178,6 +178,16 @@ public:
     bool importCandidates(Id roleId, const QList<ImportedCandidate> &rows,
                           const std::function<bool(int done, int total)> &progress, ImportResult *result,
                           bool dryRun = false);
+    // Undo of an import (ImportCommand): removes the candidates it added (done, as
+    // importCandidates reported it; duplicates it skipped are not its own) with their
+    // applications and stage events, in one transaction audited "candidate.import.undo"
+    // (counts only), then dataReset(). Refused, removing nothing, when any of them is
+    // gone or has been touched since: edited, moved, interviewed, scored, decided on.
+    bool undoImport(Id roleId, const ImportResult &done);
+    // Redo of an undone import: rows (those it added, in their order) again under the
+    // same ids, audited "candidate.import". Refused when those ids have been taken since,
+    // or a row's person has come in another way (a duplicate now).
+    bool redoImport(Id roleId, const QList<ImportedCandidate> &rows, const ImportResult &done);
 
     // Interviews (coordinator). Scheduling gives every panelist a draft scorecard;
     // rescheduling and cancelling are kept in the interview's history.
@@ -192,12 +202,24 @@ public:
     // Interviews of personId (not cancelled) that overlap [startsAt, startsAt + duration).
     QList<Interview> overlappingInterviews(Id personId, qint64 startsAt, int durationMin, Id exceptInterviewId = 0);
     QList<Interview> upcomingInterviews(Id personId);  // from now on, by time
+    // The interviews of roleId (0: all roles) that overlap [from, to), by time: everyone's
+    // for those who chase scorecards, an interviewer's own panels for them;
+    // the schedule and the invites.
+    QList<Interview> interviewsBetween(Id roleId, qint64 from, qint64 to, bool withCancelled = false);
     // Unsubmitted scorecards of interviews that have ended: personId's, or everyone's
     // for 0. Overdue: not submitted overdueHours after the interview ended.
     QList<DueScorecard> dueScorecards(Id personId, int overdueHours, Id applicationId = 0);  // 0: all
     // What the window shows at a glance: the actor's own overdue scorecards, or
     // everyone's for a hiring manager or coordinator.
     int overdueCount(int overdueHours);
+    // Reminders about due scorecards (store_reminders.cpp), sent by whoever may chase
+    // scorecards from their own mail app: recording one writes an audit entry
+    // ("scorecard.remind" on the scorecard; that it was sent, not what it said), then
+    // reminderRecorded. Refused for a scorecard that is not due (submitted, cancelled).
+    bool recordReminder(Id scorecardId);
+    // When each scorecard was last reminded about (scorecard id -> time), from the audit
+    // log; only scorecardId's when it is set.
+    QHash<Id, qint64> lastReminders(Id scorecardId = 0);
 
     // Scorecards, under the visibility rule, enforced here and in the queries: a hiring
     // manager sees all; anyone sees their own; an interviewer sees colleagues'
@@ -291,6 +313,7 @@ Q_SIGNALS:
     void interviewChanged(hireloop::Id applicationId, hireloop::Id interviewId);
     void scorecardChanged(hireloop::Id applicationId, hireloop::Id scorecardId);
     void decisionRecorded(hireloop::Id applicationId, hireloop::Id decisionId);
+    void reminderRecorded(hireloop::Id scorecardId);
     // Many rows changed at once (demo data, an import): models reload.
     void dataReset();
     // A write that did not happen, with the reason: the GUI shows it, the CLI prints it.

@@ -111,10 +111,107 @@ bool Store::importCandidates(Id roleId, const QList<ImportedCandidate> &rows,
             return fail(what);
     }
     r.imported = int(accepted.size());
+    if (r.imported > 0) {
+        r.firstCandidateId = writer.firstCandidateId();
+        r.firstApplicationId = writer.firstApplicationId();
+    }
     if (result)
         *result = r;
     if (r.imported > 0)
         Q_EMIT dataReset();
+    return true;
+}
+
+bool Store::undoImport(Id roleId, const ImportResult &done)
+{
+    if (!permitted(AccessPolicy::Action::EditCandidates))
+        return false;
+    if (done.dryRun || done.imported < 1 || !done.firstCandidateId || !done.firstApplicationId)
+        return refuse(tr("Nothing to undo: the import added no candidates"));
+    const int count = done.imported;
+    const QString what = tr("Cannot undo the import of %1 candidates").arg(count);
+    WriteTransaction tx(m_db);
+    ImportWriter writer(m_db);
+    int present = 0;
+    int touchedCount = 0;
+    QStringList touched;
+    if (!tx.isActive()
+        || !writer.touchedSince(done.firstCandidateId, done.firstApplicationId, count, &present, &touched,
+                                &touchedCount))
+        return fail(what);
+    if (present != count)
+        return refuse(tr("%1: %2 of them are no longer there (removed or erased since). Remove the others one by "
+                         "one instead.")
+                          .arg(what)
+                          .arg(count - present));
+    if (touchedCount > 0) {
+        QString names = touched.join(QStringLiteral(", "));
+        if (touchedCount > touched.size())
+            names = tr("%1 and %2 more").arg(names).arg(touchedCount - touched.size());
+        return refuse(tr("%1: %2 changed since (edited, moved, interviewed, scored or decided on), and undoing the "
+                         "import would lose that. Nothing was removed.")
+                          .arg(what, names));
+    }
+    // No personal data in the audit log: counts only.
+    if (!writer.remove(done.firstCandidateId, count)
+        || !audit(QStringLiteral("candidate.import.undo"), QStringLiteral("role"), roleId,
+                  QStringLiteral("%1 removed").arg(count))
+        || !tx.commit())
+        return fail(what);
+    // A redo makes them again under the same ids, from version 1.
+    for (int i = 0; i < count; ++i) {
+        m_ownWrites.remove(QStringLiteral("candidate:%1").arg(done.firstCandidateId + i));
+        m_ownWrites.remove(QStringLiteral("application:%1").arg(done.firstApplicationId + i));
+    }
+    Q_EMIT dataReset();
+    return true;
+}
+
+bool Store::redoImport(Id roleId, const QList<ImportedCandidate> &rows, const ImportResult &done)
+{
+    if (!permitted(AccessPolicy::Action::EditCandidates))
+        return false;
+    if (rows.isEmpty() || rows.size() != done.imported || !done.firstCandidateId || !done.firstApplicationId)
+        return refuse(tr("Nothing to redo: the import added no candidates"));
+    Role role;
+    if (!m_roles.load(roleId, &role))
+        return refuse(tr("No role with id %1").arg(roleId));
+    if (role.stages.isEmpty())
+        return refuse(tr("The role %1 has no interview stages").arg(role.title));
+    QSet<Id> stages;
+    for (const Stage &s : std::as_const(role.stages))
+        stages.insert(s.id);
+    for (const ImportedCandidate &row : rows)
+        if (row.stageId && !stages.contains(row.stageId))
+            return refuse(tr("Cannot import the candidates again: a stage of %1 they were at is gone").arg(role.title));
+
+    const QString what = tr("Cannot import %1 candidates into %2 again").arg(rows.size()).arg(role.title);
+    WriteTransaction tx(m_db);
+    ImportWriter writer(m_db);
+    QList<int> accepted;
+    QList<ImportDuplicate> duplicates;
+    bool free = false;
+    if (!tx.isActive() || !writer.plan(rows, &accepted, &duplicates)
+        || !writer.idsFree(done.firstCandidateId, done.firstApplicationId, int(rows.size()), &free))
+        return fail(what);
+    if (!duplicates.isEmpty()) {
+        const ImportDuplicate &d = duplicates.first();
+        return refuse(tr("%1: line %2 of the file (%3) is there already, added since the import was undone")
+                          .arg(what)
+                          .arg(d.line)
+                          .arg(d.existingName.isEmpty() ? d.value : d.existingName));
+    }
+    if (!free)
+        return refuse(tr("%1 under the same ids: candidates added since have taken them. Import the file again "
+                         "instead.")
+                          .arg(what));
+    writer.keepIds(done.firstCandidateId, done.firstApplicationId);
+    if (!writer.write(rows, accepted, roleId, role.stages.first().id, m_actor.id, now(), {})
+        || !audit(QStringLiteral("candidate.import"), QStringLiteral("role"), roleId,
+                  QStringLiteral("%1 imported again (redo)").arg(rows.size()))
+        || !tx.commit())
+        return fail(what);
+    Q_EMIT dataReset();
     return true;
 }
 

@@ -167,6 +167,15 @@ QList<Interview> Store::upcomingInterviews(Id personId)
     return m_scorecards.upcoming(personId, now());
 }
 
+QList<Interview> Store::interviewsBetween(Id roleId, qint64 from, qint64 to, bool withCancelled)
+{
+    QList<Interview> list = m_scorecards.interviewsBetween(roleId, from, to, withCancelled);
+    // Those who chase scorecards see everyone's schedule; an interviewer, the panels they sit on.
+    if (!m_access.may(AccessPolicy::Action::ChaseScorecards))
+        list.removeIf([this](const Interview &iv) { return !iv.panel.contains(m_actor.id); });
+    return list;
+}
+
 QList<DueScorecard> Store::dueScorecards(Id personId, int overdueHours, Id applicationId)
 {
     return m_scorecards.due(personId, now(), qMax(0, overdueHours), applicationId);

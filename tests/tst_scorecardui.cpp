@@ -86,6 +86,7 @@ private Q_SLOTS:
     void keyHintsAreOnScreen();
     void schedulingWarnsOfOverlaps();
     void overdueCountAtAGlance();
+    void overdueCountFollowsTheDatabase();
     void amendAndEarlierRevisions();
 
 private:
@@ -1084,6 +1085,28 @@ void TestScorecardUi::overdueCountAtAGlance()
     fillAndSubmit(m_ana, Recommendation::Yes, 4);
     QCOMPARE(plainTab(tabs, tab), QStringLiteral("My interviews"));
     QVERIFY(!label->isVisible());
+}
+
+void TestScorecardUi::overdueCountFollowsTheDatabase()
+{
+    Settings::instance().setOverdueHours(24);
+    QVERIFY(m_fx->setActor(m_ana));
+    m_fx.now += 30 * 3600;
+    MainWindow *window = m_fx.openWindow();
+    QVERIFY(window);
+    auto *tabs = window->findChild<QTabWidget *>("mainTabs");
+    const int tab = tabs->indexOf(window->myInterviewsPane());
+    QCOMPARE(plainTab(tabs, tab), QStringLiteral("My interviews (1 overdue)"));
+    // Another database: its own count at once, not this one's until the next minute's tick.
+    const QString other = m_fx.filePath("other.sqlite");
+    {
+        Store fresh;
+        QVERIFY(fresh.open(other));
+        QVERIFY(fresh.ensureDefaultData());
+    }
+    QVERIFY(window->switchDatabase(other));
+    QCOMPARE(plainTab(tabs, tab), QStringLiteral("My interviews"));
+    QVERIFY(!window->findChild<QLabel *>("overdueLabel")->isVisible());
 }
 
 void TestScorecardUi::amendAndEarlierRevisions()

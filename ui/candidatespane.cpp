@@ -79,7 +79,7 @@ CandidatesPane::CandidatesPane(Store *store, QWidget *parent)
                                  {{CandidateModel::NameColumn, 0, 20, 26, true},
                                   {CandidateModel::ScoreColumn, 1, 5, 7, false},
                                   {CandidateModel::StageColumn, 2, 15, 22, true},
-                                  {CandidateModel::StatusColumn, 3, 9, 10, false},
+                                  {CandidateModel::StatusColumn, 3, 10, 11, false},
                                   {CandidateModel::ScorecardsColumn, 4, 8, 10, false},
                                   {CandidateModel::DaysInStageColumn, 5, 5, 6, false},
                                   {CandidateModel::SourceColumn, 6, 14, 20, true},
@@ -109,8 +109,8 @@ CandidatesPane::CandidatesPane(Store *store, QWidget *parent)
     m_splitter->setStretchFactor(0, 0);
     m_splitter->setStretchFactor(1, 3);
     m_splitter->setStretchFactor(2, 2);
-    m_pipelineView->setMinimumWidth(40 * ch);
-    m_splitter->setSizes({44 * ch, 160 * ch, 50 * ch});
+    m_pipelineView->setMinimumWidth(50 * ch);
+    m_splitter->setSizes({54 * ch, 160 * ch, 50 * ch});
 
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);

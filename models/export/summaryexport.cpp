@@ -90,7 +90,8 @@ const char *const styleSheet = "body { font-family: 'DejaVu Sans'; font-size: 9p
                                ".gap { color: #8a5a00; }"
                                ".muted { color: #777777; }"
                                "th { background-color: #e8edf4; text-align: left; white-space: nowrap; }"
-                               "td, th { padding: 3px 5px; }";
+                               "td, th { padding: 3px 5px; }"
+                               "td.n { white-space: nowrap; }";
 
 }  // namespace
 
@@ -338,8 +339,8 @@ QString SummaryExport::cover(Profile profile, Id applicationId) const
                         .arg(inDebrief.size())));
     // The header row repeats on every page of the overview.
     html += QStringLiteral("<table width=\"100%\" cellspacing=\"0\" border=\"0.5\" style=\"border-color:#c8ced6\">"
-                           "<thead><tr><th width=\"21%\">%1</th><th width=\"18%\">%2</th><th width=\"12%\">%3</th>"
-                           "<th width=\"13%\">%4</th>")
+                           "<thead><tr><th width=\"19%\">%1</th><th width=\"17%\">%2</th><th width=\"13%\">%3</th>"
+                           "<th width=\"12%\">%4</th>")
                 .arg(esc(profile == Profile::Calibration ? QObject::tr("Candidate id") : QObject::tr("Candidate")),
                      esc(QObject::tr("Stage")), esc(QObject::tr("Status")), esc(QObject::tr("Scorecards")));
     if (logistics)
@@ -350,7 +351,7 @@ QString SummaryExport::cover(Profile profile, Id applicationId) const
                     .arg(esc(QObject::tr("Score")), esc(QObject::tr("Yes/No")), esc(QObject::tr("Flags")),
                          esc(QObject::tr("Decision")));
     for (const DebriefSummary *s : std::as_const(inDebrief)) {
-        html += QStringLiteral("<tr><td>%1</td><td>%2</td><td>%3</td><td>%4 / %5</td>")
+        html += QStringLiteral("<tr><td>%1</td><td>%2</td><td class=\"n\">%3</td><td class=\"n\">%4 / %5</td>")
                     .arg(esc(candidateKey(*s, profile)), esc(s->stage), esc(applicationStatusLabel(s->status)))
                     .arg(s->scorecardsSubmitted)
                     .arg(s->scorecardsExpected);
@@ -359,7 +360,7 @@ QString SummaryExport::cover(Profile profile, Id applicationId) const
             continue;
         }
         const int flags = int(s->mustHaveFlags().size());
-        html += QStringLiteral("<td>%1</td><td>%2 / %3</td><td>%4</td><td>%5</td></tr>")
+        html += QStringLiteral("<td class=\"n\">%1</td><td class=\"n\">%2 / %3</td><td>%4</td><td>%5</td></tr>")
                     .arg(s->hasScore ? number(s->weightedScore) : QStringLiteral("—"))
                     .arg(s->tally[2] + s->tally[3])
                     .arg(s->tally[0] + s->tally[1])

@@ -41,6 +41,13 @@ QString newPath()
     return configDir() + QStringLiteral("/Hireloop/hireloop.conf");
 }
 
+// A window geometry as Qt writes it: binary, with a NUL inside.
+QByteArray oldGeometry()
+{
+    static const char bytes[] = "\x01\xd9\xd0\xcb\x00\x03 geometry";
+    return QByteArray(bytes, sizeof bytes - 1);
+}
+
 // What the previous version of the app left behind: its QSettings (no organisation) with a
 // few of everything Settings keeps.
 void writeOldSettings(const QString &file)
@@ -51,7 +58,7 @@ void writeOldSettings(const QString &file)
                  QStringList{QStringLiteral("/home/ana/hiring/loop.sqlite"), QStringLiteral("/home/ana/old.sqlite")});
     old.setValue(QStringLiteral("scorecards/overdueHours"), 48);
     old.setValue(QStringLiteral("pipeline/staleDays"), 9);
-    old.setValue(QStringLiteral("state/mainWindow"), QByteArray("\x01\xd9\xd0\xcb\x00\x03 geometry", 17));
+    old.setValue(QStringLiteral("state/mainWindow"), oldGeometry());
     old.sync();
     QCOMPARE(old.status(), QSettings::NoError);
 }
@@ -104,7 +111,7 @@ void TestSettingsMigration::everyKeyMovesOnceAndTheOldFileStays()
              (QStringList{QStringLiteral("/home/ana/hiring/loop.sqlite"), QStringLiteral("/home/ana/old.sqlite")}));
     QCOMPARE(settings.overdueHours(), 48);
     QCOMPARE(settings.staleDays(), 9);
-    QCOMPARE(settings.state(QStringLiteral("mainWindow")), QByteArray("\x01\xd9\xd0\xcb\x00\x03 geometry", 17));
+    QCOMPARE(settings.state(QStringLiteral("mainWindow")), oldGeometry());
     const QSettings moved(newPath(), QSettings::IniFormat);
     QCOMPARE(moved.value(SettingsMigration::MarkerKey).toString(), oldPath());
     QCOMPARE(moved.allKeys().size(), QSettings(oldPath(), QSettings::IniFormat).allKeys().size() + 1);

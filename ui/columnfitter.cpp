@@ -25,7 +25,8 @@ ColumnFitter::ColumnFitter(QTableView *view, const QList<Column> &columns)
     header->setContextMenuPolicy(Qt::CustomContextMenu);
     connect(header, &QWidget::customContextMenuRequested, this, &ColumnFitter::showMenu);
     view->setHorizontalScrollBarPolicy(Qt::ScrollBarAsNeeded);
-    view->viewport()->installEventFilter(this);
+    m_viewport = view->viewport();
+    m_viewport->installEventFilter(this);
     // Header texts change with the language and the sort indicator: refit on both.
     connect(header, &QHeaderView::sortIndicatorChanged, this, &ColumnFitter::fit);
     fit();
@@ -139,7 +140,9 @@ void ColumnFitter::restoreState(const QByteArray &state)
 
 bool ColumnFitter::eventFilter(QObject *watched, QEvent *event)
 {
-    if (watched == m_view->viewport() && event->type() == QEvent::Resize)
+    // Compared with the pointer kept, not asked of the view: the viewport's last events
+    // come while the view is being destroyed.
+    if (watched == m_viewport && event->type() == QEvent::Resize)
         fit();
     return QObject::eventFilter(watched, event);
 }

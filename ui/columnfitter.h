@@ -50,6 +50,7 @@ private:
     void showMenu(const QPoint &pos);
 
     QTableView *m_view;
+    QWidget *m_viewport;  // the view's, whose resizes refit the columns
     QList<Column> m_columns;  // by priority
     QSet<int> m_userHidden;
     bool m_fitting = false;

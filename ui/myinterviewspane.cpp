@@ -1,5 +1,6 @@
 #include "myinterviewspane.h"
 
+#include "warningicon.h"
 #include "itemmodels/duescorecardmodel.h"
 #include "itemmodels/modelroles.h"
 #include "itemmodels/myinterviewsmodel.h"
@@ -36,15 +37,8 @@ protected:
     void initStyleOption(QStyleOptionViewItem *option, const QModelIndex &index) const override
     {
         QStyledItemDelegate::initStyleOption(option, index);
-        if (!index.data(DueScorecardModel::OverdueRole).toBool())
-            return;
-        const QStyle *style = option->widget ? option->widget->style() : nullptr;
-        if (!style)
-            return;
-        option->icon = style->standardIcon(QStyle::SP_MessageBoxWarning, nullptr, option->widget);
-        option->features |= QStyleOptionViewItem::HasDecoration;
-        const int side = style->pixelMetric(QStyle::PM_SmallIconSize, nullptr, option->widget);
-        option->decorationSize = QSize(side, side);
+        if (index.data(DueScorecardModel::OverdueRole).toBool())
+            addWarningIcon(option);
     }
 };
 

@@ -1,5 +1,6 @@
 #include "schedulepane.h"
 
+#include "warningicon.h"
 #include "export/icsexport.h"
 #include "itemmodels/schedulemodel.h"
 #include "settings.h"
@@ -59,15 +60,8 @@ protected:
         QStyledItemDelegate::initStyleOption(option, index);
         if (index.column() == ScheduleModel::DayColumn)
             option->font.setBold(true);
-        if (index.column() != ScheduleModel::ConflictColumn || !index.data(ScheduleModel::ConflictRole).toBool())
-            return;
-        const QStyle *style = option->widget ? option->widget->style() : nullptr;
-        if (!style)
-            return;
-        option->icon = style->standardIcon(QStyle::SP_MessageBoxWarning, nullptr, option->widget);
-        option->features |= QStyleOptionViewItem::HasDecoration;
-        const int side = style->pixelMetric(QStyle::PM_SmallIconSize, nullptr, option->widget);
-        option->decorationSize = QSize(side, side);
+        if (index.column() == ScheduleModel::ConflictColumn && index.data(ScheduleModel::ConflictRole).toBool())
+            addWarningIcon(option);
     }
 };
 

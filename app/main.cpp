@@ -8,6 +8,7 @@
 #include "databaselockeddialog.h"
 #include "mainwindow.h"
 #include "settingsmigration.h"
+#include "translations.h"
 #include "store/store.h"
 
 #include <QApplication>
@@ -66,6 +67,7 @@ int main(int argc, char *argv[])
     QApplication::setApplicationDisplayName(QStringLiteral("Hireloop"));
     QGuiApplication::setDesktopFileName(QStringLiteral(HIRELOOP_APP_ID));
     QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/hireloop.svg")));
+    Translations::install(&app);
     QString settingsError;
     if (SettingsMigration::run(&settingsError) == SettingsMigration::Result::Failed)
         std::fprintf(stderr, "hireloop: %s\n", qPrintable(settingsError));

@@ -338,8 +338,10 @@ void TestCandidateModels::weightedScoreFollowsRatingsAndVisibility()
                               " VALUES (2, 1, %1, 'draft', 0, 0)")
                    .arg(ben.id)));
     QVERIFY(q.exec(QStringLiteral("INSERT INTO panelist VALUES (1, %1), (1, %2)").arg(ana.id).arg(ben.id)));
-    QVERIFY(q.exec(
-        QStringLiteral("INSERT INTO rating VALUES (1, %1, 4, ''), (1, %2, 2, ''), (2, %1, 1, '')").arg(phd).arg(ties)));
+    QVERIFY(q.exec(QStringLiteral("INSERT INTO rating (scorecard_id, attribute_id, value, note) VALUES (1, %1, 4, ''), "
+                                  "(1, %2, 2, ''), (2, %1, 1, '')")
+                       .arg(phd)
+                       .arg(ties)));
     m_store->notifyDataReset();
     CandidateModel model(m_store);
     model.setRoleId(m_fx.role.id);
@@ -800,7 +802,8 @@ void TestCandidateModels::asyncLoadKeepsTheVisibilityRule()
                                   " VALUES (1, 1, %1, 'submitted', 'yes', 0, 0, 1)")
                        .arg(m_store->actorId())));
     QVERIFY(q.exec(QStringLiteral("INSERT INTO panelist VALUES (1, %1), (1, %2)").arg(m_store->actorId()).arg(ben.id)));
-    QVERIFY(q.exec(QStringLiteral("INSERT INTO rating VALUES (1, %1, 4, '')").arg(phd)));
+    QVERIFY(q.exec(
+        QStringLiteral("INSERT INTO rating (scorecard_id, attribute_id, value, note) VALUES (1, %1, 4, '')").arg(phd)));
     CandidateModel model(m_store);
     model.setAsyncThreshold(1);
     model.setFirstScreenRows(0);  // everything through the worker

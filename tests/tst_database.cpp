@@ -156,6 +156,10 @@ void TestDatabase::constraintsRefuseBadRows()
         "INSERT INTO rating (scorecard_id, attribute_id, value) VALUES (1, (SELECT min(id) FROM attribute), NULL)"));
     QVERIFY(db.exec(
         "INSERT INTO rating (scorecard_id, attribute_id, value) VALUES (1, (SELECT max(id) FROM attribute), 5)"));
+    // A note without a rating has no value, and a rating is either or.
+    QVERIFY(!db.exec("UPDATE rating SET rated = 0 WHERE value = 5"));
+    QVERIFY(!db.exec("UPDATE rating SET rated = 2 WHERE value IS NULL"));
+    QVERIFY(db.exec("UPDATE rating SET rated = 0 WHERE value IS NULL"));
     // Submitted needs a time and a recommendation.
     QVERIFY(!db.exec("UPDATE scorecard SET status = 'submitted'"));
     QVERIFY(!db.exec("UPDATE scorecard SET status = 'submitted', submitted_at = 1"));
@@ -232,10 +236,11 @@ void TestDatabase::upgradesFromEveryOlderVersion()
     }
     if (from >= 3) {
         QSqlQuery q(db.connection());
-        QVERIFY(q.exec("SELECT value, note FROM rating WHERE scorecard_id = 1"));
+        QVERIFY(q.exec("SELECT value, note, rated FROM rating WHERE scorecard_id = 1"));
         QVERIFY(q.next());
         QCOMPARE(q.value(0).toInt(), 4);
         QCOMPARE(q.value(1).toString(), QStringLiteral("solid"));
+        QCOMPARE(q.value(2).toInt(), 1);  // what was there was a rating
     }
     // What later steps add works on the upgraded file.
     QVERIFY(

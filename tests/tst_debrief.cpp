@@ -45,6 +45,7 @@ private Q_SLOTS:
     void summaryJsonIsTyped();
     void pdfReadsBack();
     void pdfProfiles();
+    void pdfProgressCountsCandidatesThenPages();
     void cliExportSummary();
     void exportImportRoundTrip();
     void summaryMatchesRecomputation_data();
@@ -548,6 +549,78 @@ void TestDebrief::pdfReadsBack()
     QVERIFY(roleText.contains("2 applications; 1 with interviews or scorecards"));
     QVERIFY(roleText.contains(QChar('\f')));  // more than one page
     QVERIFY(!roleText.contains("Olga Petrova"));  // no scorecards, no page
+}
+
+// The packet says what it has done of how much (candidates laid out, then pages drawn),
+// and a cancel, even one that comes after the last page, leaves no file and no record.
+void TestDebrief::pdfProgressCountsCandidatesThenPages()
+{
+    runPanel();
+    const Id second = m_fx.schedule(m_other, {m_a});
+    QVERIFY(second);
+    score(m_a, second, 3, 3, Recommendation::Yes);
+    actAs(m_fx.hiringManager);
+
+    using Unit = ExportProgress::Unit;
+    struct Report
+    {
+        int done, total;
+        Unit unit;
+    };
+    QList<Report> reports;
+    const QString path = m_fx.filePath("progress.pdf");
+    QString error;
+    int count = 0;
+    {
+        SummaryExport exporter(*m_fx.store());
+        exporter.setProgress([&](int done, int total, Unit unit) {
+            reports << Report{done, total, unit};
+            return true;
+        });
+        QVERIFY2(exporter.write(m_fx.role.id, SummaryExport::Format::Pdf, SummaryExport::Profile::Full, path, &error,
+                                &count),
+                 qPrintable(error));
+    }
+    QCOMPARE(count, 2);
+    const QString text = pdfText(path);
+    const int pages = int(text.count(QChar('\f')));  // pdftotext ends each page with a form feed
+    QVERIFY2(pages >= 3, qPrintable(text.left(500)));  // the cover, then a page or more per candidate
+    QVERIFY2(text.contains(QStringLiteral("Page %1 of %1").arg(pages)), qPrintable(text.right(500)));
+    QVERIFY(!reports.isEmpty());
+    // Candidates first, all of them; then pages, to the last.
+    int lastCandidates = -1;
+    for (int i = 0; i < reports.size(); ++i)
+        if (reports.at(i).unit == Unit::Candidates)
+            lastCandidates = i;
+    QVERIFY(lastCandidates >= 0);
+    QCOMPARE(reports.at(lastCandidates).done, 2);
+    QCOMPARE(reports.at(lastCandidates).total, 2);
+    for (int i = 0; i < reports.size(); ++i)
+        QCOMPARE(reports.at(i).unit == Unit::Pages, i > lastCandidates);
+    QCOMPARE(reports.last().unit, Unit::Pages);
+    QCOMPARE(reports.last().done, pages);
+    QCOMPARE(reports.last().total, pages);
+
+    // Stopped on the first page, or only after the last: nothing written, nothing recorded.
+    const int audits = int(m_fx->recentAudit(10000).size());
+    for (const bool afterTheLast : {false, true}) {
+        const QString stopped = m_fx.filePath(afterTheLast ? "late.pdf" : "early.pdf");
+        SummaryExport exporter(*m_fx.store());
+        exporter.setProgress([afterTheLast, calls = 0](int done, int total, Unit unit) mutable {
+            if (unit != Unit::Pages)
+                return true;
+            // The last page is reported once; the only later call is the check before writing.
+            if (afterTheLast)
+                return !(done == total && ++calls > 1);
+            return false;
+        });
+        QVERIFY(
+            !exporter.write(m_fx.role.id, SummaryExport::Format::Pdf, SummaryExport::Profile::Full, stopped, &error));
+        QVERIFY2(error.contains(QLatin1String("cancelled")), qPrintable(error));
+        QVERIFY(!QFileInfo::exists(stopped));
+        QVERIFY(exporter.wasCancelled());
+    }
+    QCOMPARE(int(m_fx->recentAudit(10000).size()), audits);
 }
 
 void TestDebrief::pdfProfiles()

@@ -5,9 +5,11 @@
 // shows; several selected scorecards are reminded one after another; an interviewer
 // gets no Remind…. And the Templates page of Settings: edit, switch, keep, restore.
 
+#include "candidatemessagedialog.h"
 #include "domain/messagetemplate.h"
 #include "guitestsupport.h"
 #include "itemmodels/duescorecardmodel.h"
+#include "itemmodels/myinterviewsmodel.h"
 #include "myinterviewspane.h"
 #include "panelfixture.h"
 #include "reminddialog.h"
@@ -58,6 +60,7 @@ private Q_SLOTS:
     void copyPutsTheMessageOnTheClipboardAndRecordsIt();
     void severalSelectedAreRemindedOneAfterAnother();
     void anInterviewerHasNoRemind();
+    void candidateMessagesFromTheirTemplates();
     void settingsTemplatesAreEditedAndRestored();
 
 private:
@@ -163,17 +166,17 @@ void TestRemindDialog::theDialogFillsFromTheSavedTemplate()
     QUrl shown;
     {
         const ModalAnswer answer = onModal<RemindDialog>([&](RemindDialog *d) {
-            QCOMPARE(d->findChild<QLineEdit *>(QStringLiteral("remindToEdit"))->text(),
+            QCOMPARE(d->findChild<QLineEdit *>(QStringLiteral("messageToEdit"))->text(),
                      QStringLiteral("anaalves@lab.example"));
-            QCOMPARE(d->findChild<QLineEdit *>(QStringLiteral("remindSubjectEdit"))->text(),
+            QCOMPARE(d->findChild<QLineEdit *>(QStringLiteral("messageSubjectEdit"))->text(),
                      QStringLiteral("Nudge: Zoë Ødegaard / %1").arg(m_fx.stage.name));
             const QString date = QLocale().toString(QDateTime::fromSecsSinceEpoch(m_startsAt).date(),
                                                     QLocale::LongFormat);
             QCOMPARE(
-                d->findChild<QPlainTextEdit *>(QStringLiteral("remindBodyEdit"))->toPlainText(),
+                d->findChild<QPlainTextEdit *>(QStringLiteral("messageBodyEdit"))->toPlainText(),
                 QStringLiteral("Dear Ana Alves,\nZoë Ødegaard for %1 on %2: 3 days late.\n{unknwon} stays.\n— Dee Dunn")
                     .arg(m_fx.role.title, date));
-            QVERIFY(!d->findChild<QComboBox *>(QStringLiteral("remindWhichCombo"))->isVisible());
+            QVERIFY(!d->findChild<QComboBox *>(QStringLiteral("messageWhichCombo"))->isVisible());
             screenshot(d, QStringLiteral("remind-dialog.png"));
             shown = d->mailtoUrl();
             d->setUrlOpener([&](const QUrl &url) {
@@ -204,8 +207,8 @@ void TestRemindDialog::copyPutsTheMessageOnTheClipboardAndRecordsIt()
     QString subject, body;
     {
         const ModalAnswer answer = onModal<RemindDialog>([&](RemindDialog *d) {
-            auto *subjectEdit = d->findChild<QLineEdit *>(QStringLiteral("remindSubjectEdit"));
-            auto *bodyEdit = d->findChild<QPlainTextEdit *>(QStringLiteral("remindBodyEdit"));
+            auto *subjectEdit = d->findChild<QLineEdit *>(QStringLiteral("messageSubjectEdit"));
+            auto *bodyEdit = d->findChild<QPlainTextEdit *>(QStringLiteral("messageBodyEdit"));
             // The default template, filled: nothing in braces is left.
             QVERIFY2(subjectEdit->text().contains(QStringLiteral("Zoë Ødegaard")), qPrintable(subjectEdit->text()));
             QVERIFY2(bodyEdit->toPlainText().startsWith(QStringLiteral("Hi Ben Brown,")),
@@ -223,7 +226,7 @@ void TestRemindDialog::copyPutsTheMessageOnTheClipboardAndRecordsIt()
                 QTest::qFail("the mail app was opened", __FILE__, __LINE__);
                 return false;
             });
-            QTest::mouseClick(d->findChild<QPushButton *>(QStringLiteral("copyReminderButton")), Qt::LeftButton);
+            QTest::mouseClick(d->findChild<QPushButton *>(QStringLiteral("copyMessageButton")), Qt::LeftButton);
         });
         m_remind->click();
     }
@@ -242,9 +245,9 @@ void TestRemindDialog::severalSelectedAreRemindedOneAfterAnother()
     bool stillUpAfterFirst = false;
     {
         const ModalAnswer answer = onModal<RemindDialog>([&](RemindDialog *d) {
-            auto *which = d->findChild<QComboBox *>(QStringLiteral("remindWhichCombo"));
-            auto *to = d->findChild<QLineEdit *>(QStringLiteral("remindToEdit"));
-            auto *copy = d->findChild<QPushButton *>(QStringLiteral("copyReminderButton"));
+            auto *which = d->findChild<QComboBox *>(QStringLiteral("messageWhichCombo"));
+            auto *to = d->findChild<QLineEdit *>(QStringLiteral("messageToEdit"));
+            auto *copy = d->findChild<QPushButton *>(QStringLiteral("copyMessageButton"));
             QVERIFY(which->isVisible());
             QCOMPARE(which->count(), 2);
             recipients << to->text();
@@ -274,6 +277,85 @@ void TestRemindDialog::anInterviewerHasNoRemind()
     for (QAction *action : m_pane->dueView()->actions())
         QVERIFY2(!action->text().contains(QStringLiteral("Remind")) || !action->isVisible(),
                  qPrintable(action->text()));
+}
+
+// Writing to the candidate: the confirmation of an interview to come and, once the
+// application is rejected, the rejection, each from its template with the interview's
+// facts filled in, and recorded as sent (the kind, never the text).
+void TestRemindDialog::candidateMessagesFromTheirTemplates()
+{
+    Settings::instance().resetMessageTemplate(Settings::MessageKind::InterviewConfirmation);
+    Settings::instance().resetMessageTemplate(Settings::MessageKind::Rejection);
+    const MessageTemplate confirmation = Settings::instance().messageTemplate(
+        Settings::MessageKind::InterviewConfirmation);
+    const MessageTemplate rejection = Settings::instance().messageTemplate(Settings::MessageKind::Rejection);
+    // Nothing to write about yet: the only interview is over.
+    QVERIFY(!CandidateMessageDialog::hasMessages(m_fx.store(), m_app));
+
+    Interview next;
+    next.applicationId = m_app;
+    next.stageId = m_fx.stage.id;
+    const QDateTime at(QDateTime::fromSecsSinceEpoch(m_fx.now).date().addDays(3), QTime(14, 30));
+    next.startsAt = at.toSecsSinceEpoch();
+    next.durationMin = 45;
+    next.location = QStringLiteral("Room 4.12");
+    next.panel = {m_ana};
+    QVERIFY(m_fx->scheduleInterview(next));
+    QVERIFY(CandidateMessageDialog::hasMessages(m_fx.store(), m_app));
+    {
+        CandidateMessageDialog d(m_fx.store(), m_app, confirmation, rejection);
+        QUrl opened;
+        d.setUrlOpener([&opened](const QUrl &url) {
+            opened = url;
+            return true;
+        });
+        QVERIFY(!d.findChild<QComboBox *>(QStringLiteral("messageWhichCombo"))->isVisibleTo(&d));  // one message
+        const QString subject = d.findChild<QLineEdit *>(QStringLiteral("messageSubjectEdit"))->text();
+        const QString body = d.findChild<QPlainTextEdit *>(QStringLiteral("messageBodyEdit"))->toPlainText();
+        QVERIFY2(subject.contains(m_fx.stage.name) && subject.contains(m_fx.role.title), qPrintable(subject));
+        for (const QString &part :
+             {QStringLiteral("Dear Zoë Ødegaard"), QStringLiteral("Room 4.12"), QStringLiteral("45 minutes"),
+              shortTime(at.time()), QLocale().toString(at.date(), QLocale::LongFormat), QStringLiteral("Dee Dunn")})
+            QVERIFY2(body.contains(part), qPrintable(part + QStringLiteral(" not in: ") + body));
+        QVERIFY2(!body.contains(QLatin1Char('{')), qPrintable(body));
+        Application app;
+        Candidate candidate;
+        QVERIFY(m_fx->application(m_app, &app) && m_fx->candidate(app.candidateId, &candidate));
+        QCOMPARE(d.findChild<QLineEdit *>(QStringLiteral("messageToEdit"))->text(), candidate.emails.value(0));
+        QVERIFY(!candidate.emails.value(0).isEmpty());
+        d.show();
+        QTest::mouseClick(d.findChild<QPushButton *>(QStringLiteral("openMailButton")), Qt::LeftButton);
+        QCOMPARE(d.result(), int(QDialog::Accepted));
+        QVERIFY(opened.toString().startsWith(QStringLiteral("mailto:")));
+        screenshot(&d, QStringLiteral("candidate-message.png"));
+    }
+    AuditEntry entry = m_fx->recentAudit(1).value(0);
+    QCOMPARE(entry.action, QStringLiteral("candidate.message"));
+    QCOMPARE(entry.detail, QStringLiteral("interview_confirmation"));
+    QCOMPARE(entry.entityId, m_app);
+
+    // Rejected: the rejection is the message offered first, beside the confirmation.
+    Application app;
+    QVERIFY(m_fx->application(m_app, &app));
+    QVERIFY(m_fx->moveApplication(m_app, app.stageId, ApplicationStatus::Rejected, QStringLiteral("Not a fit")));
+    QApplication::clipboard()->clear();
+    {
+        CandidateMessageDialog d(m_fx.store(), m_app, confirmation, rejection);
+        auto *which = d.findChild<QComboBox *>(QStringLiteral("messageWhichCombo"));
+        QCOMPARE(which->count(), 2);
+        QCOMPARE(which->currentIndex(), 1);
+        QCOMPARE(which->currentText(), QStringLiteral("Rejection"));
+        const QString body = d.findChild<QPlainTextEdit *>(QStringLiteral("messageBodyEdit"))->toPlainText();
+        QVERIFY2(body.startsWith(QStringLiteral("Dear Zoë Ødegaard")) && body.contains(m_fx.role.title),
+                 qPrintable(body));
+        d.show();
+        QTest::mouseClick(d.findChild<QPushButton *>(QStringLiteral("copyMessageButton")), Qt::LeftButton);
+        QCOMPARE(d.result(), int(QDialog::Accepted));
+        QVERIFY(QApplication::clipboard()->text().contains(QStringLiteral("not to continue with your application")));
+    }
+    entry = m_fx->recentAudit(1).value(0);
+    QCOMPARE(entry.action, QStringLiteral("candidate.message"));
+    QCOMPARE(entry.detail, QStringLiteral("rejection"));
 }
 
 void TestRemindDialog::settingsTemplatesAreEditedAndRestored()
@@ -353,7 +435,7 @@ void TestRemindDialog::settingsTemplatesAreEditedAndRestored()
     Settings::instance().setMessageTemplate(Kind::Reminder, Custom);
     RemindDialog remind(m_fx.store(), {m_fx->dueScorecards(0, 24).value(0)}, 24,
                         Settings::instance().messageTemplate(Kind::Reminder));
-    QVERIFY(remind.findChild<QLineEdit *>(QStringLiteral("remindSubjectEdit"))
+    QVERIFY(remind.findChild<QLineEdit *>(QStringLiteral("messageSubjectEdit"))
                 ->text()
                 .startsWith(QStringLiteral("Nudge: ")));
 }

@@ -26,6 +26,7 @@ private Q_SLOTS:
     void anInterviewerIsRefused();
     void onlyDueScorecardsAreRemindedOf();
     void theDueListShowsWhenItWasReminded();
+    void candidateMessagesAreRecordedNotKept();
 
 private:
     Id scorecardOf(Id person) const;
@@ -109,6 +110,41 @@ void TestReminders::aReminderIsRecordedAndReadBack()
     QVERIFY(m_fx.reopen());
     QVERIFY(m_fx.actAs(m_ana));
     QCOMPARE(m_fx->lastReminders().value(anas), first + 24 * 3600);
+}
+
+// A confirmation or a rejection sent to the candidate leaves its kind in the audit log,
+// never its text; a rejection only once the application is rejected; not by interviewers.
+void TestReminders::candidateMessagesAreRecordedNotKept()
+{
+    using Kind = Store::CandidateMessage;
+    QVERIFY2(m_fx->recordCandidateMessage(m_app, Kind::InterviewConfirmation), qPrintable(m_fx->errorString()));
+    AuditEntry entry = m_fx->recentAudit(1).value(0);
+    QCOMPARE(entry.action, QStringLiteral("candidate.message"));
+    QCOMPARE(entry.entity, QStringLiteral("application"));
+    QCOMPARE(entry.entityId, m_app);
+    QCOMPARE(entry.detail, QStringLiteral("interview_confirmation"));
+    QCOMPARE(entry.actorId, m_coord);
+
+    QSignalSpy errors(m_fx.store(), &Store::errorOccurred);
+    QVERIFY(!m_fx->recordCandidateMessage(m_app, Kind::Rejection));  // still active
+    QVERIFY2(m_fx->errorString().contains(QStringLiteral("not been rejected")), qPrintable(m_fx->errorString()));
+    QVERIFY(!m_fx->recordCandidateMessage(99999, Kind::InterviewConfirmation));
+    QCOMPARE(errors.size(), 2);
+    QCOMPARE(auditCount(QStringLiteral("candidate.message")), 1);
+
+    Application app;
+    QVERIFY(m_fx->application(m_app, &app));
+    QVERIFY(m_fx->moveApplication(m_app, app.stageId, ApplicationStatus::Rejected, QStringLiteral("Not a fit")));
+    QVERIFY2(m_fx->recordCandidateMessage(m_app, Kind::Rejection), qPrintable(m_fx->errorString()));
+    entry = m_fx->recentAudit(1).value(0);
+    QCOMPARE(entry.action, QStringLiteral("candidate.message"));
+    QCOMPARE(entry.detail, QStringLiteral("rejection"));
+
+    QVERIFY(m_fx.actAs(m_ana));
+    QVERIFY(!m_fx->recordCandidateMessage(m_app, Kind::Rejection));
+    QVERIFY(!m_fx->recordCandidateMessage(m_app, Kind::InterviewConfirmation));
+    QCOMPARE(auditCount(QStringLiteral("candidate.message")), 2);
+    QVERIFY(m_fx->checkProblems().isEmpty());
 }
 
 void TestReminders::aHiringManagerMayRemindToo()

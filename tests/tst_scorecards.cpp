@@ -44,6 +44,7 @@ private Q_SLOTS:
     void saveDraftRefuses_data();
     void saveDraftRefuses();
     void noEvidenceIsNullNeverANumber();
+    void evidenceNoteWithoutARatingStaysOne();
     void submitValidation_data();
     void submitValidation();
     void submittedIsReadOnly();
@@ -524,7 +525,7 @@ void TestScorecards::saveDraftRefuses_data()
     QTest::newRow("attribute of another role") << "other role";
     QTest::newRow("unknown attribute") << "unknown attribute";
     QTest::newRow("value 6") << "6";
-    QTest::newRow("value -1") << "-1";
+    QTest::newRow("value -2") << "-2";
     QTest::newRow("an attribute twice") << "twice";
     QTest::newRow("unknown scorecard") << "unknown scorecard";
     QTest::newRow("hiring manager editing a draft") << "hiring manager";
@@ -556,7 +557,7 @@ void TestScorecards::saveDraftRefuses()
         k.ratings << Rating{otherRole.attributes().first().id, 3, {}};
     else if (what == "unknown attribute")
         k.ratings << Rating{99999, 3, {}};
-    else if (what == "6" || what == "-1")
+    else if (what == "6" || what == "-2")
         k.ratings.first().value = what.toInt();
     else if (what == "twice")
         k.ratings << k.ratings.first();
@@ -588,6 +589,45 @@ void TestScorecards::noEvidenceIsNullNeverANumber()
     QVERIFY(q.next());
     QCOMPARE(q.value(0).toInt(), m_fx.stage.focus.size());
     QCOMPARE(q.value(1).toInt(), m_fx.stage.focus.size());
+}
+
+// A note typed before a rating is chosen is kept as a note: read back unrated, never
+// "no evidence", and not enough to submit; the rating chosen later keeps the note.
+void TestScorecards::evidenceNoteWithoutARatingStaysOne()
+{
+    const Id interview = schedule({m_a}, m_fx.now - 7200);
+    actAs(m_a);
+    Scorecard k;
+    QVERIFY(m_fx->scorecard(m_fx->myScorecard(interview), &k));
+    const Id first = m_fx.stage.focus.first();
+    for (const Id attribute : m_fx.stage.focus)
+        k.ratings << Rating{attribute, attribute == first ? Rating::NotRated : 4,
+                            attribute == first ? QStringLiteral("Sharded the optimizer state") : QString()};
+    k.overall = Recommendation::Yes;
+    QVERIFY2(m_fx->saveDraft(k), qPrintable(m_fx->errorString()));
+    Scorecard back;
+    QVERIFY(m_fx->scorecard(k.id, &back));
+    QCOMPARE(back.ratings.size(), m_fx.stage.focus.size());
+    QCOMPARE(back.ratings.first().attributeId, first);
+    QCOMPARE(back.ratings.first().value, Rating::NotRated);
+    QVERIFY(!back.ratings.first().isRated());
+    QCOMPARE(back.ratings.first().note, QStringLiteral("Sharded the optimizer state"));
+    Attribute attribute;
+    QVERIFY(m_fx->attribute(first, &attribute));
+    const QStringList problems = m_fx->submitProblems(k.id);
+    QCOMPARE(problems.size(), 1);
+    QVERIFY2(problems.first().contains(attribute.name), qPrintable(problems.first()));
+    QVERIFY(!m_fx->submitScorecard(k.id));
+    // Saving the same again writes nothing; choosing "no evidence" is a change.
+    QVERIFY(m_fx->saveDraft(back));
+    back.ratings.first().value = 0;
+    QVERIFY(m_fx->saveDraft(back));
+    QVERIFY(m_fx->submitScorecard(k.id));
+    Scorecard done;
+    QVERIFY(m_fx->scorecard(k.id, &done));
+    QCOMPARE(done.status, QStringLiteral("submitted"));
+    QCOMPARE(done.ratings.first().value, 0);
+    QCOMPARE(done.ratings.first().note, QStringLiteral("Sharded the optimizer state"));
 }
 
 void TestScorecards::submitValidation_data()

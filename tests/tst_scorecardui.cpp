@@ -13,6 +13,7 @@
 #include "myinterviewspane.h"
 #include "ratingdelegate.h"
 #include "candidatespane.h"
+#include "datetimefield.h"
 #include "scorecardeditor.h"
 #include "itemmodels/scorecardmodel.h"
 #include "settings.h"
@@ -22,7 +23,6 @@
 #include <QAction>
 #include <QApplication>
 #include <QComboBox>
-#include <QDateTimeEdit>
 #include <QDialogButtonBox>
 #include <QGroupBox>
 #include <QInputDialog>
@@ -85,6 +85,8 @@ private Q_SLOTS:
     void tabWalksRatingThenEvidence();
     void keyHintsAreOnScreen();
     void schedulingWarnsOfOverlaps();
+    void dateTimeFieldReadsWhatIsTyped_data();
+    void dateTimeFieldReadsWhatIsTyped();
     void overdueCountAtAGlance();
     void overdueCountFollowsTheDatabase();
     void amendAndEarlierRevisions();
@@ -728,6 +730,15 @@ void TestScorecardUi::evidenceAloneIsNotARating()
     Scorecard stored;
     QVERIFY(m_fx->scorecard(m_anaCard, &stored));
     QCOMPARE(stored.status, QStringLiteral("draft"));
+    // Saved as a note with no rating, and read back so after the editor reloads.
+    QCOMPARE(ratingOf(stored, m_fx.stage.focus.at(0))->value, Rating::NotRated);
+    QCOMPARE(ratingOf(stored, m_fx.stage.focus.at(0))->note, QStringLiteral("Talked about FSDP"));
+    {
+        ScorecardModel reopened(m_fx.store());
+        QVERIFY(reopened.load(m_anaCard));
+        QVERIFY(!reopened.ratingAt(0).isRated());
+        QCOMPARE(reopened.noteAt(0), QStringLiteral("Talked about FSDP"));
+    }
     QCOMPARE(table->currentIndex().row(), 0);
     // Marked no evidence on purpose: submitted.
     QTest::keyClick(table, Qt::Key_0);
@@ -981,6 +992,7 @@ void TestScorecardUi::schedulingWarnsOfOverlaps()
     const qint64 overlapping = existing.startsAt + 30 * 60;
 
     bool refusedEmptyPanel = false;
+    bool unreadable = false;
     QString warning;
     const ModalAnswer scheduled = onModal([&](QDialog *d) {
         QCOMPARE(d->objectName(), QStringLiteral("schedulingDialog"));
@@ -991,8 +1003,22 @@ void TestScorecardUi::schedulingWarnsOfOverlaps()
         // Nobody on the panel: refused, with the reason.
         clickButton(d, QDialogButtonBox::Ok);
         refusedEmptyPanel = d->isVisible() && d->findChild<QLabel *>("problemLabel")->isVisible();
-        // Ana at a time she already interviews: warned, not stopped.
-        d->findChild<QDateTimeEdit *>("startEdit")->setDateTime(QDateTime::fromSecsSinceEpoch(overlapping));
+        // A date typed in a way that cannot be read: said, naming it, and no OK.
+        auto *start = d->findChild<DateTimeField *>("startEdit");
+        auto *ok = d->findChild<QDialogButtonBox *>()->button(QDialogButtonBox::Ok);
+        start->lineEdit()->selectAll();
+        QTest::keyClicks(start->lineEdit(), "next blursday");
+        unreadable = !start->isValid() && !ok->isEnabled()
+            && d->findChild<QLabel *>("problemLabel")->text().contains("next blursday");
+        QApplication::processEvents();  // the layout makes room for the message first, as on screen
+        if (const QString out = qEnvironmentVariable("HIRELOOP_SCREENSHOT_DIR"); !out.isEmpty())
+            QVERIFY(d->grab().save(out + QStringLiteral("/scheduling-unreadable-date.png")));
+        // Ana at a time she already interviews, typed whole: warned, not stopped.
+        start->lineEdit()->selectAll();
+        QTest::keyClicks(start->lineEdit(), QDateTime::fromSecsSinceEpoch(overlapping).toString("yyyy-MM-dd HH:mm"));
+        QVERIFY(start->isValid());
+        QVERIFY(ok->isEnabled());
+        QVERIFY(!d->findChild<QLabel *>("problemLabel")->isVisible());
         d->findChild<QSpinBox *>("durationSpin")->setValue(45);
         for (int i = 0; i < panel->count(); ++i)
             if (panel->item(i)->text().startsWith("Ana Lima"))
@@ -1005,6 +1031,7 @@ void TestScorecardUi::schedulingWarnsOfOverlaps()
     QTest::keyClick(window, Qt::Key_I, Qt::ControlModifier);
     QTRY_COMPARE(m_fx->interviews(m_app).size(), 2);
     QVERIFY(refusedEmptyPanel);
+    QVERIFY(unreadable);
     QVERIFY2(warning.contains("Ana Lima") && warning.contains("Chiamaka Eze"), qPrintable(warning));
     Id added = 0;
     for (const Interview &i : m_fx->interviews(m_app))
@@ -1024,8 +1051,8 @@ void TestScorecardUi::schedulingWarnsOfOverlaps()
     QVERIFY(iv.cancelled);
     const ModalAnswer moved = onModal([&](QDialog *d) {
         QVERIFY(!d->findChild<QListWidget *>("panelList")->isEnabled());  // time only
-        auto *start = d->findChild<QDateTimeEdit *>("startEdit");
-        start->setDateTime(start->dateTime().addDays(1));
+        // Page Up: a day later, at the same time.
+        QTest::keyClick(d->findChild<DateTimeField *>("startEdit")->lineEdit(), Qt::Key_PageUp);
         clickButton(d, QDialogButtonBox::Ok);
     });
     window->action(MainWindow::RescheduleInterview)->trigger();
@@ -1038,6 +1065,63 @@ void TestScorecardUi::schedulingWarnsOfOverlaps()
     window->undoHistory()->stack()->undo();
     QVERIFY(m_fx->interview(m_interview, &iv));
     QCOMPARE(iv.startsAt, existing.startsAt);
+}
+
+void TestScorecardUi::dateTimeFieldReadsWhatIsTyped_data()
+{
+    QTest::addColumn<QString>("typed");
+    QTest::addColumn<QDateTime>("expected");  // invalid: cannot be read
+    const QDateTime now(QDate(2026, 12, 5), QTime(9, 15));
+    const QDateTime dec8(QDate(2026, 12, 8), QTime(14, 30));
+    QTest::newRow("ISO") << "2026-12-08 14:30" << dec8;
+    QTest::newRow("ISO with T") << "2026-12-08T14:30" << dec8;
+    QTest::newRow("day month year") << "8 Dec 2026 14:30" << dec8;
+    QTest::newRow("full month, comma") << "8 December 2026, 14:30" << dec8;
+    QTest::newRow("US order, PM") << "Dec 8 2026 2:30 PM" << dec8;
+    QTest::newRow("weekday first") << "Tue 8 Dec 2026 14:30" << dec8;
+    QTest::newRow("extra spaces") << "  2026-12-08   14:30 " << dec8;
+    QTest::newRow("single-digit hour") << "8 Dec 2026 9:05" << QDateTime(QDate(2026, 12, 8), QTime(9, 5));
+    QTest::newRow("date alone keeps the time") << "2026-12-08" << QDateTime(QDate(2026, 12, 8), QTime(9, 15));
+    QTest::newRow("time alone keeps the day") << "16:45" << QDateTime(QDate(2026, 12, 5), QTime(16, 45));
+    QTest::newRow("tomorrow") << "tomorrow 10:00" << QDateTime(QDate(2026, 12, 6), QTime(10, 0));
+    QTest::newRow("Today, any case") << "Today" << now;
+    QTest::newRow("words") << "next blursday" << QDateTime();
+    QTest::newRow("month 13") << "2026-13-08 10:00" << QDateTime();
+    QTest::newRow("hour 25") << "2026-12-08 25:00" << QDateTime();
+    QTest::newRow("year 26") << "0026-12-08 10:00" << QDateTime();
+    QTest::newRow("tomorrow at noon") << "tomorrow at noon" << QDateTime();
+    QTest::newRow("todayish") << "todayish" << QDateTime();
+    QTest::newRow("empty") << "" << QDateTime();
+}
+
+// Whatever is typed is read whole, or refused; what the field shows reads back the same.
+void TestScorecardUi::dateTimeFieldReadsWhatIsTyped()
+{
+    QFETCH(QString, typed);
+    QFETCH(QDateTime, expected);
+    const QDateTime now(QDate(2026, 12, 5), QTime(9, 15));
+    QCOMPARE(DateTimeField::parse(typed, now, now.date()), expected);
+
+    DateTimeField field(now);
+    field.setToday(now.date());
+    QSignalSpy changed(&field, &DateTimeField::dateTimeChanged);
+    field.lineEdit()->selectAll();
+    QTest::keyClicks(field.lineEdit(), typed);
+    if (typed.isEmpty())
+        QTest::keyClick(field.lineEdit(), Qt::Key_Delete);
+    QCOMPARE(field.isValid(), expected.isValid());
+    QCOMPARE(field.dateTime(), expected.isValid() ? expected : now);
+    // The signal tells every change, the half-typed ones on the way included, and ends where the field is.
+    if (field.dateTime() != now)
+        QVERIFY(!changed.isEmpty());
+    if (!changed.isEmpty())
+        QCOMPARE(changed.last().at(0).toDateTime(), field.dateTime());
+    if (expected.isValid()) {
+        Q_EMIT field.lineEdit()->editingFinished();
+        QCOMPARE(DateTimeField::parse(field.text(), now, now.date()), expected);
+        QTest::keyClick(field.lineEdit(), Qt::Key_Up);
+        QCOMPARE(field.dateTime(), expected.addSecs(15 * 60));
+    }
 }
 
 void TestScorecardUi::overdueCountAtAGlance()

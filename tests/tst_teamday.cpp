@@ -6,6 +6,7 @@
 // HIRELOOP_SCREENSHOT_DIR set, each step leaves the picture the README shows.
 
 #include "candidatespane.h"
+#include "datetimefield.h"
 #include "guitestsupport.h"
 #include "itemmodels/candidatemodel.h"
 #include "itemmodels/duescorecardmodel.h"
@@ -21,7 +22,6 @@
 
 #include <QAction>
 #include <QComboBox>
-#include <QDateTimeEdit>
 #include <QDir>
 #include <QLineEdit>
 #include <QListWidget>
@@ -150,7 +150,7 @@ void TestTeamDay::coordinatorAddsInterviewersAndSchedulesAPanel()
     const qint64 startsAt = m_fx.now + 24 * 3600;
     {
         const auto answer = onModal<SchedulingDialog>([&](SchedulingDialog *d) {
-            d->findChild<QDateTimeEdit *>("startEdit")->setDateTime(QDateTime::fromSecsSinceEpoch(startsAt));
+            d->findChild<DateTimeField *>("startEdit")->setDateTime(QDateTime::fromSecsSinceEpoch(startsAt));
             auto *panel = d->findChild<QListWidget *>("panelList");
             for (int i = 0; i < panel->count(); ++i) {
                 const Id id = panel->item(i)->data(Qt::UserRole).toLongLong();

@@ -3,6 +3,7 @@
 #include "permittedaction.h"
 
 #include "candidatedialog.h"
+#include "candidatemessagedialog.h"
 #include "candidatespane.h"
 #include "commands/addcandidatecommand.h"
 #include "commands/cancelinterviewcommand.h"
@@ -15,6 +16,7 @@
 #include "movedialog.h"
 #include "schedulingdialog.h"
 #include "screeningdialog.h"
+#include "settings.h"
 #include "store/store.h"
 
 #include <QAction>
@@ -80,6 +82,9 @@ CandidateActions::CandidateActions(Store *store, UndoHistory *undo, CandidatesPa
     a = make(CancelInterview, tr("Ca&ncel Interview…"), tr("Cancel one of the selected candidate's interviews"),
              "cancelInterviewAction");
     connect(a, &QAction::triggered, this, [this] { cancelInterview(0); });
+    a = make(MessageCandidate, tr("Wri&te to Candidate…"),
+             tr("Confirm an interview to come, or send the rejection, from your mail app"), "messageCandidateAction");
+    connect(a, &QAction::triggered, this, &CandidateActions::messageCandidate);
 
     connect(pane, &CandidatesPane::activated, this, &CandidateActions::editCandidate);
     connect(pane, &CandidatesPane::currentApplicationChanged, this, &CandidateActions::update);
@@ -118,8 +123,11 @@ void CandidateActions::update()
     const bool has = appId && m_store->application(appId, &app);
     const bool active = has && app.status == ApplicationStatus::Active;
     bool scheduled = false;
-    for (const Interview &i : has ? m_store->interviews(appId) : QList<Interview>())
+    bool upcoming = false;
+    for (const Interview &i : has ? m_store->interviews(appId) : QList<Interview>()) {
         scheduled = scheduled || !i.cancelled;
+        upcoming = upcoming || (!i.cancelled && i.startsAt >= m_store->now());
+    }
     // A read-only file: nothing here can be done (reading is elsewhere).
     const bool writable = !m_store->isReadOnly();
     // And what the acting person's kind allows, with the reason where it does not.
@@ -133,6 +141,9 @@ void CandidateActions::update()
     setPermitted(m_actions[RescheduleInterview], policy, A::ScheduleInterviews, writable && scheduled);
     setPermitted(m_actions[CancelInterview], policy, A::ScheduleInterviews, writable && scheduled);
     setPermitted(m_actions[ScreeningAnswers], policy, A::EditCandidates, writable);
+    // Something to write about: an interview to come, or the rejection.
+    setPermitted(m_actions[MessageCandidate], policy, A::ScheduleInterviews,
+                 writable && (upcoming || (has && app.status == ApplicationStatus::Rejected)));
 }
 
 void CandidateActions::addCandidate()
@@ -281,6 +292,19 @@ void CandidateActions::cancelInterview(Id interviewId)
     box.exec();
     if (box.clickedButton() == cancel && m_undo->push(new CancelInterviewCommand(m_store, iv)))
         Q_EMIT message(tr("Cancelled %1 with %2").arg(iv.stage, iv.candidate), 4000);
+}
+
+void CandidateActions::messageCandidate()
+{
+    const Id appId = m_pane->currentApplicationId();
+    if (!appId || !CandidateMessageDialog::hasMessages(m_store, appId))
+        return;
+    const Settings &settings = Settings::instance();
+    CandidateMessageDialog dialog(m_store, appId,
+                                  settings.messageTemplate(Settings::MessageKind::InterviewConfirmation),
+                                  settings.messageTemplate(Settings::MessageKind::Rejection), m_window);
+    if (dialog.exec() == QDialog::Accepted && dialog.sentCount() > 0)
+        Q_EMIT message(tr("Message to the candidate recorded"), 4000);
 }
 
 }  // namespace hireloop

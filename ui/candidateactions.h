@@ -9,8 +9,8 @@ class QAction;
 class QWidget;
 
 // The edits of the candidates pane's selected candidate, as actions: add, edit, move to
-// a stage, reject, withdraw, hire, screening answers, and schedule, reschedule or
-// cancel an interview. Each opens its dialog and pushes one undo command; the actions
+// a stage, reject, withdraw, hire, screening answers, schedule, reschedule or cancel an
+// interview, and write to the candidate. Each opens its dialog and pushes one undo command; the actions
 // follow the selection, the candidate's interviews and a read-only file. The main
 // window only puts them in its menus, toolbar and the candidate list's context menu.
 
@@ -36,6 +36,7 @@ public:
         ScheduleInterview,
         RescheduleInterview,
         CancelInterview,
+        MessageCandidate,
     };
 
     // window: where the dialogs open (and this object's parent).
@@ -52,6 +53,8 @@ public:
     // interviewId 0: one of the selected candidate's, chosen when there are several.
     void rescheduleInterview(Id interviewId);
     void cancelInterview(Id interviewId);
+    // An interview's confirmation or the rejection, from the user's mail app.
+    void messageCandidate();
 
 Q_SIGNALS:
     // What was done, for the status bar.

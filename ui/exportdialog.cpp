@@ -78,7 +78,7 @@ ExportDialog::ExportDialog(Store *store, Id roleId, Id applicationId, const QStr
     form->addRow(pathLabel, pathRow);
 
     m_progress->setObjectName(QStringLiteral("exportProgress"));
-    m_progress->setFormat(tr("%v of %m"));
+    m_progress->setTextVisible(true);
     m_progress->hide();
 
     auto *layout = new QVBoxLayout(this);
@@ -212,7 +212,21 @@ void ExportDialog::accept()
     }
     // The worker reads and writes through a connection of its own, as the same person.
     m_worker = new ExportWorker(m_store->path(), m_store->actorId(), this);
-    connect(m_worker, &ExportWorker::progressed, this, [this](int done, int total) {
+    connect(m_worker, &ExportWorker::progressed, this, [this](int done, int total, ExportProgress::Unit unit) {
+        // Says what is counted: a PDF is laid out candidate by candidate, then drawn page by page.
+        switch (unit) {
+        case ExportProgress::Unit::Rows:
+            m_progress->setFormat(tr("Row %v of %m"));
+            break;
+        case ExportProgress::Unit::Candidates:
+            m_progress->setFormat(m_format->currentData().toString() == QLatin1String("pdf")
+                                      ? tr("Laying out candidate %v of %m")
+                                      : tr("Candidate %v of %m"));
+            break;
+        case ExportProgress::Unit::Pages:
+            m_progress->setFormat(tr("Page %v of %m"));
+            break;
+        }
         m_progress->setRange(0, total);
         m_progress->setValue(done);
     });

@@ -329,6 +329,7 @@ void MainWindow::createActions()
         {ScheduleInterview, CandidateActions::ScheduleInterview},
         {RescheduleInterview, CandidateActions::RescheduleInterview},
         {CancelInterview, CandidateActions::CancelInterview},
+        {MessageCandidate, CandidateActions::MessageCandidate},
     };
     for (const auto &[id, kind] : edits)
         m_actions[id] = m_candidateActions->action(kind);
@@ -350,7 +351,8 @@ void MainWindow::createActions()
         m_candidatesPane->candidateView()->addAction(m_actions[id]);
     }
     candidate->addSeparator();
-    for (int id : {ScheduleInterview, RescheduleInterview, CancelInterview, OpenMyScorecard, ViewScorecards}) {
+    for (int id :
+         {ScheduleInterview, RescheduleInterview, CancelInterview, MessageCandidate, OpenMyScorecard, ViewScorecards}) {
         candidate->addAction(m_actions[id]);
         m_candidatesPane->candidateView()->addAction(m_actions[id]);
     }

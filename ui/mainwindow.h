@@ -75,6 +75,7 @@ public:
         EraseCandidate,
         ImportCandidates,
         ScreeningAnswers,
+        MessageCandidate,
     };
     QAction *action(ActionId id) const { return m_actions.value(id); }
 

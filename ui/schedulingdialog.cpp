@@ -1,11 +1,11 @@
 #include "schedulingdialog.h"
 
+#include "datetimefield.h"
 #include "problemlabel.h"
 #include "itemmodels/myinterviewsmodel.h"
 #include "store/store.h"
 
 #include <QComboBox>
-#include <QDateTimeEdit>
 #include <QDialogButtonBox>
 #include <QFormLayout>
 #include <QHBoxLayout>
@@ -14,7 +14,6 @@
 #include <QListWidget>
 #include <QLocale>
 #include <QPushButton>
-#include <QRegularExpression>
 #include <QSpinBox>
 #include <QStyle>
 #include <QVBoxLayout>
@@ -78,14 +77,13 @@ void SchedulingDialog::build()
     }
     m_stage->setCurrentIndex(qMax(0, m_stage->findData(m_interview.stageId)));
 
-    m_start = new QDateTimeEdit(QDateTime::fromSecsSinceEpoch(m_interview.startsAt), this);
+    m_start = new DateTimeField(QDateTime::fromSecsSinceEpoch(m_interview.startsAt), this);
     m_start->setObjectName(QStringLiteral("startEdit"));
-    m_start->setAccessibleName(tr("Date and time"));
-    m_start->setToolTip(tr("When it starts, in your local time"));
-    m_start->setCalendarPopup(true);
-    QString time = QLocale().timeFormat(QLocale::ShortFormat);
-    time.remove(QRegularExpression(QStringLiteral("[:.]ss")));
-    m_start->setDisplayFormat(QStringLiteral("ddd d MMM yyyy %1").arg(time));
+    m_start->setToday(QDateTime::fromSecsSinceEpoch(m_store->now()).date());
+    m_start->lineEdit()->setAccessibleName(tr("Date and time"));
+    m_start->lineEdit()->setToolTip(tr("When it starts, in your local time: type it (2026-12-08 14:30, "
+                                       "8 Dec 2026 9:30, tomorrow 10:00) or pick the day from the calendar. "
+                                       "Up and Down move it by 15 minutes, Page Up and Page Down by a day."));
 
     m_duration = new QSpinBox(this);
     m_duration->setObjectName(QStringLiteral("durationSpin"));
@@ -164,10 +162,11 @@ void SchedulingDialog::build()
     layout->addWidget(m_buttons);
     resize(qMax(sizeHint().width(), 60 * fontMetrics().averageCharWidth()), sizeHint().height());
 
-    connect(m_start, &QDateTimeEdit::dateTimeChanged, this, &SchedulingDialog::updateWarnings);
+    connect(m_start, &DateTimeField::dateTimeChanged, this, &SchedulingDialog::updateWarnings);
+    connect(m_start->lineEdit(), &QLineEdit::textEdited, this, &SchedulingDialog::updateStartProblem);
     connect(m_duration, &QSpinBox::valueChanged, this, &SchedulingDialog::updateWarnings);
     connect(m_panel, &QListWidget::itemChanged, this, [this] {
-        m_problem->hide();
+        updateStartProblem();
         updateWarnings();
     });
     updateWarnings();
@@ -219,11 +218,24 @@ void SchedulingDialog::updateWarnings()
     m_warning->setVisible(!lines.isEmpty());
 }
 
+void SchedulingDialog::updateStartProblem()
+{
+    const bool valid = m_start->isValid();
+    m_problem->showProblem(
+        valid ? QString()
+              : tr("Cannot read “%1” as a date and time (try 2026-12-08 14:30).").arg(m_start->text().trimmed()));
+    m_buttons->button(QDialogButtonBox::Ok)->setEnabled(valid);
+}
+
 void SchedulingDialog::accept()
 {
+    if (!m_start->isValid()) {
+        updateStartProblem();
+        m_start->setFocus();
+        return;
+    }
     if (!isReschedule() && panel().isEmpty()) {
-        m_problem->setText(tr("Choose at least one person for the panel."));
-        m_problem->show();
+        m_problem->showProblem(tr("Choose at least one person for the panel."));
         m_panel->setFocus();
         return;
     }

@@ -5,7 +5,6 @@
 #include <QDialog>
 
 class QComboBox;
-class QDateTimeEdit;
 class QDialogButtonBox;
 class QLabel;
 class QLineEdit;
@@ -20,6 +19,8 @@ class QSpinBox;
 
 namespace hireloop {
 
+class DateTimeField;
+class ProblemLabel;
 class Store;
 
 class SchedulingDialog : public QDialog
@@ -41,6 +42,7 @@ public:
 private:
     void build();
     void updateWarnings();
+    void updateStartProblem();  // the typed date that cannot be read, and no OK until it can
     QList<Id> panel() const;
 
     Store *m_store;
@@ -48,13 +50,13 @@ private:
     QStringList m_overlaps;
     QLabel *m_candidate;
     QComboBox *m_stage;
-    QDateTimeEdit *m_start;
+    DateTimeField *m_start;
     QSpinBox *m_duration;
     QLineEdit *m_location;
     QListWidget *m_panel;
     QWidget *m_warning;
     QLabel *m_warningText;
-    QLabel *m_problem;
+    ProblemLabel *m_problem;
     QDialogButtonBox *m_buttons;
 };
 

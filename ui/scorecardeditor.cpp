@@ -27,7 +27,6 @@
 #include <QTableView>
 #include <QTextBrowser>
 #include <QVBoxLayout>
-#include <algorithm>
 
 namespace hireloop {
 
@@ -706,16 +705,7 @@ bool ScorecardEditor::submit()
         return false;
     }
     const Id id = m_model->scorecardId();
-    QStringList problems = m_store->submitProblems(id);
-    // Evidence typed for a focus attribute left unrated is kept as "no evidence" (the
-    // schema has no third state): asked about here, before it counts as a choice.
-    for (int row = 0; row < m_model->focusCount(); ++row) {
-        const QString name = m_model->attributeAt(row).name;
-        const bool listed = std::any_of(problems.cbegin(), problems.cend(),
-                                        [&name](const QString &p) { return p.contains(name); });
-        if (!m_model->ratingAt(row).isRated() && !listed)
-            problems << tr("Rate “%1” or mark it no evidence (0): its evidence note alone is not a rating").arg(name);
-    }
+    const QStringList problems = m_store->submitProblems(id);
     if (!problems.isEmpty()) {
         showProblems(problems);
         focusFirstMissing();

@@ -200,8 +200,9 @@ QStringList Settings::placeholders(MessageKind kind)
                 QStringLiteral("{interview_date}"), QStringLiteral("{days_overdue}"), QStringLiteral("{role}"),
                 QStringLiteral("{sender}")};
     case MessageKind::InterviewConfirmation:
-        return {QStringLiteral("{candidate}"), QStringLiteral("{role}"), QStringLiteral("{stage}"),
-                QStringLiteral("{interview_date}"), QStringLiteral("{sender}")};
+        return {QStringLiteral("{candidate}"),      QStringLiteral("{role}"),           QStringLiteral("{stage}"),
+                QStringLiteral("{interview_date}"), QStringLiteral("{interview_time}"), QStringLiteral("{duration}"),
+                QStringLiteral("{location}"),       QStringLiteral("{sender}")};
     case MessageKind::Rejection:
         return {QStringLiteral("{candidate}"), QStringLiteral("{role}"), QStringLiteral("{sender}")};
     }
@@ -223,7 +224,8 @@ MessageTemplate Settings::defaultTemplate(MessageKind kind)
         return {translate("Your {stage} interview for {role} on {interview_date}"),
                 translate("Dear {candidate},\n\n"
                           "Thank you for your interest in the {role} position. This confirms your {stage} "
-                          "interview on {interview_date}.\n\n"
+                          "interview on {interview_date} at {interview_time}, for {duration} minutes.\n\n"
+                          "Where: {location}\n\n"
                           "If the time no longer suits you, just reply to this message and we will find another.\n\n"
                           "Best regards,\n{sender}")};
     case MessageKind::Rejection:

@@ -163,6 +163,8 @@ QString recommendationLabel(Recommendation r)
 QString ratingLabel(int value)
 {
     switch (value) {
+    case Rating::NotRated:
+        return QCoreApplication::translate("hireloop", "Not rated");
     case 0:
         return QCoreApplication::translate("hireloop", "No evidence");
     case 1:

@@ -212,13 +212,18 @@ bool recommendationFromName(const QString &name, Recommendation *r);
 QString recommendationLabel(Recommendation r);  // translated: "Strong no" … "No decision"
 
 // The five-point scale: 1 Definitely not, 2 No, 3 Mixed, 4 Yes, 5 Strong yes.
-QString ratingLabel(int value);  // translated; 0 gives "No evidence"
+QString ratingLabel(int value);  // translated; 0 gives "No evidence", Rating::NotRated "Not rated"
 
 struct Rating
 {
     Id attributeId = 0;
-    int value = 0;  // 1-5; 0 means "no evidence" (stored as NULL, never as a number)
+    // An evidence note written before any rating was chosen: kept, never counted.
+    static constexpr int NotRated = -1;
+
+    int value = 0;  // 1-5; 0 means "no evidence" (stored as NULL, never as a number); or NotRated
     QString note;  // the evidence
+
+    bool isRated() const { return value != NotRated; }
 };
 
 struct Scorecard
@@ -238,7 +243,7 @@ struct Scorecard
     bool privateNoteVisible = false;
     qint64 updatedAt = 0;
     qint64 submittedAt = 0;
-    QList<Rating> ratings;  // rated attributes only (a value or no evidence)
+    QList<Rating> ratings;  // attributes rated, marked no evidence or with a note only
     int version = 0;  // as read; 0: not read
 
     bool isDraft() const { return status == QLatin1String("draft"); }

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <QByteArray>
+#include <QElapsedTimer>
 #include <QJsonValue>
 #include <QString>
 #include <QVariant>
@@ -25,25 +26,46 @@ public:
 };
 
 // Progress and cancel for an export that takes a while (a worker thread's): step() is
-// called for each record, and tells the callback every 256th and the last; once the
-// callback says stop, step() says so too and the export writes nothing.
+// called for each record (a row, a candidate laid out, a page drawn) and tells the
+// callback at most every 100 ms, and the last; once the callback says stop, step()
+// says so too and the export writes nothing. Time rather than a count decides, so a
+// cancel is heard within a fraction of a second however slow one record is.
 class ExportProgress
 {
 public:
-    using Callback = std::function<bool(int done, int total)>;
+    enum class Unit { Rows, Candidates, Pages };  // what done and total count
+    using Callback = std::function<bool(int done, int total, Unit unit)>;
     void setProgress(Callback callback) { m_callback = std::move(callback); }
     bool wasCancelled() const { return m_cancelled; }
 
 protected:
-    bool step(int done, int total)
+    bool step(int done, int total, Unit unit = Unit::Rows)
     {
-        if (!m_cancelled && m_callback && (done % 256 == 0 || done == total) && !m_callback(done, total))
+        m_done = done;
+        m_total = total;
+        m_unit = unit;
+        if (!m_cancelled && m_callback && (done == total || !m_clock.isValid() || m_clock.hasExpired(100))) {
+            m_clock.start();
+            if (!m_callback(done, total, unit))
+                m_cancelled = true;
+        }
+        return !m_cancelled;
+    }
+    // Asked once more just before the file is written: a cancel that came after the
+    // last step still means nothing is written.
+    bool stillWanted()
+    {
+        if (!m_cancelled && m_callback && !m_callback(m_done, m_total, m_unit))
             m_cancelled = true;
         return !m_cancelled;
     }
 
 private:
     Callback m_callback;
+    QElapsedTimer m_clock;
+    int m_done = 0;
+    int m_total = 0;
+    Unit m_unit = Unit::Rows;
     bool m_cancelled = false;
 };
 

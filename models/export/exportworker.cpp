@@ -21,10 +21,10 @@ void ExportWorker::start(const ExportRequest &request)
         QString error;
         int count = 0;
         bool ok = false;
-        const ExportProgress::Callback progress = [this](int done, int total) {
+        const ExportProgress::Callback progress = [this](int done, int total, ExportProgress::Unit unit) {
             if (cancelled())
                 return false;
-            deliver([this, done, total] { Q_EMIT progressed(done, total); });
+            deliver([this, done, total, unit] { Q_EMIT progressed(done, total, unit); });
             return true;
         };
         if (Store *s = store(&error)) {

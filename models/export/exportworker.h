@@ -35,7 +35,7 @@ public:
     void start(const ExportRequest &request);
 
 Q_SIGNALS:
-    void progressed(int done, int total);
+    void progressed(int done, int total, ExportProgress::Unit unit);
     void finished(bool ok, int count, const QString &error);
 };
 

@@ -218,7 +218,7 @@ bool ScorecardExport::write(Id roleId, Format format, Profile profile, const QSt
     if (!ExportFile::checkTarget(path, error))
         return false;
     const QList<Entry> entries = collect(roleId);
-    if (wasCancelled()) {
+    if (!stillWanted()) {
         *error = QObject::tr("%1: cancelled, nothing written").arg(QDir::toNativeSeparators(path));
         return false;
     }

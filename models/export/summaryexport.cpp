@@ -18,6 +18,8 @@
 
 #include <algorithm>
 #include <climits>
+#include <memory>
+#include <vector>
 
 namespace hireloop {
 
@@ -201,7 +203,7 @@ QByteArray SummaryExport::toCsv(Id roleId, Profile profile, Id applicationId)
 
     const int total = int(m_summaries.size());
     for (int i = 0; i < total; ++i) {
-        if (!step(i + 1, total))
+        if (!step(i + 1, total, Unit::Candidates))
             return {};
         const DebriefSummary &s = m_summaries.at(i);
         QVariantList row;
@@ -234,7 +236,7 @@ QJsonArray SummaryExport::toJson(Id roleId, Profile profile, Id applicationId)
     QJsonArray array;
     const int total = int(m_summaries.size());
     for (int i = 0; i < total; ++i) {
-        if (!step(i + 1, total))
+        if (!step(i + 1, total, Unit::Candidates))
             return {};
         const DebriefSummary &s = m_summaries.at(i);
         QJsonObject o;
@@ -535,20 +537,29 @@ QString SummaryExport::packet(const DebriefSummary &s, Profile profile)
     return html;
 }
 
+QList<int> SummaryExport::packetRows(Profile profile, Id applicationId) const
+{
+    QList<int> rows;
+    for (int i = 0; i < m_summaries.size(); ++i) {
+        const DebriefSummary &s = m_summaries.at(i);
+        const bool inDebrief = s.scorecardsSubmitted > 0 || s.hasDecision
+            || (profile == Profile::Logistics && s.interviews > 0);
+        if (applicationId || inDebrief)
+            rows << i;
+    }
+    return rows;
+}
+
 QString SummaryExport::toHtml(Id roleId, Profile profile, Id applicationId)
 {
     collect(roleId, applicationId);
     QString html = QStringLiteral("<html><body>");
     html += cover(profile, applicationId);
     bool first = true;
-    for (const DebriefSummary &s : std::as_const(m_summaries)) {
-        const bool inDebrief = s.scorecardsSubmitted > 0 || s.hasDecision
-            || (profile == Profile::Logistics && s.interviews > 0);
-        if (!applicationId && !inDebrief)
-            continue;
+    for (const int row : packetRows(profile, applicationId)) {
         html += applicationId && first ? QStringLiteral("<div>")
                                        : QStringLiteral("<div style=\"page-break-before: always\">");
-        html += packet(s, profile);
+        html += packet(m_summaries.at(row), profile);
         html += QStringLiteral("</div>");
         first = false;
     }
@@ -560,7 +571,7 @@ QString SummaryExport::toHtml(Id roleId, Profile profile, Id applicationId)
 // page by page, with a footer on each: what this is, how confidential, which page.
 QByteArray SummaryExport::toPdf(Id roleId, Profile profile, Id applicationId)
 {
-    const QString html = toHtml(roleId, profile, applicationId);
+    collect(roleId, applicationId);
     const QString title = applicationId && !m_summaries.isEmpty()
         ? QObject::tr("Debrief packet: %1").arg(candidateKey(m_summaries.first(), profile))
         : QObject::tr("Debrief packet: %1").arg(m_role.title);
@@ -573,38 +584,62 @@ QByteArray SummaryExport::toPdf(Id roleId, Profile profile, Id applicationId)
     pdf.setPageSize(QPageSize(QPageSize::A4));
     pdf.setResolution(300);
     pdf.setPageMargins(QMarginsF(16, 14, 16, 12), QPageLayout::Millimeter);
-
-    QTextDocument doc;
-    doc.documentLayout()->setPaintDevice(&pdf);
-    doc.setDefaultStyleSheet(QString::fromLatin1(styleSheet));
-    doc.setDocumentMargin(0);
-    doc.setHtml(html);
     const QRectF paper = pdf.pageLayout().paintRectPixels(pdf.resolution());
     const qreal footer = pdf.resolution() * 10 / 25.4;  // 10 mm
-    doc.setPageSize(QSizeF(paper.width(), paper.height() - footer));
+    const QSizeF pageSize(paper.width(), paper.height() - footer);
+
+    // The cover (with the packet when it is one candidate's), then one document per
+    // candidate, each starting a page. Laid out one at a time, so progress counts
+    // candidates and a cancel is heard between two, not after the whole layout.
+    std::vector<std::unique_ptr<QTextDocument>> docs;
+    int pages = 0;
+    auto layOut = [&](const QString &body) {
+        auto doc = std::make_unique<QTextDocument>();
+        doc->documentLayout()->setPaintDevice(&pdf);
+        doc->setDefaultStyleSheet(QString::fromLatin1(styleSheet));
+        doc->setDocumentMargin(0);
+        doc->setHtml(QStringLiteral("<html><body>%1</body></html>").arg(body));
+        doc->setPageSize(pageSize);
+        pages += doc->pageCount();
+        docs.push_back(std::move(doc));
+    };
+    const QList<int> rows = packetRows(profile, applicationId);
+    qsizetype next = 0;
+    QString first = cover(profile, applicationId);
+    if (applicationId && !rows.isEmpty())
+        first += packet(m_summaries.at(rows.at(next++)), profile);
+    layOut(first);
+    for (; next < rows.size(); ++next) {
+        if (!step(int(next + 1), int(rows.size()), Unit::Candidates))
+            return {};
+        layOut(packet(m_summaries.at(rows.at(next)), profile));
+    }
 
     QPainter painter(&pdf);
     QFont small(QStringLiteral("DejaVu Sans"));
     small.setPointSizeF(7.5);
-    const int pages = doc.pageCount();
     const QString confidential = profile == Profile::Calibration
         ? QObject::tr("Calibration profile: pseudonymous")
         : QObject::tr("Confidential: personal data for the hiring committee");
-    for (int page = 0; page < pages; ++page) {
-        if (!step(page + 1, pages))
-            return {};
-        if (page > 0)
-            pdf.newPage();
-        const qreal top = page * doc.pageSize().height();
-        painter.save();
-        painter.translate(0, -top);
-        doc.drawContents(&painter, QRectF(0, top, doc.pageSize().width(), doc.pageSize().height()));
-        painter.restore();
-        painter.setFont(small);
-        painter.setPen(QColor(0x77, 0x77, 0x77));
-        const QRectF band(0, paper.height() - footer * 0.6, paper.width(), footer * 0.6);
-        painter.drawText(band, Qt::AlignLeft | Qt::AlignBottom, QStringLiteral("%1 · %2").arg(title, confidential));
-        painter.drawText(band, Qt::AlignRight | Qt::AlignBottom, QObject::tr("Page %1 of %2").arg(page + 1).arg(pages));
+    int page = 0;
+    for (const auto &doc : docs) {
+        for (int p = 0; p < doc->pageCount(); ++p, ++page) {
+            if (!step(page + 1, pages, Unit::Pages))
+                return {};
+            if (page > 0)
+                pdf.newPage();
+            const qreal top = p * pageSize.height();
+            painter.save();
+            painter.translate(0, -top);
+            doc->drawContents(&painter, QRectF(0, top, pageSize.width(), pageSize.height()));
+            painter.restore();
+            painter.setFont(small);
+            painter.setPen(QColor(0x77, 0x77, 0x77));
+            const QRectF band(0, paper.height() - footer * 0.6, paper.width(), footer * 0.6);
+            painter.drawText(band, Qt::AlignLeft | Qt::AlignBottom, QStringLiteral("%1 · %2").arg(title, confidential));
+            painter.drawText(band, Qt::AlignRight | Qt::AlignBottom,
+                             QObject::tr("Page %1 of %2").arg(page + 1).arg(pages));
+        }
     }
     painter.end();
     return bytes;
@@ -627,7 +662,7 @@ bool SummaryExport::write(Id roleId, Format format, Profile profile, const QStri
         bytes = toPdf(roleId, profile, applicationId);
         break;
     }
-    if (wasCancelled()) {
+    if (!stillWanted()) {
         *error = QObject::tr("%1: cancelled, nothing written").arg(QDir::toNativeSeparators(path));
         return false;
     }

@@ -48,7 +48,8 @@ public:
     bool write(Id roleId, Format format, Profile profile, const QString &path, QString *error, int *count = nullptr,
                Id applicationId = 0);
 
-    // The HTML the PDF is laid out from (every user text escaped); for tests and print.
+    // The packet as one HTML text (every user text escaped), the parts the PDF lays out
+    // one by one put together; for tests and print.
     QString toHtml(Id roleId, Profile profile, Id applicationId = 0);
 
 private:
@@ -57,6 +58,9 @@ private:
     QString categoryName(Id categoryId) const;
     QString cover(Profile profile, Id applicationId) const;
     QString packet(const DebriefSummary &s, Profile profile);
+    // The rows of m_summaries that get a packet: the one asked for, or every
+    // application in the debrief (scorecards in, or decided).
+    QList<int> packetRows(Profile profile, Id applicationId) const;
 
     Store &m_store;
     Role m_role;

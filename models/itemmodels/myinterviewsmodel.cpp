@@ -9,11 +9,17 @@
 
 namespace hireloop {
 
-QString shortTime(const QTime &time)
+QString shortTimeFormat()
 {
     QString format = QLocale().timeFormat(QLocale::ShortFormat);
-    format.remove(QRegularExpression(QStringLiteral("[:.]ss")));
-    return QLocale().toString(time, format);
+    static const QRegularExpression seconds(QStringLiteral("[:.]ss"));
+    format.remove(seconds);
+    return format;
+}
+
+QString shortTime(const QTime &time)
+{
+    return QLocale().toString(time, shortTimeFormat());
 }
 
 QString shortDateTime(qint64 secsSinceEpoch)

@@ -19,6 +19,7 @@ class Store;
 // How the interview lists and dialogs write a moment, in local time: the locale's
 // short time without seconds (some locales' short format has them), and a day that
 // reads at a glance ("Thu 3 Dec 14:00"; the year only when it is not this one).
+QString shortTimeFormat();  // the format shortTime() writes with
 QString shortTime(const QTime &time);
 QString shortDateTime(qint64 secsSinceEpoch);
 

@@ -170,10 +170,10 @@ Scorecard ScorecardModel::scorecard() const
     Scorecard card = m_card;
     card.ratings.clear();
     for (const Row &row : m_rows) {
-        // A note without a rating is kept as "no evidence" with its note: the schema
-        // has no third state, and nothing typed may be lost.
+        // A note without a rating is kept as one, not as "no evidence".
+        static_assert(RatingValue::Unrated == Rating::NotRated);
         if (row.rating.isRated() || !row.note.isEmpty())
-            card.ratings << Rating{row.attribute.id, row.rating.isStep() ? row.rating.value() : 0, row.note};
+            card.ratings << Rating{row.attribute.id, row.rating.value(), row.note};
     }
     return card;
 }

@@ -389,6 +389,17 @@ QList<Migration> buildMigrations()
     list.append(liveChangesMigration());
     list.append(serverAuditMigration());
 
+    // An evidence note typed before a rating is chosen is kept as such (rated = 0,
+    // value NULL) instead of passing for "no evidence". PostgreSQL wants a check over
+    // two columns as a table constraint; SQLite only takes one on the column.
+    list.append({14,
+                 "evidence notes without a rating",
+                 {MigrationSql(QStringLiteral("ALTER TABLE rating ADD COLUMN rated INTEGER NOT NULL DEFAULT 1"
+                                              " CHECK (rated IN (0, 1) AND (rated = 1 OR value IS NULL))"),
+                               QStringLiteral("ALTER TABLE rating ADD COLUMN rated INTEGER NOT NULL DEFAULT 1,"
+                                              " ADD CONSTRAINT rating_rated CHECK (rated IN (0, 1)"
+                                              " AND (rated = 1 OR value IS NULL))"))}});
+
     return list;
 }
 

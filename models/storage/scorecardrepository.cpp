@@ -412,7 +412,7 @@ bool ScorecardRepository::attachRatings(QList<Scorecard> *cards, const QString &
         return true;
     VisibilitySql vis(visibility);
     QSqlQuery q = m_db.prepare(
-        QStringLiteral("SELECT r.scorecard_id, r.attribute_id, r.value, r.note FROM rating r"
+        QStringLiteral("SELECT r.scorecard_id, r.attribute_id, r.value, r.note, r.rated FROM rating r"
                        " JOIN scorecard k ON k.id = r.scorecard_id JOIN interview i ON i.id = k.interview_id"
                        " JOIN attribute t ON t.id = r.attribute_id JOIN category c ON c.id = t.category_id"
                        " WHERE %1 AND %2 ORDER BY r.scorecard_id, c.position, t.position, t.id")
@@ -430,7 +430,7 @@ bool ScorecardRepository::attachRatings(QList<Scorecard> *cards, const QString &
             continue;
         Rating r;
         r.attributeId = q.value(1).toLongLong();
-        r.value = q.value(2).isNull() ? 0 : q.value(2).toInt();
+        r.value = q.value(4).toInt() == 0 ? Rating::NotRated : q.value(2).isNull() ? 0 : q.value(2).toInt();
         r.note = q.value(3).toString();
         (*cards)[*it].ratings << r;
     }
@@ -567,14 +567,15 @@ bool ScorecardRepository::updateDraft(const Scorecard &draft, Id authorId, qint6
     del.bindValue(QStringLiteral(":id"), draft.id);
     if (!m_db.exec(del))
         return false;
-    QSqlQuery ins = m_db.prepare(
-        QStringLiteral("INSERT INTO rating (scorecard_id, attribute_id, value, note) VALUES (:k, :a, :value, :note)"));
+    QSqlQuery ins = m_db.prepare(QStringLiteral("INSERT INTO rating (scorecard_id, attribute_id, value, note, rated)"
+                                                " VALUES (:k, :a, :value, :note, :rated)"));
     for (const Rating &r : draft.ratings) {
         ins.bindValue(QStringLiteral(":k"), draft.id);
         ins.bindValue(QStringLiteral(":a"), r.attributeId);
         // No evidence is NULL, never a number.
         ins.bindValue(QStringLiteral(":value"), r.value >= 1 && r.value <= 5 ? QVariant(r.value) : QVariant());
         ins.bindValue(QStringLiteral(":note"), sqlText(r.note));
+        ins.bindValue(QStringLiteral(":rated"), r.isRated() ? 1 : 0);
         if (!m_db.exec(ins))
             return false;
     }
@@ -588,7 +589,8 @@ QStringList ScorecardRepository::missingFocus(Id scorecardId)
         "SELECT t.name FROM scorecard k JOIN interview i ON i.id = k.interview_id"
         " JOIN stage_focus f ON f.stage_id = i.stage_id JOIN attribute t ON t.id = f.attribute_id"
         " JOIN category c ON c.id = t.category_id WHERE k.id = :id"
-        " AND NOT EXISTS (SELECT 1 FROM rating r WHERE r.scorecard_id = k.id AND r.attribute_id = f.attribute_id)"
+        " AND NOT EXISTS (SELECT 1 FROM rating r WHERE r.scorecard_id = k.id AND r.attribute_id = f.attribute_id"
+        " AND r.rated = 1)"
         " ORDER BY c.position, t.position, t.id"));
     q.bindValue(QStringLiteral(":id"), scorecardId);
     if (m_db.exec(q))
@@ -653,8 +655,8 @@ Id ScorecardRepository::amend(Id scorecardId, qint64 now)
         return 0;
     }
     QSqlQuery r = m_db.prepare(QStringLiteral(
-        "INSERT INTO rating (scorecard_id, attribute_id, value, note)"
-        " SELECT CAST(:new AS INTEGER), attribute_id, value, note FROM rating WHERE scorecard_id = :old"));
+        "INSERT INTO rating (scorecard_id, attribute_id, value, note, rated)"
+        " SELECT CAST(:new AS INTEGER), attribute_id, value, note, rated FROM rating WHERE scorecard_id = :old"));
     r.bindValue(QStringLiteral(":new"), id);
     r.bindValue(QStringLiteral(":old"), scorecardId);
     if (!m_db.exec(r))

@@ -220,6 +220,12 @@ public:
     // When each scorecard was last reminded about (scorecard id -> time), from the audit
     // log; only scorecardId's when it is set.
     QHash<Id, qint64> lastReminders(Id scorecardId = 0);
+    // A message to a candidate sent from the sender's own mail (an interview's
+    // confirmation, by those who schedule; a rejection, by those who move candidates,
+    // once the application is rejected): recorded as "candidate.message" on the
+    // application with the kind, never the text.
+    enum class CandidateMessage { InterviewConfirmation, Rejection };
+    bool recordCandidateMessage(Id applicationId, CandidateMessage kind);
 
     // Scorecards, under the visibility rule, enforced here and in the queries: a hiring
     // manager sees all; anyone sees their own; an interviewer sees colleagues'

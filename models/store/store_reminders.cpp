@@ -1,6 +1,7 @@
-// Store: reminders about scorecards still owed. The message itself goes out through
-// the sender's own mail; what the team database keeps is only that a reminder went, in
-// the audit log, which every kind of person may read and nobody may change.
+// Store: reminders about scorecards still owed, and messages to candidates. The message
+// itself goes out through the sender's own mail; what the team database keeps is only
+// that it went, in the audit log, which every kind of person may read and nobody may
+// change.
 
 #include "store/store.h"
 
@@ -12,6 +13,7 @@ namespace {
 
 const QString RemindAction = QStringLiteral("scorecard.remind");
 const QString ScorecardEntity = QStringLiteral("scorecard");
+const QString MessageAction = QStringLiteral("candidate.message");
 
 }  // namespace
 
@@ -36,6 +38,22 @@ QHash<Id, qint64> Store::lastReminders(Id scorecardId)
     if (!isOpen())
         return {};
     return m_audit.latestTimes(RemindAction, ScorecardEntity, scorecardId);
+}
+
+bool Store::recordCandidateMessage(Id applicationId, CandidateMessage kind)
+{
+    const bool rejection = kind == CandidateMessage::Rejection;
+    if (!permitted(rejection ? AccessPolicy::Action::MoveCandidates : AccessPolicy::Action::ScheduleInterviews))
+        return false;
+    Application app;
+    if (!application(applicationId, &app))
+        return refuse(tr("Application %1 does not exist").arg(applicationId));
+    if (rejection && app.status != ApplicationStatus::Rejected)
+        return refuse(
+            tr("Application %1 has not been rejected: a rejection message follows the decision").arg(applicationId));
+    const QString detail = rejection ? QStringLiteral("rejection") : QStringLiteral("interview_confirmation");
+    return write(tr("Cannot record the message"),
+                 [&] { return audit(MessageAction, QStringLiteral("application"), applicationId, detail); });
 }
 
 }  // namespace hireloop

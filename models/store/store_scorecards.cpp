@@ -266,7 +266,7 @@ bool Store::saveDraft(const Scorecard &draft)
     for (const Rating &r : draft.ratings) {
         if (!attributes.contains(r.attributeId))
             return refuse(tr("Attribute %1 is not in this role's rubric").arg(r.attributeId));
-        if (r.value < 0 || r.value > 5)
+        if (r.value < Rating::NotRated || r.value > 5)
             return refuse(tr("A rating is 1 to 5, or no evidence; not %1").arg(r.value));
         if (seen.contains(r.attributeId))
             return refuse(tr("Attribute %1 is rated twice").arg(r.attributeId));

@@ -126,7 +126,7 @@ void CandidateActions::update()
     bool upcoming = false;
     for (const Interview &i : has ? m_store->interviews(appId) : QList<Interview>()) {
         scheduled = scheduled || !i.cancelled;
-        upcoming = upcoming || (!i.cancelled && i.startsAt >= m_store->now());
+        upcoming = upcoming || CandidateMessageDialog::isToCome(i, m_store->now());
     }
     // A read-only file: nothing here can be done (reading is elsewhere).
     const bool writable = !m_store->isReadOnly();

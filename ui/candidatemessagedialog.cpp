@@ -42,7 +42,7 @@ QList<CandidateMessageDialog::Planned> CandidateMessageDialog::plan(Store *store
         return planned;
     const QString to = candidate.emails.value(0);
     for (const Interview &iv : store->interviews(applicationId)) {
-        if (iv.cancelled || iv.startsAt < store->now())
+        if (!isToCome(iv, store->now()))
             continue;
         planned << Planned{{tr("Interview confirmation — %1, %2").arg(iv.stage, shortDateTime(iv.startsAt)), to,
                             confirmation.filled(placeholderValues(store, applicationId, &iv))},
@@ -71,7 +71,7 @@ bool CandidateMessageDialog::hasMessages(Store *store, Id applicationId)
         return true;
     const QList<Interview> interviews = store->interviews(applicationId);
     return std::any_of(interviews.cbegin(), interviews.cend(),
-                       [store](const Interview &iv) { return !iv.cancelled && iv.startsAt >= store->now(); });
+                       [store](const Interview &iv) { return isToCome(iv, store->now()); });
 }
 
 QHash<QString, QString> CandidateMessageDialog::placeholderValues(Store *store, Id applicationId,

@@ -25,6 +25,11 @@ public:
     // Whether there is anything to write to the candidate about (an interview to
     // come, or a rejection), for the action that opens this.
     static bool hasMessages(Store *store, Id applicationId);
+    // An interview a confirmation may go out for: not cancelled, not begun by now.
+    static bool isToCome(const Interview &interview, qint64 now)
+    {
+        return !interview.cancelled && interview.startsAt >= now;
+    }
     // The placeholders of a confirmation ({candidate}, {role}, {stage},
     // {interview_date}, {interview_time}, {duration}, {location}, {sender}), and of a
     // rejection (no interview: the first four that apply).

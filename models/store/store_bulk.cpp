@@ -9,15 +9,31 @@
 
 namespace hireloop {
 
+namespace {
+
+// The role candidates are added to, and its stages' ids: empty when it may take them,
+// otherwise why not (no such role, or one without interview stages).
+QString stagedRole(RoleRepository &roles, Id roleId, Role *role, QSet<Id> *stages = nullptr)
+{
+    if (!roles.load(roleId, role))
+        return Store::tr("No role with id %1").arg(roleId);
+    if (role->stages.isEmpty())
+        return Store::tr("The role %1 has no interview stages").arg(role->title);
+    if (stages)
+        for (const Stage &s : std::as_const(role->stages))
+            stages->insert(s.id);
+    return {};
+}
+
+}  // namespace
+
 bool Store::addDemoData(Id roleId, int candidates, quint32 seed, const std::function<bool(int, int)> &progress)
 {
     if (!permitted(AccessPolicy::Action::AddDemoData))
         return false;
     Role role;
-    if (!m_roles.load(roleId, &role))
-        return refuse(tr("No role with id %1").arg(roleId));
-    if (role.stages.isEmpty())
-        return refuse(tr("The role %1 has no interview stages").arg(role.title));
+    if (const QString why = stagedRole(m_roles, roleId, &role); !why.isEmpty())
+        return refuse(why);
     if (candidates < 1)
         return refuse(tr("The demo needs at least one candidate"));
 
@@ -73,13 +89,9 @@ bool Store::importCandidates(Id roleId, const QList<ImportedCandidate> &rows,
     r.dryRun = dryRun;
     r.rows = int(rows.size());
     Role role;
-    if (!m_roles.load(roleId, &role))
-        return refuse(tr("No role with id %1").arg(roleId));
-    if (role.stages.isEmpty())
-        return refuse(tr("The role %1 has no interview stages").arg(role.title));
     QSet<Id> stages;
-    for (const Stage &s : std::as_const(role.stages))
-        stages.insert(s.id);
+    if (const QString why = stagedRole(m_roles, roleId, &role, &stages); !why.isEmpty())
+        return refuse(why);
     for (const ImportedCandidate &row : rows) {
         if (row.candidate.name.trimmed().isEmpty())
             return refuse(tr("Line %1: a candidate needs a name").arg(row.line));
@@ -174,13 +186,9 @@ bool Store::redoImport(Id roleId, const QList<ImportedCandidate> &rows, const Im
     if (rows.isEmpty() || rows.size() != done.imported || !done.firstCandidateId || !done.firstApplicationId)
         return refuse(tr("Nothing to redo: the import added no candidates"));
     Role role;
-    if (!m_roles.load(roleId, &role))
-        return refuse(tr("No role with id %1").arg(roleId));
-    if (role.stages.isEmpty())
-        return refuse(tr("The role %1 has no interview stages").arg(role.title));
     QSet<Id> stages;
-    for (const Stage &s : std::as_const(role.stages))
-        stages.insert(s.id);
+    if (const QString why = stagedRole(m_roles, roleId, &role, &stages); !why.isEmpty())
+        return refuse(why);
     for (const ImportedCandidate &row : rows)
         if (row.stageId && !stages.contains(row.stageId))
             return refuse(tr("Cannot import the candidates again: a stage of %1 they were at is gone").arg(role.title));

@@ -1,0 +1,230 @@
+// The latency lab's relay (tests/bench/delayproxy): bytes arrive whole and in order
+// whatever the jitter, a round trip takes at least the time asked for, a cut line holds
+// bytes until it is mended, and a Hireloop store works across it against the cluster.
+
+#include "delayproxy.h"
+#include "storage/serverlocation.h"
+#include "store/store.h"
+#include "testbackend.h"
+
+#include <QElapsedTimer>
+#include <QLocalServer>
+#include <QLocalSocket>
+#include <QRandomGenerator>
+#include <QTemporaryDir>
+#include <QtTest>
+
+using namespace hireloop;
+using hireloop::bench::DelayProxy;
+
+namespace {
+
+// Sends back whatever it is sent, on the test's thread (the tests wait with QTRY_*,
+// which lets it run).
+class EchoServer : public QLocalServer
+{
+public:
+    explicit EchoServer(const QString &path)
+    {
+        removeServer(path);
+        listen(path);
+        connect(this, &QLocalServer::newConnection, this, [this] {
+            while (QLocalSocket *s = nextPendingConnection())
+                connect(s, &QLocalSocket::readyRead, s, [s] { s->write(s->readAll()); });
+        });
+    }
+};
+
+}  // namespace
+
+class TestDelayProxy : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void init();
+    void cleanup();
+    void bytesArriveWholeAndInOrderDespiteJitter();
+    void aRoundTripTakesAtLeastTheDelay();
+    void aCutLineHoldsBytesAndRefusesNewConnections();
+    void droppedConnectionsEnd();
+    void aStoreWorksAcrossItOnServer();
+
+private:
+    std::unique_ptr<QTemporaryDir> m_dir;
+    std::unique_ptr<EchoServer> m_echo;
+    std::unique_ptr<DelayProxy> m_proxy;
+    void startEcho();
+    std::unique_ptr<QLocalSocket> connectThrough();
+};
+
+void TestDelayProxy::init()
+{
+    m_dir = std::make_unique<QTemporaryDir>();
+    QVERIFY(m_dir->isValid());
+    m_proxy = std::make_unique<DelayProxy>();
+}
+
+void TestDelayProxy::cleanup()
+{
+    m_proxy.reset();
+    m_echo.reset();
+    m_dir.reset();
+}
+
+void TestDelayProxy::startEcho()
+{
+    QVERIFY(QDir(m_dir->path()).mkdir(QStringLiteral("server")));
+    QVERIFY(QDir(m_dir->path()).mkdir(QStringLiteral("relay")));
+    const QString socket = m_dir->filePath(QStringLiteral("server/.s.PGSQL.5432"));
+    m_echo = std::make_unique<EchoServer>(socket);
+    QVERIFY(m_echo->isListening());
+    QString error;
+    QVERIFY2(m_proxy->start(socket, m_dir->filePath(QStringLiteral("relay")), &error), qPrintable(error));
+    QCOMPARE(m_proxy->listenSocket(), m_dir->filePath(QStringLiteral("relay/.s.PGSQL.5432")));
+}
+
+std::unique_ptr<QLocalSocket> TestDelayProxy::connectThrough()
+{
+    // Connected is the kernel's word; the relay has taken the connection once it has its
+    // own to the server behind.
+    const int before = m_proxy->connectionsMade();
+    auto client = std::make_unique<QLocalSocket>();
+    client->connectToServer(m_proxy->listenSocket());
+    if (!client->waitForConnected(5000))
+        return nullptr;
+    QElapsedTimer t;
+    t.start();
+    while (m_proxy->connectionsMade() == before && t.elapsed() < 5000)
+        QTest::qWait(5);
+    return m_proxy->connectionsMade() > before ? std::move(client) : nullptr;
+}
+
+void TestDelayProxy::bytesArriveWholeAndInOrderDespiteJitter()
+{
+    startEcho();
+    m_proxy->setDelay(10, 40);  // each chunk's delay differs by up to 40 ms
+    auto client = connectThrough();
+    QVERIFY(client);
+    QByteArray sent;
+    QByteArray received;
+    connect(client.get(), &QLocalSocket::readyRead, this, [&] { received += client->readAll(); });
+    QRandomGenerator random(7);
+    for (int i = 0; i < 300; ++i) {
+        QByteArray chunk(int(random.bounded(1, 8000)), Qt::Uninitialized);
+        for (char &c : chunk)
+            c = char(random.bounded(256));
+        sent += chunk;
+        client->write(chunk);
+        client->flush();
+        if (i % 20 == 0)
+            QTest::qWait(3);  // chunks a few ms apart, each with its own jitter
+    }
+    QTRY_COMPARE_WITH_TIMEOUT(received.size(), sent.size(), 20000);
+    QVERIFY(received == sent);
+    QCOMPARE(m_proxy->connectionsMade(), 1);
+}
+
+void TestDelayProxy::aRoundTripTakesAtLeastTheDelay()
+{
+    startEcho();
+    auto client = connectThrough();
+    QVERIFY(client);
+    QByteArray received;
+    connect(client.get(), &QLocalSocket::readyRead, this, [&] { received += client->readAll(); });
+    for (const int rtt : {0, 120}) {
+        m_proxy->setDelay(rtt);
+        for (int i = 0; i < 3; ++i) {
+            received.clear();
+            QElapsedTimer t;
+            t.start();
+            client->write("ping");
+            client->flush();
+            QTRY_COMPARE_WITH_TIMEOUT(received, QByteArray("ping"), 10000);
+            QVERIFY2(t.elapsed() >= rtt,
+                     qPrintable(QStringLiteral("%1 ms for a %2 ms round trip").arg(t.elapsed()).arg(rtt)));
+        }
+    }
+}
+
+void TestDelayProxy::aCutLineHoldsBytesAndRefusesNewConnections()
+{
+    startEcho();
+    auto client = connectThrough();
+    QVERIFY(client);
+    QByteArray received;
+    connect(client.get(), &QLocalSocket::readyRead, this, [&] { received += client->readAll(); });
+    m_proxy->setCut(true);
+    client->write("typed while the line was down");
+    client->flush();
+    QTest::qWait(400);
+    QVERIFY(received.isEmpty());
+    QVERIFY(client->state() == QLocalSocket::ConnectedState);
+
+    // A new connection while cut is refused: it ends at once instead of hanging.
+    QLocalSocket other;
+    other.connectToServer(m_proxy->listenSocket());
+    QTRY_COMPARE_WITH_TIMEOUT(other.state(), QLocalSocket::UnconnectedState, 5000);
+    QCOMPARE(m_proxy->connectionsMade(), 1);
+
+    m_proxy->setCut(false);
+    QTRY_COMPARE_WITH_TIMEOUT(received, QByteArray("typed while the line was down"), 5000);
+}
+
+void TestDelayProxy::droppedConnectionsEnd()
+{
+    startEcho();
+    auto client = connectThrough();
+    QVERIFY(client);
+    m_proxy->dropConnections();
+    QTRY_COMPARE_WITH_TIMEOUT(client->state(), QLocalSocket::UnconnectedState, 5000);
+    auto again = connectThrough();
+    QVERIFY(again);
+    QCOMPARE(m_proxy->connectionsMade(), 2);
+}
+
+void TestDelayProxy::aStoreWorksAcrossItOnServer()
+{
+    QString error;
+    const QString direct = test::TestBackend::newDatabase(m_dir->path(), QStringLiteral("delayproxy"), &error);
+    QVERIFY2(!direct.isEmpty(), qPrintable(error));
+    ServerLocation location = ServerLocation::parse(direct, &error);
+    QVERIFY2(error.isEmpty(), qPrintable(error));
+    const QString serverSocket = QDir(location.host).filePath(QStringLiteral(".s.PGSQL.5432"));
+    QVERIFY(QFileInfo::exists(serverSocket));
+    QVERIFY2(m_proxy->start(serverSocket, m_dir->path(), &error), qPrintable(error));
+    location.host = m_dir->path();
+    m_proxy->setDelay(60, 10);
+
+    // The schema is made beside the relay: migrations cross it hundreds of times.
+    Store beside;
+    QVERIFY2(beside.open(direct), qPrintable(beside.errorString()));
+    QVERIFY2(beside.ensureDefaultData(), qPrintable(beside.errorString()));
+
+    Store store;
+    QVERIFY2(store.open(location.toDisplayUri()), qPrintable(store.errorString()));
+    QVERIFY(m_proxy->connectionsMade() >= 1);
+    // Every question to the server now costs at least the round trip.
+    QElapsedTimer t;
+    t.start();
+    const QList<RoleSummary> roles = store.roles();
+    QVERIFY(t.elapsed() >= 60);
+    QCOMPARE(roles.size(), 1);
+    QCOMPARE(roles.value(0).title, beside.roles().value(0).title);
+
+    // What is written across it is there for a connection that does not cross it.
+    Candidate candidate;
+    candidate.name = QStringLiteral("Across the Ocean");
+    const Id id = store.addCandidate(candidate, roles.value(0).id);
+    QVERIFY2(id > 0, qPrintable(store.errorString()));
+    Candidate seen;
+    QVERIFY(beside.candidate(id, &seen));
+    QCOMPARE(seen.name, candidate.name);
+}
+
+HIRELOOP_TEST_MAIN(QCoreApplication, TestDelayProxy, QStringLiteral("bytesArriveWholeAndInOrderDespiteJitter"),
+                   QStringLiteral("aRoundTripTakesAtLeastTheDelay"),
+                   QStringLiteral("aCutLineHoldsBytesAndRefusesNewConnections"),
+                   QStringLiteral("droppedConnectionsEnd"))
+
+#include "tst_delayproxy.moc"

@@ -12,6 +12,7 @@
 #include "commands/rescheduleinterviewcommand.h"
 #include "commands/scheduleinterviewcommand.h"
 #include "commands/screeninganswerscommand.h"
+#include "itemmodels/currentapplication.h"
 #include "itemmodels/myinterviewsmodel.h"
 #include "movedialog.h"
 #include "schedulingdialog.h"
@@ -87,16 +88,11 @@ CandidateActions::CandidateActions(Store *store, UndoHistory *undo, CandidatesPa
     connect(a, &QAction::triggered, this, &CandidateActions::messageCandidate);
 
     connect(pane, &CandidatesPane::activated, this, &CandidateActions::editCandidate);
-    connect(pane, &CandidatesPane::currentApplicationChanged, this, &CandidateActions::update);
+    // The selected candidate's status and interviews say what may be done next: as the
+    // detail read for the selection has them (read again after each change to them).
+    connect(pane->currentApplication(), &CurrentApplication::changed, this, &CandidateActions::update);
     connect(store, &Store::opened, this, &CandidateActions::update);  // a file, or one now read-only
     connect(store, &Store::actorChanged, this, &CandidateActions::update);  // what they may do
-    // The selected candidate's status and interviews say what may be done next.
-    auto ifCurrent = [this](Id applicationId) {
-        if (applicationId == m_pane->currentApplicationId())
-            update();
-    };
-    connect(store, &Store::applicationChanged, this, ifCurrent);
-    connect(store, &Store::interviewChanged, this, ifCurrent);
     update();
 }
 
@@ -118,13 +114,14 @@ void CandidateActions::setRoleId(Id roleId)
 
 void CandidateActions::update()
 {
-    const Id appId = m_pane->currentApplicationId();
-    Application app;
-    const bool has = appId && m_store->application(appId, &app);
+    // Nothing is read here: until the selection's detail is in, its actions wait.
+    const CurrentApplication *current = m_pane->currentApplication();
+    const bool has = current->isLoaded() && current->detail().found;
+    const Application &app = current->detail().application;
     const bool active = has && app.status == ApplicationStatus::Active;
     bool scheduled = false;
     bool upcoming = false;
-    for (const Interview &i : has ? m_store->interviews(appId) : QList<Interview>()) {
+    for (const Interview &i : std::as_const(current->detail().interviews)) {
         scheduled = scheduled || !i.cancelled;
         upcoming = upcoming || CandidateMessageDialog::isToCome(i, m_store->now());
     }

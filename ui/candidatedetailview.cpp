@@ -1,6 +1,6 @@
 #include "candidatedetailview.h"
 
-#include "store/store.h"
+#include "itemmodels/currentapplication.h"
 
 #include <QDateTime>
 #include <QLocale>
@@ -36,55 +36,52 @@ QString overallLabel(const QString &overall)
 
 }  // namespace
 
-CandidateDetailView::CandidateDetailView(Store *store, QWidget *parent)
+CandidateDetailView::CandidateDetailView(CurrentApplication *current, QWidget *parent)
     : QTextBrowser(parent)
-    , m_store(store)
+    , m_current(current)
 {
     setObjectName(QStringLiteral("candidateDetail"));
     setAccessibleName(tr("Candidate detail"));
     setOpenExternalLinks(true);
-    setPlaceholderText(
-        tr("Select a candidate to see their profile, screening answers, history, interviews and scorecards."));
-
-    connect(m_store, &Store::applicationChanged, this, [this](Id id) {
-        if (id == m_applicationId)
-            refresh();
-    });
-    // Interviews and scorecards are listed here too.
-    for (auto signal : {&Store::scorecardChanged, &Store::interviewChanged})
-        connect(m_store, signal, this, [this](Id applicationId) {
-            if (applicationId == m_applicationId)
-                refresh();
-        });
-    connect(m_store, &Store::candidateChanged, this, [this](Id id) {
-        if (id == m_candidateId)
-            refresh();
-    });
-    connect(m_store, &Store::candidateRemoved, this, [this](Id id) {
-        if (id == m_candidateId)
-            setApplicationId(0);
-    });
-    connect(m_store, &Store::actorChanged, this, &CandidateDetailView::refresh);
-    connect(m_store, &Store::dataReset, this, &CandidateDetailView::refresh);
-    connect(m_store, &Store::opened, this, [this] { setApplicationId(0); });
+    m_placeholder = tr(
+        "Select a candidate to see their profile, screening answers, history, interviews and scorecards.");
+    setPlaceholderText(m_placeholder);
+    m_loading.setSingleShot(true);
+    m_loading.setInterval(150);
+    connect(&m_loading, &QTimer::timeout, this, &CandidateDetailView::showLoading);
+    connect(m_current, &CurrentApplication::changed, this, &CandidateDetailView::follow);
+    follow();
 }
 
-void CandidateDetailView::setApplicationId(Id applicationId)
+void CandidateDetailView::follow()
 {
-    m_applicationId = applicationId;
-    refresh();
+    if (m_current->isLoaded())
+        display(m_current->detail());
+    else if (m_shownApplicationId != m_current->applicationId() && !m_loading.isActive())
+        m_loading.start();
 }
 
-void CandidateDetailView::refresh()
+void CandidateDetailView::showLoading()
 {
-    Application app;
-    Candidate c;
-    if (!m_applicationId || !m_store->application(m_applicationId, &app) || !m_store->candidate(app.candidateId, &c)) {
-        m_candidateId = 0;
+    if (m_current->isLoaded() || m_shownApplicationId == m_current->applicationId())
+        return;
+    m_shownApplicationId = 0;
+    clear();
+    setPlaceholderText(tr("Loading…"));
+}
+
+void CandidateDetailView::display(const CandidateDetail &detail)
+{
+    m_loading.stop();
+    setPlaceholderText(m_placeholder);
+    if (!detail.found) {
+        m_shownApplicationId = 0;
         clear();
         return;
     }
-    m_candidateId = c.id;
+    const Application &app = detail.application;
+    const Candidate &c = detail.candidate;
+    m_shownApplicationId = app.id;
     QString html;
     html += QStringLiteral("<h2>%1</h2>").arg(esc(c.name));
 
@@ -111,7 +108,7 @@ void CandidateDetailView::refresh()
     html += QStringLiteral("<p><b>%1</b>%2</p>")
                 .arg(esc(status), app.reason.isEmpty() ? QString() : QStringLiteral(" — ") + esc(app.reason));
 
-    const QList<ScreeningAnswer> answers = m_store->screeningAnswers(app.id);
+    const QList<ScreeningAnswer> &answers = detail.answers;
     if (!answers.isEmpty()) {
         html += QStringLiteral("<h3>%1</h3><table cellspacing='0' cellpadding='3'>").arg(tr("Screening"));
         for (const ScreeningAnswer &a : answers)
@@ -122,7 +119,7 @@ void CandidateDetailView::refresh()
     }
 
     html += QStringLiteral("<h3>%1</h3><ul>").arg(tr("History"));
-    for (const StageEvent &e : m_store->stageEvents(app.id)) {
+    for (const StageEvent &e : detail.events) {
         QString what;
         if (!e.fromStageId)
             what = tr("Applied — %1").arg(esc(e.toStage));
@@ -140,7 +137,7 @@ void CandidateDetailView::refresh()
     }
     html += QStringLiteral("</ul>");
 
-    const QList<Interview> interviews = m_store->interviews(app.id);
+    const QList<Interview> &interviews = detail.interviews;
     if (!interviews.isEmpty()) {
         html += QStringLiteral("<h3>%1</h3><ul>").arg(tr("Interviews"));
         for (const Interview &i : interviews)
@@ -152,7 +149,7 @@ void CandidateDetailView::refresh()
         html += QStringLiteral("</ul>");
     }
 
-    const QList<ScorecardSummary> scorecards = m_store->visibleScorecards(app.id);
+    const QList<ScorecardSummary> &scorecards = detail.scorecards;
     if (!scorecards.isEmpty() || !interviews.isEmpty()) {
         html += QStringLiteral("<h3>%1</h3>").arg(tr("Scorecards"));
         if (scorecards.isEmpty())

@@ -2,6 +2,7 @@
 
 #include "columnfitter.h"
 #include "candidatedetailview.h"
+#include "itemmodels/currentapplication.h"
 #include "itemmodels/candidatemodel.h"
 #include "itemmodels/modelroles.h"
 #include "itemmodels/pipelinemodel.h"
@@ -89,7 +90,8 @@ CandidatesPane::CandidatesPane(Store *store, QWidget *parent)
     m_candidateView->viewport()->setAcceptDrops(true);
     m_candidateView->viewport()->installEventFilter(this);
 
-    m_detail = new CandidateDetailView(store, this);
+    m_currentApplication = new CurrentApplication(store, this);
+    m_detail = new CandidateDetailView(m_currentApplication, this);
 
     auto *filters = new QHBoxLayout;
     filters->addWidget(m_search, 1);
@@ -181,7 +183,18 @@ void CandidatesPane::followCurrent()
     if (id == m_current)
         return;
     m_current = id;
-    m_detail->setApplicationId(id);
+    m_currentApplication->setApplicationId(id);
+    // The rows beside it are read ahead: the arrow keys show them at once.
+    const QModelIndex current = m_candidateView->currentIndex();
+    if (current.isValid()) {
+        QList<Id> neighbours;
+        for (const int step : {1, -1, 2}) {
+            const QModelIndex beside = current.siblingAtRow(current.row() + step);
+            if (beside.isValid())
+                neighbours << beside.data(CandidateModel::ApplicationIdRole).toLongLong();
+        }
+        m_currentApplication->prefetch(neighbours);
+    }
     Q_EMIT currentApplicationChanged(id);
 }
 

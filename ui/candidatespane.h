@@ -19,6 +19,7 @@ namespace hireloop {
 
 class CandidateDetailView;
 class ColumnFitter;
+class CurrentApplication;
 class CandidateModel;
 class PipelineModel;
 class Store;
@@ -35,6 +36,9 @@ public:
     void selectApplication(Id applicationId);
     void focusSearch();
 
+    // The selected application's detail, read off the GUI thread on a team server: what
+    // the detail shows and the candidate actions are enabled from.
+    CurrentApplication *currentApplication() const { return m_currentApplication; }
     CandidateModel *candidateModel() const { return m_candidates; }
     PipelineModel *pipelineModel() const { return m_pipeline; }
     QTableView *candidateView() const { return m_candidateView; }
@@ -68,6 +72,7 @@ private:
     QComboBox *m_status;
     QLabel *m_count;
     QTableView *m_candidateView;
+    CurrentApplication *m_currentApplication;
     CandidateDetailView *m_detail;
     QSplitter *m_splitter;
     ColumnFitter *m_columns = nullptr;

@@ -5,6 +5,7 @@
 #include "itemmodels/candidatemodel.h"
 #include "candidateprivacydialog.h"
 #include "candidatespane.h"
+#include "itemmodels/currentapplication.h"
 #include "columnfitter.h"
 #include "toolbarfitter.h"
 #include "connectdialog.h"
@@ -163,7 +164,8 @@ MainWindow::MainWindow(Store *store, QWidget *parent)
     connect(m_actorSwitcher, &QComboBox::activated, this,
             [this](int index) { switchActor(m_actorSwitcher->itemData(index).toLongLong()); });
     connect(m_people, &PeoplePane::switchRequested, this, &MainWindow::switchActor);
-    connect(m_candidatesPane, &CandidatesPane::currentApplicationChanged, this, &MainWindow::updateActions);
+    // The selection, or its detail read again after a change to it.
+    connect(m_candidatesPane->currentApplication(), &CurrentApplication::changed, this, &MainWindow::updateActions);
     connect(m_candidateActions, &CandidateActions::message, statusBar(), &QStatusBar::showMessage);
     connect(m_people, &PeoplePane::message, statusBar(), &QStatusBar::showMessage);
     connect(m_welcome, &WelcomeBanner::addTeamRequested, this, [this] {
@@ -181,7 +183,6 @@ MainWindow::MainWindow(Store *store, QWidget *parent)
     m_welcome->setRoleSource([this] { return m_roles->roleIdAt(m_roleSwitcher->currentIndex()); });
     connect(m_roleSwitcher, &QComboBox::currentIndexChanged, m_welcome, &WelcomeBanner::refresh);
     connect(m_candidatesPane, &CandidatesPane::importRequested, this, &MainWindow::importCandidates);
-    connect(m_store, &Store::applicationChanged, this, &MainWindow::updateActions);
     connect(m_store, &Store::opened, this, &MainWindow::onStoreOpened);
     connect(m_store, &Store::opened, m_connectionBanner, &QWidget::hide);
     connect(m_store, &Store::connectionLost, this, [this](const QString &why) {
@@ -211,11 +212,7 @@ MainWindow::MainWindow(Store *store, QWidget *parent)
     connect(m_schedule, &SchedulePane::rescheduleRequested, m_candidateActions, &CandidateActions::rescheduleInterview);
     // The overdue count at a glance follows every change that can move it, and time.
     for (auto signal : {&Store::scorecardChanged, &Store::interviewChanged})
-        connect(m_store, signal, this, [this](Id applicationId) {
-            updateOverdue();
-            if (applicationId == m_candidatesPane->currentApplicationId())
-                updateActions();
-        });
+        connect(m_store, signal, this, &MainWindow::updateOverdue);
     connect(m_store, &Store::actorChanged, this, &MainWindow::updateOverdue);
     connect(m_store, &Store::actorChanged, this, &MainWindow::updateActions);
     connect(m_store, &Store::dataReset, this, &MainWindow::updateOverdue);
@@ -527,20 +524,18 @@ void MainWindow::updateStatus()
 
 void MainWindow::updateActions()
 {
-    const Id appId = m_candidatesPane->currentApplicationId();
-    Application app;
-    const bool has = appId && m_store->application(appId, &app);
-    // The candidate's edits follow on their own (CandidateActions).
-    bool mine = false;
-    for (const Interview &i : has ? m_store->interviews(appId) : QList<Interview>())
-        mine = mine || m_store->myScorecard(i.id) != 0;
-    m_actions[OpenMyScorecard]->setEnabled(mine);
-    m_actions[ViewScorecards]->setEnabled(has && !m_store->visibleScorecards(appId).isEmpty());
+    // From the selection's detail, read off the GUI thread on a team server; the
+    // candidate's edits follow on their own (CandidateActions).
+    const CurrentApplication *current = m_candidatesPane->currentApplication();
+    const CandidateDetail &detail = current->detail();
+    const bool has = current->isLoaded() && detail.found;
+    m_actions[OpenMyScorecard]->setEnabled(has && detail.hasMyScorecard);
+    m_actions[ViewScorecards]->setEnabled(has && !detail.scorecards.isEmpty());
     m_actions[Debrief]->setEnabled(has);
     m_actions[ExportData]->setEnabled(currentRole() != 0);
     // Only hiring managers and coordinators anonymize or erase (the store refuses others).
     const bool privacy = has && m_store->access().may(AccessPolicy::Action::ManagePrivacy) && !m_store->isReadOnly();
-    m_actions[AnonymizeCandidate]->setEnabled(privacy && !m_store->isAnonymized(app.candidateId));
+    m_actions[AnonymizeCandidate]->setEnabled(privacy && !detail.anonymized);
     m_actions[EraseCandidate]->setEnabled(privacy);
 
     // A read-only file: every action that would change it is off (reading stays).

@@ -36,6 +36,9 @@ protected:
     void post(std::function<void()> job);
     void deliver(std::function<void()> signal);  // to the worker's own thread
     Store *store(QString *error);  // in the worker thread only
+    // For the jobs posted after it: another database (the app opened one) or another
+    // person acting (the app's actor changed). The worker's Store follows in its thread.
+    void retarget(const QString &databasePath, Id actorId);
     bool cancelled() const { return m_cancel; }
     void resetCancel() { m_cancel = false; }
 

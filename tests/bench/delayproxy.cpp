@@ -203,6 +203,16 @@ DelayProxy::~DelayProxy()
     QLocalServer::removeServer(listenSocket());
 }
 
+QString DelayProxy::serverSocket(const QString &folder)
+{
+    const QStringList sockets = QDir(folder).entryList({QStringLiteral(".s.PGSQL.*")}, QDir::System | QDir::Hidden,
+                                                       QDir::Name);
+    for (const QString &name : sockets)
+        if (!name.endsWith(QLatin1String(".lock")))
+            return QDir(folder).filePath(name);
+    return {};
+}
+
 QString DelayProxy::listenSocket() const
 {
     return QDir(m_folder).filePath(QFileInfo(m_target).fileName());

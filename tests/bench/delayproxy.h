@@ -43,6 +43,9 @@ public:
     void dropConnections();
     int connectionsMade() const { return m_accepted.load(); }
 
+    // The PostgreSQL server's socket in folder (its unix_socket_directories), or "".
+    static QString serverSocket(const QString &folder);
+
     struct Shared
     {
         std::atomic<int> halfRoundTripUs{0};

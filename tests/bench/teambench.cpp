@@ -38,6 +38,7 @@
 // not be made, 2 for a usage error.
 
 #include "store/store.h"
+#include "throwawaycluster.h"
 #include "storage/serverlocation.h"
 #include "storage/teamaccess.h"
 
@@ -487,114 +488,6 @@ void Client::error(const QString &what)
     if (m_result.errorSamples.size() < 5)
         m_result.errorSamples << QStringLiteral("client %1 (%2): %3").arg(m_spec.index).arg(m_spec.login, what);
 }
-
-// A plain Qt SQL connection as the --server's login, for what the bench administers
-// itself: the run's database made and dropped, the logins dropped.
-bool serverExec(const QString &uri, const QString &database, const QStringList &statements, QString *error,
-                QStringList *firstColumn = nullptr)
-{
-    static int connections = 0;
-    const QString name = QStringLiteral("teambench-raw-%1").arg(++connections);
-    bool ok = true;
-    {
-        const ServerLocation location = ServerLocation::parse(uri);
-        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QPSQL"), name);
-        if (!location.host.isEmpty())
-            db.setHostName(location.host);
-        if (location.port > 0)
-            db.setPort(location.port);
-        if (!location.user.isEmpty())
-            db.setUserName(location.user);
-        if (!location.password.isEmpty())
-            db.setPassword(location.password);
-        db.setDatabaseName(database);
-        db.setConnectOptions(location.connectOptions());
-        if (!db.open()) {
-            *error = db.lastError().text();
-            ok = false;
-        }
-        for (const QString &sql : statements) {
-            if (!ok)
-                break;
-            QSqlQuery q(db);
-            if (!q.exec(sql)) {
-                *error = QStringLiteral("%1: %2").arg(sql, q.lastError().text());
-                ok = false;
-            }
-            while (ok && firstColumn && q.next())
-                *firstColumn << q.value(0).toString();
-        }
-        db.close();
-    }
-    QSqlDatabase::removeDatabase(name);
-    return ok;
-}
-
-// The throwaway cluster of tests/pg/pgcluster.sh, stopped however the run ends (short
-// of the process being killed).
-class Cluster
-{
-public:
-    explicit Cluster(const QString &script)
-        : m_script(script)
-        , m_state(m_dir.filePath(QStringLiteral("pgcluster.state")))
-    { }
-    ~Cluster() { stop(); }
-    Cluster(const Cluster &) = delete;
-    Cluster &operator=(const Cluster &) = delete;
-
-    bool start(QString *error)
-    {
-        m_started = true;  // a half start is stopped too
-        if (!call(QStringLiteral("start"), error))
-            return false;
-        QFile state(m_state);
-        if (!state.open(QIODevice::ReadOnly)) {
-            *error = QStringLiteral("pgcluster.sh left no state file");
-            return false;
-        }
-        m_folder = QString::fromLocal8Bit(state.readAll()).trimmed();
-        return !m_folder.isEmpty();
-    }
-    void stop()
-    {
-        if (!m_started)
-            return;
-        m_started = false;
-        QString error;
-        if (!call(QStringLiteral("stop"), &error))
-            err() << "teambench: cannot stop the cluster: " << error << "\n";
-    }
-    // As its superuser, trusted on the socket in its folder.
-    QString folder() const { return m_folder; }
-    QString uri() const
-    {
-        ServerLocation l;
-        l.host = m_folder;
-        l.user = QStringLiteral("postgres");
-        l.database = QStringLiteral("postgres");
-        return l.toDisplayUri();
-    }
-
-private:
-    bool call(const QString &action, QString *error)
-    {
-        QProcess p;
-        p.setProcessChannelMode(QProcess::ForwardedErrorChannel);
-        p.start(QStringLiteral("bash"), {m_script, action, m_state});
-        if (!p.waitForFinished(180000) || p.exitStatus() != QProcess::NormalExit || p.exitCode() != 0) {
-            *error = QStringLiteral("%1 %2 failed").arg(m_script, action);
-            return false;
-        }
-        return true;
-    }
-
-    QTemporaryDir m_dir;
-    QString m_script;
-    QString m_state;
-    QString m_folder;
-    bool m_started = false;
-};
 
 QString loginUri(const QString &adminUri, const QString &login)
 {
@@ -1088,7 +981,7 @@ double median(QList<double> v)
 }
 
 // Sets up, runs the clients, checks; prints the figures. 0 when they hold.
-int bench(const Options &o, const QString &serverUri, const QString &clusterFolder, Setup *setup)
+int runBench(const Options &o, const QString &serverUri, const QString &clusterFolder, Setup *setup)
 {
     ServerLocation runLocation = ServerLocation::parse(serverUri);
     runLocation.database = o.database;
@@ -1316,13 +1209,13 @@ int main(int argc, char *argv[])
     std::signal(SIGINT, onSignal);
     std::signal(SIGTERM, onSignal);
 
-    std::unique_ptr<Cluster> cluster;
+    std::unique_ptr<hireloop::bench::ThrowawayCluster> cluster;
     QString server = o.server;
     QString error;
     if (server.isEmpty()) {
         err() << "teambench: starting a throwaway cluster (" << o.cluster << ") ...\n";
         err().flush();
-        cluster = std::make_unique<Cluster>(o.cluster);
+        cluster = std::make_unique<hireloop::bench::ThrowawayCluster>(o.cluster);
         if (!cluster->start(&error)) {
             err() << "teambench: " << error << "\n";
             return 1;
@@ -1330,29 +1223,31 @@ int main(int argc, char *argv[])
         server = cluster->uri();
     }
     const QString adminDatabase = ServerLocation::parse(server).database;
-    if (!serverExec(server, adminDatabase,
-                    {QStringLiteral("SET client_min_messages TO warning"),
-                     QStringLiteral("DROP DATABASE IF EXISTS %1 WITH (FORCE)").arg(o.database),
-                     QStringLiteral("CREATE DATABASE %1 TEMPLATE template0 ENCODING 'UTF8'").arg(o.database)},
-                    &error)) {
+    if (!hireloop::bench::serverExec(
+            server, adminDatabase,
+            {QStringLiteral("SET client_min_messages TO warning"),
+             QStringLiteral("DROP DATABASE IF EXISTS %1 WITH (FORCE)").arg(o.database),
+             QStringLiteral("CREATE DATABASE %1 TEMPLATE template0 ENCODING 'UTF8'").arg(o.database)},
+            &error)) {
         err() << "teambench: cannot make the database " << o.database << ": " << error << "\n";
         return 1;
     }
     Setup setup;
-    const int rc = bench(o, server, cluster ? cluster->folder() : QString(), &setup);
+    const int rc = runBench(o, server, cluster ? cluster->folder() : QString(), &setup);
 
     // A cluster of our own goes as a whole; on a --server, the run's database and the
     // logins it made (and the team's group roles, named after the database).
     if (!cluster && !o.keep) {
         QStringList groups;
-        serverExec(server, o.database,
-                   {QStringLiteral("SELECT hireloop_team_role(k) FROM unnest(ARRAY['hiring_manager', 'interviewer',"
-                                   " 'coordinator', 'owner']) AS k")},
-                   &error, &groups);
+        hireloop::bench::serverExec(
+            server, o.database,
+            {QStringLiteral("SELECT hireloop_team_role(k) FROM unnest(ARRAY['hiring_manager', 'interviewer',"
+                            " 'coordinator', 'owner']) AS k")},
+            &error, &groups);
         QStringList drops{QStringLiteral("DROP DATABASE IF EXISTS %1 WITH (FORCE)").arg(o.database)};
         for (const QString &role : setup.logins + groups)
             drops << QStringLiteral("DROP ROLE IF EXISTS \"%1\"").arg(role);
-        if (!serverExec(server, adminDatabase, drops, &error))
+        if (!hireloop::bench::serverExec(server, adminDatabase, drops, &error))
             err() << "teambench: cleaning up: " << error << "\n";
     } else if (!cluster) {
         err() << "teambench: kept " << o.database << " and its logins\n";

@@ -1,0 +1,30 @@
+#pragma once
+
+#include "domain/domain.h"
+
+#include <QList>
+
+// Everything the window needs of the selected application, read in one go as the acting
+// person may see it: what the detail pane shows, and what the candidate actions are
+// enabled from. A window asks for it once, off the GUI thread (CurrentApplication).
+
+namespace hireloop {
+
+class Store;
+
+struct CandidateDetail
+{
+    bool found = false;  // false: no such application (or not one the actor may see)
+    Application application;
+    Candidate candidate;
+    QList<ScreeningAnswer> answers;
+    QList<StageEvent> events;
+    QList<Interview> interviews;
+    QList<ScorecardSummary> scorecards;  // visible to the actor
+    bool hasMyScorecard = false;  // the actor has one for one of the interviews
+    bool anonymized = false;
+
+    static CandidateDetail read(Store &store, Id applicationId);
+};
+
+}  // namespace hireloop

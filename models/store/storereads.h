@@ -1,0 +1,66 @@
+#pragma once
+
+#include "store/storeworker.h"
+
+#include <QPointer>
+#include <functional>
+#include <memory>
+
+// What a window reads, off its GUI thread. A team server may be an ocean away: every
+// question to it costs a round trip, and a question asked on the GUI thread freezes the
+// window for that long. So a pane asks here: the query runs on the reads thread, on a
+// Store of its own on the same database acting for the same person (see StoreWorker), and
+// the answer comes back to the pane in the GUI thread, unless the pane is gone by then.
+// Questions are answered in the order they were asked.
+//
+// A local file answers in microseconds: there a thread would buy nothing and cost a turn
+// of the event loop, so on a file the question is answered at once, on the app's Store.
+//
+// One StoreReads belongs to each app Store (StoreReads::of), as a child that follows the
+// Store to whatever database it opens and whoever acts. It needs no part of the Store's
+// interface: panes still hear of changes from the app Store's signals, and ask again.
+
+namespace hireloop {
+
+class StoreReads : public StoreWorker
+{
+    Q_OBJECT
+
+public:
+    static StoreReads *of(Store *store);  // made on first use
+    ~StoreReads() override;
+
+    // query(store) on the reads thread, then answer(result) in this object's thread while
+    // asker lives. When the reads thread cannot open the database, query is not run and
+    // answer gets T() (its own "nothing found").
+    template <class T>
+    void ask(QObject *asker, std::function<T(Store &)> query, std::function<void(const T &)> answer)
+    {
+        if (m_local) {
+            answer(query(*m_store));
+            return;
+        }
+        QPointer<QObject> guard(asker);
+        post([this, guard, query = std::move(query), answer = std::move(answer)]() mutable {
+            QString error;
+            Store *s = store(&error);
+            auto result = std::make_shared<T>(s ? query(*s) : T());
+            deliver([guard, result, answer = std::move(answer)] {
+                if (guard)
+                    answer(*result);
+            });
+        });
+    }
+
+    // Whether questions cross to the reads thread (a team server) or are answered at once.
+    bool isThreaded() const { return !m_local; }
+
+private:
+    explicit StoreReads(Store *store);
+    void follow();
+
+    Store *m_store;  // the app's: what is read, on a file
+    bool m_local = true;
+};
+
+}  // namespace hireloop

@@ -1,0 +1,416 @@
+// hireloop-latencybench: issue #21's latency lab. A team database on a throwaway
+// PostgreSQL cluster, and in front of its socket the relay (DelayProxy) adding a chosen
+// round-trip time; through it, the real main window on the offscreen platform runs a
+// scripted session once per round-trip time:
+//
+//   open         the store opened and its default data checked (as the app's main does)
+//   first_screen from the window made to its first candidate rows shown
+//   full_load    from the window made to every row of the role loaded
+//   search       a name typed a letter at a time (100 ms apart), then 300 ms of quiet
+//   detail_cold  a candidate far down the list selected, to its detail shown
+//   detail_next  the four below it selected one after another (arrow-key order), each
+//                to its detail shown: the worst of the four
+//   move         the last of them moved to the next stage through the undo stack
+//
+// For each step it prints one JSON line: the round trip, the step, its duration in ms,
+// and the GUI thread's longest stall during it (how late a 1 ms timer on the GUI thread
+// fired: the longest the window could not have repainted or taken a key). Then a table.
+// Not a test: it asserts nothing and CTest does not run it.
+//
+//   hireloop-latencybench [--candidates N] [--rtt 0,20,100,150] [--jitter MS]
+//                         [--json FILE] [--pgcluster SCRIPT]
+
+#include "candidatedetailview.h"
+#include "candidatespane.h"
+#include "commands/moveapplicationcommand.h"
+#include "commands/undohistory.h"
+#include "delayproxy.h"
+#include "itemmodels/candidatemodel.h"
+#include "mainwindow.h"
+#include "storage/serverlocation.h"
+#include "store/store.h"
+#include "throwawaycluster.h"
+
+#include <QApplication>
+#include <QElapsedTimer>
+#include <QEventLoop>
+#include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QLineEdit>
+#include <QStandardPaths>
+#include <QTextStream>
+#include <QTimer>
+#include <QUndoStack>
+
+#include <algorithm>
+#include <cstdio>
+#include <functional>
+#include <memory>
+
+using namespace hireloop;
+
+namespace {
+
+constexpr quint32 DemoSeed = 1;
+constexpr int WaitLimitMs = 300000;  // a step that takes longer than this failed
+
+QTextStream &err()
+{
+    static QTextStream s(stderr);
+    return s;
+}
+
+// A 1 ms timer on the GUI thread. Its longest gap between two ticks, less the 1 ms, is the
+// longest the thread was kept from its event loop.
+class StallMeter
+{
+public:
+    StallMeter()
+    {
+        m_tick.setTimerType(Qt::PreciseTimer);
+        m_tick.setInterval(1);
+        QObject::connect(&m_tick, &QTimer::timeout, [this] { tick(); });
+        m_clock.start();
+        m_tick.start();
+    }
+    void reset()
+    {
+        m_last = m_clock.nsecsElapsed();
+        m_worst = 0;
+    }
+    double worstMs()
+    {
+        tick();
+        return std::max(0.0, double(m_worst) / 1e6 - 1.0);
+    }
+
+private:
+    void tick()
+    {
+        const qint64 now = m_clock.nsecsElapsed();
+        m_worst = std::max(m_worst, now - m_last);
+        m_last = now;
+    }
+
+    QTimer m_tick;
+    QElapsedTimer m_clock;
+    qint64 m_last = 0;
+    qint64 m_worst = 0;
+};
+
+// Runs the event loop until done() holds (checked every millisecond); false on time-out.
+bool waitFor(const std::function<bool()> &done, int limitMs = WaitLimitMs)
+{
+    QElapsedTimer t;
+    t.start();
+    QEventLoop loop;
+    QTimer poll;
+    poll.setTimerType(Qt::PreciseTimer);
+    QObject::connect(&poll, &QTimer::timeout, &loop, [&] {
+        if (done() || t.elapsed() > limitMs)
+            loop.quit();
+    });
+    poll.start(1);
+    if (!done())
+        loop.exec();
+    return done();
+}
+
+void pause(int ms)
+{
+    QElapsedTimer t;
+    t.start();
+    waitFor([&] { return t.elapsed() >= ms; });
+}
+
+struct Options
+{
+    int candidates = 10000;
+    QList<int> rtts{0, 20, 100, 150};
+    int jitter = 0;
+    QString json;
+    QString cluster = QStringLiteral(HIRELOOP_PGCLUSTER);
+};
+
+struct Step
+{
+    int rtt = 0;
+    QString name;
+    double ms = -1;  // -1: did not finish
+    double stallMs = 0;
+};
+
+class Session
+{
+public:
+    Session(const QString &uri, int rtt)
+        : m_uri(uri)
+        , m_rtt(rtt)
+    { }
+    QList<Step> run();
+
+private:
+    // Times one step: its duration and the GUI thread's worst stall during it.
+    void measure(const QString &name, const std::function<bool()> &step);
+
+    QString m_uri;
+    int m_rtt;
+    StallMeter m_meter;
+    QList<Step> m_steps;
+};
+
+void Session::measure(const QString &name, const std::function<bool()> &step)
+{
+    pause(20);  // whatever came before settles
+    m_meter.reset();
+    QElapsedTimer t;
+    t.start();
+    const bool ok = step();
+    Step s;
+    s.rtt = m_rtt;
+    s.name = name;
+    s.ms = ok ? double(t.nsecsElapsed()) / 1e6 : -1;
+    s.stallMs = m_meter.worstMs();
+    m_steps << s;
+    err() << "latencybench: " << m_rtt << " ms: " << name << " "
+          << (ok ? QString::number(s.ms, 'f', 1) : QStringLiteral("FAILED")) << " ms, worst stall "
+          << QString::number(s.stallMs, 'f', 1) << " ms\n";
+    err().flush();
+}
+
+QList<Step> Session::run()
+{
+    Store store;
+    QString error;
+    measure(QStringLiteral("open"), [&] {
+        DatabaseOptions options;
+        options.verify = DatabaseOptions::Verify::Beside;  // as the app's main
+        if (store.open(m_uri, options) && store.ensureDefaultData())
+            return true;
+        error = store.errorString();
+        return false;
+    });
+    if (!error.isEmpty()) {
+        err() << "latencybench: " << error << "\n";
+        return m_steps;
+    }
+
+    std::unique_ptr<MainWindow> window;
+    QElapsedTimer sinceWindow;
+    CandidateModel *model = nullptr;
+    measure(QStringLiteral("first_screen"), [&] {
+        sinceWindow.start();
+        window = std::make_unique<MainWindow>(&store);
+        window->resize(1280, 800);
+        window->show();
+        model = window->candidatesPane()->candidateModel();
+        return waitFor([&] { return model->rowCount() > 0; });
+    });
+    measure(QStringLiteral("full_load"), [&] {
+        const bool ok = waitFor([&] { return !model->isLoading() && model->rowCount() > 0; });
+        return ok;
+    });
+
+    auto *search = window->findChild<QLineEdit *>(QStringLiteral("searchEdit"));
+    const QString someone = model->index(model->rowCount() / 3, CandidateModel::NameColumn).data().toString();
+    measure(QStringLiteral("search"), [&] {
+        const QString typed = someone.section(QLatin1Char(' '), 0, 0);
+        for (int i = 1; i <= typed.size(); ++i) {
+            search->setText(typed.left(i));
+            pause(100);
+        }
+        pause(300);
+        return model->rowCount() > 0 && model->rowCount() < model->totalCount();
+    });
+    search->clear();
+    waitFor([&] { return model->rowCount() == model->totalCount(); });
+
+    auto *detail = window->findChild<CandidateDetailView *>(QStringLiteral("candidateDetail"));
+    const int far = model->rowCount() / 2;
+    auto select = [&](int row) {
+        const Id id = model->index(row, 0).data(CandidateModel::ApplicationIdRole).toLongLong();
+        window->candidatesPane()->selectApplication(id);
+        return waitFor([&] { return detail->shownApplicationId() == id; });
+    };
+    measure(QStringLiteral("detail_cold"), [&] { return select(far); });
+    double worstNext = 0;
+    double worstNextStall = 0;
+    bool nextOk = true;
+    for (int i = 1; i <= 4 && nextOk; ++i) {
+        measure(QStringLiteral("detail_next"), [&] { return select(far + i); });
+        nextOk = m_steps.last().ms >= 0;
+        worstNext = nextOk ? std::max(worstNext, m_steps.last().ms) : -1;
+        worstNextStall = std::max(worstNextStall, m_steps.last().stallMs);
+        m_steps.removeLast();
+    }
+    m_steps << Step{m_rtt, QStringLiteral("detail_next"), worstNext, worstNextStall};
+
+    measure(QStringLiteral("move"), [&] {
+        const Id id = detail->shownApplicationId();
+        Application before;
+        Role role;
+        if (!store.application(id, &before) || !store.role(before.roleId, &role))
+            return false;
+        int at = 0;
+        while (at < role.stages.size() && role.stages.at(at).id != before.stageId)
+            ++at;
+        const Id to = role.stages.value(std::min(at + 1, int(role.stages.size()) - 1)).id;
+        window->undoHistory()->stack()->push(new MoveApplicationCommand(&store, before, to, ApplicationStatus::Active,
+                                                                        QString(), QStringLiteral("Move")));
+        Application after;
+        return store.application(id, &after) && after.stageId == to;
+    });
+    window.reset();
+    return m_steps;
+}
+
+bool makeDatabase(const QString &adminUri, const QString &database, int candidates, QString *uri, QString *error)
+{
+    const QString adminDatabase = ServerLocation::parse(adminUri).database;
+    if (!bench::serverExec(adminUri, adminDatabase,
+                           {QStringLiteral("SET client_min_messages TO warning"),
+                            QStringLiteral("DROP DATABASE IF EXISTS %1 WITH (FORCE)").arg(database),
+                            QStringLiteral("CREATE DATABASE %1 TEMPLATE template0 ENCODING 'UTF8'").arg(database)},
+                           error))
+        return false;
+    ServerLocation location = ServerLocation::parse(adminUri);
+    location.database = database;
+    *uri = location.toDisplayUri();
+    err() << "latencybench: " << candidates << " demo candidates in " << database << " ...\n";
+    err().flush();
+    {
+        Store store;
+        if (!store.open(*uri) || !store.ensureDefaultData()
+            || !store.addDemoData(store.roles().value(0).id, candidates, DemoSeed)) {
+            *error = store.errorString();
+            return false;
+        }
+    }
+    // As autovacuum would have by the time a team uses it.
+    return bench::serverExec(adminUri, database, {QStringLiteral("VACUUM ANALYZE")}, error);
+}
+
+int usage()
+{
+    err() << "usage: hireloop-latencybench [--candidates N] [--rtt 0,20,100,150] [--jitter MS] [--json FILE]"
+             " [--pgcluster SCRIPT]\n";
+    return 2;
+}
+
+}  // namespace
+
+int main(int argc, char *argv[])
+{
+    if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+    QApplication app(argc, argv);
+    QStandardPaths::setTestModeEnabled(true);  // the window's settings stay out of the user's
+    QStringList args = app.arguments();
+    args.removeFirst();
+    Options o;
+    if (args.size() % 2)
+        return usage();
+    for (int i = 0; i < args.size(); i += 2) {
+        const QString a = args.at(i);
+        const QString v = args.at(i + 1);
+        bool number = true;
+        if (a == QLatin1String("--candidates")) {
+            o.candidates = v.toInt(&number);
+        } else if (a == QLatin1String("--rtt")) {
+            o.rtts.clear();
+            for (const QString &part : v.split(QLatin1Char(','))) {
+                o.rtts << part.toInt(&number);
+                if (!number || o.rtts.last() < 0)
+                    return usage();
+            }
+        } else if (a == QLatin1String("--jitter")) {
+            o.jitter = v.toInt(&number);
+        } else if (a == QLatin1String("--json")) {
+            o.json = v;
+        } else if (a == QLatin1String("--pgcluster")) {
+            o.cluster = v;
+        } else {
+            return usage();
+        }
+        if (!number)
+            return usage();
+    }
+    if (o.candidates < 10 || o.jitter < 0 || o.rtts.isEmpty())
+        return usage();
+
+    bench::ThrowawayCluster cluster(o.cluster);
+    QString error;
+    err() << "latencybench: starting a throwaway cluster (" << o.cluster << ") ...\n";
+    err().flush();
+    QString uri;
+    if (!cluster.start(&error)
+        || !makeDatabase(cluster.uri(), QStringLiteral("hireloop_latency"), o.candidates, &uri, &error)) {
+        err() << "latencybench: " << error << "\n";
+        return 1;
+    }
+    // The window's connections, its reads and its loads all cross the relay.
+    bench::DelayProxy proxy;
+    QTemporaryDir relayFolder;
+    if (!proxy.start(bench::DelayProxy::serverSocket(cluster.folder()), relayFolder.path(), &error)) {
+        err() << "latencybench: " << error << "\n";
+        return 1;
+    }
+    ServerLocation across = ServerLocation::parse(uri);
+    across.host = relayFolder.path();
+
+    QFile json(o.json);
+    if (!o.json.isEmpty() && !json.open(QIODevice::WriteOnly | QIODevice::Truncate)) {
+        err() << "latencybench: cannot write " << o.json << "\n";
+        return 1;
+    }
+    QList<Step> all;
+    for (const int rtt : std::as_const(o.rtts)) {
+        proxy.setDelay(rtt, o.jitter);
+        Session session(across.toDisplayUri(), rtt);
+        const QList<Step> steps = session.run();
+        for (const Step &s : steps) {
+            QJsonObject line{{QStringLiteral("bench"), QStringLiteral("latency")},
+                             {QStringLiteral("candidates"), o.candidates},
+                             {QStringLiteral("rtt_ms"), s.rtt},
+                             {QStringLiteral("jitter_ms"), o.jitter},
+                             {QStringLiteral("step"), s.name},
+                             {QStringLiteral("ms"), s.ms},
+                             {QStringLiteral("worst_gui_stall_ms"), s.stallMs}};
+            const QByteArray text = QJsonDocument(line).toJson(QJsonDocument::Compact) + '\n';
+            std::fputs(text.constData(), stdout);
+            if (json.isOpen())
+                json.write(text);
+        }
+        all << steps;
+    }
+    std::fflush(stdout);
+
+    // The table: one row per step, per round trip its duration / worst stall.
+    QTextStream out(stdout);
+    out << "\n" << o.candidates << " candidates; ms to done / worst GUI-thread stall, by round trip\n";
+    out << QStringLiteral("%1").arg(QStringLiteral("step"), -14);
+    for (const int rtt : std::as_const(o.rtts))
+        out << QStringLiteral("%1").arg(QStringLiteral("%1 ms").arg(rtt), 18);
+    out << "\n";
+    QStringList names;
+    for (const Step &s : std::as_const(all))
+        if (!names.contains(s.name))
+            names << s.name;
+    for (const QString &name : std::as_const(names)) {
+        out << QStringLiteral("%1").arg(name, -14);
+        for (const int rtt : std::as_const(o.rtts)) {
+            QString cell = QStringLiteral("—");
+            for (const Step &s : std::as_const(all))
+                if (s.name == name && s.rtt == rtt)
+                    cell = s.ms < 0 ? QStringLiteral("failed")
+                                    : QStringLiteral("%1 / %2").arg(s.ms, 0, 'f', 0).arg(s.stallMs, 0, 'f', 0);
+            out << QStringLiteral("%1").arg(cell, 18);
+        }
+        out << "\n";
+    }
+    bool failed = false;
+    for (const Step &s : std::as_const(all))
+        failed = failed || s.ms < 0;
+    return failed ? 1 : 0;
+}

@@ -17,14 +17,18 @@
 #                                  build hireloop-teambench in Release (build-bench/) and run issue #17's
 #                                  20 clients × 60 s against one PostgreSQL server (its own throwaway
 #                                  cluster unless --server); exits non-zero when a correctness figure fails
+#   ./setup.sh latencybench [--candidates N] [--rtt 0,20,100,150] [--jitter MS] [--json FILE]
+#                                  build hireloop-latencybench in Release (build-bench/) and run issue #21's
+#                                  scripted window session on a throwaway cluster behind the delay proxy,
+#                                  once per round-trip time; prints JSON lines and a table
 set -euo pipefail
 cd "$(dirname "$0")"
 
 mode=${1:-}
 [ $# -gt 0 ] && shift
 case "$mode" in
-  run|test|build|sanitize|fuzz|bench|teambench) ;;
-  *) echo "usage: $0 run [APP ARGS...] | test | build | sanitize | fuzz [SECONDS] | bench [--sizes LIST] [--runs N] | teambench [--clients N] [--seconds S] [--server URI]" >&2; exit 2 ;;
+  run|test|build|sanitize|fuzz|bench|teambench|latencybench) ;;
+  *) echo "usage: $0 run [APP ARGS...] | test | build | sanitize | fuzz [SECONDS] | bench [--sizes LIST] [--runs N] | teambench [--clients N] [--seconds S] [--server URI] | latencybench [--candidates N] [--rtt LIST]" >&2; exit 2 ;;
 esac
 
 packages=(
@@ -129,6 +133,14 @@ if [ "$mode" = teambench ]; then
   cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release "${launcher[@]}" >/dev/null
   cmake --build "$build" --parallel "$(nproc)" --target hireloop-teambench
   exec "$build/tests/bench/hireloop-teambench" "$@"
+fi
+
+# Issue #21's latency lab: the window behind the delay proxy, in the same Release build.
+if [ "$mode" = latencybench ]; then
+  build=${HIRELOOP_BENCH_DIR:-build-bench}
+  cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release "${launcher[@]}" >/dev/null
+  cmake --build "$build" --parallel "$(nproc)" --target hireloop-latencybench
+  exec "$build/tests/bench/hireloop-latencybench" "$@"
 fi
 
 # The house style (.clang-format, close to Qt's) holds in every C++ file of the project;

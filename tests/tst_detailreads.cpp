@@ -170,6 +170,17 @@ void TestDetailReads::aCutLineNeverFreezesTheWindowOnServer()
     if (!shots.isEmpty())
         QVERIFY(view.grab().save(QDir(shots).filePath(QStringLiteral("detail-loaded.png"))));
     QVERIFY(view.placeholderText().startsWith(QStringLiteral("Select a candidate")));
+
+    // A neighbour asked ahead while the line is down, then selected before its answer:
+    // the answer on its way is the one shown.
+    proxy.setCut(true);
+    current.prefetch({m_cleoApplication});
+    current.setApplicationId(m_cleoApplication);
+    QVERIFY(!current.isLoaded());
+    QVERIFY(!current.isKept(m_cleoApplication));
+    proxy.setCut(false);
+    QTRY_COMPARE_WITH_TIMEOUT(view.shownApplicationId(), m_cleoApplication, 10000);
+    QVERIFY(view.toPlainText().contains(QStringLiteral("Cleo Marsh")));
 }
 
 HIRELOOP_TEST_MAIN(QApplication, TestDetailReads)

@@ -188,7 +188,7 @@ void CandidatesPane::followCurrent()
     const QModelIndex current = m_candidateView->currentIndex();
     if (current.isValid()) {
         QList<Id> neighbours;
-        for (const int step : {1, -1, 2}) {
+        for (const int step : {1, -1}) {
             const QModelIndex beside = current.siblingAtRow(current.row() + step);
             if (beside.isValid())
                 neighbours << beside.data(CandidateModel::ApplicationIdRole).toLongLong();

@@ -61,7 +61,10 @@ void CurrentApplication::setApplicationId(Id applicationId)
         m_loaded = false;
         m_detail = CandidateDetail();
         Q_EMIT changed();
-        request(applicationId);
+        // Already on its way as a neighbour read ahead: its answer is taken instead of a
+        // new question queued behind it.
+        if (!m_prefetching.contains(applicationId))
+            request(applicationId);
     }
 }
 
@@ -97,6 +100,12 @@ void CurrentApplication::prefetch(const QList<Id> &applicationIds)
             [this, id, epoch](const CandidateDetail &detail) {
                 m_prefetching.remove(id);
                 keep(id, detail, epoch);
+                if (id == m_applicationId && !m_loaded) {
+                    if (epoch == m_epoch)
+                        settle(detail);
+                    else
+                        request(id);  // a change was heard meanwhile: asked again
+                }
             });
     }
 }

@@ -15,16 +15,21 @@ StoreReads *StoreReads::of(Store *store)
 StoreReads::StoreReads(Store *store)
     : StoreWorker(store->path(), store->actorId(), QStringLiteral("hireloop-reads"), store)
     , m_store(store)
+{ }
+
+bool StoreReads::isThreaded() const
 {
-    m_local = !ServerLocation::isUri(store->path());
-    connect(store, &Store::opened, this, &StoreReads::follow);
-    connect(store, &Store::actorChanged, this, &StoreReads::follow);
+    return ServerLocation::isUri(m_store->path());
 }
 
-void StoreReads::follow()
+QString StoreReads::openPath() const
 {
-    m_local = !ServerLocation::isUri(m_store->path());
-    retarget(m_store->path(), m_store->actorId());
+    return m_store->path();
+}
+
+Id StoreReads::actingId() const
+{
+    return m_store->actorId();
 }
 
 StoreReads::~StoreReads()

@@ -16,9 +16,10 @@
 // A local file answers in microseconds: there a thread would buy nothing and cost a turn
 // of the event loop, so on a file the question is answered at once, on the app's Store.
 //
-// One StoreReads belongs to each app Store (StoreReads::of), as a child that follows the
-// Store to whatever database it opens and whoever acts. It needs no part of the Store's
-// interface: panes still hear of changes from the app Store's signals, and ask again.
+// One StoreReads belongs to each app Store (StoreReads::of), as a child; each question is
+// read on the database the Store has open and for the person acting when it was asked.
+// It needs no part of the Store's interface: panes still hear of changes from the app
+// Store's signals, and ask again.
 
 namespace hireloop {
 
@@ -36,14 +37,17 @@ public:
     template <class T>
     void ask(QObject *asker, std::function<T(Store &)> query, std::function<void(const T &)> answer)
     {
-        if (m_local) {
+        if (!isThreaded()) {
             answer(query(*m_store));
             return;
         }
+        // Asked of the database and for the person the app's Store has now, whatever it
+        // hears later: the reads thread follows job by job.
         QPointer<QObject> guard(asker);
-        post([this, guard, query = std::move(query), answer = std::move(answer)]() mutable {
+        post([this, guard, path = openPath(), actor = actingId(), query = std::move(query),
+              answer = std::move(answer)]() mutable {
             QString error;
-            Store *s = store(&error);
+            Store *s = store(&error, path, actor);
             auto result = std::make_shared<T>(s ? query(*s) : T());
             deliver([guard, result, answer = std::move(answer)] {
                 if (guard)
@@ -53,14 +57,14 @@ public:
     }
 
     // Whether questions cross to the reads thread (a team server) or are answered at once.
-    bool isThreaded() const { return !m_local; }
+    bool isThreaded() const;
 
 private:
     explicit StoreReads(Store *store);
-    void follow();
+    QString openPath() const;  // the app's Store's, now
+    Id actingId() const;
 
-    Store *m_store;  // the app's: what is read, on a file
-    bool m_local = true;
+    Store *m_store;  // the app's: what is read, on a file; whose database and actor, on a server
 };
 
 }  // namespace hireloop

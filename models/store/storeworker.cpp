@@ -60,16 +60,18 @@ void StoreWorker::deliver(std::function<void()> signal)
     QMetaObject::invokeMethod(this, std::move(signal), Qt::QueuedConnection);
 }
 
-void StoreWorker::retarget(const QString &databasePath, Id actorId)
+Store *StoreWorker::store(QString *error, const QString &databasePath, Id actorId)
 {
-    post([this, databasePath, actorId] {
-        if (databasePath != m_path)
-            m_store.reset();  // opened again on the new path by the next job that asks
-        m_path = databasePath;
-        m_actorId = actorId;
-        if (m_store && actorId)
-            m_store->setActor(actorId);
-    });
+    if (databasePath != m_path)
+        m_store.reset();
+    m_path = databasePath;
+    m_actorId = actorId;
+    Store *s = store(error);
+    if (s && actorId && s->actorId() != actorId && !s->setActor(actorId)) {
+        *error = s->errorString();
+        return nullptr;
+    }
+    return s;
 }
 
 Store *StoreWorker::store(QString *error)

@@ -36,9 +36,9 @@ protected:
     void post(std::function<void()> job);
     void deliver(std::function<void()> signal);  // to the worker's own thread
     Store *store(QString *error);  // in the worker thread only
-    // For the jobs posted after it: another database (the app opened one) or another
-    // person acting (the app's actor changed). The worker's Store follows in its thread.
-    void retarget(const QString &databasePath, Id actorId);
+    // The same for a job that names its database and person (as the app's Store had them
+    // when the job was posted): opened again on another database, the actor switched.
+    Store *store(QString *error, const QString &databasePath, Id actorId);
     bool cancelled() const { return m_cancel; }
     void resetCancel() { m_cancel = false; }
 

@@ -34,6 +34,7 @@ private Q_SLOTS:
     void recommendationAndRatingNames();
     void scheduleGivesEveryPanelistADraft();
     void scheduleRefusesBadInput();
+    void anInterviewIsReadByThoseWhoMaySeeIt();
     void rescheduleAndCancelAreKeptInHistory();
     void overlappingInterviews();
     void visibility_data();
@@ -167,6 +168,7 @@ void TestScorecards::scheduleGivesEveryPanelistADraft()
     QCOMPARE(iv.panel, QList<Id>({m_a, m_b}));
     for (Id person : {m_a, m_b}) {
         actAs(person);
+        QVERIFY(m_fx->interview(id, &iv));  // on their schedule
         const Id card = m_fx->myScorecard(id);
         QVERIFY(card);
         Scorecard k;
@@ -183,6 +185,11 @@ void TestScorecards::scheduleGivesEveryPanelistADraft()
     actAs(m_c);
     QCOMPARE(m_fx->myScorecard(id), Id(0));
     QVERIFY(m_fx->upcomingInterviews(m_c).isEmpty());
+    // An interview Cai does not sit on is not there for Cai, by its id either (what
+    // `export ics --interview` and the scorecard editor read).
+    QVERIFY(!m_fx->interview(id, &iv));
+    QCOMPARE(iv.id, Id(0));
+    QVERIFY(iv.candidate.isEmpty());
     actAs(m_fx.hiringManager);
     QCOMPARE(m_fx->scorecardsOf(m_app).size(), 2);
     const QList<InterviewEvent> history = m_fx->interviewHistory(id);
@@ -201,6 +208,32 @@ void TestScorecards::scheduleGivesEveryPanelistADraft()
     QVERIFY(m_fx->candidateRow(m_app, &row));
     QCOMPARE(row.scorecardsExpected, 2);
     QCOMPARE(row.scorecardsSubmitted, 0);
+}
+
+void TestScorecards::anInterviewIsReadByThoseWhoMaySeeIt()
+{
+    actAs(m_coord);
+    const Id first = schedule({m_a}, m_fx.now - 7200);
+    const Id second = schedule({m_b}, m_fx.now - 3600);
+    QVERIFY(first && second);
+    Interview iv;
+    // Ana sits on the first only: the second is not there for her ...
+    actAs(m_a);
+    QVERIFY(m_fx->interview(first, &iv));
+    QVERIFY(!m_fx->interview(second, &iv));
+    // ... until Ben's scorecard for it and hers are in: then she reads it beside his.
+    fill(m_b, second, 3);
+    submit(m_b, second);
+    fill(m_a, first, 4);
+    actAs(m_a);
+    QVERIFY(!m_fx->interview(second, &iv));  // her own is still a draft
+    submit(m_a, first);
+    QVERIFY(m_fx->interview(second, &iv));
+    QCOMPARE(iv.panel, QList<Id>({m_b}));
+    // Those who chase scorecards read both all along.
+    actAs(m_coord);
+    QVERIFY(m_fx->interview(first, &iv));
+    QVERIFY(m_fx->interview(second, &iv));
 }
 
 void TestScorecards::scheduleRefusesBadInput()

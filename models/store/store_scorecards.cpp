@@ -1,5 +1,7 @@
 #include "store/store.h"
 
+#include <algorithm>
+
 // Store: Interviews and scorecards: scheduling, drafts, submission and amendment.
 
 namespace hireloop {
@@ -149,7 +151,19 @@ bool Store::reinstateInterview(Id interviewId)
 
 bool Store::interview(Id interviewId, Interview *interview)
 {
-    return m_scorecards.loadInterview(interviewId, interview);
+    if (!m_scorecards.loadInterview(interviewId, interview))
+        return false;
+    // As the schedule: those who chase scorecards see every interview; an interviewer,
+    // those they sit on, and those of a scorecard they may read (their own, and their
+    // colleagues' once theirs is in). To anyone else there is no such interview.
+    if (m_access.may(AccessPolicy::Action::ChaseScorecards) || interview->panel.contains(m_actor.id))
+        return true;
+    const QList<ScorecardSummary> cards = visibleScorecards(interview->applicationId);
+    if (std::any_of(cards.cbegin(), cards.cend(),
+                    [interviewId](const ScorecardSummary &card) { return card.interviewId == interviewId; }))
+        return true;
+    *interview = Interview();
+    return false;
 }
 
 QList<InterviewEvent> Store::interviewHistory(Id interviewId)

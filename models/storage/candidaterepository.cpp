@@ -6,6 +6,7 @@
 #include "storage/rowversions.h"
 #include "storage/scorecardsql.h"
 #include "storage/visibilitysql.h"
+#include "storage/statement.h"
 
 #include <QSqlError>
 #include <QSqlQuery>
@@ -394,7 +395,7 @@ QList<CandidateRow> CandidateRepository::firstRowsByName(const QSqlDatabase &con
     // unary + (Dialect::notIndexed); PostgreSQL picks the name index from its statistics.
     VisibilitySql vis(visibility);
     const Dialect dialect = Dialect::of(connection);
-    QSqlQuery q(connection);
+    QSqlQuery q = Statement::on(connection);
     q.setForwardOnly(true);
     if (!q.prepare(QStringLiteral("SELECT a.id FROM candidate c JOIN application a ON a.candidate_id = c.id AND %3 = :r"
                                   " WHERE %1 ORDER BY %2, c.id LIMIT :n")
@@ -429,7 +430,7 @@ int CandidateRepository::applicationCount(Id roleId, int upTo)
 
 int CandidateRepository::applicationCount(const QSqlDatabase &connection, Id roleId, int upTo, QString *error)
 {
-    QSqlQuery q(connection);
+    QSqlQuery q = Statement::on(connection);
     q.setForwardOnly(true);
     const bool prepared = upTo > 0 ? q.prepare(QStringLiteral("SELECT count(*) FROM (SELECT 1 FROM application"
                                                               " WHERE role_id = :r LIMIT :n) upto"))
@@ -488,7 +489,7 @@ QList<CandidateRow> CandidateRepository::rows(const QSqlDatabase &connection, Id
                    QLatin1String(ExpectedScorecardSql),
                    dialect.joined(QStringLiteral("e.email"), QStringLiteral("' '")),
                    dialect.joined(QStringLiteral("l.normalized"), QStringLiteral("' '")));
-    QSqlQuery q(connection);
+    QSqlQuery q = Statement::on(connection);
     q.setForwardOnly(true);
     QList<CandidateRow> rows;
     if (!q.prepare(sql)) {

@@ -3,6 +3,7 @@
 #include "export/outputfile.h"
 
 #include "storage/migrations.h"
+#include "storage/statement.h"
 
 #include <QAtomicInt>
 #include <QDateTime>
@@ -745,7 +746,7 @@ QSqlQuery Database::prepare(const QString &sql)
     // A server's driver closes its side once it has seen the session end.
     if (isServer() && !m_db.isOpen())
         noteError(QSqlError(QObject::tr("no connection to the server"), QString(), QSqlError::ConnectionError));
-    QSqlQuery q(m_db);
+    QSqlQuery q = Statement::on(m_db);
     q.setForwardOnly(true);
     if (!q.prepare(sql))
         m_error = q.lastError().text();

@@ -4,6 +4,7 @@
 #include "storage/database.h"
 
 #include "storage/migrations.h"
+#include "storage/statement.h"
 
 #include <QAtomicInt>
 #include <QHash>
@@ -387,7 +388,7 @@ QStringList Database::serverProblems()
                                   QStringLiteral("application_live_update"),
                                   QStringLiteral("scorecard_live_update")};
     for (const QString &name : triggers) {
-        QSqlQuery t(m_db);
+        QSqlQuery t = Statement::on(m_db);
         t.prepare(QStringLiteral("SELECT count(*) FROM pg_trigger WHERE tgname = :name AND tgrelid IN %1").arg(table));
         t.bindValue(QStringLiteral(":name"), name);
         if (t.exec() && t.next() && t.value(0).toInt() == 0)
@@ -458,7 +459,7 @@ bool Database::purgeOnServer(const QStringList &tables)
     }
     const QString after = q.value(0).toString();
     q.finish();
-    QSqlQuery older(m_db);
+    QSqlQuery older = Statement::on(m_db);
     older.prepare(QStringLiteral("SELECT pg_snapshot_xmin(pg_current_snapshot()) >= CAST(:x1 AS xid8)"
                                  " AND NOT EXISTS (SELECT 1 FROM pg_stat_activity WHERE datname = current_database()"
                                  " AND pid <> pg_backend_pid() AND backend_xmin IS NOT NULL"

@@ -3,6 +3,7 @@
 #include "domain/contactnormalizer.h"
 #include "storage/database.h"
 #include "storage/rowbuffer.h"
+#include "storage/statement.h"
 
 #include <QSet>
 #include <QSqlError>
@@ -20,7 +21,7 @@ struct ImportWriter::Tables
         , email(db, "candidate_email", "candidate_id email normalized position")
         , link(db, "candidate_link", "candidate_id kind url normalized")
         , application(db, "application", "id candidate_id stage_id status")
-        , events(db.connection())
+        , events(Statement::on(db.connection()))
     {
         candidate.setConstants("created_at", QString::number(now));
         application.setConstants("role_id created_at stage_entered_at updated_at",
@@ -61,7 +62,7 @@ ImportWriter::~ImportWriter() = default;
 
 bool ImportWriter::loadKeys(const char *table, QHash<QString, Id> *keys)
 {
-    QSqlQuery q(m_db.connection());
+    QSqlQuery q = Statement::on(m_db.connection());
     q.setForwardOnly(true);
     if (!q.prepare(QStringLiteral("SELECT normalized, candidate_id FROM %1").arg(QLatin1String(table)))
         || !m_db.exec(q))
@@ -78,7 +79,7 @@ bool ImportWriter::loadNames(const QList<Id> &ids, QHash<Id, QString> *names)
         QStringList list;
         for (qsizetype i = from; i < std::min(ids.size(), from + Chunk); ++i)
             list << QString::number(ids.at(i));
-        QSqlQuery q(m_db.connection());
+        QSqlQuery q = Statement::on(m_db.connection());
         q.setForwardOnly(true);
         if (!q.prepare(
                 QStringLiteral("SELECT id, name FROM candidate WHERE id IN (%1)").arg(list.join(QLatin1Char(','))))
@@ -245,7 +246,7 @@ void ImportWriter::keepIds(Id firstCandidateId, Id firstApplicationId)
 bool ImportWriter::idsFree(Id firstCandidateId, Id firstApplicationId, int count, bool *free)
 {
     *free = false;
-    QSqlQuery q(m_db.connection());
+    QSqlQuery q = Statement::on(m_db.connection());
     q.setForwardOnly(true);
     // Ids are numbers: written into the statement, as the writer's constants are.
     if (!q.prepare(QStringLiteral("SELECT (SELECT count(*) FROM candidate WHERE id >= %1 AND id < %2)"
@@ -268,7 +269,7 @@ bool ImportWriter::touchedSince(Id firstCandidateId, Id firstApplicationId, int 
     *touchedCount = 0;
     const QString candidates
         = QStringLiteral("id >= %1 AND id < %2").arg(firstCandidateId).arg(firstCandidateId + count);
-    QSqlQuery q(m_db.connection());
+    QSqlQuery q = Statement::on(m_db.connection());
     q.setForwardOnly(true);
     if (!q.prepare(QStringLiteral("SELECT count(*) FROM candidate WHERE %1").arg(candidates)) || !m_db.exec(q)
         || !q.next())
@@ -278,7 +279,7 @@ bool ImportWriter::touchedSince(Id firstCandidateId, Id firstApplicationId, int 
     // arrival), and nothing else hangs from it; any edit, move or interview leaves a trace.
     const QString ofCandidate = QStringLiteral(
         "JOIN application a ON a.id = x.application_id WHERE a.candidate_id = c.id");
-    QSqlQuery t(m_db.connection());
+    QSqlQuery t = Statement::on(m_db.connection());
     t.setForwardOnly(true);
     if (!t.prepare(QStringLiteral("SELECT c.id, c.name FROM candidate c WHERE c.id >= %1 AND c.id < %5"
                                   " AND (c.version <> 1 OR c.anonymized_at IS NOT NULL"
@@ -306,7 +307,7 @@ bool ImportWriter::touchedSince(Id firstCandidateId, Id firstApplicationId, int 
 
 bool ImportWriter::remove(Id firstCandidateId, int count)
 {
-    QSqlQuery q(m_db.connection());
+    QSqlQuery q = Statement::on(m_db.connection());
     if (!q.prepare(QStringLiteral("DELETE FROM candidate WHERE id >= %1 AND id < %2")
                        .arg(firstCandidateId)
                        .arg(firstCandidateId + count))

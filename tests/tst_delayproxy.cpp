@@ -49,6 +49,7 @@ private Q_SLOTS:
     void aCutLineHoldsBytesAndRefusesNewConnections();
     void droppedConnectionsEnd();
     void aStoreWorksAcrossItOnServer();
+    void repeatedReadsStayHomeUntilSomethingChangesOnServer();
 
 private:
     std::unique_ptr<QTemporaryDir> m_dir;
@@ -56,6 +57,10 @@ private:
     std::unique_ptr<DelayProxy> m_proxy;
     void startEcho();
     std::unique_ptr<QLocalSocket> connectThrough();
+    // A new team database with its default data, made and opened by beside without the
+    // relay (migrations cross it hundreds of times), then opened by across through the
+    // relay, which delays rtt ms.
+    void newDatabaseBehindRelay(Store *beside, Store *across, int rtt);
 };
 
 void TestDelayProxy::init()
@@ -185,24 +190,10 @@ void TestDelayProxy::droppedConnectionsEnd()
 
 void TestDelayProxy::aStoreWorksAcrossItOnServer()
 {
-    QString error;
-    const QString direct = test::TestBackend::newDatabase(m_dir->path(), QStringLiteral("delayproxy"), &error);
-    QVERIFY2(!direct.isEmpty(), qPrintable(error));
-    ServerLocation location = ServerLocation::parse(direct, &error);
-    QVERIFY2(error.isEmpty(), qPrintable(error));
-    const QString serverSocket = DelayProxy::serverSocket(location.host);
-    QVERIFY2(!serverSocket.isEmpty(), qPrintable(location.host));
-    QVERIFY2(m_proxy->start(serverSocket, m_dir->path(), &error), qPrintable(error));
-    location.host = m_dir->path();
-    m_proxy->setDelay(60, 10);
-
-    // The schema is made beside the relay: migrations cross it hundreds of times.
-    Store beside;
-    QVERIFY2(beside.open(direct), qPrintable(beside.errorString()));
-    QVERIFY2(beside.ensureDefaultData(), qPrintable(beside.errorString()));
-
-    Store store;
-    QVERIFY2(store.open(location.toDisplayUri()), qPrintable(store.errorString()));
+    Store beside, store;
+    newDatabaseBehindRelay(&beside, &store, 60);
+    if (QTest::currentTestFailed())
+        return;
     QVERIFY(m_proxy->connectionsMade() >= 1);
     // Every question to the server now costs at least the round trip.
     QElapsedTimer t;
@@ -220,6 +211,74 @@ void TestDelayProxy::aStoreWorksAcrossItOnServer()
     Candidate seen;
     QVERIFY(beside.candidate(id, &seen));
     QCOMPARE(seen.name, candidate.name);
+}
+
+void TestDelayProxy::newDatabaseBehindRelay(Store *beside, Store *across, int rtt)
+{
+    QString error;
+    const QString direct = test::TestBackend::newDatabase(m_dir->path(), QStringLiteral("delayproxy"), &error);
+    QVERIFY2(!direct.isEmpty(), qPrintable(error));
+    ServerLocation location = ServerLocation::parse(direct, &error);
+    QVERIFY2(error.isEmpty(), qPrintable(error));
+    const QString serverSocket = DelayProxy::serverSocket(location.host);
+    QVERIFY2(!serverSocket.isEmpty(), qPrintable(location.host));
+    QVERIFY2(m_proxy->start(serverSocket, m_dir->path(), &error), qPrintable(error));
+    location.host = m_dir->path();
+    m_proxy->setDelay(rtt, rtt / 6);
+    QVERIFY2(beside->open(direct), qPrintable(beside->errorString()));
+    QVERIFY2(beside->ensureDefaultData(), qPrintable(beside->errorString()));
+    QVERIFY2(across->open(location.toDisplayUri()), qPrintable(across->errorString()));
+}
+
+void TestDelayProxy::repeatedReadsStayHomeUntilSomethingChangesOnServer()
+{
+    // Every pane of a window asks for the roles, the role and the people: an ocean away
+    // only the first ask may cost a round trip, and a change, the app's own or a
+    // colleague's, is seen at once.
+    Store colleague, store;
+    newDatabaseBehindRelay(&colleague, &store, 20);
+    if (QTest::currentTestFailed())
+        return;
+    const Id roleId = store.roles().value(0).id;
+    Role role;
+    QVERIFY(store.role(roleId, &role));
+    QVERIFY(role.stages.size() >= 2);
+    const QList<Person> people = store.persons();
+    QVERIFY(!people.isEmpty());
+
+    const qint64 sent = m_proxy->bytesToServer();
+    for (int again = 0; again < 5; ++again) {
+        Role same;
+        QVERIFY(store.role(roleId, &same));
+        QCOMPARE(same.stages.value(1).name, role.stages.value(1).name);
+        QCOMPARE(store.roles().value(0).title, role.title);
+        QCOMPARE(store.persons().size(), people.size());
+        Person first;
+        QVERIFY(store.person(people.first().id, &first));
+        QCOMPARE(first.name, people.first().name);
+    }
+    QCOMPARE(m_proxy->bytesToServer(), sent);
+
+    // The app's own edit.
+    const Id ownStage = role.stages.value(0).id;
+    QVERIFY2(store.renameStage(ownStage, QStringLiteral("Phone screen (45 min)")), qPrintable(store.errorString()));
+    Role now;
+    QVERIFY(store.role(roleId, &now));
+    QCOMPARE(now.stages.value(0).name, QStringLiteral("Phone screen (45 min)"));
+    QVERIFY(m_proxy->bytesToServer() > sent);
+
+    // A colleague's, on their own connection: heard through the server's notice.
+    const Id theirStage = role.stages.value(1).id;
+    QVERIFY2(colleague.renameStage(theirStage, QStringLiteral("Panel with the training team")),
+             qPrintable(colleague.errorString()));
+    QTRY_VERIFY_WITH_TIMEOUT(
+        store.role(roleId, &now) && now.stages.value(1).name == QStringLiteral("Panel with the training team"), 10000);
+    Person added;
+    added.name = QStringLiteral("Noor Haddad");
+    added.email = QStringLiteral("noor.haddad@lab.example");
+    added.kind = PersonKind::Interviewer;
+    QVERIFY2(colleague.addPerson(added) > 0, qPrintable(colleague.errorString()));
+    QTRY_COMPARE_WITH_TIMEOUT(store.persons().size(), people.size() + 1, 10000);
 }
 
 HIRELOOP_TEST_MAIN(QCoreApplication, TestDelayProxy, QStringLiteral("bytesArriveWholeAndInOrderDespiteJitter"),

@@ -1,4 +1,4 @@
-#include "statement.h"
+#include "storage/statement.h"
 
 #include <QDate>
 #include <QDateTime>

@@ -2,6 +2,7 @@
 
 #include "domain/contactnormalizer.h"
 #include "posting/rubricbuilder.h"
+#include "store/storememo.h"
 
 #include <QDateTime>
 #include <QDir>
@@ -22,6 +23,7 @@ Store::Store(QObject *parent)
     m_db.setConnectionLostCallback(
         [this] { QMetaObject::invokeMethod(this, &Store::onConnectionLost, Qt::QueuedConnection); });
     setUpLiveChanges();
+    StoreMemo::of(this);  // before any pane connects to the signals that clear it
 }
 
 void Store::onConnectionLost()
@@ -173,6 +175,7 @@ bool Store::ensureDefaultData(bool *seeded, const Person &firstManager, const QS
 
 void Store::actAs(const Person &person)
 {
+    StoreMemo::of(this)->clear();
     m_actor = person;
     m_access = AccessPolicy(person);
 }
@@ -201,11 +204,23 @@ bool Store::setActor(Id personId)
 
 QList<Person> Store::persons()
 {
-    return m_persons.list();
+    QList<Person> people;
+    StoreMemo::of(this)->recall<QList<Person>>(QStringLiteral("persons"), m_db.isListening(), &people,
+                                               [this](QList<Person> *list) {
+                                                   *list = m_persons.list();
+                                                   return !list->isEmpty();  // a failed read is not kept
+                                               });
+    return people;
 }
 
 bool Store::person(Id id, Person *person)
 {
+    if (const auto *people = StoreMemo::of(this)->kept<QList<Person>>(QStringLiteral("persons")))
+        for (const Person &p : *people)
+            if (p.id == id) {
+                *person = p;
+                return true;
+            }
     return m_persons.load(id, person);
 }
 
@@ -333,12 +348,19 @@ bool Store::permitted(AccessPolicy::Action action)
 
 QList<RoleSummary> Store::roles()
 {
-    return m_roles.list();
+    QList<RoleSummary> roles;
+    StoreMemo::of(this)->recall<QList<RoleSummary>>(QStringLiteral("roles"), m_db.isListening(), &roles,
+                                                    [this](QList<RoleSummary> *list) {
+                                                        *list = m_roles.list();
+                                                        return !list->isEmpty();  // nor here
+                                                    });
+    return roles;
 }
 
 bool Store::role(Id id, Role *role)
 {
-    return m_roles.load(id, role);
+    return StoreMemo::of(this)->recall<Role>(QStringLiteral("role:%1").arg(id), m_db.isListening(), role,
+                                             [this, id](Role *r) { return m_roles.load(id, r); });
 }
 
 Id Store::findRole(const QString &key)

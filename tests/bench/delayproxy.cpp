@@ -23,11 +23,13 @@ namespace {
 class Direction : public QObject
 {
 public:
+    // counted, when given, adds up the bytes taken this way.
     Direction(QLocalSocket *from, QLocalSocket *to, const std::shared_ptr<DelayProxy::Shared> &shared,
-              const QElapsedTimer *clock, QObject *parent)
+              const QElapsedTimer *clock, std::atomic<qint64> *counted, QObject *parent)
         : QObject(parent)
         , m_from(from)
         , m_to(to)
+        , m_counted(counted)
         , m_shared(shared)
         , m_clock(clock)
     {
@@ -55,6 +57,8 @@ private:
     {
         if (bytes.isEmpty() && !close)
             return;
+        if (m_counted)
+            m_counted->fetch_add(bytes.size());
         const int jitter = m_shared->jitterUs.load();
         // Half the round trip each way; the jitter of a round trip split over both ways.
         const qint64 delay = m_shared->halfRoundTripUs.load()
@@ -94,6 +98,7 @@ private:
 
     QLocalSocket *m_from;
     QLocalSocket *m_to;
+    std::atomic<qint64> *m_counted;
     std::shared_ptr<DelayProxy::Shared> m_shared;
     const QElapsedTimer *m_clock;
     std::deque<Chunk> m_queue;
@@ -163,8 +168,8 @@ private:
                 continue;
             }
             m_accepted->fetch_add(1);
-            auto *up = new Direction(client, server, m_shared, &m_clock, link);
-            auto *down = new Direction(server, client, m_shared, &m_clock, link);
+            auto *up = new Direction(client, server, m_shared, &m_clock, &m_shared->bytesToServer, link);
+            auto *down = new Direction(server, client, m_shared, &m_clock, nullptr, link);
             m_directions << up << down;
             // Both ways closed: the connection is over.
             auto reap = [link, up, down] {

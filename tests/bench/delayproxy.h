@@ -42,6 +42,9 @@ public:
     // would; new ones are taken as before.
     void dropConnections();
     int connectionsMade() const { return m_accepted.load(); }
+    // Every byte clients have sent towards the server so far: a read answered without
+    // asking the server leaves it as it was.
+    qint64 bytesToServer() const { return m_shared->bytesToServer.load(); }
 
     // The PostgreSQL server's socket in folder (its unix_socket_directories), or "".
     static QString serverSocket(const QString &folder);
@@ -51,6 +54,7 @@ public:
         std::atomic<int> halfRoundTripUs{0};
         std::atomic<int> jitterUs{0};
         std::atomic<bool> cut{false};
+        std::atomic<qint64> bytesToServer{0};
     };
 
 private:

@@ -29,6 +29,7 @@
 #include "welcomebanner.h"
 #include "helpdialog.h"
 #include "store/store.h"
+#include "store/storereads.h"
 #include "commands/undohistory.h"
 
 #include <QAction>
@@ -548,7 +549,20 @@ void MainWindow::updateActions()
 
 void MainWindow::updateOverdue()
 {
-    const int overdue = m_store->isOpen() ? m_store->overdueCount(Settings::instance().overdueHours()) : 0;
+    // Counted off the window's thread (a team server may be far away); the answers come
+    // in the order asked, so the last one stays.
+    if (!m_store->isOpen()) {
+        showOverdue(0);
+        return;
+    }
+    const int hours = Settings::instance().overdueHours();
+    StoreReads::of(m_store)->ask<int>(
+        this, [hours](Store &s) { return s.overdueCount(hours); },
+        [this](const int &overdue) { showOverdue(overdue); });
+}
+
+void MainWindow::showOverdue(int overdue)
+{
     const int index = m_tabs->indexOf(m_myInterviews);
     m_tabs->setTabText(index, overdue ? tr("&My interviews (%1 overdue)").arg(overdue) : tr("&My interviews"));
     const bool everyone = m_store->access().may(AccessPolicy::Action::ChaseScorecards);

@@ -139,6 +139,7 @@ private:
     void openMyScorecard();
     void viewScorecards();
     void updateOverdue();
+    void showOverdue(int overdue);  // the tab title and the status bar's link
     void saveState();
     void restoreState();
 

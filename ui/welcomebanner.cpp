@@ -2,6 +2,7 @@
 
 #include "settings.h"
 #include "store/store.h"
+#include "store/storereads.h"
 
 #include <QGridLayout>
 #include <QHBoxLayout>
@@ -130,6 +131,7 @@ void WelcomeBanner::setStep(Step step, bool done, bool mayDo, const QString &tex
 
 void WelcomeBanner::refresh()
 {
+    const quint64 refresh = ++m_refreshes;
     if (!m_store->isOpen() || m_store->isReadOnly() || Settings::instance().welcomeDismissed(m_store->path())) {
         hide();
         return;
@@ -199,8 +201,22 @@ void WelcomeBanner::refresh()
         m_rows[RubricStep].second->setVisible(false);
     }
 
-    // 3. Candidates for the current role.
-    const bool hasCandidates = roleId && m_store->applicationCount(roleId, 1) > 0;
+    // 3. Candidates for the current role: read off the window's thread (a team server may
+    // be far away), so the banner settles when the answer comes.
+    if (!roleId) {
+        showCandidatesStep(roleId, title, mayAddCandidates, false);
+        return;
+    }
+    StoreReads::of(m_store)->ask<bool>(
+        this, [roleId](Store &s) { return s.applicationCount(roleId, 1) > 0; },
+        [this, refresh, roleId, title, mayAddCandidates](const bool &hasCandidates) {
+            if (refresh == m_refreshes)
+                showCandidatesStep(roleId, title, mayAddCandidates, hasCandidates);
+        });
+}
+
+void WelcomeBanner::showCandidatesStep(Id roleId, const QString &title, bool mayAddCandidates, bool hasCandidates)
+{
     const QString candidates = tr("<b>Import or add candidates.</b> ");
     if (hasCandidates)
         setStep(CandidatesStep, true, mayAddCandidates,

@@ -55,12 +55,16 @@ private:
         QPushButton *second = nullptr;
     };
     void setStep(Step step, bool done, bool mayDo, const QString &text);
+    // The third step, once whether the role has candidates is known; then whether the
+    // banner stays up.
+    void showCandidatesStep(Id roleId, const QString &title, bool mayAddCandidates, bool hasCandidates);
 
     Store *m_store;
     std::function<Id()> m_roleSource;
     QLabel *m_text;
     Row m_rows[StepCount];
     bool m_done[StepCount] = {};
+    quint64 m_refreshes = 0;  // an answer to an older refresh() is dropped
 };
 
 }  // namespace hireloop

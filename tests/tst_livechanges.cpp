@@ -337,6 +337,7 @@ void TestLiveChanges::aSubmittedScorecardArrivesOnServer()
     auto cleo = openDesk(m_cleo);
     QVERIFY(cleo);
     DueScorecardModel due(cleo.get());
+    QTRY_VERIFY_WITH_TIMEOUT(!due.isReading(), Second);
     QCOMPARE(due.rowCount(), 0);
     QSignalSpy dueReset(&due, &QAbstractItemModel::modelReset);
     QSignalSpy dueInserted(&due, &QAbstractItemModel::rowsInserted);

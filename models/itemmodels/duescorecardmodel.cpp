@@ -3,6 +3,7 @@
 #include "itemmodels/modelroles.h"
 #include "itemmodels/myinterviewsmodel.h"
 #include "store/store.h"
+#include "store/storereads.h"
 
 #include <QDateTime>
 #include <QSet>
@@ -64,48 +65,75 @@ void DueScorecardModel::setOverdueHours(int hours)
     refresh();
 }
 
-QList<DueScorecard> DueScorecardModel::query()
+DueScorecardModel::Read DueScorecardModel::read(Store &store, int overdueHours)
 {
-    m_now = m_store->now();
-    m_readHours = m_overdueHours;
-    if (!m_store->isOpen() || !m_store->actorId()) {
-        m_reminded.clear();
-        return {};
-    }
-    m_reminded = m_store->lastReminders();
-    const Person actor = m_store->actor();
-    m_everyone = m_store->access().may(AccessPolicy::Action::ChaseScorecards);
-    return m_store->dueScorecards(m_everyone ? 0 : actor.id, m_overdueHours);
+    Read r;
+    r.now = store.now();
+    r.hours = overdueHours;
+    if (!store.isOpen() || !store.actorId())
+        return r;
+    r.reminded = store.lastReminders();
+    r.everyone = store.access().may(AccessPolicy::Action::ChaseScorecards);
+    r.rows = store.dueScorecards(r.everyone ? 0 : store.actorId(), overdueHours);
+    return r;
+}
+
+void DueScorecardModel::ask(std::function<void(const Read &)> apply)
+{
+    const int hours = m_overdueHours;
+    const quint64 asked = ++m_asked;
+    m_waiting = true;
+    StoreReads::of(m_store)->ask<Read>(
+        this, [hours](Store &s) { return read(s, hours); },
+        [this, asked, apply = std::move(apply)](const Read &r) {
+            if (asked != m_asked)
+                return;
+            m_waiting = false;
+            apply(r);
+        });
+}
+
+QList<DueScorecard> DueScorecardModel::take(const Read &read)
+{
+    m_now = read.now;
+    m_readHours = read.hours;
+    m_reminded = read.reminded;
+    m_everyone = read.everyone;
+    return read.rows;
 }
 
 void DueScorecardModel::reload()
 {
-    beginResetModel();
-    m_rows = query();
-    endResetModel();
+    ask([this](const Read &r) {
+        beginResetModel();
+        m_rows = take(r);
+        endResetModel();
+    });
 }
 
 void DueScorecardModel::refresh()
 {
-    const bool everyone = m_everyone;
-    const qint64 before = m_now;
-    const int beforeHours = m_readHours;
-    const QHash<Id, qint64> remindedBefore = m_reminded;
-    const QList<DueScorecard> fresh = query();
-    if (everyone != m_everyone) {
-        // Another kind of list (the InterviewerColumn means something else).
-        beginResetModel();
-        m_rows = fresh;
-        endResetModel();
-        return;
-    }
-    sync(fresh, before, beforeHours);
-    // Reminders others sent, and "2 days ago" that has become "3 days ago".
-    for (int row = 0; row < m_rows.size(); ++row) {
-        const Id id = m_rows.at(row).scorecardId;
-        if (reminded(remindedBefore.value(id), before) != reminded(m_reminded.value(id), m_now))
-            Q_EMIT dataChanged(index(row, RemindedColumn), index(row, RemindedColumn));
-    }
+    ask([this](const Read &r) {
+        const bool everyone = m_everyone;
+        const qint64 before = m_now;
+        const int beforeHours = m_readHours;
+        const QHash<Id, qint64> remindedBefore = m_reminded;
+        const QList<DueScorecard> fresh = take(r);
+        if (everyone != m_everyone) {
+            // Another kind of list (the InterviewerColumn means something else).
+            beginResetModel();
+            m_rows = fresh;
+            endResetModel();
+            return;
+        }
+        sync(fresh, before, beforeHours);
+        // Reminders others sent, and "2 days ago" that has become "3 days ago".
+        for (int row = 0; row < m_rows.size(); ++row) {
+            const Id id = m_rows.at(row).scorecardId;
+            if (reminded(remindedBefore.value(id), before) != reminded(m_reminded.value(id), m_now))
+                Q_EMIT dataChanged(index(row, RemindedColumn), index(row, RemindedColumn));
+        }
+    });
 }
 
 void DueScorecardModel::reminderRecorded(Id scorecardId)
@@ -194,6 +222,9 @@ void DueScorecardModel::refreshApplication(Id applicationId)
 {
     if (!m_store->isOpen() || !m_store->actorId())
         return;
+    // A whole list on its way may have been read before this edit: ask again after it.
+    if (m_waiting)
+        refresh();
     QList<DueScorecard> fresh = m_store->dueScorecards(m_everyone ? 0 : m_store->actorId(), m_readHours, applicationId);
     QSet<Id> keep;
     for (DueScorecard &d : fresh) {

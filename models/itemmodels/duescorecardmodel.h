@@ -5,11 +5,15 @@
 #include <QAbstractTableModel>
 #include <QHash>
 
+#include <functional>
+
 // Scorecards still owed for interviews that have ended (Store::dueScorecards): the
 // acting interviewer's own, or everyone's when a hiring manager or a coordinator acts
 // (they chase them). Overdue ones are flagged. Follows the store row by row (a
 // submitted scorecard is one rowsRemoved), reading again only the application an edit
 // touched; refresh() re-reads the whole list the same way, for the passing of time.
+// Whole lists are read off the window's thread (StoreReads): on a team server the list
+// is thousands of rows a round trip away, asked for again every minute.
 // The Reminded column says when someone last sent the interviewer a reminder about it.
 
 namespace hireloop {
@@ -46,6 +50,8 @@ public:
     // True when the list is everyone's (a hiring manager or coordinator acts).
     bool showsEveryone() const { return m_everyone; }
     int overdueCount() const;
+    // A read of the whole list is on its way (on a team server; a file answers at once).
+    bool isReading() const { return m_waiting; }
 
     void refresh();
     Id scorecardIdAt(int row) const;
@@ -59,7 +65,19 @@ public:
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
 private:
-    QList<DueScorecard> query();
+    // One read of the whole list, and what it was read with.
+    struct Read
+    {
+        qint64 now = 0;
+        int hours = 24;
+        bool everyone = false;
+        QHash<Id, qint64> reminded;
+        QList<DueScorecard> rows;
+    };
+    static Read read(Store &store, int overdueHours);
+    // Reads the whole list and hands it to apply, unless a newer read was asked for by then.
+    void ask(std::function<void(const Read &)> apply);
+    QList<DueScorecard> take(const Read &read);  // its rows; what it was read with kept
     void reload();
     void sync(const QList<DueScorecard> &fresh, qint64 before, int beforeHours);
     void refreshApplication(Id applicationId);
@@ -76,6 +94,8 @@ private:
     bool m_everyone = false;
     qint64 m_now = 0;  // when the list was read, for "overdue by"
     int m_readHours = 24;  // the overdue hours it was read with
+    quint64 m_asked = 0;  // reads of the whole list asked for; only the last one's answer counts
+    bool m_waiting = false;  // that answer has not come yet
 };
 
 }  // namespace hireloop

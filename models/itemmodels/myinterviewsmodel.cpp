@@ -2,6 +2,7 @@
 
 #include "itemmodels/modelroles.h"
 #include "store/store.h"
+#include "store/storereads.h"
 
 #include <QDateTime>
 #include <QLocale>
@@ -56,16 +57,33 @@ MyInterviewsModel::MyInterviewsModel(Store *store, QObject *parent)
 
 void MyInterviewsModel::reload()
 {
-    beginResetModel();
-    m_rows = m_store->isOpen() && m_store->actorId() ? m_store->upcomingInterviews(m_store->actorId())
-                                                     : QList<Interview>();
-    endResetModel();
+    ask(true);
 }
 
 void MyInterviewsModel::refresh()
 {
-    sync(m_store->isOpen() && m_store->actorId() ? m_store->upcomingInterviews(m_store->actorId())
-                                                 : QList<Interview>());
+    ask(false);
+}
+
+void MyInterviewsModel::ask(bool reset)
+{
+    const quint64 asked = ++m_asked;
+    m_waiting = true;
+    StoreReads::of(m_store)->ask<QList<Interview>>(
+        this,
+        [](Store &s) { return s.isOpen() && s.actorId() ? s.upcomingInterviews(s.actorId()) : QList<Interview>(); },
+        [this, asked, reset](const QList<Interview> &fresh) {
+            if (asked != m_asked)
+                return;  // a newer read is on its way
+            m_waiting = false;
+            if (!reset) {
+                sync(fresh);
+                return;
+            }
+            beginResetModel();
+            m_rows = fresh;
+            endResetModel();
+        });
 }
 
 // Turns the rows into fresh with row signals only: removals, then for each place a

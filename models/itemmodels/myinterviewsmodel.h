@@ -10,7 +10,8 @@ class QTime;
 // (Store::upcomingInterviews). Follows the store row by row: a scheduled interview is
 // one rowsInserted, a rescheduled one a dataChanged (or a move when its place in time
 // changes), a cancelled one a rowsRemoved. refresh() re-reads the list the same way,
-// for the passing of time.
+// for the passing of time. The list is read off the window's thread (StoreReads), so
+// on a team server it changes when the answer comes.
 
 namespace hireloop {
 
@@ -37,6 +38,8 @@ public:
     explicit MyInterviewsModel(Store *store, QObject *parent = nullptr);
 
     void refresh();
+    // A read of the list is on its way (on a team server; a file answers at once).
+    bool isReading() const { return m_waiting; }
     Id interviewIdAt(int row) const;
     const Interview &interviewAt(int row) const { return m_rows.at(row); }
     int rowOfInterview(Id interviewId) const;
@@ -48,10 +51,15 @@ public:
 
 private:
     void reload();
+    // Reads the list and resets the model with it, or syncs it row by row, unless a newer
+    // read was asked for by then.
+    void ask(bool reset);
     void sync(const QList<Interview> &fresh);
 
     Store *m_store;
     QList<Interview> m_rows;
+    quint64 m_asked = 0;
+    bool m_waiting = false;
 };
 
 }  // namespace hireloop

@@ -32,6 +32,16 @@ Id StoreReads::actingId() const
     return m_store->actorId();
 }
 
+qint64 StoreReads::askedAt() const
+{
+    return m_store->now();
+}
+
+void StoreReads::readAsOf(Store *store, qint64 now)
+{
+    store->setClock([now] { return now; });
+}
+
 StoreReads::~StoreReads()
 {
     stop();

@@ -44,10 +44,12 @@ public:
         // Asked of the database and for the person the app's Store has now, whatever it
         // hears later: the reads thread follows job by job.
         QPointer<QObject> guard(asker);
-        post([this, guard, path = openPath(), actor = actingId(), query = std::move(query),
+        post([this, guard, path = openPath(), actor = actingId(), now = askedAt(), query = std::move(query),
               answer = std::move(answer)]() mutable {
             QString error;
             Store *s = store(&error, path, actor);
+            if (s)
+                readAsOf(s, now);
             auto result = std::make_shared<T>(s ? query(*s) : T());
             deliver([guard, result, answer = std::move(answer)] {
                 if (guard)
@@ -63,6 +65,10 @@ private:
     explicit StoreReads(Store *store);
     QString openPath() const;  // the app's Store's, now
     Id actingId() const;
+    // The app Store's time when asked, and the reads thread's Store set to it: "overdue"
+    // and "due in" are as of the asking, and follow a clock a test set on the app's.
+    qint64 askedAt() const;
+    static void readAsOf(Store *store, qint64 now);
 
     Store *m_store;  // the app's: what is read, on a file; whose database and actor, on a server
 };

@@ -10,7 +10,10 @@
 //   detail_cold  a candidate far down the list selected, to its detail shown
 //   detail_next  the four below it selected one after another (arrow-key order), each
 //                to its detail shown: the worst of the four
-//   move         the last of them moved to the next stage through the undo stack
+//   due_refresh  "My interviews" read again, as its clock does every minute, to its
+//                two lists (upcoming interviews, scorecards due) answered
+//   move         the last of them moved to the next stage through the undo stack (the
+//                write and what the window reads again after it)
 //
 // For each step it prints one JSON line: the round trip, the step, its duration in ms,
 // and the GUI thread's longest stall during it (how late a 1 ms timer on the GUI thread
@@ -26,7 +29,10 @@
 #include "commands/undohistory.h"
 #include "delayproxy.h"
 #include "itemmodels/candidatemodel.h"
+#include "itemmodels/duescorecardmodel.h"
+#include "itemmodels/myinterviewsmodel.h"
 #include "mainwindow.h"
+#include "myinterviewspane.h"
 #include "storage/serverlocation.h"
 #include "store/store.h"
 #include "throwawaycluster.h"
@@ -246,21 +252,32 @@ QList<Step> Session::run()
     }
     m_steps << Step{m_rtt, QStringLiteral("detail_next"), worstNext, worstNextStall};
 
+    measure(QStringLiteral("due_refresh"), [&] {
+        MyInterviewsPane *pane = window->myInterviewsPane();
+        pane->refresh();
+        return waitFor([&] { return !pane->dueModel()->isReading() && !pane->upcomingModel()->isReading(); });
+    });
+
+    // The move itself: what the bench reads to choose it, and reads back to check it, is
+    // not the user's wait.
+    const Id moved = detail->shownApplicationId();
+    Application before;
+    Role role;
+    if (!store.application(moved, &before) || !store.role(before.roleId, &role))
+        return m_steps;
+    int at = 0;
+    while (at < role.stages.size() && role.stages.at(at).id != before.stageId)
+        ++at;
+    const Id to = role.stages.value(std::min(at + 1, int(role.stages.size()) - 1)).id;
     measure(QStringLiteral("move"), [&] {
-        const Id id = detail->shownApplicationId();
-        Application before;
-        Role role;
-        if (!store.application(id, &before) || !store.role(before.roleId, &role))
-            return false;
-        int at = 0;
-        while (at < role.stages.size() && role.stages.at(at).id != before.stageId)
-            ++at;
-        const Id to = role.stages.value(std::min(at + 1, int(role.stages.size()) - 1)).id;
         window->undoHistory()->stack()->push(new MoveApplicationCommand(&store, before, to, ApplicationStatus::Active,
                                                                         QString(), QStringLiteral("Move")));
-        Application after;
-        return store.application(id, &after) && after.stageId == to;
+        return true;
     });
+    if (Application after; !store.application(moved, &after) || after.stageId != to) {
+        m_steps.last().ms = -1;
+        err() << "latencybench: the move did not land\n";
+    }
     window.reset();
     return m_steps;
 }

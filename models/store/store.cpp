@@ -74,6 +74,7 @@ bool Store::write(const QString &what, const std::function<bool()> &change)
 
 bool Store::open(const QString &path, const DatabaseOptions &options)
 {
+    StoreMemo::of(this)->clear();
     actAs(Person());
     m_pseudonymSalt.clear();
     m_ownWrites.clear();  // row versions of the database before
@@ -101,15 +102,27 @@ bool Store::open(const QString &path, const DatabaseOptions &options)
             m_db.close();
             return false;
         }
-        Person me;
-        if (personId && m_persons.load(personId, &me))
-            actAs(me);
+        // The people as the panes will ask for them next (StoreMemo keeps them): the
+        // acting person, or the first hiring manager below, comes from them.
+        for (const Person &p : persons())
+            if (personId && p.id == personId)
+                actAs(p);
     }
     // Elsewhere (a file, an administrator's session) the first hiring manager acts.
-    Person manager;
-    if (const Id id = m_persons.firstOfKind(PersonKind::HiringManager);
-        !m_identityFromLogin && id && m_persons.load(id, &manager))
-        actAs(manager);
+    if (!m_identityFromLogin) {
+        Person manager;
+        if (m_db.isServer()) {
+            for (const Person &p : persons())
+                if (p.kind == PersonKind::HiringManager && p.active) {
+                    manager = p;
+                    break;
+                }
+        } else if (const Id id = m_persons.firstOfKind(PersonKind::HiringManager); id) {
+            m_persons.load(id, &manager);
+        }
+        if (manager.id)
+            actAs(manager);
+    }
     // The check beside the first reads ends on its own thread; its result is taken here.
     const quint64 generation = ++m_openGeneration;
     m_db.setCheckedCallback([this, generation] {
@@ -175,7 +188,6 @@ bool Store::ensureDefaultData(bool *seeded, const Person &firstManager, const QS
 
 void Store::actAs(const Person &person)
 {
-    StoreMemo::of(this)->clear();
     m_actor = person;
     m_access = AccessPolicy(person);
 }

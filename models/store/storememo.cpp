@@ -15,9 +15,9 @@ StoreMemo::StoreMemo(Store *store)
     : QObject(store)
 {
     // Every signal that says a role, its rubric or plan, or a person changed, or that
-    // anything may have (another file, another person acting, a session lost and found).
+    // anything may have (another person acting, a session lost and found). Store::open()
+    // clears it itself before its first read, and keeps what it read then.
     const auto forget = [this] { clear(); };
-    connect(store, &Store::opened, this, forget);
     connect(store, &Store::actorChanged, this, forget);
     connect(store, &Store::personAdded, this, forget);
     connect(store, &Store::personChanged, this, forget);

@@ -2,7 +2,6 @@
 
 #include "settings.h"
 #include "store/store.h"
-#include "store/storereads.h"
 
 #include <QGridLayout>
 #include <QHBoxLayout>
@@ -131,7 +130,7 @@ void WelcomeBanner::setStep(Step step, bool done, bool mayDo, const QString &tex
 
 void WelcomeBanner::refresh()
 {
-    const quint64 refresh = ++m_refreshes;
+    m_candidatesRead.cancel();  // whatever this refresh decides, an older answer is old
     if (!m_store->isOpen() || m_store->isReadOnly() || Settings::instance().welcomeDismissed(m_store->path())) {
         hide();
         return;
@@ -207,11 +206,10 @@ void WelcomeBanner::refresh()
         showCandidatesStep(roleId, title, mayAddCandidates, false);
         return;
     }
-    StoreReads::of(m_store)->ask<bool>(
-        this, [roleId](Store &s) { return s.applicationCount(roleId, 1) > 0; },
-        [this, refresh, roleId, title, mayAddCandidates](const bool &hasCandidates) {
-            if (refresh == m_refreshes)
-                showCandidatesStep(roleId, title, mayAddCandidates, hasCandidates);
+    m_candidatesRead.ask<bool>(
+        m_store, this, [roleId](Store &s) { return s.applicationCount(roleId, 1) > 0; },
+        [this, roleId, title, mayAddCandidates](const bool &hasCandidates) {
+            showCandidatesStep(roleId, title, mayAddCandidates, hasCandidates);
         });
 }
 

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "domain/domain.h"
+#include "store/storereads.h"
 
 #include <QFrame>
 
@@ -64,7 +65,7 @@ private:
     QLabel *m_text;
     Row m_rows[StepCount];
     bool m_done[StepCount] = {};
-    quint64 m_refreshes = 0;  // an answer to an older refresh() is dropped
+    LatestRead m_candidatesRead;  // whether the role has candidates
 };
 
 }  // namespace hireloop

@@ -81,16 +81,8 @@ DueScorecardModel::Read DueScorecardModel::read(Store &store, int overdueHours)
 void DueScorecardModel::ask(std::function<void(const Read &)> apply)
 {
     const int hours = m_overdueHours;
-    const quint64 asked = ++m_asked;
-    m_waiting = true;
-    StoreReads::of(m_store)->ask<Read>(
-        this, [hours](Store &s) { return read(s, hours); },
-        [this, asked, apply = std::move(apply)](const Read &r) {
-            if (asked != m_asked)
-                return;
-            m_waiting = false;
-            apply(r);
-        });
+    m_read.ask<Read>(
+        m_store, this, [hours](Store &s) { return read(s, hours); }, std::move(apply));
 }
 
 QList<DueScorecard> DueScorecardModel::take(const Read &read)
@@ -223,7 +215,7 @@ void DueScorecardModel::refreshApplication(Id applicationId)
     if (!m_store->isOpen() || !m_store->actorId())
         return;
     // A whole list on its way may have been read before this edit: ask again after it.
-    if (m_waiting)
+    if (m_read.isWaiting())
         refresh();
     QList<DueScorecard> fresh = m_store->dueScorecards(m_everyone ? 0 : m_store->actorId(), m_readHours, applicationId);
     QSet<Id> keep;

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "domain/domain.h"
+#include "store/storereads.h"
 
 #include <QAbstractTableModel>
 #include <QHash>
@@ -51,7 +52,7 @@ public:
     bool showsEveryone() const { return m_everyone; }
     int overdueCount() const;
     // A read of the whole list is on its way (on a team server; a file answers at once).
-    bool isReading() const { return m_waiting; }
+    bool isReading() const { return m_read.isWaiting(); }
 
     void refresh();
     Id scorecardIdAt(int row) const;
@@ -94,8 +95,7 @@ private:
     bool m_everyone = false;
     qint64 m_now = 0;  // when the list was read, for "overdue by"
     int m_readHours = 24;  // the overdue hours it was read with
-    quint64 m_asked = 0;  // reads of the whole list asked for; only the last one's answer counts
-    bool m_waiting = false;  // that answer has not come yet
+    LatestRead m_read;  // of the whole list
 };
 
 }  // namespace hireloop

@@ -67,15 +67,10 @@ void MyInterviewsModel::refresh()
 
 void MyInterviewsModel::ask(bool reset)
 {
-    const quint64 asked = ++m_asked;
-    m_waiting = true;
-    StoreReads::of(m_store)->ask<QList<Interview>>(
-        this,
+    m_read.ask<QList<Interview>>(
+        m_store, this,
         [](Store &s) { return s.isOpen() && s.actorId() ? s.upcomingInterviews(s.actorId()) : QList<Interview>(); },
-        [this, asked, reset](const QList<Interview> &fresh) {
-            if (asked != m_asked)
-                return;  // a newer read is on its way
-            m_waiting = false;
+        [this, reset](const QList<Interview> &fresh) {
             if (!reset) {
                 sync(fresh);
                 return;

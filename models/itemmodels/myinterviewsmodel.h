@@ -1,6 +1,7 @@
 #pragma once
 
 #include "domain/domain.h"
+#include "store/storereads.h"
 
 #include <QAbstractTableModel>
 
@@ -39,7 +40,7 @@ public:
 
     void refresh();
     // A read of the list is on its way (on a team server; a file answers at once).
-    bool isReading() const { return m_waiting; }
+    bool isReading() const { return m_read.isWaiting(); }
     Id interviewIdAt(int row) const;
     const Interview &interviewAt(int row) const { return m_rows.at(row); }
     int rowOfInterview(Id interviewId) const;
@@ -58,8 +59,7 @@ private:
 
     Store *m_store;
     QList<Interview> m_rows;
-    quint64 m_asked = 0;
-    bool m_waiting = false;
+    LatestRead m_read;
 };
 
 }  // namespace hireloop

@@ -22,24 +22,17 @@ bool StoreReads::isThreaded() const
     return ServerLocation::isUri(m_store->path());
 }
 
-QString StoreReads::openPath() const
+StoreReads::Asked StoreReads::asked() const
 {
-    return m_store->path();
+    return {m_store->path(), m_store->actorId(), m_store->now()};
 }
 
-Id StoreReads::actingId() const
+Store *StoreReads::storeFor(QString *error, const Asked &asked)
 {
-    return m_store->actorId();
-}
-
-qint64 StoreReads::askedAt() const
-{
-    return m_store->now();
-}
-
-void StoreReads::readAsOf(Store *store, qint64 now)
-{
-    store->setClock([now] { return now; });
+    Store *s = store(error, asked.path, asked.actor);
+    if (s)
+        s->setClock([now = asked.now] { return now; });
+    return s;
 }
 
 StoreReads::~StoreReads()

@@ -44,12 +44,9 @@ public:
         // Asked of the database and for the person the app's Store has now, whatever it
         // hears later: the reads thread follows job by job.
         QPointer<QObject> guard(asker);
-        post([this, guard, path = openPath(), actor = actingId(), now = askedAt(), query = std::move(query),
-              answer = std::move(answer)]() mutable {
+        post([this, guard, at = asked(), query = std::move(query), answer = std::move(answer)]() mutable {
             QString error;
-            Store *s = store(&error, path, actor);
-            if (s)
-                readAsOf(s, now);
+            Store *s = storeFor(&error, at);
             auto result = std::make_shared<T>(s ? query(*s) : T());
             deliver([guard, result, answer = std::move(answer)] {
                 if (guard)
@@ -63,14 +60,51 @@ public:
 
 private:
     explicit StoreReads(Store *store);
-    QString openPath() const;  // the app's Store's, now
-    Id actingId() const;
-    // The app Store's time when asked, and the reads thread's Store set to it: "overdue"
-    // and "due in" are as of the asking, and follow a clock a test set on the app's.
-    qint64 askedAt() const;
-    static void readAsOf(Store *store, qint64 now);
+    struct Asked
+    {
+        QString path;
+        Id actor = 0;
+        qint64 now = 0;
+    };
+    Asked asked() const;  // the app Store's database, person and time, now
+    // The reads thread's Store on what was asked of, its clock set to the time of asking:
+    // "overdue" and "due in" are as of the question, and follow a clock a test set on the
+    // app's Store.
+    Store *storeFor(QString *error, const Asked &asked);
 
     Store *m_store;  // the app's: what is read, on a file; whose database and actor, on a server
+};
+
+// Questions from one asker of which only the latest counts: a list read again on every
+// change drops the answers a newer question has made old. A member of its asker (the
+// answer is only delivered while the asker lives).
+class LatestRead
+{
+public:
+    template <class T>
+    void ask(Store *store, QObject *asker, std::function<T(Store &)> query, std::function<void(const T &)> answer)
+    {
+        const quint64 asked = ++m_asked;
+        m_waiting = true;
+        StoreReads::of(store)->ask<T>(asker, std::move(query), [this, asked, answer = std::move(answer)](const T &r) {
+            if (asked != m_asked)
+                return;
+            m_waiting = false;
+            answer(r);
+        });
+    }
+    // Drops the answer on its way, if any.
+    void cancel()
+    {
+        ++m_asked;
+        m_waiting = false;
+    }
+    // An answer is on its way (on a team server; a file answers at once).
+    bool isWaiting() const { return m_waiting; }
+
+private:
+    quint64 m_asked = 0;
+    bool m_waiting = false;
 };
 
 }  // namespace hireloop

@@ -17,6 +17,7 @@
 #include "scorecardeditor.h"
 #include "itemmodels/scorecardmodel.h"
 #include "settings.h"
+#include "store/draftjournal.h"
 #include "store/store.h"
 
 #include <QAbstractItemModelTester>
@@ -28,6 +29,7 @@
 #include <QInputDialog>
 #include <QLabel>
 #include <QListWidget>
+#include <QMessageBox>
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QRadioButton>
@@ -36,6 +38,7 @@
 #include <QTabWidget>
 #include <QTableView>
 #include <QTextBrowser>
+#include <QTimer>
 #include <QUndoStack>
 #include <QtTest>
 
@@ -79,6 +82,7 @@ private Q_SLOTS:
     void interviewerRatesWithTheKeyboardAndSubmits();
     void clickOnAStepRates();
     void draftSurvivesClosing();
+    void typingKeptHereIsSentWhenTheWindowOpens();
     void actorSwitchSavesFirst();
     void evidenceAloneIsNotARating();
     void typingInTheRatingsNeverRates();
@@ -589,6 +593,73 @@ void TestScorecardUi::clickOnAStepRates()
     QCOMPARE(editor->model()->ratingAt(1).value(), 5);
     QTest::keyClick(table, Qt::Key_Delete);
     QVERIFY(!editor->model()->ratingAt(1).isRated());
+}
+
+void TestScorecardUi::typingKeptHereIsSentWhenTheWindowOpens()
+{
+    // Typing the journal kept from an earlier run (the app died before its save): Ana's
+    // on what is still saved, Bruno's on a scorecard saved elsewhere since.
+    QVERIFY(m_fx->setActor(m_ana));
+    DraftJournal journal(m_fx.path());
+    Scorecard base;
+    QVERIFY(m_fx->scorecard(m_anaCard, &base));
+    Scorecard typed = base;
+    typed.takeaways = QStringLiteral("Kept through the crash");
+    QVERIFY(journal.keep(base, typed));
+    QVERIFY(m_fx->setActor(m_bruno));
+    QVERIFY(m_fx->scorecard(m_brunoCard, &base));
+    typed = base;
+    typed.takeaways = QStringLiteral("Bruno's typing");
+    QVERIFY(journal.keep(base, typed));
+    Scorecard other = base;
+    other.overall = Recommendation::No;
+    QVERIFY(m_fx->saveDraft(other));  // saved elsewhere after the typing was kept
+    QVERIFY(m_fx->setActor(m_ana));
+
+    MainWindow *window = m_fx.openWindow();
+    QVERIFY(window);
+    auto *banner = window->findChild<QLabel *>(QStringLiteral("journalBanner"));
+    QVERIFY(banner);
+    QVERIFY(banner->isVisible());
+    QVERIFY2(banner->text().contains(QStringLiteral("Saved now:")), qPrintable(banner->text()));
+    Scorecard stored;
+    QVERIFY(m_fx->scorecard(m_anaCard, &stored));
+    QCOMPARE(stored.takeaways, QStringLiteral("Kept through the crash"));
+    QCOMPARE(journal.scorecards(), QList<Id>{m_brunoCard});  // not Ana's to send
+
+    // Bruno at this desk: his typing conflicts, and the banner links to his scorecard.
+    QVERIFY(m_fx->setActor(m_bruno));
+    QVERIFY(banner->isVisible());
+    const QString link = QStringLiteral("scorecard:%1").arg(m_brunoCard);
+    QVERIFY2(banner->text().contains(link), qPrintable(banner->text()));
+    QVERIFY(m_fx->scorecard(m_brunoCard, &stored));
+    QVERIFY(stored.takeaways.isEmpty());  // nothing written over the other save
+    QCOMPARE(stored.overall, Recommendation::No);
+    // The link opens the editor with the typing shown and the merge offered.
+    bool offered = false;
+    QTimer answer;  // the box is modal: answered from inside its own loop
+    connect(&answer, &QTimer::timeout, this, [&offered] {
+        for (QWidget *w : QApplication::topLevelWidgets())
+            if (auto *box = qobject_cast<QMessageBox *>(w);
+                box && box->isVisible() && box->objectName() == QLatin1String("scorecardConflictBox")) {
+                offered = true;
+                box->accept();
+            }
+    });
+    answer.start(20);
+    Q_EMIT banner->linkActivated(link);
+    QTRY_VERIFY(offered);
+    ScorecardEditor *editor = window->scorecardEditors().value(0);
+    QVERIFY(editor);
+    QCOMPARE(editor->scorecardId(), m_brunoCard);
+    QTRY_VERIFY(!editor->model()->isInConflict());
+    QVERIFY(m_fx->scorecard(m_brunoCard, &stored));
+    QCOMPARE(stored.takeaways, QStringLiteral("Bruno's typing"));
+    QCOMPARE(stored.overall, Recommendation::No);
+    QVERIFY(journal.scorecards().isEmpty());
+    editor->close();
+    Q_EMIT banner->linkActivated(QStringLiteral("dismiss"));
+    QVERIFY(!banner->isVisible());
 }
 
 void TestScorecardUi::draftSurvivesClosing()

@@ -22,6 +22,7 @@
 #include "newroledialog.h"
 #include "peoplepane.h"
 #include "itemmodels/rolelistmodel.h"
+#include "itemmodels/scorecardmodel.h"
 #include "roleview.h"
 #include "scorecardeditor.h"
 #include "settings.h"
@@ -50,6 +51,7 @@
 #include <QSplitter>
 #include <QStatusBar>
 #include <QScreen>
+#include <QSet>
 #include <QStyle>
 #include <QTabWidget>
 #include <QTableView>
@@ -84,31 +86,38 @@ MainWindow::MainWindow(Store *store, QWidget *parent)
     m_people = new PeoplePane(store, m_undo, this);
     m_tabs->addTab(m_people, tr("P&eople"));
     // Above the tabs, a file that cannot be written says so, and why.
-    m_readOnlyBanner = new QLabel(this);
-    m_readOnlyBanner->setObjectName(QStringLiteral("readOnlyBanner"));
-    m_readOnlyBanner->setAccessibleName(tr("Read-only"));
-    m_readOnlyBanner->setWordWrap(true);
-    m_readOnlyBanner->setTextFormat(Qt::RichText);
-    m_readOnlyBanner->setContentsMargins(10, 6, 10, 6);
-    m_readOnlyBanner->setStyleSheet(QStringLiteral("QLabel#readOnlyBanner { background: #fff3cd; color: #5c4400;"
-                                                   " border-bottom: 1px solid #e0c56e; }"));
-    m_readOnlyBanner->hide();
+    auto banner = [this](const QString &name, const QString &accessibleName, const char *colours) {
+        auto *label = new QLabel(this);
+        label->setObjectName(name);
+        label->setAccessibleName(accessibleName);
+        label->setWordWrap(true);
+        label->setTextFormat(Qt::RichText);
+        label->setContentsMargins(10, 6, 10, 6);
+        label->setStyleSheet(QStringLiteral("QLabel#%1 { %2 }").arg(name, QLatin1String(colours)));
+        label->hide();
+        return label;
+    };
+    m_readOnlyBanner = banner(QStringLiteral("readOnlyBanner"), tr("Read-only"),
+                              "background: #fff3cd; color: #5c4400; border-bottom: 1px solid #e0c56e;");
     // A team database's connection gone: said at once, gone again when it is back.
-    m_connectionBanner = new QLabel(this);
-    m_connectionBanner->setObjectName(QStringLiteral("connectionBanner"));
-    m_connectionBanner->setAccessibleName(tr("Connection lost"));
-    m_connectionBanner->setWordWrap(true);
-    m_connectionBanner->setTextFormat(Qt::RichText);
-    m_connectionBanner->setContentsMargins(10, 6, 10, 6);
-    m_connectionBanner->setStyleSheet(QStringLiteral("QLabel#connectionBanner { background: #f8d7da; color: #58151c;"
-                                                     " border-bottom: 1px solid #e4a1a8; }"));
-    m_connectionBanner->hide();
+    m_connectionBanner = banner(QStringLiteral("connectionBanner"), tr("Connection lost"),
+                                "background: #f8d7da; color: #58151c; border-bottom: 1px solid #e4a1a8;");
+    // Scorecard typing kept on this computer (the draft journal) and sent on opening.
+    m_journalBanner = banner(QStringLiteral("journalBanner"), tr("Typing kept on this computer"),
+                             "background: #d1e7dd; color: #0a3622; border-bottom: 1px solid #a3cfbb;");
+    connect(m_journalBanner, &QLabel::linkActivated, this, [this](const QString &link) {
+        if (link.startsWith(QLatin1String("scorecard:")))
+            openScorecard(link.mid(10).toLongLong());
+        else
+            m_journalBanner->hide();
+    });
     auto *central = new QWidget(this);
     auto *centralLayout = new QVBoxLayout(central);
     centralLayout->setContentsMargins(0, 0, 0, 0);
     centralLayout->setSpacing(0);
     centralLayout->addWidget(m_connectionBanner);
     centralLayout->addWidget(m_readOnlyBanner);
+    centralLayout->addWidget(m_journalBanner);
     m_welcome = new WelcomeBanner(store, this);
     centralLayout->addWidget(m_welcome);
     centralLayout->addWidget(m_tabs, 1);
@@ -198,11 +207,13 @@ MainWindow::MainWindow(Store *store, QWidget *parent)
     });
     connect(m_store, &Store::connectionRestored, this, [this] {
         m_connectionBanner->hide();
+        sendKeptTyping();  // of editors closed while it was gone
         statusBar()->showMessage(
             tr("The connection to %1 is back").arg(ConnectDialog::describe(m_store->database().serverLocation())),
             8000);
     });
     connect(m_store, &Store::actorChanged, this, &MainWindow::updateStatus);
+    connect(m_store, &Store::actorChanged, this, &MainWindow::sendKeptTyping);
     connect(m_store, &Store::personAdded, this, &MainWindow::reloadPeople);
     connect(m_store, &Store::personChanged, this, &MainWindow::reloadPeople);
     connect(m_store, &Store::errorOccurred, this, &MainWindow::showError);
@@ -478,6 +489,50 @@ void MainWindow::onStoreOpened()
         Settings::instance().addRecentFile(m_store->path());
     Settings::instance().setLastDatabase(m_store->path());
     updateRecentMenu();
+    m_journalBanner->hide();
+    sendKeptTyping();
+}
+
+void MainWindow::sendKeptTyping()
+{
+    if (m_store->isReadOnly())
+        return;
+    // An open editor sends its own typing; a second model on its scorecard would make
+    // the editor's next save look like someone else's change.
+    QSet<Id> open;
+    for (ScorecardEditor *editor : scorecardEditors())
+        open.insert(editor->scorecardId());
+    const ScorecardModel::JournalReport report = ScorecardModel::sendJournal(m_store, open);
+    QStringList lines;
+    if (!report.sent.isEmpty())
+        lines << tr("<b>Saved now:</b> typing kept on this computer for %n scorecard draft(s) that could not be "
+                    "saved when it was typed.",
+                    nullptr, int(report.sent.size()));
+    if (!report.conflicted.isEmpty()) {
+        QStringList links;
+        for (Id id : report.conflicted) {
+            Scorecard card;
+            const QString stage = m_store->scorecard(id, &card) ? card.stage : QString();
+            links << QStringLiteral("<a href=\"scorecard:%1\">%2</a>")
+                         .arg(QString::number(id),
+                              tr("%1 scorecard #%2").arg(stage.toHtmlEscaped(), QString::number(id)));
+        }
+        lines << tr("<b>Typing kept on this computer, not saved yet:</b> %1 changed elsewhere after it was typed. "
+                    "Open it to put the typing on top of what is saved.",
+                    nullptr, int(links.size()))
+                     .arg(QLocale().createSeparatedList(links));
+    }
+    if (!report.waiting.isEmpty())
+        lines << tr("%n scorecard draft(s) typed here earlier wait for the database.", nullptr,
+                    int(report.waiting.size()));
+    for (const QString &file : report.setAside)
+        lines << tr("A scorecard was submitted since typing for it was kept here; that typing is in %1.")
+                     .arg(QDir::toNativeSeparators(file).toHtmlEscaped());
+    if (lines.isEmpty())
+        return;
+    lines.last() += QStringLiteral(" &nbsp; <a href=\"dismiss\">%1</a>").arg(tr("Dismiss"));
+    m_journalBanner->setText(lines.join(QStringLiteral("<br>")));
+    m_journalBanner->show();
 }
 
 void MainWindow::switchActor(Id personId)

@@ -85,6 +85,9 @@ public:
     QList<ScorecardEditor *> scorecardEditors() const;
     // Writes what is typed in the open scorecards: before the actor changes, on close.
     void saveOpenScorecards();
+    // Sends the scorecard typing the draft journal kept (see ScorecardModel::sendJournal)
+    // and says in a banner what became of it.
+    void sendKeptTyping();
     // Opens path (a file or a team database's URI) in place of the open database; on
     // failure the previous one is opened again and the error shown. A server that wants
     // a password gets it from a prompt, once.
@@ -161,6 +164,7 @@ private:
     QLabel *m_databaseLabel;  // a team database: "hiring on db.lab.example (ana)", its URI as tooltip
     QLabel *m_readOnlyBanner;  // "<file> is read-only: why", shown only then
     QLabel *m_connectionBanner;  // a team database's connection lost: typing kept, retrying
+    QLabel *m_journalBanner;  // typing kept on this computer: sent, or to merge (links)
     WelcomeBanner *m_welcome;  // a team of one: the three kinds, an offer to add the team
     bool m_showingError = false;
     QTimer *m_clock;  // time makes scorecards overdue

@@ -1,8 +1,10 @@
 #include "itemmodels/scorecardmodel.h"
 
 #include "itemmodels/modelroles.h"
+#include "store/draftjournal.h"
 #include "store/store.h"
 
+#include <QDateTime>
 #include <QFont>
 #include <QHash>
 #include <QSet>
@@ -50,20 +52,99 @@ ScorecardModel::~ScorecardModel()
 bool ScorecardModel::load(Id scorecardId)
 {
     if (m_pending)
-        saveNow();
+        saveNow();  // what it cannot save stays in the journal
     Scorecard card;
     const bool ok = m_store && scorecardId > 0 && m_store->scorecard(scorecardId, &card);
+    const bool wasPending = m_pending;
     beginResetModel();
     m_revisionView = false;
     m_card = ok ? card : Scorecard();
     m_base = m_card;
     m_conflict.clear();
+    m_pending = false;
+    m_restoredAt = 0;
+    m_setAside.clear();
     buildRows(m_card);
+    if (ok)
+        takeInJournal();
     applyRatings(m_card.ratings, false);
     endResetModel();
     m_savedAt = m_card.updatedAt;
+    if (wasPending != m_pending)
+        Q_EMIT pendingChanged(m_pending);
     Q_EMIT scorecardLoaded();
+    // Typing restored from the journal goes to the database at once, unless the scorecard
+    // was saved elsewhere since: then the owner decides (rebaseOnSaved).
+    if (isInConflict())
+        Q_EMIT saveConflicted(m_conflict);
+    else if (m_pending)
+        saveNow();
     return ok;
+}
+
+void ScorecardModel::takeInJournal()
+{
+    DraftJournal journal(m_store->path());
+    DraftJournal::Entry kept;
+    if (!journal.find(m_card.id, &kept)) {
+        if (!journal.error().isEmpty())
+            qWarning("%s", qPrintable(journal.error()));
+        return;
+    }
+    if (m_card.interviewerId != m_store->actorId())
+        return;  // the author's typing waits for the author
+    if (!isEditable()) {
+        // Submitted (or the draft superseded) since: the typing can no longer go in, and
+        // is moved out of the way, never deleted.
+        if (!m_store->isReadOnly())
+            m_setAside = journal.setAside(m_card.id);
+        return;
+    }
+    m_restoredAt = kept.writtenAt;
+    m_pending = true;
+    m_base = kept.base;
+    if (kept.base.version != m_card.version)
+        m_conflict = tr("This scorecard was saved elsewhere after the typing kept on this computer (%1) was "
+                        "last saved.")
+                         .arg(QDateTime::fromMSecsSinceEpoch(kept.writtenAt).toString(Qt::ISODate));
+    m_card.overall = kept.typed.overall;
+    m_card.takeaways = kept.typed.takeaways;
+    if (m_card.privateNoteVisible)
+        m_card.privateNote = kept.typed.privateNote;
+    m_card.ratings = kept.typed.ratings;
+}
+
+void ScorecardModel::keepInJournal()
+{
+    if (!m_store || !isEditable())
+        return;
+    DraftJournal journal(m_store->path());
+    if (!journal.keep(m_base, scorecard()))
+        qWarning("%s", qPrintable(journal.error()));
+}
+
+ScorecardModel::JournalReport ScorecardModel::sendJournal(Store *store, const QSet<Id> &skip)
+{
+    JournalReport report;
+    const QList<Id> ids = DraftJournal(store->path()).scorecards();
+    for (Id id : ids) {
+        if (skip.contains(id))
+            continue;
+        ScorecardModel model(store);
+        model.setSaveDelay(0);
+        if (!model.load(id) || !model.restoredAt()) {
+            if (!model.setAsideTo().isEmpty())
+                report.setAside << model.setAsideTo();
+            continue;  // not this actor's, or unreadable (reported by the journal)
+        }
+        if (model.isInConflict())
+            report.conflicted << id;
+        else if (model.hasPendingChanges())
+            report.waiting << id;
+        else
+            report.sent << id;
+    }
+    return report;
 }
 
 void ScorecardModel::showRevision(const Scorecard &revision)
@@ -256,6 +337,7 @@ void ScorecardModel::changed()
         m_pending = true;
         Q_EMIT pendingChanged(true);
     }
+    keepInJournal();  // before the database is tried: it may be out of reach
     if (isInConflict())
         return;  // kept as typed until the conflict is resolved (rebaseOnSaved)
     if (m_timer->interval() == 0)
@@ -272,8 +354,10 @@ bool ScorecardModel::saveNow()
     if (isInConflict())
         return false;
     if (!isEditable()) {
-        // The scorecard changed state under the edit (submitted, another actor):
-        // the store would refuse the write.
+        // The scorecard changed state under the edit (submitted, another actor): the
+        // store would refuse the write. The typing leaves the journal for its side folder.
+        if (m_store && m_card.id && m_card.interviewerId == m_store->actorId() && !m_card.isDraft())
+            m_setAside = DraftJournal(m_store->path()).setAside(m_card.id);
         m_pending = false;
         Q_EMIT pendingChanged(false);
         return false;
@@ -295,6 +379,7 @@ bool ScorecardModel::saveNow()
         return false;
     }
     m_pending = false;
+    DraftJournal(m_store->path()).forget(draft.id);
     m_base = draft;
     m_card.ratings = draft.ratings;
     m_savedAt = m_store->now();
@@ -356,6 +441,7 @@ void ScorecardModel::rebaseOnSaved()
     m_savedAt = theirs.updatedAt;
     Q_EMIT scorecardLoaded();
     m_pending = true;
+    keepInJournal();
     saveNow();
 }
 

@@ -5,6 +5,7 @@
 #include <QAbstractTableModel>
 #include <QMetaType>
 #include <QPointer>
+#include <QSet>
 
 class QTimer;
 
@@ -16,7 +17,9 @@ class QTimer;
 // It holds the whole scorecard being edited (ratings, overall recommendation, take-aways,
 // private note). Every change schedules a save of the whole draft through
 // Store::saveDraft, restarted on each change, so typing is not one write per key;
-// saveNow() (closing the editor, quitting) writes at once. Nothing typed is lost.
+// saveNow() (closing the editor, quitting) writes at once. Nothing typed is lost: each
+// change is first kept in the local DraftJournal, which the next load() of the scorecard
+// (here or after a restart) takes in and sends, checked against what was saved meanwhile.
 
 namespace hireloop {
 
@@ -107,6 +110,23 @@ public:
     // now, with what was typed here since the last save on top, and saves that.
     bool isInConflict() const { return !m_conflict.isEmpty(); }
     void rebaseOnSaved();
+    // When the last load() took in typing kept in the journal: when it was kept (0: none).
+    qint64 restoredAt() const { return m_restoredAt; }
+    // Where typing went that could no longer be saved (the scorecard submitted since).
+    QString setAsideTo() const { return m_setAside; }
+
+    // Sends what the journal keeps for the store's database and its acting person, but
+    // for the scorecards in skip (open in an editor, which sends its own): what went in,
+    // what waits for the connection, what was saved elsewhere since (the author merges it
+    // in the editor) and the files set aside.
+    struct JournalReport
+    {
+        QList<Id> sent;
+        QList<Id> waiting;
+        QList<Id> conflicted;
+        QStringList setAside;
+    };
+    static JournalReport sendJournal(Store *store, const QSet<Id> &skip = {});
 
     int rowCount(const QModelIndex &parent = {}) const override;
     int columnCount(const QModelIndex &parent = {}) const override;
@@ -138,6 +158,8 @@ private:
     void buildRows(const Scorecard &card);
     void applyRatings(const QList<Rating> &ratings, bool signal);
     void changed();
+    void takeInJournal();
+    void keepInJournal();
     void onScorecardChanged(Id applicationId, Id scorecardId);
     void onAttributeChanged(Id roleId, Id attributeId);
     void onStageChanged(Id roleId, Id stageId);
@@ -154,6 +176,8 @@ private:
     bool m_pending = false;
     bool m_saving = false;
     qint64 m_savedAt = 0;
+    qint64 m_restoredAt = 0;
+    QString m_setAside;
 };
 
 }  // namespace hireloop

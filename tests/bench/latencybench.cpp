@@ -14,13 +14,23 @@
 //                two lists (upcoming interviews, scorecards due) answered
 //   move         the last of them moved to the next stage through the undo stack (the
 //                write and what the window reads again after it)
+//   scorecard    acting as an interviewer with a scorecard due, its editor opened to
+//                the scorecard shown
+//   rate         every focus attribute rated with evidence and a recommendation chosen,
+//                to the draft saved (this includes the editor's 400 ms pause after typing)
+//   cut_typing   the line cut (connections dropped, new ones refused) for --cut seconds
+//                while a sentence a second is typed into the take-aways
+//   cut          from the line back to the draft saved. Then the draft is read back over
+//                a new connection: "lost" in the JSON is how many typed characters are not in it
+//   submit       Submit pressed, to the store's answer
 //
 // For each step it prints one JSON line: the round trip, the step, its duration in ms,
 // and the GUI thread's longest stall during it (how late a 1 ms timer on the GUI thread
 // fired: the longest the window could not have repainted or taken a key). Then a table.
-// Not a test: it asserts nothing and CTest does not run it.
+// Not a test: it asserts nothing and CTest does not run it. It fails (status 1) when a
+// step does not finish or anything typed during the cut is lost.
 //
-//   hireloop-latencybench [--candidates N] [--rtt 0,20,100,150] [--jitter MS]
+//   hireloop-latencybench [--candidates N] [--rtt 0,20,100,150] [--jitter MS] [--cut S]
 //                         [--json FILE] [--pgcluster SCRIPT]
 
 #include "candidatedetailview.h"
@@ -31,8 +41,10 @@
 #include "itemmodels/candidatemodel.h"
 #include "itemmodels/duescorecardmodel.h"
 #include "itemmodels/myinterviewsmodel.h"
+#include "itemmodels/scorecardmodel.h"
 #include "mainwindow.h"
 #include "myinterviewspane.h"
+#include "scorecardeditor.h"
 #include "storage/serverlocation.h"
 #include "store/store.h"
 #include "throwawaycluster.h"
@@ -44,6 +56,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLineEdit>
+#include <QPlainTextEdit>
 #include <QStandardPaths>
 #include <QTextStream>
 #include <QTimer>
@@ -135,6 +148,7 @@ struct Options
     int candidates = 10000;
     QList<int> rtts{0, 20, 100, 150};
     int jitter = 0;
+    int cutSeconds = 30;
     QString json;
     QString cluster = QStringLiteral(HIRELOOP_PGCLUSTER);
 };
@@ -145,23 +159,30 @@ struct Step
     QString name;
     double ms = -1;  // -1: did not finish
     double stallMs = 0;
+    int lost = -1;  // the cut: typed characters not in the database afterwards
 };
 
 class Session
 {
 public:
-    Session(const QString &uri, int rtt)
+    Session(const QString &uri, int rtt, bench::DelayProxy *proxy, int cutSeconds)
         : m_uri(uri)
         , m_rtt(rtt)
+        , m_proxy(proxy)
+        , m_cutSeconds(cutSeconds)
     { }
     QList<Step> run();
 
 private:
     // Times one step: its duration and the GUI thread's worst stall during it.
     void measure(const QString &name, const std::function<bool()> &step);
+    // The interviewer's part: scorecard, rate, cut, submit.
+    void score(Store *store, MainWindow *window);
 
     QString m_uri;
     int m_rtt;
+    bench::DelayProxy *m_proxy;
+    int m_cutSeconds;
     StallMeter m_meter;
     QList<Step> m_steps;
 };
@@ -278,8 +299,74 @@ QList<Step> Session::run()
         m_steps.last().ms = -1;
         err() << "latencybench: the move did not land\n";
     }
+    score(&store, window.get());
     window.reset();
     return m_steps;
+}
+
+void Session::score(Store *store, MainWindow *window)
+{
+    const QList<DueScorecard> due = store->dueScorecards(0, 48);
+    if (due.isEmpty() || !store->setActor(due.first().interviewerId)) {
+        err() << "latencybench: no scorecard due to rate: " << store->errorString() << "\n";
+        m_steps << Step{m_rtt, QStringLiteral("scorecard")};
+        return;
+    }
+    // The window reads again for the new actor: not part of opening the scorecard.
+    CandidateModel *candidates = window->candidatesPane()->candidateModel();
+    pause(500);
+    waitFor([&] { return !candidates->isLoading(); });
+
+    ScorecardEditor *editor = nullptr;
+    measure(QStringLiteral("scorecard"), [&] {
+        editor = window->openScorecard(due.first().scorecardId);
+        return editor && waitFor([&] { return editor->isLoaded(); });
+    });
+    if (!editor || !editor->isLoaded())
+        return;
+    ScorecardModel *model = editor->model();
+    measure(QStringLiteral("rate"), [&] {
+        for (int row = 0; row < model->focusCount(); ++row) {
+            model->setRating(row, RatingValue(4));
+            model->setNote(row, QStringLiteral("Worked through the gradient bucketing maths, step %1").arg(row + 1));
+        }
+        model->setOverall(Recommendation::Yes);
+        return waitFor([&] { return !model->hasPendingChanges(); });
+    });
+
+    // Typing through a cut line: every sentence stays, and all of it is saved once the
+    // line is back. The step's time is from the line back to the draft saved.
+    auto *takeaways = editor->findChild<QPlainTextEdit *>(QStringLiteral("takeawaysEdit"));
+    QString typed;
+    m_proxy->dropConnections();
+    m_proxy->setCut(true);
+    measure(QStringLiteral("cut_typing"), [&] {
+        for (int second = 0; second < m_cutSeconds; ++second) {
+            const QString sentence = QStringLiteral("Sentence %1 typed while the line was cut. ").arg(second + 1);
+            takeaways->moveCursor(QTextCursor::End);
+            takeaways->insertPlainText(sentence);
+            typed += sentence;
+            pause(1000);
+        }
+        return true;
+    });
+    m_proxy->setCut(false);
+    measure(QStringLiteral("cut"),
+            [&] { return waitFor([&] { return !model->hasPendingChanges() && !store->isConnectionLost(); }, 60000); });
+    {
+        Store reader;
+        Scorecard stored;
+        int lost = int(typed.size());
+        if (reader.open(m_uri) && reader.setActor(due.first().interviewerId)
+            && reader.scorecard(due.first().scorecardId, &stored))
+            lost = stored.takeaways.contains(typed) ? 0 : int(typed.size());
+        m_steps.last().lost = lost;
+        if (lost)
+            err() << "latencybench: " << lost << " typed characters were lost in the cut\n";
+    }
+
+    measure(QStringLiteral("submit"), [&] { return editor->submit(); });
+    editor->close();
 }
 
 bool makeDatabase(const QString &adminUri, const QString &database, int candidates, QString *uri, QString *error)
@@ -310,8 +397,8 @@ bool makeDatabase(const QString &adminUri, const QString &database, int candidat
 
 int usage()
 {
-    err() << "usage: hireloop-latencybench [--candidates N] [--rtt 0,20,100,150] [--jitter MS] [--json FILE]"
-             " [--pgcluster SCRIPT]\n";
+    err() << "usage: hireloop-latencybench [--candidates N] [--rtt 0,20,100,150] [--jitter MS] [--cut S]"
+             " [--json FILE] [--pgcluster SCRIPT]\n";
     return 2;
 }
 
@@ -343,6 +430,8 @@ int main(int argc, char *argv[])
             }
         } else if (a == QLatin1String("--jitter")) {
             o.jitter = v.toInt(&number);
+        } else if (a == QLatin1String("--cut")) {
+            o.cutSeconds = v.toInt(&number);
         } else if (a == QLatin1String("--json")) {
             o.json = v;
         } else if (a == QLatin1String("--pgcluster")) {
@@ -353,7 +442,7 @@ int main(int argc, char *argv[])
         if (!number)
             return usage();
     }
-    if (o.candidates < 10 || o.jitter < 0 || o.rtts.isEmpty())
+    if (o.candidates < 10 || o.jitter < 0 || o.cutSeconds < 0 || o.rtts.isEmpty())
         return usage();
 
     bench::ThrowawayCluster cluster(o.cluster);
@@ -384,7 +473,7 @@ int main(int argc, char *argv[])
     QList<Step> all;
     for (const int rtt : std::as_const(o.rtts)) {
         proxy.setDelay(rtt, o.jitter);
-        Session session(across.toDisplayUri(), rtt);
+        Session session(across.toDisplayUri(), rtt, &proxy, o.cutSeconds);
         const QList<Step> steps = session.run();
         for (const Step &s : steps) {
             QJsonObject line{{QStringLiteral("bench"), QStringLiteral("latency")},
@@ -394,6 +483,10 @@ int main(int argc, char *argv[])
                              {QStringLiteral("step"), s.name},
                              {QStringLiteral("ms"), s.ms},
                              {QStringLiteral("worst_gui_stall_ms"), s.stallMs}};
+            if (s.lost >= 0) {
+                line.insert(QStringLiteral("lost"), s.lost);
+                line.insert(QStringLiteral("cut_s"), o.cutSeconds);
+            }
             const QByteArray text = QJsonDocument(line).toJson(QJsonDocument::Compact) + '\n';
             std::fputs(text.constData(), stdout);
             if (json.isOpen())
@@ -426,8 +519,14 @@ int main(int argc, char *argv[])
         }
         out << "\n";
     }
+    for (const Step &s : std::as_const(all))
+        if (s.lost >= 0)
+            out << QStringLiteral("at %1 ms: line cut for %2 s while typing; typed characters lost: %3\n")
+                       .arg(s.rtt)
+                       .arg(o.cutSeconds)
+                       .arg(s.lost);
     bool failed = false;
     for (const Step &s : std::as_const(all))
-        failed = failed || s.ms < 0;
+        failed = failed || s.ms < 0 || s.lost > 0;
     return failed ? 1 : 0;
 }

@@ -232,7 +232,7 @@ void TestDelayProxy::newDatabaseBehindRelay(Store *beside, Store *across, int rt
 
 void TestDelayProxy::repeatedReadsStayHomeUntilSomethingChangesOnServer()
 {
-    // Every pane of a window asks for the roles, the role and the people: an ocean away
+    // Every pane of a window asks for the roles, the role, a stage and the people: an ocean away
     // only the first ask may cost a round trip, and a change, the app's own or a
     // colleague's, is seen at once.
     Store colleague, store;
@@ -246,11 +246,20 @@ void TestDelayProxy::repeatedReadsStayHomeUntilSomethingChangesOnServer()
     const QList<Person> people = store.persons();
     QVERIFY(!people.isEmpty());
 
+    Stage stage;
+    Id stageRole = 0;
+    QVERIFY(store.stage(role.stages.value(1).id, &stage, &stageRole));
     const qint64 sent = m_proxy->bytesToServer();
     for (int again = 0; again < 5; ++again) {
         Role same;
         QVERIFY(store.role(roleId, &same));
         QCOMPARE(same.stages.value(1).name, role.stages.value(1).name);
+        Stage sameStage;
+        stageRole = 0;
+        QVERIFY(store.stage(stage.id, &sameStage, &stageRole));
+        QCOMPARE(sameStage.name, stage.name);
+        QCOMPARE(sameStage.focus, stage.focus);
+        QCOMPARE(stageRole, roleId);
         QCOMPARE(store.roles().value(0).title, role.title);
         QCOMPARE(store.persons().size(), people.size());
         Person first;
@@ -273,6 +282,8 @@ void TestDelayProxy::repeatedReadsStayHomeUntilSomethingChangesOnServer()
              qPrintable(colleague.errorString()));
     QTRY_VERIFY_WITH_TIMEOUT(
         store.role(roleId, &now) && now.stages.value(1).name == QStringLiteral("Panel with the training team"), 10000);
+    QVERIFY(store.stage(theirStage, &stage));
+    QCOMPARE(stage.name, QStringLiteral("Panel with the training team"));
     Person added;
     added.name = QStringLiteral("Noor Haddad");
     added.email = QStringLiteral("noor.haddad@lab.example");

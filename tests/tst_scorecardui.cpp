@@ -531,6 +531,9 @@ void TestScorecardUi::interviewerRatesWithTheKeyboardAndSubmits()
     QVERIFY(evidence->isReadOnly());
     QVERIFY(!editor->findChild<QRadioButton *>("overallNo")->isEnabled());
     QVERIFY(editor->findChild<QLabel *>("scorecardState")->text().startsWith("Submitted"));
+    // The kit and the title stay (not read again for a change of status).
+    QCOMPARE(editor->windowTitle(), QStringLiteral("Scorecard — Chiamaka Eze, %1").arg(m_fx.stage.name));
+    QVERIFY(editor->findChild<QTextBrowser *>("interviewKit")->toPlainText().contains("Ana Lima, Bruno Costa"));
     QTest::keyClick(table, Qt::Key_1);
     QCOMPARE(model->ratingAt(0).value(), 4);
 

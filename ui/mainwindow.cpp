@@ -645,12 +645,12 @@ ScorecardEditor *MainWindow::openScorecard(Id scorecardId)
             return editor;
         }
     }
-    Scorecard probe;
-    if (!scorecardId || !m_store->scorecard(scorecardId, &probe)) {
+    auto *editor = scorecardId ? new ScorecardEditor(m_store, scorecardId, this) : nullptr;
+    if (!editor || !editor->isLoaded()) {  // its own read said no: nothing is shown
+        delete editor;
         statusBar()->showMessage(tr("You may not see this scorecard."), 6000);
         return nullptr;
     }
-    auto *editor = new ScorecardEditor(m_store, scorecardId, this);
     editor->setAttribute(Qt::WA_DeleteOnClose);
     m_editors.removeAll(nullptr);
     m_editors << editor;

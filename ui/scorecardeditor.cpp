@@ -289,6 +289,7 @@ ScorecardEditor::ScorecardEditor(Store *store, Id scorecardId, QWidget *parent)
         },
         Qt::QueuedConnection);  // once the refused save has returned
     connect(m_model, &QAbstractItemModel::modelReset, this, [this] {
+        refreshKit();  // another scorecard, or the stage's focus or the rubric changed
         if (m_model->rowCount() > 0)
             m_table->setCurrentIndex(m_model->index(0, ScorecardModel::RatingColumn));
         syncEvidence();
@@ -467,10 +468,15 @@ void ScorecardEditor::refreshKit()
         || !m_store->candidate(app.candidateId, &c) || !m_store->stage(card.stageId, &stage, &roleId)
         || !m_store->role(roleId, &role)) {
         m_kit->clear();
+        m_kitScorecard = 0;
         return;
     }
     m_interviewId = iv.id;
     m_candidateId = c.id;
+    m_kitScorecard = card.id;
+    const bool own = card.interviewerId == m_store->actorId();
+    setWindowTitle(own ? tr("Scorecard — %1, %2").arg(c.name, card.stage)
+                       : tr("%1's Scorecard — %2, %3").arg(card.interviewer, c.name, card.stage));
 
     QString html = QStringLiteral("<h2>%1</h2>").arg(esc(c.name));
     const QLocale locale;
@@ -546,13 +552,10 @@ void ScorecardEditor::refreshState()
     if (!revisionView)
         m_latestId = card.id;
 
-    QString candidate;
-    Application app;
-    Candidate c;
-    if (m_store->application(card.applicationId, &app) && m_store->candidate(app.candidateId, &c))
-        candidate = c.name;
-    setWindowTitle(own ? tr("Scorecard — %1, %2").arg(candidate, card.stage)
-                       : tr("%1's Scorecard — %2, %3").arg(card.interviewer, candidate, card.stage));
+    // The kit and the title: read again for another scorecard or when the rows were laid
+    // out again (modelReset), not when this one's ratings or status change.
+    if (card.id != m_kitScorecard)
+        refreshKit();
     QString state;
     if (card.status == QLatin1String("submitted"))
         state = tr("Submitted %1").arg(when(card.submittedAt));
@@ -599,7 +602,6 @@ void ScorecardEditor::refreshState()
 
     if (!revisionView)
         rebuildRevisions();
-    refreshKit();
     syncEvidence();
     updateSaveIndicator();
     m_table->viewport()->update();

@@ -76,6 +76,7 @@ private:
     Id m_latestId = 0;  // the current revision (what Amend and Submit act on)
     Id m_interviewId = 0;
     Id m_candidateId = 0;
+    Id m_kitScorecard = 0;  // the scorecard the kit and the title were last read for
     bool m_updating = false;
     QList<Scorecard> m_revisionList;
 

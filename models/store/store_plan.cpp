@@ -1,4 +1,5 @@
 #include "store/store.h"
+#include "store/storememo.h"
 
 // Store: The rubric and the interview plan: attributes, their order, stages and their focus.
 
@@ -24,7 +25,16 @@ bool Store::moveAttribute(Id attributeId, Id categoryId, int position)
 
 bool Store::stage(Id stageId, Stage *stage, Id *roleId)
 {
-    return m_roles.loadStage(stageId, stage, roleId);
+    // Kept with the roles (StoreMemo): a stage changes only with a signal that clears it.
+    std::pair<Stage, Id> kept;
+    if (!StoreMemo::of(this)->recall<std::pair<Stage, Id>>(
+            QStringLiteral("stage:%1").arg(stageId), m_db.isListening(), &kept,
+            [&](std::pair<Stage, Id> *v) { return m_roles.loadStage(stageId, &v->first, &v->second); }))
+        return false;
+    *stage = kept.first;
+    if (roleId)
+        *roleId = kept.second;
+    return true;
 }
 
 bool Store::setStageFocus(Id stageId, Id attributeId, bool on)

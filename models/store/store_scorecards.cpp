@@ -30,6 +30,29 @@ bool sameRatings(const QList<Rating> &a, const QList<Rating> &b)
     return true;
 }
 
+// What keeps a scorecard from being submitted, and its facts: shared by the check the
+// editor shows and the submit itself, which then needs no second read of the facts.
+QStringList problemsOf(ScorecardRepository &scorecards, const AccessPolicy &access, Id scorecardId, ScorecardFacts *f)
+{
+    if (!scorecards.facts(scorecardId, f))
+        return {Store::tr("No scorecard with id %1").arg(scorecardId)};
+    if (const QString why = access.scorecardRefusal(f->interviewerId); !why.isEmpty())
+        return {why};
+    if (f->status != QLatin1String("draft"))
+        return {Store::tr("This scorecard is already submitted")};
+    QStringList problems;
+    if (f->interviewCancelled)
+        problems << Store::tr("The interview was cancelled");
+    for (const QString &name : scorecards.missingFocus(scorecardId))
+        problems << Store::tr("Rate \"%1\" or mark it no evidence").arg(name);
+    Scorecard card;
+    if (!scorecards.loadScorecard(scorecardId, access.visibility(), &card))
+        problems << Store::tr("Cannot read the scorecard");
+    else if (card.overall == Recommendation::None)
+        problems << Store::tr("Choose an overall recommendation (No decision counts)");
+    return problems;
+}
+
 }  // namespace
 
 Id Store::scheduleInterview(const Interview &draft)
@@ -268,14 +291,32 @@ QList<Scorecard> Store::revisions(Id scorecardId)
 
 bool Store::saveDraft(const Scorecard &draft)
 {
-    ScorecardFacts f;
-    if (!m_scorecards.facts(draft.id, &f))
-        return refuse(tr("No scorecard with id %1").arg(draft.id));
-    if (const QString why = m_access.scorecardRefusal(f.interviewerId); !why.isEmpty())
+    // The scorecard as stored says whose it is, its state and its stage; the stage and
+    // the rubric are what the panes have read already (StoreMemo). So on a server a save
+    // as one types reads once before it writes. A scorecard the actor may not read asks
+    // for its facts, for the reason.
+    Scorecard stored;
+    if (!m_scorecards.loadScorecard(draft.id, m_access.visibility(), &stored)) {
+        if (isConnectionLost())
+            return refuse(tr("Cannot save the scorecard draft"));  // the lost connection is the reason
+        ScorecardFacts f;
+        if (!m_scorecards.facts(draft.id, &f))
+            return refuse(tr("No scorecard with id %1").arg(draft.id));
+        const QString why = m_access.scorecardRefusal(f.interviewerId);
+        return refuse(why.isEmpty() ? tr("Cannot read scorecard %1").arg(draft.id) : why);
+    }
+    if (const QString why = m_access.scorecardRefusal(stored.interviewerId); !why.isEmpty())
         return refuse(why);
-    if (f.status != QLatin1String("draft"))
+    if (!stored.isDraft())
         return refuse(tr("This scorecard is submitted and read-only; amend it to change it"));
-    const QSet<Id> attributes = m_scorecards.attributesOfRole(f.roleId);
+    Stage st;
+    Id roleId = 0;
+    Role rubric;
+    if (!stage(stored.stageId, &st, &roleId) || !role(roleId, &rubric))
+        return fail(tr("Cannot read the rubric of scorecard %1").arg(draft.id));
+    QSet<Id> attributes;
+    for (const Attribute &a : rubric.attributes())
+        attributes.insert(a.id);
     QSet<Id> seen;
     for (const Rating &r : draft.ratings) {
         if (!attributes.contains(r.attributeId))
@@ -287,10 +328,8 @@ bool Store::saveDraft(const Scorecard &draft)
         seen.insert(r.attributeId);
     }
     // Saved as typed: a save that changes nothing writes nothing.
-    Scorecard stored;
-    if (m_scorecards.loadScorecard(draft.id, m_access.visibility(), &stored) && stored.overall == draft.overall
-        && stored.takeaways == draft.takeaways && stored.privateNote == draft.privateNote
-        && sameRatings(stored.ratings, draft.ratings))
+    if (stored.overall == draft.overall && stored.takeaways == draft.takeaways
+        && stored.privateNote == draft.privateNote && sameRatings(stored.ratings, draft.ratings))
         return true;
     const QString entity = QStringLiteral("scorecard");
     const int expected = expectedVersion(entity, draft.id, draft.version);
@@ -300,40 +339,23 @@ bool Store::saveDraft(const Scorecard &draft)
                          QStringLiteral("%1 ratings").arg(draft.ratings.size()));
         }))
         return false;
-    Q_EMIT scorecardChanged(f.applicationId, draft.id);
+    Q_EMIT scorecardChanged(stored.applicationId, draft.id);
     return true;
 }
 
 QStringList Store::submitProblems(Id scorecardId)
 {
     ScorecardFacts f;
-    if (!m_scorecards.facts(scorecardId, &f))
-        return {tr("No scorecard with id %1").arg(scorecardId)};
-    if (const QString why = m_access.scorecardRefusal(f.interviewerId); !why.isEmpty())
-        return {why};
-    if (f.status != QLatin1String("draft"))
-        return {tr("This scorecard is already submitted")};
-    QStringList problems;
-    if (f.interviewCancelled)
-        problems << tr("The interview was cancelled");
-    for (const QString &name : m_scorecards.missingFocus(scorecardId))
-        problems << tr("Rate \"%1\" or mark it no evidence").arg(name);
-    Scorecard card;
-    if (!m_scorecards.loadScorecard(scorecardId, m_access.visibility(), &card))
-        problems << tr("Cannot read the scorecard");
-    else if (card.overall == Recommendation::None)
-        problems << tr("Choose an overall recommendation (No decision counts)");
-    return problems;
+    return problemsOf(m_scorecards, m_access, scorecardId, &f);
 }
 
 bool Store::submitScorecard(Id scorecardId)
 {
-    const QStringList problems = submitProblems(scorecardId);
+    ScorecardFacts f;
+    const QStringList problems = problemsOf(m_scorecards, m_access, scorecardId, &f);
     if (!problems.isEmpty()) {
         return refuse(tr("Cannot submit the scorecard: %1").arg(problems.join(QStringLiteral("; "))));
     }
-    ScorecardFacts f;
-    m_scorecards.facts(scorecardId, &f);
     QList<Id> superseded;
     if (!write(tr("Cannot submit the scorecard"), [&] {
             return m_scorecards.submit(scorecardId, now(), &superseded)

@@ -137,6 +137,12 @@ void TestDraftJournal::keepsAndReadsBackEveryField()
     QVERIFY2(journal.keep(base, typed), qPrintable(journal.error()));
     QCOMPARE(journal.scorecards(), QList<Id>{m_card});
     QVERIFY(!QFile::exists(journal.fileOf(m_card) + QStringLiteral(".part")));  // written whole, renamed
+    // Evidence and private notes: for the owner's eyes only.
+    const QFileDevice::Permissions others = QFileDevice::ReadGroup | QFileDevice::WriteGroup | QFileDevice::ExeGroup
+        | QFileDevice::ReadOther | QFileDevice::WriteOther | QFileDevice::ExeOther;
+    QVERIFY(QFile::permissions(journal.fileOf(m_card)).testFlags(QFileDevice::ReadOwner | QFileDevice::WriteOwner));
+    QCOMPARE(QFile::permissions(journal.fileOf(m_card)) & others, QFileDevice::Permissions());
+    QCOMPARE(QFile::permissions(journal.folder()) & others, QFileDevice::Permissions());
 
     DraftJournal::Entry entry;
     QVERIFY2(journal.find(m_card, &entry), qPrintable(journal.error()));

@@ -85,7 +85,10 @@ bool writeWhole(const QString &path, const QByteArray &bytes, QString *error)
 {
     const QString temporary = path + QStringLiteral(".part");
     QFile file(temporary);
-    if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate) || file.write(bytes) != bytes.size() || !file.flush()) {
+    // Evidence and private notes: readable by their owner only, as the database file is.
+    if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate)
+        || !file.setPermissions(QFileDevice::ReadOwner | QFileDevice::WriteOwner) || file.write(bytes) != bytes.size()
+        || !file.flush()) {
         *error = QStringLiteral("%1: %2").arg(QDir::toNativeSeparators(temporary), file.errorString());
         file.close();
         QFile::remove(temporary);
@@ -125,7 +128,8 @@ QString DraftJournal::fileOf(Id scorecardId) const
 bool DraftJournal::keep(const Scorecard &base, const Scorecard &typed)
 {
     m_error.clear();
-    if (!QDir().mkpath(m_folder)) {
+    if (!QDir().mkpath(m_folder)
+        || !QFile::setPermissions(m_folder, QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner)) {
         m_error = QObject::tr("%1: cannot create the folder").arg(QDir::toNativeSeparators(m_folder));
         return false;
     }

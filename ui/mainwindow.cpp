@@ -505,9 +505,12 @@ void MainWindow::sendKeptTyping()
     const ScorecardModel::JournalReport report = ScorecardModel::sendJournal(m_store, open);
     QStringList lines;
     if (!report.sent.isEmpty())
-        lines << tr("<b>Saved now:</b> typing kept on this computer for %n scorecard draft(s) that could not be "
-                    "saved when it was typed.",
-                    nullptr, int(report.sent.size()));
+        lines << (report.sent.size() == 1
+                      ? tr("<b>Saved now:</b> typing kept on this computer for a scorecard draft that could not be "
+                           "saved when it was typed.")
+                      : tr("<b>Saved now:</b> typing kept on this computer for %1 scorecard drafts that could not "
+                           "be saved when it was typed.")
+                            .arg(report.sent.size()));
     if (!report.conflicted.isEmpty()) {
         QStringList links;
         for (Id id : report.conflicted) {
@@ -518,13 +521,13 @@ void MainWindow::sendKeptTyping()
                               tr("%1 scorecard #%2").arg(stage.toHtmlEscaped(), QString::number(id)));
         }
         lines << tr("<b>Typing kept on this computer, not saved yet:</b> %1 changed elsewhere after it was typed. "
-                    "Open it to put the typing on top of what is saved.",
-                    nullptr, int(links.size()))
+                    "Open it to put the typing on top of what is saved.")
                      .arg(QLocale().createSeparatedList(links));
     }
     if (!report.waiting.isEmpty())
-        lines << tr("%n scorecard draft(s) typed here earlier wait for the database.", nullptr,
-                    int(report.waiting.size()));
+        lines << (report.waiting.size() == 1
+                      ? tr("A scorecard draft typed here earlier waits for the database.")
+                      : tr("%1 scorecard drafts typed here earlier wait for the database.").arg(report.waiting.size()));
     for (const QString &file : report.setAside)
         lines << tr("A scorecard was submitted since typing for it was kept here; that typing is in %1.")
                      .arg(QDir::toNativeSeparators(file).toHtmlEscaped());

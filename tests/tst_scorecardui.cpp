@@ -624,8 +624,9 @@ void TestScorecardUi::typingKeptHereIsSentWhenTheWindowOpens()
     auto *banner = window->findChild<QLabel *>(QStringLiteral("journalBanner"));
     QVERIFY(banner);
     QVERIFY(banner->isVisible());
-    QVERIFY2(banner->text().contains(QStringLiteral("Saved now:</b> typing kept on this computer for a scorecard draft")),
-             qPrintable(banner->text()));
+    QVERIFY2(
+        banner->text().contains(QStringLiteral("Saved now:</b> typing kept on this computer for a scorecard draft")),
+        qPrintable(banner->text()));
     Scorecard stored;
     QVERIFY(m_fx->scorecard(m_anaCard, &stored));
     QCOMPARE(stored.takeaways, QStringLiteral("Kept through the crash"));

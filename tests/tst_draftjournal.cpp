@@ -66,6 +66,7 @@ private Q_SLOTS:
     void keptTypingIsSentWhenTheDatabaseOpens();
     void savedElsewhereMeanwhileIsAConflictThatMerges();
     void submittedMeanwhileIsSetAsideNotLost();
+    void erasedCandidateLeavesNoTypingBehind();
     void unreadableEntryIsNamedAndLeftAsItIs();
 
 private:
@@ -278,6 +279,35 @@ void TestDraftJournal::submittedMeanwhileIsSetAsideNotLost()
     Scorecard stored;
     QVERIFY(m_store->scorecard(m_card, &stored));
     QCOMPARE(stored.overall, Recommendation::No);  // the submitted one is untouched
+}
+
+void TestDraftJournal::erasedCandidateLeavesNoTypingBehind()
+{
+    QVERIFY(typeInAChildThatDies());
+    DraftJournal journal(m_store->path());
+    QCOMPARE(journal.scorecards(), QList<Id>{m_card});
+    // Another candidate's kept typing stays.
+    Id otherApp = 0;
+    QVERIFY(m_fx.actAs(m_fx.hiringManager));
+    QVERIFY(m_fx.addCandidate(QStringLiteral("Lin Wei"), &otherApp));
+    const Id otherInterview = m_fx.schedule(otherApp, {m_kim});
+    QVERIFY(otherInterview);
+    QVERIFY(m_fx.actAs(m_kim));
+    Scorecard other;
+    QVERIFY(m_store->scorecard(m_store->myScorecard(otherInterview), &other));
+    Scorecard typed = other;
+    typed.takeaways = QStringLiteral("Kept for Lin Wei");
+    QVERIFY(journal.keep(other, typed));
+
+    Scorecard card;
+    QVERIFY(m_store->scorecard(m_card, &card));
+    Application application;
+    QVERIFY(m_store->application(card.applicationId, &application));
+    QVERIFY(m_fx.actAs(m_fx.hiringManager));
+    QVERIFY2(m_store->eraseCandidate(application.candidateId), qPrintable(m_store->errorString()));
+    // Nothing typed about the erased candidate is left on this computer either.
+    QCOMPARE(journal.scorecards(), QList<Id>{other.id});
+    QVERIFY(!QFile::exists(journal.fileOf(m_card)));
 }
 
 void TestDraftJournal::unreadableEntryIsNamedAndLeftAsItIs()

@@ -183,6 +183,15 @@ void DraftJournal::forget(Id scorecardId)
     QFile::remove(fileOf(scorecardId));
 }
 
+void DraftJournal::forgetApplications(const QList<Id> &applicationIds)
+{
+    for (Id id : scorecards()) {
+        Entry entry;
+        if (find(id, &entry) && applicationIds.contains(entry.typed.applicationId))
+            forget(id);
+    }
+}
+
 QList<Id> DraftJournal::scorecards() const
 {
     QList<Id> ids;

@@ -45,6 +45,9 @@ public:
     bool find(Id scorecardId, Entry *entry);
     // The database has it: the entry goes.
     void forget(Id scorecardId);
+    // The entries of scorecards of these applications go (their candidate was removed:
+    // erased, or their addition undone). Unreadable entries are left as they are.
+    void forgetApplications(const QList<Id> &applicationIds);
     // Scorecards with an entry, in id order.
     QList<Id> scorecards() const;
     // An entry that can no longer be sent (the scorecard was submitted or is gone meanwhile)

@@ -2,6 +2,7 @@
 
 #include "domain/contactnormalizer.h"
 #include "posting/rubricbuilder.h"
+#include "store/draftjournal.h"
 #include "store/storememo.h"
 
 #include <QDateTime>
@@ -24,6 +25,10 @@ Store::Store(QObject *parent)
         [this] { QMetaObject::invokeMethod(this, &Store::onConnectionLost, Qt::QueuedConnection); });
     setUpLiveChanges();
     StoreMemo::of(this);  // before any pane connects to the signals that clear it
+    // A candidate removed here or by a colleague (erased, or an addition undone): typing
+    // this computer kept for their scorecards goes too, as their rows did.
+    connect(this, &Store::candidateRemoved, this,
+            [this](Id, const QList<Id> &applicationIds) { DraftJournal(path()).forgetApplications(applicationIds); });
 }
 
 void Store::onConnectionLost()

@@ -21,6 +21,7 @@
 
 using namespace hireloop;
 using hireloop::test::StoreFixture;
+using hireloop::test::TestBackend;
 
 namespace {
 
@@ -68,6 +69,9 @@ private Q_SLOTS:
     void submittedMeanwhileIsSetAsideNotLost();
     void erasedCandidateLeavesNoTypingBehind();
     void unreadableEntryIsNamedAndLeftAsItIs();
+    void typingWhileASaveIsOnItsWayGoesInTheNext();
+    void closedWhileItsSaveIsOnItsWay();
+    void submitTakesWhatIsTypedWithIt();
 
 private:
     // A child process acting as Kim types into Kim's scorecard and dies; true when it did.
@@ -184,7 +188,7 @@ void TestDraftJournal::typingOutlivesACrashOfTheApp()
     QSignalSpy conflicted(&editor, &ScorecardModel::saveConflicted);
     QVERIFY(editor.load(m_card));
     QVERIFY(editor.restoredAt() > 0);
-    QVERIFY(!editor.hasPendingChanges());
+    QTRY_VERIFY(!editor.hasPendingChanges());  // on a team server, once the server has it
     QCOMPARE(conflicted.count(), 0);
     QCOMPARE(editor.takeaways(), Takeaways);
     QCOMPARE(editor.noteAt(0), Evidence);
@@ -254,7 +258,7 @@ void TestDraftJournal::savedElsewhereMeanwhileIsAConflictThatMerges()
     // Reload: the other desk's rating stays, the typing goes on top, all saved.
     editor.rebaseOnSaved();
     QVERIFY(!editor.isInConflict());
-    QVERIFY(!editor.hasPendingChanges());
+    QTRY_VERIFY(!editor.hasPendingChanges());
     QVERIFY(m_store->scorecard(m_card, &stored));
     QCOMPARE(stored.takeaways, Takeaways);
     QCOMPARE(stored.ratings.size(), 2);
@@ -344,6 +348,87 @@ void TestDraftJournal::unreadableEntryIsNamedAndLeftAsItIs()
     QVERIFY(!journal.find(m_card, &entry));
     QVERIFY2(journal.error().contains(QStringLiteral("line 1, column 1: not a scorecard draft")),
              qPrintable(journal.error()));
+}
+
+void TestDraftJournal::typingWhileASaveIsOnItsWayGoesInTheNext()
+{
+    // On a team server a save runs on the connection thread and the model goes on at once:
+    // the typing stays pending until the server has it. What is typed while a save is on
+    // its way waits for its answer and goes in the one next save.
+    ScorecardModel editor(m_store);
+    editor.setSaveDelay(0);
+    QSignalSpy saved(&editor, &ScorecardModel::saved);
+    QVERIFY(editor.load(m_card));
+    QVERIFY(editor.saveNow());
+    editor.setTakeaways(QStringLiteral("First thought"));
+    editor.setTakeaways(Takeaways);
+    QVERIFY(editor.setNote(0, Evidence));
+    QCOMPARE(editor.hasPendingChanges(), TestBackend::isServer());
+    QTRY_VERIFY(!editor.hasPendingChanges());
+    // A file saves each change; a server, the first and then the other two in one.
+    QCOMPARE(saved.count(), TestBackend::isServer() ? 2 : 3);
+    QCOMPARE(editor.takeaways(), Takeaways);
+    Scorecard stored;
+    QVERIFY(m_store->scorecard(m_card, &stored));
+    QCOMPARE(stored.takeaways, Takeaways);
+    QCOMPARE(stored.ratings.value(0).note, Evidence);
+    QVERIFY(DraftJournal(m_store->path()).scorecards().isEmpty());
+}
+
+void TestDraftJournal::closedWhileItsSaveIsOnItsWay()
+{
+    {
+        ScorecardModel editor(m_store);
+        editor.setSaveDelay(3600 * 1000);
+        QVERIFY(editor.load(m_card));
+        editor.setTakeaways(Takeaways);
+        QVERIFY(editor.setNote(0, Evidence));
+        QCOMPARE(DraftJournal(m_store->path()).scorecards(), QList<Id>{m_card});
+    }
+    // Closing sends what is pending; on a team server its answer finds the model gone and
+    // still lets the journal's entry go.
+    Scorecard stored;
+    QTRY_VERIFY(m_store->scorecard(m_card, &stored) && stored.takeaways == Takeaways);
+    QCOMPARE(stored.ratings.value(0).note, Evidence);
+    QTRY_VERIFY(DraftJournal(m_store->path()).scorecards().isEmpty());
+}
+
+void TestDraftJournal::submitTakesWhatIsTypedWithIt()
+{
+    ScorecardModel editor(m_store);
+    editor.setSaveDelay(3600 * 1000);
+    QSignalSpy answered(&editor, &ScorecardModel::submitAnswered);
+    QVERIFY(editor.load(m_card));
+    const QString firstFocus = editor.attributeAt(0).name;
+
+    // Too early: what is missing comes back, and the draft stays editable.
+    QVERIFY(editor.submitDraft());
+    QTRY_COMPARE(answered.count(), 1);
+    QCOMPARE(answered.at(0).at(0).toBool(), false);
+    const QStringList problems = answered.at(0).at(1).toStringList();
+    QVERIFY2(problems.contains(QStringLiteral("Rate \"%1\" or mark it no evidence").arg(firstFocus)),
+             qPrintable(problems.join(QStringLiteral("; "))));
+    QVERIFY(editor.isEditable());
+
+    // Everything typed, not saved yet (the pause before a save is an hour here): Submit
+    // saves it, checks it and submits it in one go.
+    for (int row = 0; row < editor.focusCount(); ++row)
+        QVERIFY(editor.setRating(row, RatingValue(4)));
+    editor.setOverall(Recommendation::Yes);
+    editor.setTakeaways(Takeaways);
+    QVERIFY(editor.hasPendingChanges());
+    QVERIFY(editor.submitDraft());
+    QTRY_COMPARE(answered.count(), 2);
+    QVERIFY2(answered.at(1).at(0).toBool(), qPrintable(answered.at(1).at(1).toStringList().join(QStringLiteral("; "))));
+    QTRY_VERIFY(!editor.isEditable());  // read again: submitted, read-only
+    QVERIFY(!editor.hasPendingChanges());
+    QCOMPARE(editor.takeaways(), Takeaways);
+    Scorecard stored;
+    QVERIFY(m_store->scorecard(m_card, &stored));
+    QVERIFY(!stored.isDraft());
+    QCOMPARE(stored.takeaways, Takeaways);
+    QCOMPARE(stored.overall, Recommendation::Yes);
+    QVERIFY(DraftJournal(m_store->path()).scorecards().isEmpty());
 }
 
 int main(int argc, char **argv)

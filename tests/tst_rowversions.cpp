@@ -168,7 +168,7 @@ void TestRowVersions::staleScorecardDraftKeepsWhatWasTyped()
     m_fx.now += 60;
     QSignalSpy conflicted(&editor, &ScorecardModel::saveConflicted);
     editor.setTakeaways(QStringLiteral("Would hire for the systems side"));
-    QCOMPARE(conflicted.count(), 1);
+    QTRY_COMPARE(conflicted.count(), 1);  // on a team server, the connection thread's answer
     QCOMPARE(
         conflicted.first().at(0).toString(),
         QStringLiteral("Kim Park changed this scorecard at %1; your change was not saved.").arg(clock(otherSaved)));
@@ -188,7 +188,7 @@ void TestRowVersions::staleScorecardDraftKeepsWhatWasTyped()
     // Reload: the saved scorecard, with what was typed here on top, saved.
     editor.rebaseOnSaved();
     QVERIFY(!editor.isInConflict());
-    QVERIFY(!editor.hasPendingChanges());
+    QTRY_VERIFY(!editor.hasPendingChanges());
     QCOMPARE(editor.scorecard().takeaways, QStringLiteral("Would hire for the systems side"));
     QCOMPARE(editor.scorecard().overall, Recommendation::Yes);
     QCOMPARE(editor.ratingAt(0).value(), 4);

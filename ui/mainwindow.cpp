@@ -497,12 +497,15 @@ void MainWindow::sendKeptTyping()
 {
     if (m_store->isReadOnly())
         return;
-    // An open editor sends its own typing; a second model on its scorecard would make
-    // the editor's next save look like someone else's change.
-    QSet<Id> open;
-    for (ScorecardEditor *editor : scorecardEditors())
-        open.insert(editor->scorecardId());
-    const ScorecardModel::JournalReport report = ScorecardModel::sendJournal(m_store, open);
+    // On a team server on the connection thread: the banner comes with the answer. An
+    // open editor sends its own typing (its model holds the scorecard in the journal),
+    // whenever the job runs.
+    ScorecardModel::sendJournal(m_store, {}, this,
+                                [this](const ScorecardModel::JournalReport &report) { showJournalReport(report); });
+}
+
+void MainWindow::showJournalReport(const ScorecardModel::JournalReport &report)
+{
     QStringList lines;
     if (!report.sent.isEmpty())
         lines << (report.sent.size() == 1
@@ -514,8 +517,7 @@ void MainWindow::sendKeptTyping()
     if (!report.conflicted.isEmpty()) {
         QStringList links;
         for (Id id : report.conflicted) {
-            Scorecard card;
-            const QString stage = m_store->scorecard(id, &card) ? card.stage : QString();
+            const QString stage = report.stageOf.value(id);
             links << QStringLiteral("<a href=\"scorecard:%1\">%2</a>")
                          .arg(QString::number(id),
                               tr("%1 scorecard #%2").arg(stage.toHtmlEscaped(), QString::number(id)));

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "domain/domain.h"
+#include "itemmodels/scorecardmodel.h"
 #include "storage/serverlocation.h"
 #include "storage/teampushjob.h"
 
@@ -88,6 +89,7 @@ public:
     // Sends the scorecard typing the draft journal kept (see ScorecardModel::sendJournal)
     // and says in a banner what became of it.
     void sendKeptTyping();
+    void showJournalReport(const ScorecardModel::JournalReport &report);
     // Opens path (a file or a team database's URI) in place of the open database; on
     // failure the previous one is opened again and the error shown. A server that wants
     // a password gets it from a prompt, once.

@@ -272,6 +272,7 @@ ScorecardEditor::ScorecardEditor(Store *store, Id scorecardId, QWidget *parent)
     connect(m_model, &ScorecardModel::scorecardLoaded, this, &ScorecardEditor::refreshState);
     connect(m_model, &ScorecardModel::pendingChanged, this, &ScorecardEditor::updateSaveIndicator);
     connect(m_model, &ScorecardModel::saved, this, &ScorecardEditor::updateSaveIndicator);
+    connect(m_model, &ScorecardModel::submitAnswered, this, &ScorecardEditor::onSubmitAnswered);
     connect(m_model, &ScorecardModel::saveFailed, this,
             [this](const QString &message) { m_saveIndicator->setText(tr("Not saved: %1").arg(message)); });
     // The same scorecard saved elsewhere since it was read: what was typed here is never
@@ -335,9 +336,11 @@ ScorecardEditor::ScorecardEditor(Store *store, Id scorecardId, QWidget *parent)
         if (candidateId == m_candidateId)
             refreshKit();
     });
-    // Someone else acting may not see this scorecard: then nothing of it stays up.
-    connect(m_store, &Store::actorChanged, this, [this] {
-        if (!m_model->isLoaded())
+    // Someone else acting may not see this scorecard, or it is gone (its candidate
+    // erased): then nothing of it stays up. (On a team server the model reads it again
+    // once a save on its way is answered, so this follows the model, not actorChanged.)
+    connect(m_model, &ScorecardModel::scorecardLoaded, this, [this] {
+        if (!m_model->isLoaded() && isVisible())
             close();
     });
 
@@ -700,28 +703,25 @@ void ScorecardEditor::focusFirstMissing()
 
 bool ScorecardEditor::submit()
 {
-    if (!m_model->isEditable())
+    m_submitAnswer = Unanswered;
+    if (!m_model->submitDraft())
         return false;
-    if (!m_model->saveNow()) {
-        showProblems({tr("The draft could not be saved: %1").arg(m_store->errorString())});
-        return false;
-    }
-    const Id id = m_model->scorecardId();
-    const QStringList problems = m_store->submitProblems(id);
-    if (!problems.isEmpty()) {
+    if (m_submitAnswer == Unanswered)
+        m_submit->setEnabled(false);  // on its way: one submit at a time
+    return m_submitAnswer != Refused;  // answered at once on a file; sent, on a team server
+}
+
+void ScorecardEditor::onSubmitAnswered(bool submitted, const QStringList &problems)
+{
+    m_submitAnswer = submitted ? Submitted : Refused;
+    if (!submitted) {
+        m_submit->setEnabled(m_model->isEditable());
         showProblems(problems);
         focusFirstMissing();
-        return false;
-    }
-    if (!m_store->submitScorecard(id)) {
-        showProblems({m_store->errorString()});
-        return false;
+        return;
     }
     m_problems->hide();
-    if (m_model->isEditable())  // the store's signal normally did this already
-        m_model->load(id);
     m_close->setFocus();
-    return true;
 }
 
 bool ScorecardEditor::amend()

@@ -48,7 +48,9 @@ public:
     QTableView *ratingView() const { return m_table; }
 
     bool saveNow();
-    bool submit();  // Submit: false, with what is missing shown, when it cannot
+    // Submit: false, with what is missing shown, when it cannot. On a team server the
+    // answer comes later (ScorecardModel::submitAnswered): true means sent.
+    bool submit();
     bool amend();  // a new draft revision of a submitted scorecard
 
     void done(int result) override;
@@ -64,6 +66,7 @@ private:
     void syncEvidence();
     void updateSaveIndicator();
     void showProblems(const QStringList &problems);
+    void onSubmitAnswered(bool submitted, const QStringList &problems);
     void focusFirstMissing();
     int currentRow() const;
     void focusRating(int row, Qt::FocusReason reason);
@@ -74,6 +77,7 @@ private:
     ScorecardModel *m_model;
     RatingDelegate *m_delegate;
     Id m_latestId = 0;  // the current revision (what Amend and Submit act on)
+    enum { Unanswered, Submitted, Refused } m_submitAnswer = Unanswered;  // the last submit()
     Id m_interviewId = 0;
     Id m_candidateId = 0;
     Id m_kitScorecard = 0;  // the scorecard the kit and the title were last read for

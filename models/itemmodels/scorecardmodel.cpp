@@ -3,6 +3,7 @@
 #include "itemmodels/modelroles.h"
 #include "store/draftjournal.h"
 #include "store/store.h"
+#include "store/storereads.h"
 
 #include <QDateTime>
 #include <QFont>
@@ -10,7 +11,52 @@
 #include <QSet>
 #include <QTimer>
 
+#include <optional>
+
 namespace hireloop {
+
+// What a save said, carried back from the connection thread.
+struct ScorecardModel::SaveAnswer
+{
+    bool reached = false;  // false: the connection thread could not open the database
+    bool ok = false;
+    bool conflicted = false;  // saved elsewhere since it was read
+    bool lost = false;  // the team server's connection was lost: tried again later
+    QString error;
+
+    static SaveAnswer save(Store &store, const Scorecard &draft)
+    {
+        SaveAnswer a;
+        a.reached = true;
+        const Store::ConflictsToCaller conflictsHere(&store);  // saveConflicted tells them
+        a.ok = store.saveDraft(draft);
+        if (!a.ok) {
+            a.conflicted = store.lastWriteConflicted();
+            a.lost = store.isConnectionLost();
+            a.error = store.errorString();
+        }
+        return a;
+    }
+    QString why() const { return reached ? error : ScorecardModel::tr("The team database cannot be reached"); }
+};
+
+namespace {
+
+// How long a save the team server could not take waits before it is sent again.
+constexpr int RetryMs = 2000;
+
+// A save answered after its model moved on (the editor closed, another scorecard shown):
+// the journal's entry goes when it holds just what was saved, and stays when more was
+// typed after it (that goes in the next save, or the next open).
+void forgetIfSaved(const QString &database, const Scorecard &saved)
+{
+    DraftJournal journal(database);
+    DraftJournal::Entry kept;
+    if (journal.find(saved.id, &kept) && DraftJournal::sameTyping(kept.typed, saved))
+        journal.forget(saved.id);
+}
+
+}  // namespace
 
 QString RatingValue::label() const
 {
@@ -25,10 +71,17 @@ ScorecardModel::ScorecardModel(Store *store, QObject *parent)
     : QAbstractTableModel(parent)
     , m_store(store)
     , m_timer(new QTimer(this))
+    , m_retry(new QTimer(this))
 {
     m_timer->setSingleShot(true);
     m_timer->setInterval(DefaultSaveDelay);
     connect(m_timer, &QTimer::timeout, this, &ScorecardModel::saveNow);
+    m_retry->setSingleShot(true);
+    m_retry->setInterval(RetryMs);
+    connect(m_retry, &QTimer::timeout, this, [this] {
+        if (m_pending && !m_sending)
+            saveNow();
+    });
 
     connect(store, &Store::scorecardChanged, this, &ScorecardModel::onScorecardChanged);
     connect(store, &Store::attributeChanged, this, &ScorecardModel::onAttributeChanged);
@@ -45,18 +98,54 @@ ScorecardModel::ScorecardModel(Store *store, QObject *parent)
 
 ScorecardModel::~ScorecardModel()
 {
-    if (m_pending && m_store)
+    if (m_store)
+        sendBeforeLeaving();
+    holdInJournal(0);
+}
+
+void ScorecardModel::holdInJournal(Id scorecardId)
+{
+    if (m_held)
+        DraftJournal(m_heldIn).release(m_held);
+    m_held = m_atOnce || !m_store ? 0 : scorecardId;
+    if (m_held) {
+        m_heldIn = m_store->path();
+        DraftJournal(m_heldIn).hold(m_held);
+    }
+}
+
+template <class T>
+void ScorecardModel::ask(QObject *asker, std::function<T(Store &)> query, std::function<void(const T &)> answer)
+{
+    if (m_atOnce || StoreReads::answersAtOnce(m_store))
+        answer(query(*m_store));
+    else
+        StoreReads::of(m_store)->ask<T>(asker, std::move(query), std::move(answer));
+}
+
+void ScorecardModel::sendBeforeLeaving()
+{
+    if (!m_pending)
+        return;
+    // Behind a save on its way, if one is: what it cannot save stays in the journal.
+    if (m_sending && isEditable() && !isInConflict())
+        send(scorecard());
+    else
         saveNow();
 }
 
 bool ScorecardModel::load(Id scorecardId)
 {
-    if (m_pending)
-        saveNow();  // what it cannot save stays in the journal
+    if (m_sending && scorecardId == m_card.id && !m_revisionView) {
+        m_reloadAfter = true;  // read once the save on its way is answered
+        return true;
+    }
+    sendBeforeLeaving();
     Scorecard card;
     const bool ok = m_store && scorecardId > 0 && m_store->scorecard(scorecardId, &card);
     const bool wasPending = m_pending;
     beginResetModel();
+    forgetAnswers();
     m_revisionView = false;
     m_card = ok ? card : Scorecard();
     m_base = m_card;
@@ -69,6 +158,7 @@ bool ScorecardModel::load(Id scorecardId)
         takeInJournal();
     applyRatings(m_card.ratings, false);
     endResetModel();
+    holdInJournal(isEditable() ? m_card.id : 0);
     m_savedAt = m_card.updatedAt;
     if (wasPending != m_pending)
         Q_EMIT pendingChanged(m_pending);
@@ -103,7 +193,11 @@ void ScorecardModel::takeInJournal()
     m_restoredAt = kept.writtenAt;
     m_pending = true;
     m_base = kept.base;
-    if (kept.base.version != m_card.version)
+    // Saved elsewhere since only if what is saved differs from the base: a save of this
+    // very typing base whose answer never came (the app ended first) is no conflict.
+    if (DraftJournal::sameTyping(kept.base, m_card))
+        m_base.version = m_card.version;
+    else if (kept.base.version != m_card.version)
         m_conflict = tr("This scorecard was saved elsewhere after the typing kept on this computer (%1) was "
                         "last saved.")
                          .arg(QDateTime::fromMSecsSinceEpoch(kept.writtenAt).toString(Qt::ISODate));
@@ -126,32 +220,55 @@ void ScorecardModel::keepInJournal()
 ScorecardModel::JournalReport ScorecardModel::sendJournal(Store *store, const QSet<Id> &skip)
 {
     JournalReport report;
-    const QList<Id> ids = DraftJournal(store->path()).scorecards();
-    for (Id id : ids) {
-        if (skip.contains(id))
+    const DraftJournal journal(store->path());
+    for (Id id : journal.scorecards()) {
+        if (skip.contains(id) || journal.isHeld(id))
             continue;
         ScorecardModel model(store);
+        model.m_atOnce = true;
         model.setSaveDelay(0);
         if (!model.load(id) || !model.restoredAt()) {
             if (!model.setAsideTo().isEmpty())
                 report.setAside << model.setAsideTo();
             continue;  // not this actor's, or unreadable (reported by the journal)
         }
-        if (model.isInConflict())
+        if (model.isInConflict()) {
             report.conflicted << id;
-        else if (model.hasPendingChanges())
+            report.stageOf.insert(id, model.scorecard().stage);
+        } else if (model.hasPendingChanges()) {
             report.waiting << id;
-        else
+        } else {
             report.sent << id;
+        }
     }
     return report;
 }
 
+void ScorecardModel::sendJournal(Store *store, const QSet<Id> &skip, QObject *asker,
+                                 std::function<void(const JournalReport &)> report)
+{
+    if (StoreReads::answersAtOnce(store)) {
+        report(sendJournal(store, skip));
+        return;
+    }
+    StoreReads::of(store)->ask<JournalReport>(
+        asker, [skip](Store &s) { return sendJournal(&s, skip); }, std::move(report));
+}
+
+void ScorecardModel::forgetAnswers()
+{
+    ++m_generation;
+    m_retry->stop();
+    m_sending = false;
+    m_sendAgain = false;
+    m_reloadAfter = false;
+}
+
 void ScorecardModel::showRevision(const Scorecard &revision)
 {
-    if (m_pending)
-        saveNow();
+    sendBeforeLeaving();
     beginResetModel();
+    forgetAnswers();
     m_revisionView = true;
     m_card = revision;
     m_base = revision;
@@ -167,6 +284,7 @@ void ScorecardModel::clear()
 {
     m_timer->stop();
     beginResetModel();
+    forgetAnswers();
     m_card = Scorecard();
     m_base = Scorecard();
     m_conflict.clear();
@@ -175,6 +293,7 @@ void ScorecardModel::clear()
     m_roleId = 0;
     m_revisionView = false;
     endResetModel();
+    holdInJournal(0);
     if (m_pending) {
         m_pending = false;
         Q_EMIT pendingChanged(false);
@@ -187,9 +306,14 @@ void ScorecardModel::reload()
     if (!m_card.id)
         return;
     // Typing not yet written is never thrown away by a reload: it stays, and the
-    // save timer (or the next restored connection) writes it.
-    if (m_pending && !saveNow())
+    // save timer (or the next restored connection) writes it. A save on its way is
+    // answered first.
+    if (!m_sending && m_pending && !saveNow())
         return;
+    if (m_sending) {
+        m_reloadAfter = true;
+        return;
+    }
     if (m_revisionView) {
         // Earlier revisions are for hiring managers; whoever acts now starts again
         // from the current one.
@@ -351,6 +475,10 @@ bool ScorecardModel::saveNow()
     m_timer->stop();
     if (!m_pending)
         return true;
+    if (m_sending) {
+        m_sendAgain = true;  // once the save on its way is answered
+        return true;
+    }
     if (isInConflict())
         return false;
     if (!isEditable()) {
@@ -362,31 +490,165 @@ bool ScorecardModel::saveNow()
         Q_EMIT pendingChanged(false);
         return false;
     }
-    const Scorecard draft = scorecard();
-    m_saving = true;
-    bool ok = false;
-    {
-        const Store::ConflictsToCaller conflictsHere(m_store);  // saveConflicted tells them
-        ok = m_store->saveDraft(draft);
-    }
-    m_saving = false;
-    if (!ok) {
-        if (m_store->lastWriteConflicted()) {
-            m_conflict = m_store->errorString();
+    send(scorecard());
+    return m_sending || !m_pending;
+}
+
+void ScorecardModel::send(const Scorecard &draft)
+{
+    m_sending = true;
+    m_sendAgain = false;
+    const QPointer<ScorecardModel> self(this);
+    const quint64 generation = m_generation;
+    const QString database = m_store->path();
+    // Asked by the store, not by this model: an answer that finds the model gone (its
+    // editor closed) still settles the journal.
+    ask<SaveAnswer>(
+        m_store, [draft](Store &s) { return SaveAnswer::save(s, draft); },
+        [self, generation, database, draft](const SaveAnswer &answer) {
+            if (self && self->m_generation == generation)
+                self->onSaveAnswer(draft, answer);
+            else if (answer.ok)
+                forgetIfSaved(database, draft);
+        });
+}
+
+void ScorecardModel::onSaveAnswer(const Scorecard &draft, const SaveAnswer &answer)
+{
+    m_sending = false;
+    if (answer.ok) {
+        m_base = draft;
+        m_card.ratings = draft.ratings;
+        m_savedAt = m_store->now();
+        m_card.updatedAt = m_savedAt;
+        if (DraftJournal::sameTyping(scorecard(), draft)) {
+            m_pending = false;
+            DraftJournal(m_store->path()).forget(draft.id);
+            Q_EMIT pendingChanged(false);
+        } else {
+            keepInJournal();  // typed while the save was on its way: kept on the new base
+            m_sendAgain = true;
+        }
+        Q_EMIT saved(m_savedAt);
+    } else {
+        if (answer.conflicted) {
+            m_conflict = answer.why();
             Q_EMIT saveConflicted(m_conflict);
         }
-        Q_EMIT saveFailed(m_store->errorString());
+        Q_EMIT saveFailed(answer.why());
+        if (answer.lost || !answer.reached) {
+            // The team server is out of reach: sent again until it takes it (the
+            // journal has it meanwhile).
+            m_retry->start();
+        } else if (!answer.conflicted) {
+            refresh();  // refused: submitted elsewhere, say; the scorecard as it is now tells
+        }
+    }
+    if (std::exchange(m_sendAgain, false) && m_pending && !isInConflict() && !m_timer->isActive())
+        saveNow();
+    if (std::exchange(m_reloadAfter, false))
+        reload();
+}
+
+bool ScorecardModel::submitDraft()
+{
+    if (!isEditable() || m_revisionView)
+        return false;
+    if (isInConflict()) {
+        Q_EMIT submitAnswered(false, {m_conflict});
         return false;
     }
-    m_pending = false;
-    DraftJournal(m_store->path()).forget(draft.id);
-    m_base = draft;
-    m_card.ratings = draft.ratings;
-    m_savedAt = m_store->now();
-    m_card.updatedAt = m_savedAt;
-    Q_EMIT pendingChanged(false);
-    Q_EMIT saved(m_savedAt);
+    m_timer->stop();
+    struct Answer
+    {
+        SaveAnswer save;
+        bool submitted = false;
+        QStringList problems;
+    };
+    const Scorecard draft = scorecard();
+    const bool typed = m_pending;
+    m_sending = true;
+    m_sendAgain = false;
+    const QPointer<ScorecardModel> self(this);
+    const quint64 generation = m_generation;
+    const QString database = m_store->path();
+    ask<Answer>(
+        m_store,
+        [draft, typed](Store &s) {
+            Answer a;
+            a.save.reached = a.save.ok = true;
+            if (typed)
+                a.save = SaveAnswer::save(s, draft);
+            if (!a.save.ok)
+                return a;
+            a.problems = s.submitProblems(draft.id);
+            if (a.problems.isEmpty()) {
+                a.submitted = s.submitScorecard(draft.id);
+                if (!a.submitted)
+                    a.problems << s.errorString();
+            }
+            return a;
+        },
+        [self, generation, database, draft, typed](const Answer &a) {
+            if (!self || self->m_generation != generation) {
+                if (typed && a.save.ok)
+                    forgetIfSaved(database, draft);
+                return;
+            }
+            if (typed)
+                self->onSaveAnswer(draft, a.save);
+            else
+                self->m_sending = false;
+            if (!a.save.ok) {
+                Q_EMIT self->submitAnswered(false, {tr("The draft could not be saved: %1").arg(a.save.why())});
+                return;
+            }
+            if (a.submitted)
+                self->refresh();  // submitted: read-only now
+            Q_EMIT self->submitAnswered(a.submitted, a.problems);
+        });
     return true;
+}
+
+void ScorecardModel::refresh()
+{
+    struct Answer
+    {
+        bool reached = false;
+        std::optional<Scorecard> card;
+    };
+    const Id id = m_card.id;
+    const quint64 generation = m_generation;
+    const quint64 asked = ++m_rereads;
+    ask<Answer>(
+        this,
+        [id](Store &s) {
+            Answer a;
+            Scorecard card;
+            if (s.scorecard(id, &card))
+                a.card = card;
+            a.reached = a.card || !s.isConnectionLost();
+            return a;
+        },
+        [this, generation, asked](const Answer &a) {
+            // Typing that goes in a save on its way, or was made since, wins: that save's
+            // answer says whether the scorecard moved under it.
+            if (generation != m_generation || asked != m_rereads || m_sending || m_revisionView || !a.reached)
+                return;
+            if (!a.card) {
+                clear();
+                return;
+            }
+            if (m_pending && a.card->isDraft())
+                return;
+            m_card = *a.card;
+            m_base = *a.card;
+            applyRatings(a.card->ratings, true);
+            m_savedAt = a.card->updatedAt;
+            Q_EMIT scorecardLoaded();
+            if (m_pending)
+                saveNow();  // no longer a draft: the typing is set aside, not lost
+        });
 }
 
 void ScorecardModel::rebaseOnSaved()
@@ -447,21 +709,16 @@ void ScorecardModel::rebaseOnSaved()
 
 void ScorecardModel::onScorecardChanged(Id, Id scorecardId)
 {
-    if (m_saving || m_revisionView || !m_card.id || scorecardId != m_card.id)
+    if (m_sending || m_revisionView || !m_card.id || scorecardId != m_card.id)
         return;
-    // What was typed and could not be saved stays (a conflict: until rebaseOnSaved).
-    if (m_pending && isEditable() && !saveNow())
-        return;
-    Scorecard fresh;
-    if (!m_store->scorecard(scorecardId, &fresh)) {
-        clear();
+    // What was typed here goes first: its answer says whether the change was someone
+    // else's (a conflict, kept as typed until rebaseOnSaved) or the scorecard is no longer
+    // a draft (then read again).
+    if (m_pending && isEditable()) {
+        saveNow();
         return;
     }
-    m_card = fresh;
-    m_base = fresh;
-    applyRatings(fresh.ratings, true);
-    m_savedAt = fresh.updatedAt;
-    Q_EMIT scorecardLoaded();
+    refresh();
 }
 
 void ScorecardModel::onAttributeChanged(Id roleId, Id attributeId)

@@ -5,7 +5,10 @@
 #include <QAbstractTableModel>
 #include <QMetaType>
 #include <QPointer>
+#include <QHash>
 #include <QSet>
+
+#include <functional>
 
 class QTimer;
 
@@ -17,9 +20,15 @@ class QTimer;
 // It holds the whole scorecard being edited (ratings, overall recommendation, take-aways,
 // private note). Every change schedules a save of the whole draft through
 // Store::saveDraft, restarted on each change, so typing is not one write per key;
-// saveNow() (closing the editor, quitting) writes at once. Nothing typed is lost: each
+// saveNow() (closing the editor, quitting) sends it at once. Nothing typed is lost: each
 // change is first kept in the local DraftJournal, which the next load() of the scorecard
 // (here or after a restart) takes in and sends, checked against what was saved meanwhile.
+//
+// Saves, submits and the scorecard read again after a change go through StoreReads: on a
+// team server they run on the connection thread, in order, and the window never waits for
+// them; the typing stays pending (hasPendingChanges) until the server has acknowledged
+// it. On a file they are answered at once. At most one save is on its way: what is typed
+// meanwhile goes in the next, once the answer is in.
 
 namespace hireloop {
 
@@ -102,7 +111,16 @@ public:
     // Delay between the last change and the save; 0 saves on every change (tests).
     void setSaveDelay(int msec);
     bool hasPendingChanges() const { return m_pending; }
-    bool saveNow();  // true when nothing is left unsaved
+    // Sends what is pending now. False when it could not be sent: refused at once (on a
+    // file, the store's answer), a conflict, or the scorecard no longer editable. True
+    // when nothing is left unsaved, or when the save is on its way to the team server
+    // (pendingChanged(false) and saved() follow its acknowledgement, or saveFailed()).
+    bool saveNow();
+    // Submits the draft: what is typed is saved and checked and the scorecard submitted,
+    // in one job, answered by submitAnswered() (at once on a file). False when the draft
+    // may not be submitted by whoever acts. (Not QAbstractItemModel::submit(), which views
+    // call on every change of row.)
+    bool submitDraft();
     qint64 savedAt() const { return m_savedAt; }
     // A save refused because the scorecard was changed elsewhere since it was read (the
     // same interviewer on another machine): what was typed stays here, unsaved, and no
@@ -124,9 +142,16 @@ public:
         QList<Id> sent;
         QList<Id> waiting;
         QList<Id> conflicted;
+        QHash<Id, QString> stageOf;  // the interview stage of each conflicted scorecard
         QStringList setAside;
     };
+    // On the calling thread, each scorecard loaded and saved there: for a file, a Store
+    // off the GUI thread, or a test.
     static JournalReport sendJournal(Store *store, const QSet<Id> &skip = {});
+    // The same on the store's connection thread (at once on a file); report(..) in the
+    // GUI thread while asker lives.
+    static void sendJournal(Store *store, const QSet<Id> &skip, QObject *asker,
+                            std::function<void(const JournalReport &)> report);
 
     int rowCount(const QModelIndex &parent = {}) const override;
     int columnCount(const QModelIndex &parent = {}) const override;
@@ -143,6 +168,9 @@ Q_SIGNALS:
     void saved(qint64 at);
     void saveFailed(const QString &message);
     void saveConflicted(const QString &message);  // see isInConflict()
+    // What a submitDraft() came to: submitted, or not (problems: what keeps it a draft, or why
+    // the store refused).
+    void submitAnswered(bool submitted, const QStringList &problems);
 
 private:
     struct Row
@@ -154,7 +182,16 @@ private:
         QString note;
     };
 
+    struct SaveAnswer;
     void reload();
+    void refresh();  // the scorecard read again, unless something typed here is on its way
+    void send(const Scorecard &draft);
+    void sendBeforeLeaving();  // pending typing sent, even behind a save on its way
+    void forgetAnswers();  // answers on their way are for what was shown before
+    void holdInJournal(Id scorecardId);  // see DraftJournal::hold; 0: none
+    void onSaveAnswer(const Scorecard &draft, const SaveAnswer &answer);
+    template <class T>
+    void ask(QObject *asker, std::function<T(Store &)> query, std::function<void(const T &)> answer);
     void buildRows(const Scorecard &card);
     void applyRatings(const QList<Rating> &ratings, bool signal);
     void changed();
@@ -166,6 +203,7 @@ private:
 
     QPointer<Store> m_store;
     QTimer *m_timer;
+    QTimer *m_retry;  // a save the team server could not take, sent again
     Scorecard m_card;
     Scorecard m_base;  // as last read or saved: what "typed here since" is measured from
     QString m_conflict;  // why the last save was refused as a conflict (empty: none)
@@ -174,7 +212,14 @@ private:
     int m_focusCount = 0;
     bool m_revisionView = false;
     bool m_pending = false;
-    bool m_saving = false;
+    bool m_sending = false;  // a save (or submit) is on its way
+    bool m_sendAgain = false;  // typed while it was: send once its answer is in
+    bool m_reloadAfter = false;  // asked to reload while it was
+    quint64 m_generation = 0;  // which load an answer belongs to
+    quint64 m_rereads = 0;  // only the latest refresh() counts
+    bool m_atOnce = false;  // asks answered on the calling thread (sendJournal)
+    Id m_held = 0;  // the scorecard held in the journal of m_heldIn
+    QString m_heldIn;
     qint64 m_savedAt = 0;
     qint64 m_restoredAt = 0;
     QString m_setAside;

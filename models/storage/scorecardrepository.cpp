@@ -4,7 +4,9 @@
 #include "storage/rowcursor.h"
 #include "storage/visibilitysql.h"
 
+#include <QHash>
 #include <QSqlQuery>
+#include <QStringList>
 #include <QVariant>
 
 #include <limits>
@@ -163,6 +165,20 @@ Interview readInterview(const QSqlQuery &q)
     return iv;
 }
 
+// Panel rows (PanelColumns, in name order) onto the interviews of list at their index.
+void addPanels(QSqlQuery &q, const QHash<Id, qsizetype> &at, QList<Interview> *list)
+{
+    while (q.next()) {
+        const auto i = at.constFind(q.value(0).toLongLong());
+        if (i == at.cend())
+            continue;  // scheduled between the two reads
+        Interview &iv = (*list)[*i];
+        iv.panel << q.value(1).toLongLong();
+        iv.panelNames << q.value(2).toString();
+        iv.panelEmails << q.value(3).toString();
+    }
+}
+
 }  // namespace
 
 bool ScorecardRepository::loadInterview(Id interviewId, Interview *iv)
@@ -171,16 +187,13 @@ bool ScorecardRepository::loadInterview(Id interviewId, Interview *iv)
     q.bindValue(QStringLiteral(":id"), interviewId);
     if (!m_db.exec(q) || !q.next())
         return false;
-    *iv = readInterview(q);
+    QList<Interview> one{readInterview(q)};
     q = m_db.prepare(QLatin1String(PanelColumns) + QLatin1String(" WHERE x.interview_id = :id ORDER BY p.name, p.id"));
     q.bindValue(QStringLiteral(":id"), interviewId);
     if (!m_db.exec(q))
         return false;
-    while (q.next()) {
-        iv->panel << q.value(1).toLongLong();
-        iv->panelNames << q.value(2).toString();
-        iv->panelEmails << q.value(3).toString();
-    }
+    addPanels(q, {{interviewId, 0}}, &one);
+    *iv = one.constFirst();
     return true;
 }
 
@@ -212,30 +225,43 @@ QList<Interview> ScorecardRepository::interviewsBetween(Id roleId, qint64 from, 
     bind(q);
     if (!m_db.exec(q))
         return {};
-    while (q.next()) {
-        const auto i = at.constFind(q.value(0).toLongLong());
-        if (i == at.cend())
-            continue;  // scheduled between the two reads
-        Interview &iv = list[*i];
-        iv.panel << q.value(1).toLongLong();
-        iv.panelNames << q.value(2).toString();
-        iv.panelEmails << q.value(3).toString();
-    }
+    addPanels(q, at, &list);
     return list;
 }
 
 QList<Interview> ScorecardRepository::interviewsOf(QSqlQuery &q)
 {
-    QList<Id> ids;
+    // The ids the caller selected, then their interviews and panels in two statements
+    // (not two per interview: on a team server each is a round trip).
+    QStringList ids;
     while (q.next())
-        ids << q.value(0).toLongLong();
+        ids << QString::number(q.value(0).toLongLong());
     q.finish();
-    QList<Interview> list;
-    for (Id id : std::as_const(ids)) {
-        Interview iv;
-        if (loadInterview(id, &iv))
-            list << iv;
+    if (ids.isEmpty())
+        return {};
+    const QString in = QLatin1String(" IN (") + ids.join(QLatin1Char(',')) + QLatin1Char(')');
+    QSqlQuery rows = m_db.prepare(QLatin1String(InterviewColumns) + QLatin1String(" WHERE i.id") + in);
+    if (!m_db.exec(rows))
+        return {};
+    QHash<Id, Interview> byId;
+    while (rows.next()) {
+        const Interview iv = readInterview(rows);
+        byId.insert(iv.id, iv);
     }
+    QList<Interview> list;
+    QHash<Id, qsizetype> at;
+    for (const QString &id : std::as_const(ids)) {
+        const auto found = byId.constFind(id.toLongLong());
+        if (found == byId.cend())
+            continue;  // removed between the two reads
+        at.insert(found->id, list.size());
+        list << *found;
+    }
+    rows = m_db.prepare(QLatin1String(PanelColumns) + QLatin1String(" WHERE x.interview_id") + in
+                        + QLatin1String(" ORDER BY x.interview_id, p.name, p.id"));
+    if (!m_db.exec(rows))
+        return {};
+    addPanels(rows, at, &list);
     return list;
 }
 

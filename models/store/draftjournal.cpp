@@ -4,9 +4,11 @@
 #include <QDateTime>
 #include <QDir>
 #include <QFile>
+#include <QHash>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QMutex>
 #include <QStandardPaths>
 
 #include <algorithm>
@@ -112,6 +114,22 @@ DraftJournal::DraftJournal(const QString &database)
     m_folder = QDir(rootFolder()).filePath(QString::fromLatin1(hash.left(16)));
 }
 
+bool DraftJournal::sameTyping(const Scorecard &a, const Scorecard &b)
+{
+    if (a.overall != b.overall || a.takeaways != b.takeaways || a.privateNote != b.privateNote
+        || a.ratings.size() != b.ratings.size())
+        return false;
+    QHash<Id, const Rating *> byAttribute;
+    for (const Rating &r : a.ratings)
+        byAttribute.insert(r.attributeId, &r);
+    for (const Rating &r : b.ratings) {
+        const Rating *other = byAttribute.value(r.attributeId);
+        if (!other || other->value != r.value || other->note != r.note)
+            return false;
+    }
+    return true;
+}
+
 QString DraftJournal::rootFolder()
 {
     // Beside the default database file (Database::defaultPath), for the same reason: the
@@ -181,6 +199,34 @@ bool DraftJournal::find(Id scorecardId, Entry *entry)
 void DraftJournal::forget(Id scorecardId)
 {
     QFile::remove(fileOf(scorecardId));
+}
+
+namespace {
+
+// Held scorecards of the whole process, by journal file.
+QMutex heldMutex;
+QHash<QString, int> held;
+
+}  // namespace
+
+void DraftJournal::hold(Id scorecardId)
+{
+    const QMutexLocker lock(&heldMutex);
+    ++held[fileOf(scorecardId)];
+}
+
+void DraftJournal::release(Id scorecardId)
+{
+    const QMutexLocker lock(&heldMutex);
+    const auto it = held.find(fileOf(scorecardId));
+    if (it != held.end() && --*it <= 0)
+        held.erase(it);
+}
+
+bool DraftJournal::isHeld(Id scorecardId) const
+{
+    const QMutexLocker lock(&heldMutex);
+    return held.contains(fileOf(scorecardId));
 }
 
 void DraftJournal::forgetApplications(const QList<Id> &applicationIds)

@@ -32,6 +32,10 @@ public:
     // The journal of one database: its path (a file) or display URI (a server).
     explicit DraftJournal(const QString &database);
 
+    // Whether two versions of a scorecard hold the same typing: recommendation, take-aways,
+    // private note and ratings with their notes (in any order).
+    static bool sameTyping(const Scorecard &a, const Scorecard &b);
+
     // Where journals live: a "journal" folder in Hireloop's data folder.
     static QString rootFolder();
     QString folder() const { return m_folder; }
@@ -50,6 +54,12 @@ public:
     void forgetApplications(const QList<Id> &applicationIds);
     // Scorecards with an entry, in id order.
     QList<Id> scorecards() const;
+    // Scorecards open in an editor of this process (ScorecardModel holds the draft it
+    // shows): their entries are the editor's to send, and ScorecardModel::sendJournal,
+    // which may run on another thread, passes them by. Counted: two holds, two releases.
+    void hold(Id scorecardId);
+    void release(Id scorecardId);
+    bool isHeld(Id scorecardId) const;
     // An entry that can no longer be sent (the scorecard was submitted or is gone meanwhile)
     // moves to an "unsent" folder beside the journal, out of the way but never deleted;
     // returns where it went (empty on failure).

@@ -1,9 +1,11 @@
 #include "store/store.h"
+#include "store/storereads.h"
 
 #include <QTimer>
 
 #include <climits>
 #include <map>
+#include <memory>
 #include <set>
 #include <utility>
 
@@ -143,6 +145,16 @@ struct Touched
     }
 };
 
+// What a batch of notices needs read before its signals can go: the acting person's row
+// and the parents the notices leave out.
+struct Lookups
+{
+    bool read = false;  // false: the connection thread could not read them
+    bool actorFound = false;
+    Person actor;
+    QHash<Id, Id> roleOfStage, roleOfCategory, applicationOf;
+};
+
 template <typename Map>
 bool contains(const Map &map, Id key)
 {
@@ -188,145 +200,170 @@ void Store::applyChangeNotices()
         rows += n.rows.size();
         reload = reload || n.op == Op::Reload;
     }
-    Touched t;
-    if (!reload && rows <= MaxLiveRows)
+    const bool everything = reload || rows > MaxLiveRows;
+    auto touched = std::make_shared<Touched>();
+    Touched &batch = *touched;
+    if (!everything)
         for (const ChangeNotice &n : notices)
-            t.add(n);
+            batch.add(n);
 
-    // The actor's own row first: what they may see and do decides what the rest shows.
-    // Only a new kind or activity is an actorChanged (a rename is a personChanged).
-    if (m_actor.id && (reload || rows > MaxLiveRows || contains(t.personsChanged, m_actor.id))) {
-        Person current;
-        if (m_persons.load(m_actor.id, &current)) {
-            const bool mayDiffer = current.kind != m_actor.kind || current.active != m_actor.active;
-            actAs(current);
-            if (mayDiffer)
-                Q_EMIT actorChanged(current.id);
-        }
-    }
-    if (reload || rows > MaxLiveRows) {
-        Q_EMIT dataReset();
-        return;
-    }
-
-    for (Id id : t.personsAdded)
-        Q_EMIT personAdded(id);
-    for (Id id : t.personsChanged)
-        if (!contains(t.personsAdded, id))
-            Q_EMIT personChanged(id);
-    for (Id id : t.rolesAdded)
-        Q_EMIT roleAdded(id);
-    for (Id id : t.rolesChanged)
-        if (!contains(t.rolesAdded, id))
-            Q_EMIT roleRetentionChanged(id);
-
-    // The parents notices leave out, in one query per kind.
+    // What must be read before the signals: the actor's own row when it may have changed
+    // (what they may see and do decides what the rest shows), and the parents notices
+    // leave out, in one query per kind.
+    const Id actorId = m_actor.id;
+    const bool readActor = actorId && (everything || contains(batch.personsChanged, actorId));
     QSet<Id> stagesToFind, categoriesToFind, interviewsToFind;
-    for (const auto &[stage, role] : t.stagesChanged)
+    for (const auto &[stage, role] : batch.stagesChanged)
         if (!role)
             stagesToFind.insert(stage);
-    for (const auto &[attribute, category] : t.attributesChanged)
+    for (const auto &[attribute, category] : batch.attributesChanged)
         categoriesToFind.insert(category);
-    for (const auto &[attribute, move] : t.attributeMoves)
+    for (const auto &[attribute, move] : batch.attributeMoves)
         categoriesToFind.insert(move.parent);
-    for (const auto &[interview, application] : t.interviews)
+    for (const auto &[interview, application] : batch.interviews)
         if (!application)
             interviewsToFind.insert(interview);
-    for (const auto &[scorecard, interview] : t.scorecards)
-        if (const auto known = t.interviews.find(interview); known == t.interviews.end() || !known->second)
+    for (const auto &[scorecard, interview] : batch.scorecards)
+        if (const auto known = batch.interviews.find(interview); known == batch.interviews.end() || !known->second)
             interviewsToFind.insert(interview);
-    const QHash<Id, Id> roleOfStage = stagesToFind.isEmpty() ? QHash<Id, Id>() : m_live.rolesOfStages(stagesToFind);
-    const QHash<Id, Id> roleOfCategory = categoriesToFind.isEmpty() ? QHash<Id, Id>()
-                                                                    : m_live.rolesOfCategories(categoriesToFind);
-    QHash<Id, Id> applicationOf = interviewsToFind.isEmpty() ? QHash<Id, Id>()
-                                                             : m_live.applicationsOfInterviews(interviewsToFind);
-    for (const auto &[interview, application] : t.interviews)
-        if (application)
-            applicationOf.insert(interview, application);
-
-    // The interview plan. Added and removed stages place their neighbours themselves; a
-    // move renumbers its neighbours, and the move made is the one signalled.
-    QSet<Id> rolesReshaped;
-    for (const auto &[stage, role] : t.stagesAdded) {
-        if (!contains(t.stagesRemoved, stage)) {
-            rolesReshaped.insert(role);
-            Q_EMIT stageAdded(role, stage);
-        }
-    }
-    for (const auto &[stage, role] : t.stagesRemoved) {
-        if (!contains(t.stagesAdded, stage)) {
-            rolesReshaped.insert(role);
-            Q_EMIT stageRemoved(role, stage);
-        }
-    }
-    std::map<Id, QList<const Move *>> stageMovesOfRole;
-    for (const auto &[stage, move] : t.stageMoves)
-        if (!rolesReshaped.contains(move.parent) && !contains(t.stagesAdded, stage))
-            stageMovesOfRole[move.parent] << &move;
-    for (const auto &[role, moves] : stageMovesOfRole)
-        if (const Move *made = madeMove(moves))
-            Q_EMIT stageMoved(role, made->key);
-    for (const auto &[stage, known] : t.stagesChanged) {
-        const Id role = known ? known : roleOfStage.value(stage);
-        if (role && !contains(t.stagesAdded, stage) && !contains(t.stagesRemoved, stage))
-            Q_EMIT stageChanged(role, stage);
-    }
-    // The rubric.
-    for (const auto &[attribute, category] : t.attributesChanged)
-        if (const Id role = roleOfCategory.value(category))
-            Q_EMIT attributeChanged(role, attribute);
-    std::map<Id, QList<const Move *>> attributeMovesOfRole;
-    for (const auto &[attribute, move] : t.attributeMoves)
-        if (const Id role = roleOfCategory.value(move.parent))
-            attributeMovesOfRole[role] << &move;
-    for (const auto &[role, moves] : attributeMovesOfRole)
-        if (const Move *made = madeMove(moves))
-            Q_EMIT attributeMoved(role, made->key);
-
-    // Candidates and their applications: a removed candidate takes its applications along
-    // (the delete notices of both come in one transaction, so in one batch).
-    std::map<Id, QList<Id>> removed;
-    for (Id candidate : t.candidatesRemoved)
-        removed[candidate];
-    for (const auto &[application, candidate] : t.applicationsRemoved)
-        removed[candidate] << application;
-    for (const auto &[candidate, applications] : removed)
-        Q_EMIT candidateRemoved(candidate, applications);
-    for (const auto &[application, candidate] : t.applicationsAdded)
-        if (!contains(t.applicationsRemoved, application))
-            Q_EMIT candidateAdded(candidate, application);
-    for (Id candidate : t.candidatesChanged)
-        if (!contains(t.candidatesAdded, candidate) && !contains(t.candidatesRemoved, candidate))
-            Q_EMIT candidateChanged(candidate);
-
-    // Interviews, scorecards and decisions, then each application touched once.
-    auto gone = [&t](Id application) {
-        return !application || contains(t.applicationsRemoved, application)
-            || contains(t.applicationsAdded, application);
+    auto read = [actorId, readActor, stagesToFind, categoriesToFind, interviewsToFind](Store &s) {
+        Lookups l;
+        if (readActor)
+            l.actorFound = s.m_persons.load(actorId, &l.actor);
+        if (!stagesToFind.isEmpty())
+            l.roleOfStage = s.m_live.rolesOfStages(stagesToFind);
+        if (!categoriesToFind.isEmpty())
+            l.roleOfCategory = s.m_live.rolesOfCategories(categoriesToFind);
+        if (!interviewsToFind.isEmpty())
+            l.applicationOf = s.m_live.applicationsOfInterviews(interviewsToFind);
+        l.read = !s.isConnectionLost();
+        return l;
     };
-    std::set<Id> applications = t.applicationsChanged;
-    for (const auto &[interview, known] : t.interviews) {
-        const Id application = applicationOf.value(interview);
-        if (gone(application))
-            continue;
-        Q_EMIT interviewChanged(application, interview);
-        if (contains(t.interviewsNew, interview))
-            applications.insert(application);  // scorecards expected
-    }
-    for (const auto &[scorecard, interview] : t.scorecards) {
-        const Id application = applicationOf.value(interview);
-        if (gone(application))
-            continue;
-        Q_EMIT scorecardChanged(application, scorecard);
-        if (contains(t.scorecardsSubmitted, scorecard))
-            applications.insert(application);  // scorecards submitted, scores
-    }
-    for (const auto &[decision, application] : t.decisionsAdded)
-        if (!gone(application))
-            Q_EMIT decisionRecorded(application, decision);
-    for (Id application : applications)
-        if (!gone(application))
-            Q_EMIT applicationChanged(application);
+    // The signals, once that is read: on a team server on the connection thread, in the
+    // order the batches came, so the window does not wait for those round trips.
+    const quint64 generation = m_openGeneration;
+    auto signal = [this, touched, everything, generation](const Lookups &l) {
+        if (!l.read || generation != m_openGeneration || !m_db.isOpen())
+            return;  // the connection's return reads everything again
+        const Touched &t = *touched;
+        // Only a new kind or activity is an actorChanged (a rename is a personChanged).
+        if (l.actorFound && l.actor.id == m_actor.id) {
+            const bool mayDiffer = l.actor.kind != m_actor.kind || l.actor.active != m_actor.active;
+            actAs(l.actor);
+            if (mayDiffer)
+                Q_EMIT actorChanged(l.actor.id);
+        }
+        if (everything) {
+            Q_EMIT dataReset();
+            return;
+        }
+
+        for (Id id : t.personsAdded)
+            Q_EMIT personAdded(id);
+        for (Id id : t.personsChanged)
+            if (!contains(t.personsAdded, id))
+                Q_EMIT personChanged(id);
+        for (Id id : t.rolesAdded)
+            Q_EMIT roleAdded(id);
+        for (Id id : t.rolesChanged)
+            if (!contains(t.rolesAdded, id))
+                Q_EMIT roleRetentionChanged(id);
+
+        const QHash<Id, Id> &roleOfStage = l.roleOfStage;
+        const QHash<Id, Id> &roleOfCategory = l.roleOfCategory;
+        QHash<Id, Id> applicationOf = l.applicationOf;
+        for (const auto &[interview, application] : t.interviews)
+            if (application)
+                applicationOf.insert(interview, application);
+
+        // The interview plan. Added and removed stages place their neighbours themselves; a
+        // move renumbers its neighbours, and the move made is the one signalled.
+        QSet<Id> rolesReshaped;
+        for (const auto &[stage, role] : t.stagesAdded) {
+            if (!contains(t.stagesRemoved, stage)) {
+                rolesReshaped.insert(role);
+                Q_EMIT stageAdded(role, stage);
+            }
+        }
+        for (const auto &[stage, role] : t.stagesRemoved) {
+            if (!contains(t.stagesAdded, stage)) {
+                rolesReshaped.insert(role);
+                Q_EMIT stageRemoved(role, stage);
+            }
+        }
+        std::map<Id, QList<const Move *>> stageMovesOfRole;
+        for (const auto &[stage, move] : t.stageMoves)
+            if (!rolesReshaped.contains(move.parent) && !contains(t.stagesAdded, stage))
+                stageMovesOfRole[move.parent] << &move;
+        for (const auto &[role, moves] : stageMovesOfRole)
+            if (const Move *made = madeMove(moves))
+                Q_EMIT stageMoved(role, made->key);
+        for (const auto &[stage, known] : t.stagesChanged) {
+            const Id role = known ? known : roleOfStage.value(stage);
+            if (role && !contains(t.stagesAdded, stage) && !contains(t.stagesRemoved, stage))
+                Q_EMIT stageChanged(role, stage);
+        }
+        // The rubric.
+        for (const auto &[attribute, category] : t.attributesChanged)
+            if (const Id role = roleOfCategory.value(category))
+                Q_EMIT attributeChanged(role, attribute);
+        std::map<Id, QList<const Move *>> attributeMovesOfRole;
+        for (const auto &[attribute, move] : t.attributeMoves)
+            if (const Id role = roleOfCategory.value(move.parent))
+                attributeMovesOfRole[role] << &move;
+        for (const auto &[role, moves] : attributeMovesOfRole)
+            if (const Move *made = madeMove(moves))
+                Q_EMIT attributeMoved(role, made->key);
+
+        // Candidates and their applications: a removed candidate takes its applications along
+        // (the delete notices of both come in one transaction, so in one batch).
+        std::map<Id, QList<Id>> removed;
+        for (Id candidate : t.candidatesRemoved)
+            removed[candidate];
+        for (const auto &[application, candidate] : t.applicationsRemoved)
+            removed[candidate] << application;
+        for (const auto &[candidate, applications] : removed)
+            Q_EMIT candidateRemoved(candidate, applications);
+        for (const auto &[application, candidate] : t.applicationsAdded)
+            if (!contains(t.applicationsRemoved, application))
+                Q_EMIT candidateAdded(candidate, application);
+        for (Id candidate : t.candidatesChanged)
+            if (!contains(t.candidatesAdded, candidate) && !contains(t.candidatesRemoved, candidate))
+                Q_EMIT candidateChanged(candidate);
+
+        // Interviews, scorecards and decisions, then each application touched once.
+        auto gone = [&t](Id application) {
+            return !application || contains(t.applicationsRemoved, application)
+                || contains(t.applicationsAdded, application);
+        };
+        std::set<Id> applications = t.applicationsChanged;
+        for (const auto &[interview, known] : t.interviews) {
+            const Id application = applicationOf.value(interview);
+            if (gone(application))
+                continue;
+            Q_EMIT interviewChanged(application, interview);
+            if (contains(t.interviewsNew, interview))
+                applications.insert(application);  // scorecards expected
+        }
+        for (const auto &[scorecard, interview] : t.scorecards) {
+            const Id application = applicationOf.value(interview);
+            if (gone(application))
+                continue;
+            Q_EMIT scorecardChanged(application, scorecard);
+            if (contains(t.scorecardsSubmitted, scorecard))
+                applications.insert(application);  // scorecards submitted, scores
+        }
+        for (const auto &[decision, application] : t.decisionsAdded)
+            if (!gone(application))
+                Q_EMIT decisionRecorded(application, decision);
+        for (Id application : applications)
+            if (!gone(application))
+                Q_EMIT applicationChanged(application);
+    };
+    if (StoreReads::answersAtOnce(this))
+        signal(read(*this));
+    else
+        StoreReads::of(this)->ask<Lookups>(this, std::move(read), std::move(signal));
 }
 
 }  // namespace hireloop

@@ -1,4 +1,5 @@
 #include "store/store.h"
+#include "store/draftjournal.h"
 
 #include <algorithm>
 
@@ -14,21 +15,6 @@ namespace {
 
 constexpr int MinDuration = 5;
 constexpr int MaxDuration = 1440;
-
-bool sameRatings(const QList<Rating> &a, const QList<Rating> &b)
-{
-    if (a.size() != b.size())
-        return false;
-    QHash<Id, const Rating *> byAttribute;
-    for (const Rating &r : a)
-        byAttribute.insert(r.attributeId, &r);
-    for (const Rating &r : b) {
-        const Rating *other = byAttribute.value(r.attributeId);
-        if (!other || other->value != r.value || other->note != r.note)
-            return false;
-    }
-    return true;
-}
 
 // What keeps a scorecard from being submitted, and its facts: shared by the check the
 // editor shows and the submit itself, which then needs no second read of the facts.
@@ -328,8 +314,7 @@ bool Store::saveDraft(const Scorecard &draft)
         seen.insert(r.attributeId);
     }
     // Saved as typed: a save that changes nothing writes nothing.
-    if (stored.overall == draft.overall && stored.takeaways == draft.takeaways
-        && stored.privateNote == draft.privateNote && sameRatings(stored.ratings, draft.ratings))
+    if (DraftJournal::sameTyping(stored, draft))
         return true;
     const QString entity = QStringLiteral("scorecard");
     const int expected = expectedVersion(entity, draft.id, draft.version);

@@ -3,6 +3,8 @@
 #include "storage/serverlocation.h"
 #include "store/store.h"
 
+#include <QCoreApplication>
+
 namespace hireloop {
 
 StoreReads *StoreReads::of(Store *store)
@@ -17,9 +19,10 @@ StoreReads::StoreReads(Store *store)
     , m_store(store)
 { }
 
-bool StoreReads::isThreaded() const
+bool StoreReads::answersAtOnce(const Store *store)
 {
-    return ServerLocation::isUri(m_store->path());
+    return !ServerLocation::isUri(store->path()) || !QCoreApplication::instance()
+        || store->thread() != QCoreApplication::instance()->thread();
 }
 
 StoreReads::Asked StoreReads::asked() const

@@ -6,15 +6,17 @@
 #include <functional>
 #include <memory>
 
-// What a window reads, off its GUI thread. A team server may be an ocean away: every
-// question to it costs a round trip, and a question asked on the GUI thread freezes the
-// window for that long. So a pane asks here: the query runs on the reads thread, on a
-// Store of its own on the same database acting for the same person (see StoreWorker), and
-// the answer comes back to the pane in the GUI thread, unless the pane is gone by then.
-// Questions are answered in the order they were asked.
+// What a window reads and writes, off its GUI thread. A team server may be an ocean away:
+// every question to it costs a round trip, and a question asked on the GUI thread freezes
+// the window for that long. So a pane asks here: the query runs on the connection thread,
+// on a Store of its own on the same database acting for the same person (see StoreWorker),
+// and the answer comes back to the pane in the GUI thread, unless the pane is gone by
+// then. Questions, reads and writes alike, run and are answered in the order they were
+// asked: a read asked after a write sees it.
 //
 // A local file answers in microseconds: there a thread would buy nothing and cost a turn
 // of the event loop, so on a file the question is answered at once, on the app's Store.
+// So is a question to a Store that already lives off the GUI thread (a worker's).
 //
 // One StoreReads belongs to each app Store (StoreReads::of), as a child; each question is
 // read on the database the Store has open and for the person acting when it was asked.
@@ -55,8 +57,10 @@ public:
         });
     }
 
-    // Whether questions cross to the reads thread (a team server) or are answered at once.
-    bool isThreaded() const;
+    // Whether questions cross to the connection thread (a team server) or are answered at once.
+    bool isThreaded() const { return !answersAtOnce(m_store); }
+    // The same for a Store that may have no StoreReads yet (one is made on first use).
+    static bool answersAtOnce(const Store *store);
 
 private:
     explicit StoreReads(Store *store);

@@ -22,7 +22,8 @@
 //                while a sentence a second is typed into the take-aways
 //   cut          from the line back to the draft saved. Then the draft is read back over
 //                a new connection: "lost" in the JSON is how many typed characters are not in it
-//   submit       Submit pressed, to the store's answer
+//   submit       Submit pressed, to the server's answer (the draft saved, checked and
+//                submitted on the connection thread)
 //
 // For each step it prints one JSON line: the round trip, the step, its duration in ms,
 // and the GUI thread's longest stall during it (how late a 1 ms timer on the GUI thread
@@ -365,7 +366,9 @@ void Session::score(Store *store, MainWindow *window)
             err() << "latencybench: " << lost << " typed characters were lost in the cut\n";
     }
 
-    measure(QStringLiteral("submit"), [&] { return editor->submit(); });
+    bool submitted = false;
+    QObject::connect(model, &ScorecardModel::submitAnswered, model, [&](bool ok) { submitted = ok; });
+    measure(QStringLiteral("submit"), [&] { return editor->submit() && waitFor([&] { return submitted; }); });
     editor->close();
 }
 

@@ -121,6 +121,29 @@ QSqlDatabase TestBackend::rawConnection(const QString &location, const QString &
     return db;
 }
 
+namespace {
+
+// Ends the sessions on location's database that where selects from pg_stat_activity, from
+// a session of its own; how many it ended.
+int terminate(const QString &location, const QString &where)
+{
+    int ended = 0;
+    {
+        QSqlDatabase admin = TestBackend::rawConnection(location, QStringLiteral("end-session"));
+        QSqlQuery kill(admin);
+        if (kill.exec(QStringLiteral("SELECT count(*) FILTER (WHERE pg_terminate_backend(pid)) FROM pg_stat_activity "
+                                     "WHERE pid <> pg_backend_pid() AND %1")
+                          .arg(where))
+            && kill.next())
+            ended = kill.value(0).toInt();
+        admin.close();
+    }
+    QSqlDatabase::removeDatabase(QStringLiteral("end-session"));
+    return ended;
+}
+
+}  // namespace
+
 bool TestBackend::endSession(const QSqlDatabase &connection, const QString &location)
 {
     QSqlQuery own(connection);
@@ -128,16 +151,12 @@ bool TestBackend::endSession(const QSqlDatabase &connection, const QString &loca
         return false;
     const int pid = own.value(0).toInt();
     own.finish();
-    bool ended = false;
-    {
-        QSqlDatabase admin = rawConnection(location, QStringLiteral("end-session"));
-        QSqlQuery kill(admin);
-        ended = kill.exec(QStringLiteral("SELECT pg_terminate_backend(%1)").arg(pid)) && kill.next()
-            && kill.value(0).toBool();
-        admin.close();
-    }
-    QSqlDatabase::removeDatabase(QStringLiteral("end-session"));
-    return ended;
+    return terminate(location, QStringLiteral("pid = %1").arg(pid)) == 1;
+}
+
+int TestBackend::endSessions(const QString &location)
+{
+    return terminate(location, QStringLiteral("datname = current_database()"));
 }
 
 QStringList TestBackend::tables(const QSqlDatabase &connection)

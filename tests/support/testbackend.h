@@ -31,6 +31,9 @@ public:
     // Ends connection's server session from another one, as an administrator, a restart
     // of the server or a dropped network would; location is the database's URI.
     static bool endSession(const QSqlDatabase &connection, const QString &location);
+    // The same for every session on location's database (the app's and its connection
+    // thread's): how many were ended.
+    static int endSessions(const QString &location);
     // The tables of Hireloop's schema on connection, sorted (SQLite's own left out).
     static QStringList tables(const QSqlDatabase &connection);
     // The cluster's socket folder ("" when this run is on files).

@@ -159,6 +159,7 @@ void TestConflictUi::staleScorecardKeepsTheTypingOnReload()
     ScorecardEditor *editor = window->openScorecard(card);
     QVERIFY(editor);
     QVERIFY(QTest::qWaitForWindowExposed(editor));
+    QTRY_VERIFY(editor->isLoaded());  // on a team server, read on the connection thread
     const Id first = editor->model()->attributeIdAt(0);
 
     // Kim's laptop, the same scorecard: the first attribute rated, a recommendation.

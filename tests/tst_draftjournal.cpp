@@ -72,6 +72,7 @@ private Q_SLOTS:
     void typingWhileASaveIsOnItsWayGoesInTheNext();
     void closedWhileItsSaveIsOnItsWay();
     void submitTakesWhatIsTypedWithIt();
+    void openReadsOnTheConnectionThread();
 
 private:
     // A child process acting as Kim types into Kim's scorecard and dies; true when it did.
@@ -429,6 +430,39 @@ void TestDraftJournal::submitTakesWhatIsTypedWithIt()
     QCOMPARE(stored.takeaways, Takeaways);
     QCOMPARE(stored.overall, Recommendation::Yes);
     QVERIFY(DraftJournal(m_store->path()).scorecards().isEmpty());
+}
+
+void TestDraftJournal::openReadsOnTheConnectionThread()
+{
+    // The editor's way in: on a team server the read is answered later (the model is
+    // empty and opening meanwhile); typing kept here is taken in as load() takes it in.
+    Scorecard base;
+    QVERIFY(m_store->scorecard(m_card, &base));
+    Scorecard typed = base;
+    typed.takeaways = Takeaways;
+    QVERIFY(DraftJournal(m_store->path()).keep(base, typed));
+
+    ScorecardModel editor(m_store);
+    QSignalSpy loaded(&editor, &ScorecardModel::scorecardLoaded);
+    editor.open(m_card);
+    QCOMPARE(editor.isOpening(), TestBackend::isServer());
+    QCOMPARE(editor.isLoaded(), !TestBackend::isServer());
+    QTRY_VERIFY(editor.isLoaded());
+    QCOMPARE(loaded.count(), 1);
+    QVERIFY(!editor.isOpening());
+    QVERIFY(editor.isEditable());
+    QCOMPARE(editor.takeaways(), Takeaways);
+    QVERIFY(editor.restoredAt() > 0);
+    QTRY_VERIFY(!editor.hasPendingChanges());
+    Scorecard stored;
+    QVERIFY(m_store->scorecard(m_card, &stored));
+    QCOMPARE(stored.takeaways, Takeaways);
+
+    // One the actor may not see (here: none with that id) ends empty, and says so.
+    editor.open(m_card + 1000);
+    QTRY_COMPARE(loaded.count(), 2);
+    QVERIFY(!editor.isLoaded());
+    QVERIFY(!editor.isOpening());
 }
 
 int main(int argc, char **argv)

@@ -651,10 +651,22 @@ ScorecardEditor *MainWindow::openScorecard(Id scorecardId)
         }
     }
     auto *editor = scorecardId ? new ScorecardEditor(m_store, scorecardId, this) : nullptr;
-    if (!editor || !editor->isLoaded()) {  // its own read said no: nothing is shown
+    const QString mayNotSee = tr("You may not see this scorecard.");
+    if (!editor || (!editor->isLoaded() && !editor->model()->isOpening())) {  // its own read said no
         delete editor;
-        statusBar()->showMessage(tr("You may not see this scorecard."), 6000);
+        statusBar()->showMessage(mayNotSee, 6000);
         return nullptr;
+    }
+    if (editor->model()->isOpening()) {
+        // On a team server the read is on its way and the window shows "Loading…"; one the
+        // actor may not see closes itself when the answer comes, with the same sentence.
+        connect(
+            editor->model(), &ScorecardModel::scorecardLoaded, this,
+            [this, mayNotSee, opened = QPointer<ScorecardEditor>(editor)] {
+                if (opened && !opened->isLoaded())
+                    statusBar()->showMessage(mayNotSee, 6000);
+            },
+            Qt::SingleShotConnection);
     }
     editor->setAttribute(Qt::WA_DeleteOnClose);
     m_editors.removeAll(nullptr);

@@ -345,7 +345,9 @@ ScorecardEditor::ScorecardEditor(Store *store, Id scorecardId, QWidget *parent)
     });
 
     m_latestId = scorecardId;
-    m_model->load(scorecardId);
+    m_model->open(scorecardId);  // on a team server, read on its connection thread
+    if (m_model->isOpening())
+        refreshState();  // "Loading…"
     m_table->setFocus();
 }
 
@@ -458,18 +460,53 @@ bool ScorecardEditor::eventFilter(QObject *watched, QEvent *event)
     return QDialog::eventFilter(watched, event);
 }
 
+namespace {
+
+// What the kit shows of the interview and the candidate, read together.
+struct KitFacts
+{
+    bool found = false;
+    Interview interview;
+    Candidate candidate;
+    QList<ScreeningAnswer> answers;
+};
+
+}  // namespace
+
 void ScorecardEditor::refreshKit()
 {
     const Scorecard card = m_model->scorecard();
-    Interview iv;
-    Application app;
-    Candidate c;
-    Stage stage;
-    Id roleId = 0;
-    Role role;
-    if (!card.id || !m_store->interview(card.interviewId, &iv) || !m_store->application(card.applicationId, &app)
-        || !m_store->candidate(app.candidateId, &c) || !m_store->stage(card.stageId, &stage, &roleId)
-        || !m_store->role(roleId, &role)) {
+    if (!card.id) {
+        m_kitRead.cancel();
+        m_kit->clear();
+        m_kitScorecard = 0;
+        return;
+    }
+    // The interview and the candidate on the connection thread (a team server): the
+    // window shows what it has meanwhile. The stage and the rubric are the model's.
+    m_kitScorecard = card.id;
+    m_kitRead.ask<KitFacts>(
+        m_store, this,
+        [card](Store &s) {
+            KitFacts f;
+            Application app;
+            f.found = s.interview(card.interviewId, &f.interview) && s.application(card.applicationId, &app)
+                && s.candidate(app.candidateId, &f.candidate);
+            if (f.found)
+                f.answers = s.screeningAnswers(app.id);
+            return f;
+        },
+        [this, card](const KitFacts &f) { showKit(card, f.interview, f.candidate, f.answers, f.found); });
+}
+
+void ScorecardEditor::showKit(const Scorecard &card, const Interview &iv, const Candidate &c,
+                              const QList<ScreeningAnswer> &answers, bool found)
+{
+    // The stage and the rubric as the model laid its rows out from.
+    const ScorecardModel::Rubric &rubric = m_model->rubric();
+    const Stage &stage = rubric.stage;
+    const Role &role = rubric.role;
+    if (!found || card.id != m_model->scorecardId() || !rubric.found) {
         m_kit->clear();
         m_kitScorecard = 0;
         return;
@@ -522,7 +559,6 @@ void ScorecardEditor::refreshKit()
     html += QStringLiteral("<p><small>%1</small></p>")
                 .arg(esc(tr("Scale: 1 Definitely not · 2 No · 3 Mixed · 4 Yes · 5 Strong yes · 0 No evidence")));
 
-    const QList<ScreeningAnswer> answers = m_store->screeningAnswers(app.id);
     if (!answers.isEmpty()) {
         html += QStringLiteral("<h3>%1</h3><table cellspacing='0' cellpadding='2'>").arg(esc(tr("Screening")));
         for (const ScreeningAnswer &a : answers)
@@ -540,11 +576,13 @@ void ScorecardEditor::refreshState()
     const Scorecard card = m_model->scorecard();
     if (!card.id) {
         setWindowTitle(tr("Scorecard"));
-        m_state->setText(tr("You may not see this scorecard."));
+        m_state->setText(m_model->isOpening() ? tr("Loading…") : tr("You may not see this scorecard."));
         for (QWidget *w : std::initializer_list<QWidget *>{m_table, m_evidence, m_overallBox, m_takeaways, m_private,
                                                            m_submit, m_amend})
             w->setEnabled(false);
         m_keyHints->hide();
+        m_revisions->hide();
+        m_revisionLabel->hide();
         m_kit->clear();
         m_saveIndicator->clear();
         return;

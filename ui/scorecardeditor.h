@@ -1,6 +1,7 @@
 #pragma once
 
 #include "domain/domain.h"
+#include "store/storereads.h"
 
 #include <QDialog>
 
@@ -60,6 +61,8 @@ protected:
 
 private:
     void refreshKit();
+    void showKit(const Scorecard &card, const Interview &iv, const Candidate &c, const QList<ScreeningAnswer> &answers,
+                 bool found);
     void refreshState();
     void rebuildRevisions();
     void showRevision(int index);
@@ -81,6 +84,7 @@ private:
     Id m_interviewId = 0;
     Id m_candidateId = 0;
     Id m_kitScorecard = 0;  // the scorecard the kit and the title were last read for
+    LatestRead m_kitRead;  // on a team server, read on the connection thread
     bool m_updating = false;
     QList<Scorecard> m_revisionList;
 

@@ -136,25 +136,79 @@ void ScorecardModel::sendBeforeLeaving()
 
 bool ScorecardModel::load(Id scorecardId)
 {
+    if (!leaveFor(scorecardId))
+        return true;
+    Scorecard card;
+    const bool found = m_store && scorecardId > 0 && m_store->scorecard(scorecardId, &card);
+    return take(found ? &card : nullptr, nullptr);
+}
+
+void ScorecardModel::open(Id scorecardId)
+{
+    if (!leaveFor(scorecardId))
+        return;
+    forgetAnswers();
+    if (!m_store || scorecardId <= 0) {
+        take(nullptr, nullptr);
+        return;
+    }
+    m_opening = true;
+    const quint64 generation = m_generation;
+    // The card with its stage and rubric, all read there: the app's memo may not have
+    // them (the actor just changed), and a miss would be read on the GUI thread.
+    struct Opened
+    {
+        std::optional<Scorecard> card;
+        Rubric rubric;
+    };
+    ask<Opened>(
+        this,
+        [scorecardId](Store &s) {
+            Opened o;
+            Scorecard card;
+            if (s.scorecard(scorecardId, &card)) {
+                o.card = card;
+                o.rubric.found = s.stage(card.stageId, &o.rubric.stage, &o.rubric.roleId)
+                    && s.role(o.rubric.roleId, &o.rubric.role);
+            }
+            return o;
+        },
+        [this, generation](const Opened &o) {
+            if (generation != m_generation)
+                return;  // another scorecard asked for since
+            m_opening = false;
+            take(o.card ? &*o.card : nullptr, &o.rubric);
+        });
+}
+
+bool ScorecardModel::leaveFor(Id scorecardId)
+{
     if (m_sending && scorecardId == m_card.id && !m_revisionView) {
         m_reloadAfter = true;  // read once the save on its way is answered
-        return true;
+        return false;
     }
     sendBeforeLeaving();
-    Scorecard card;
-    const bool ok = m_store && scorecardId > 0 && m_store->scorecard(scorecardId, &card);
+    return true;
+}
+
+bool ScorecardModel::take(const Scorecard *card, const Rubric *rubric)
+{
     const bool wasPending = m_pending;
     beginResetModel();
     forgetAnswers();
+    m_opening = false;
     m_revisionView = false;
-    m_card = ok ? card : Scorecard();
+    m_card = card ? *card : Scorecard();
     m_base = m_card;
     m_conflict.clear();
     m_pending = false;
     m_restoredAt = 0;
     m_setAside.clear();
-    buildRows(m_card);
-    if (ok)
+    if (rubric)
+        layOutRows(*rubric);
+    else
+        buildRows(m_card);
+    if (card)
         takeInJournal();
     applyRatings(m_card.ratings, false);
     endResetModel();
@@ -169,7 +223,7 @@ bool ScorecardModel::load(Id scorecardId)
         Q_EMIT saveConflicted(m_conflict);
     else if (m_pending)
         saveNow();
-    return ok;
+    return card != nullptr;
 }
 
 void ScorecardModel::takeInJournal()
@@ -258,6 +312,7 @@ void ScorecardModel::sendJournal(Store *store, const QSet<Id> &skip, QObject *as
 void ScorecardModel::forgetAnswers()
 {
     ++m_generation;
+    m_opening = false;
     m_retry->stop();
     m_sending = false;
     m_sendAgain = false;
@@ -289,6 +344,7 @@ void ScorecardModel::clear()
     m_base = Scorecard();
     m_conflict.clear();
     m_rows.clear();
+    m_rubric = Rubric();
     m_focusCount = 0;
     m_roleId = 0;
     m_revisionView = false;
@@ -319,22 +375,29 @@ void ScorecardModel::reload()
         // from the current one.
         m_revisionView = false;
     }
-    load(m_card.id);
+    open(m_card.id);
 }
 
 void ScorecardModel::buildRows(const Scorecard &card)
 {
+    Rubric rubric;
+    rubric.found = card.id && m_store && m_store->stage(card.stageId, &rubric.stage, &rubric.roleId)
+        && m_store->role(rubric.roleId, &rubric.role);
+    layOutRows(rubric);
+}
+
+void ScorecardModel::layOutRows(const Rubric &rubric)
+{
     m_rows.clear();
     m_focusCount = 0;
     m_roleId = 0;
-    Stage stage;
-    Id roleId = 0;
-    hireloop::Role role;
-    if (!card.id || !m_store || !m_store->stage(card.stageId, &stage, &roleId) || !m_store->role(roleId, &role))
+    m_rubric = m_card.id ? rubric : Rubric();
+    if (!m_card.id || !rubric.found)
         return;
-    m_roleId = roleId;
+    const Stage &stage = rubric.stage;
+    m_roleId = rubric.roleId;
     for (Id id : stage.focus) {
-        if (const Attribute *a = role.attribute(id)) {
+        if (const Attribute *a = rubric.role.attribute(id)) {
             Row row;
             row.attribute = *a;
             row.focus = true;
@@ -342,7 +405,7 @@ void ScorecardModel::buildRows(const Scorecard &card)
         }
     }
     m_focusCount = int(m_rows.size());
-    for (const Attribute &a : role.attributes()) {
+    for (const Attribute &a : rubric.role.attributes()) {
         if (stage.focus.contains(a.id))
             continue;
         Row row;

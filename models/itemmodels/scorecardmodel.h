@@ -80,6 +80,11 @@ public:
 
     // Loads a scorecard as the actor may see it; false, and empty, when they may not.
     bool load(Id scorecardId);
+    // The same, read on the team server's connection thread (at once on a file):
+    // scorecardLoaded() follows, isLoaded() false then when the actor may not see it.
+    // Meanwhile isOpening(), and the model shows what it showed.
+    void open(Id scorecardId);
+    bool isOpening() const { return m_opening; }
     // Shows an earlier revision (from Store::revisions), read-only.
     void showRevision(const Scorecard &revision);
     void clear();
@@ -99,6 +104,15 @@ public:
     QString privateNote() const { return m_card.privateNote; }
     void setPrivateNote(const QString &text);
 
+    // The scorecard's stage and the rubric of its role, as the rows were laid out from.
+    struct Rubric
+    {
+        bool found = false;
+        Stage stage;
+        Id roleId = 0;
+        hireloop::Role role;
+    };
+    const Rubric &rubric() const { return m_rubric; }
     int focusCount() const { return m_focusCount; }
     int rowOfAttribute(Id attributeId) const;
     Id attributeIdAt(int row) const;
@@ -187,12 +201,17 @@ private:
     void refresh();  // the scorecard read again, unless something typed here is on its way
     void send(const Scorecard &draft);
     void sendBeforeLeaving();  // pending typing sent, even behind a save on its way
+    bool leaveFor(Id scorecardId);  // false: it is the one shown, read after its save
+    // Shows card as read (null: not found or not visible), its rows laid out from rubric
+    // (null: read through the store's memo).
+    bool take(const Scorecard *card, const Rubric *rubric);
     void forgetAnswers();  // answers on their way are for what was shown before
     void holdInJournal(Id scorecardId);  // see DraftJournal::hold; 0: none
     void onSaveAnswer(const Scorecard &draft, const SaveAnswer &answer);
     template <class T>
     void ask(QObject *asker, std::function<T(Store &)> query, std::function<void(const T &)> answer);
-    void buildRows(const Scorecard &card);
+    void buildRows(const Scorecard &card);  // the rubric read through the store's memo
+    void layOutRows(const Rubric &rubric);
     void applyRatings(const QList<Rating> &ratings, bool signal);
     void changed();
     void takeInJournal();
@@ -209,8 +228,10 @@ private:
     QString m_conflict;  // why the last save was refused as a conflict (empty: none)
     Id m_roleId = 0;
     QList<Row> m_rows;
+    Rubric m_rubric;
     int m_focusCount = 0;
     bool m_revisionView = false;
+    bool m_opening = false;
     bool m_pending = false;
     bool m_sending = false;  // a save (or submit) is on its way
     bool m_sendAgain = false;  // typed while it was: send once its answer is in

@@ -865,9 +865,11 @@ void TestCandidateModels::undoRedoKeepsIds()
     QVERIFY(m_store->application(applicationId, &app));
     stack.push(
         new MoveApplicationCommand(m_store, app, m_fx.role.stages.at(1).id, ApplicationStatus::Active, {}, "Move"));
+    QTRY_VERIFY(test::answered(stack));  // on a team server the move is written on the connection thread
     QVERIFY(m_store->application(applicationId, &app));
     QCOMPARE(app.stageId, m_fx.role.stages.at(1).id);
     stack.undo();
+    QTRY_VERIFY(test::answered(stack));
     QVERIFY(m_store->application(applicationId, &app));
     QCOMPARE(app.stageId, m_fx.role.stages.at(0).id);
     QCOMPARE(m_store->stageEvents(applicationId).size(), 3);  // applied, moved, moved back
@@ -875,6 +877,7 @@ void TestCandidateModels::undoRedoKeepsIds()
     QVERIFY(!m_store->application(applicationId, &app));
     stack.redo();
     stack.redo();
+    QTRY_VERIFY(test::answered(stack));
     QVERIFY(m_store->application(applicationId, &app));
     QCOMPARE(app.candidateId, candidateId);
     QCOMPARE(app.stageId, m_fx.role.stages.at(1).id);

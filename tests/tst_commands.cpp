@@ -29,6 +29,7 @@
 #include "commands/scheduleinterviewcommand.h"
 #include "commands/screeninganswerscommand.h"
 #include "commands/stagefocuscommand.h"
+#include "commands/undohistory.h"
 #include "store/store.h"
 #include "storefixture.h"
 
@@ -60,6 +61,8 @@ private Q_SLOTS:
     void scheduleRescheduleUndoUndoRedoRedoKeepsTheInterview();
     void cancelIsUndoneByReinstating();
     void refusedCommandsLeaveNoStep();
+    void aMoveIsDoneWhenTheStoreHasIt();
+    void aRefusedMoveLeavesNoStepAndSaysWhy();
     void attributeWeightStepsMerge();
 
 private:
@@ -320,11 +323,13 @@ void TestCommands::redoUndoRedoLeavesTheSameDatabase()
     QUndoCommand *command = make(kind);
     QVERIFY(command);
     stack.push(command);  // redo
+    QTRY_VERIFY(test::answered(stack));
     QCOMPARE(stack.count(), 1);  // not refused
     const QStringList done = snapshot();
     QVERIFY(done != before);
 
     stack.undo();
+    QTRY_VERIFY(test::answered(stack));
     const QStringList undone = snapshot();
     if (undoRestores)
         QCOMPARE(undone, before);
@@ -338,10 +343,13 @@ void TestCommands::redoUndoRedoLeavesTheSameDatabase()
     QCOMPARE(candidate.links.first().url, candidateBefore.links.first().url);
     QCOMPARE(candidate.notes, candidateBefore.notes);
     stack.redo();
+    QTRY_VERIFY(test::answered(stack));
     QCOMPARE(snapshot(), done);
     stack.undo();
+    QTRY_VERIFY(test::answered(stack));
     QCOMPARE(snapshot(), undone);
     stack.redo();
+    QTRY_VERIFY(test::answered(stack));
     QCOMPARE(snapshot(), done);
 
     // Nothing was refused on the way: a refused undo or redo drops its command.
@@ -374,11 +382,12 @@ void TestCommands::scheduleRescheduleUndoUndoRedoRedoKeepsTheInterview()
 
     const qint64 later = scheduled.startsAt + 3 * 3600;
     stack.push(new RescheduleInterviewCommand(m_store, scheduled, later, 90));
+    QTRY_VERIFY(test::answered(stack));
     QCOMPARE(stack.count(), 2);
     const QStringList rescheduled = snapshot();
 
     stack.undo();  // the reschedule
-    stack.undo();  // the scheduling: cancelled
+    stack.undo();  // the scheduling: cancelled (after the reschedule's undo, on a server too)
     Interview iv;
     QVERIFY(m_store->interview(id, &iv));
     QVERIFY(iv.cancelled);
@@ -397,6 +406,7 @@ void TestCommands::scheduleRescheduleUndoUndoRedoRedoKeepsTheInterview()
     QCOMPARE(scorecardChanged.count(), 2);  // as a scheduling: each panelist's draft
     QCOMPARE(applicationChanged.count(), 1);
     stack.redo();  // the reschedule finds it
+    QTRY_VERIFY(test::answered(stack));
 
     QCOMPARE(errors.count(), 0);
     QCOMPARE(stack.count(), 2);
@@ -451,9 +461,11 @@ void TestCommands::refusedCommandsLeaveNoStep()
     QVERIFY(m_store->interview(m_interview, &iv));
     QVERIFY(m_store->cancelInterview(m_interview));
 
-    // Refused on push: never on the stack, and the store said why.
-    stack.push(new RescheduleInterviewCommand(m_store, iv, iv.startsAt + 3600, 60));
-    QCOMPARE(stack.count(), 0);
+    // Refused on push: never on the stack (on a team server, off it once the server has
+    // answered), and the store said why.
+    UndoHistory history;
+    history.push(new RescheduleInterviewCommand(m_store, iv, iv.startsAt + 3600, 60));
+    QTRY_COMPARE(history.stack()->count(), 0);
     QCOMPARE(errors.count(), 1);
     stack.push(new CancelInterviewCommand(m_store, iv));
     QCOMPARE(stack.count(), 0);
@@ -468,6 +480,74 @@ void TestCommands::refusedCommandsLeaveNoStep()
     QCOMPARE(errors.count(), 3);
     QCOMPARE(stack.count(), 0);
     QVERIFY(!stack.canRedo());
+}
+
+void TestCommands::aMoveIsDoneWhenTheStoreHasIt()
+{
+    UndoHistory history;
+    QSignalSpy steps(&history, &UndoHistory::stepped);
+    QSignalSpy changed(m_store, &Store::applicationChanged);
+    QSignalSpy errors(m_store, &Store::errorOccurred);
+    Application before;
+    QVERIFY(m_store->application(m_app, &before));
+    const Role &role = m_fixture.role;
+    int at = 0;
+    while (role.stages.at(at).id != before.stageId)
+        ++at;
+    const Id next = role.stages.at(at + 1).id;  // there is one (init)
+    auto *move = new MoveApplicationCommand(m_store, before, next, ApplicationStatus::Active, {},
+                                            QStringLiteral("Move Kwame"));
+    QVERIFY(history.push(move));
+    const QString said = steps.last().first().toString();
+    if (test::TestBackend::isServer()) {
+        // On its way: the window says so, and the app's store has not said it moved.
+        QVERIFY(move->isOnItsWay());
+        QCOMPARE(said, QStringLiteral("Move Kwame…"));
+        QCOMPARE(changed.count(), 0);
+        QTRY_VERIFY(!move->isOnItsWay());
+        QCOMPARE(steps.last().first().toString(), QStringLiteral("Move Kwame"));  // said again, done
+    } else {
+        QCOMPARE(said, QStringLiteral("Move Kwame"));
+    }
+    // Either way the app's store said which application moved, as soon as it was written.
+    QTRY_VERIFY(!changed.isEmpty());
+    QCOMPARE(changed.first().first().toLongLong(), m_app);
+    Application after;
+    QVERIFY(m_store->application(m_app, &after));
+    QCOMPARE(after.stageId, next);
+
+    // Undone and redone at once, before any answer: the writes follow one another in the
+    // order asked, the undo finding the redo's stage event to revert.
+    history.stack()->undo();
+    history.stack()->redo();
+    history.stack()->undo();
+    QTRY_VERIFY(test::answered(*history.stack()));
+    QVERIFY(m_store->application(m_app, &after));
+    QCOMPARE(after.stageId, before.stageId);
+    QCOMPARE(after.status, ApplicationStatus::Active);
+    QCOMPARE(history.stack()->count(), 1);
+    QCOMPARE(history.stack()->index(), 0);
+    QCOMPARE(errors.count(), 0);
+    QVERIFY(m_store->checkProblems().isEmpty());
+}
+
+void TestCommands::aRefusedMoveLeavesNoStepAndSaysWhy()
+{
+    UndoHistory history;
+    QSignalSpy errors(m_store, &Store::errorOccurred);
+    Application before;
+    QVERIFY(m_store->application(m_app, &before));
+    // A rejection without a reason: refused by the store wherever it runs.
+    history.push(new MoveApplicationCommand(m_store, before, before.stageId, ApplicationStatus::Rejected, {},
+                                            QStringLiteral("Reject Kwame")));
+    QTRY_COMPARE(errors.count(), 1);
+    QVERIFY2(errors.first().first().toString().contains(QLatin1String("reason")),
+             qPrintable(errors.first().first().toString()));
+    QCOMPARE(history.stack()->count(), 0);
+    QVERIFY(!history.stack()->canUndo());
+    Application after;
+    QVERIFY(m_store->application(m_app, &after));
+    QCOMPARE(after.status, ApplicationStatus::Active);
 }
 
 void TestCommands::attributeWeightStepsMerge()

@@ -177,11 +177,14 @@ void CandidateActions::editCandidate()
 
 void CandidateActions::moveCandidate(int kind)
 {
-    Application app;
-    Candidate candidate;
+    // The move starts from the application as the detail read it (the actions wait for
+    // it): no round trip before the dialog, and its version is what the move is checked
+    // against.
+    const CurrentApplication *current = m_pane->currentApplication();
+    const Application app = current->detail().application;
+    const Candidate candidate = current->detail().candidate;
     Role role;
-    if (!m_store->application(m_pane->currentApplicationId(), &app) || !m_store->candidate(app.candidateId, &candidate)
-        || !m_store->role(app.roleId, &role))
+    if (!current->isLoaded() || !current->detail().found || !m_store->role(app.roleId, &role))
         return;
     MoveDialog dialog(MoveDialog::Kind(kind), role, candidate.name, app.stageId, m_window);
     if (dialog.exec() != QDialog::Accepted)

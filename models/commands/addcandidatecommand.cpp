@@ -16,7 +16,7 @@ void AddCandidateCommand::redo()
 {
     // The first redo takes new ids; a redo after undo asks for the same ones.
     Id applicationId = m_applicationId;
-    const Id id = m_store->addCandidate(m_candidate, m_roleId, m_stageId, &applicationId);
+    const Id id = store()->addCandidate(m_candidate, m_roleId, m_stageId, &applicationId);
     if (!check(id != 0))
         return;
     m_candidate.id = id;
@@ -25,7 +25,7 @@ void AddCandidateCommand::redo()
 
 void AddCandidateCommand::undo()
 {
-    check(m_store->removeCandidate(m_candidate.id));
+    check(store()->removeCandidate(m_candidate.id));
 }
 
 }  // namespace hireloop

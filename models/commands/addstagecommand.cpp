@@ -13,14 +13,14 @@ AddStageCommand::AddStageCommand(Store *store, Id roleId, const QString &name, i
 void AddStageCommand::redo()
 {
     // Stage ids given are kept (Store::addStage), so a redo after undo restores this one.
-    const Id id = m_store->addStage(m_roleId, m_stage, m_stage.position);
+    const Id id = store()->addStage(m_roleId, m_stage, m_stage.position);
     if (check(id != 0))
         m_stage.id = id;
 }
 
 void AddStageCommand::undo()
 {
-    check(m_store->removeStage(m_stage.id));
+    check(store()->removeStage(m_stage.id));
 }
 
 }  // namespace hireloop

@@ -11,12 +11,12 @@ CancelInterviewCommand::CancelInterviewCommand(Store *store, const Interview &in
 
 void CancelInterviewCommand::redo()
 {
-    check(m_store->cancelInterview(m_interviewId));
+    check(store()->cancelInterview(m_interviewId));
 }
 
 void CancelInterviewCommand::undo()
 {
-    check(m_store->reinstateInterview(m_interviewId));
+    check(store()->reinstateInterview(m_interviewId));
 }
 
 }  // namespace hireloop

@@ -14,12 +14,12 @@ EditAttributeCommand::EditAttributeCommand(Store *store, const Attribute &before
 
 void EditAttributeCommand::redo()
 {
-    check(m_store->updateAttribute(m_after));
+    check(store()->updateAttribute(m_after));
 }
 
 void EditAttributeCommand::undo()
 {
-    check(m_store->updateAttribute(m_before));
+    check(store()->updateAttribute(m_before));
 }
 
 int EditAttributeCommand::id() const

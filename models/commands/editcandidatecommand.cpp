@@ -13,12 +13,12 @@ EditCandidateCommand::EditCandidateCommand(Store *store, const Candidate &before
 
 void EditCandidateCommand::redo()
 {
-    check(m_store->updateCandidate(m_after));
+    check(store()->updateCandidate(m_after));
 }
 
 void EditCandidateCommand::undo()
 {
-    check(m_store->updateCandidate(m_before));
+    check(store()->updateCandidate(m_before));
 }
 
 }  // namespace hireloop

@@ -28,11 +28,11 @@ bool EditPersonCommand::write(const Person &from, const Person &to)
     // Reactivating comes first and deactivating last, so the details are written while
     // the person is active (the last active hiring manager stays protected either way).
     // Every write is checked against the version the edit was made on (both carry it).
-    if (to.active && !from.active && !m_store->setPersonActive(to.id, true, to.version))
+    if (to.active && !from.active && !store()->setPersonActive(to.id, true, to.version))
         return false;
-    if (details && !m_store->updatePerson(to))
+    if (details && !store()->updatePerson(to))
         return false;
-    return to.active || !from.active || m_store->setPersonActive(to.id, false, to.version);
+    return to.active || !from.active || store()->setPersonActive(to.id, false, to.version);
 }
 
 void EditPersonCommand::redo()

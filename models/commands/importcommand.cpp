@@ -39,12 +39,12 @@ void ImportCommand::redo()
         m_first = false;
         return;
     }
-    check(m_store->redoImport(m_roleId, m_added, m_done));
+    check(store()->redoImport(m_roleId, m_added, m_done));
 }
 
 void ImportCommand::undo()
 {
-    check(m_store->undoImport(m_roleId, m_done));
+    check(store()->undoImport(m_roleId, m_done));
 }
 
 }  // namespace hireloop

@@ -17,7 +17,10 @@ MoveApplicationCommand::MoveApplicationCommand(Store *store, const Application &
 void MoveApplicationCommand::redo()
 {
     // Checked against the application as it was read (see Store::expectedVersion).
-    check(m_store->moveApplication(m_before.id, m_toStageId, m_toStatus, m_reason, &m_eventId, m_before.version));
+    write([before = m_before, to = m_toStageId, status = m_toStatus, reason = m_reason,
+           eventId = m_eventId](Store &store) {
+        return store.moveApplication(before.id, to, status, reason, eventId.get(), before.version);
+    });
 }
 
 void MoveApplicationCommand::undo()
@@ -25,7 +28,9 @@ void MoveApplicationCommand::undo()
     // Back to active, the history says it was an undo; back to rejected, withdrawn or
     // hired, the application keeps the reason it had.
     const QString reason = m_before.status == ApplicationStatus::Active ? tr("Undo: %1").arg(text()) : m_before.reason;
-    check(m_store->revertMove(m_eventId, m_before, reason));
+    write([before = m_before, reason, eventId = m_eventId](Store &store) {
+        return store.revertMove(*eventId, before, reason);
+    });
 }
 
 }  // namespace hireloop

@@ -26,7 +26,9 @@ private:
     Id m_toStageId;
     ApplicationStatus m_toStatus;
     QString m_reason;
-    Id m_eventId = 0;  // the stage event of the last redo, which undo reverts
+    // The stage event of the last redo, which undo reverts: written by the writes, which
+    // may run on the connection thread (StoreCommand::write).
+    std::shared_ptr<Id> m_eventId = std::make_shared<Id>(0);
 };
 
 }  // namespace hireloop

@@ -16,12 +16,12 @@ MoveAttributeCommand::MoveAttributeCommand(Store *store, const Attribute &attrib
 
 void MoveAttributeCommand::redo()
 {
-    check(m_store->moveAttribute(m_attributeId, m_toCategoryId, m_toPosition));
+    check(store()->moveAttribute(m_attributeId, m_toCategoryId, m_toPosition));
 }
 
 void MoveAttributeCommand::undo()
 {
-    check(m_store->moveAttribute(m_attributeId, m_fromCategoryId, m_fromPosition));
+    check(store()->moveAttribute(m_attributeId, m_fromCategoryId, m_fromPosition));
 }
 
 }  // namespace hireloop

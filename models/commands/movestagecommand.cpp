@@ -13,12 +13,12 @@ MoveStageCommand::MoveStageCommand(Store *store, Id stageId, int from, int to, Q
 
 void MoveStageCommand::redo()
 {
-    check(m_store->moveStage(m_stageId, m_to));
+    check(store()->moveStage(m_stageId, m_to));
 }
 
 void MoveStageCommand::undo()
 {
-    check(m_store->moveStage(m_stageId, m_from));
+    check(store()->moveStage(m_stageId, m_from));
 }
 
 }  // namespace hireloop

@@ -12,12 +12,12 @@ RemoveStageCommand::RemoveStageCommand(Store *store, Id roleId, const Stage &sta
 
 void RemoveStageCommand::redo()
 {
-    check(m_store->removeStage(m_stage.id));
+    check(store()->removeStage(m_stage.id));
 }
 
 void RemoveStageCommand::undo()
 {
-    check(m_store->addStage(m_roleId, m_stage, m_stage.position) != 0);
+    check(store()->addStage(m_roleId, m_stage, m_stage.position) != 0);
 }
 
 }  // namespace hireloop

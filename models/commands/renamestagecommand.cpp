@@ -14,12 +14,12 @@ RenameStageCommand::RenameStageCommand(Store *store, const Stage &stage, const Q
 
 void RenameStageCommand::redo()
 {
-    check(m_store->renameStage(m_stageId, m_after, m_version));
+    check(store()->renameStage(m_stageId, m_after, m_version));
 }
 
 void RenameStageCommand::undo()
 {
-    check(m_store->renameStage(m_stageId, m_before, m_version));
+    check(store()->renameStage(m_stageId, m_before, m_version));
 }
 
 }  // namespace hireloop

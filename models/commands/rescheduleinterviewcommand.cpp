@@ -16,12 +16,16 @@ RescheduleInterviewCommand::RescheduleInterviewCommand(Store *store, const Inter
 
 void RescheduleInterviewCommand::redo()
 {
-    check(m_store->rescheduleInterview(m_interviewId, m_startsAt, m_durationMin));
+    write([id = m_interviewId, at = m_startsAt, minutes = m_durationMin](Store &store) {
+        return store.rescheduleInterview(id, at, minutes);
+    });
 }
 
 void RescheduleInterviewCommand::undo()
 {
-    check(m_store->rescheduleInterview(m_interviewId, m_beforeStartsAt, m_beforeDurationMin));
+    write([id = m_interviewId, at = m_beforeStartsAt, minutes = m_beforeDurationMin](Store &store) {
+        return store.rescheduleInterview(id, at, minutes);
+    });
 }
 
 }  // namespace hireloop

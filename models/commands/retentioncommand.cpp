@@ -13,12 +13,12 @@ RetentionCommand::RetentionCommand(Store *store, Id roleId, int beforeDays, int 
 
 void RetentionCommand::redo()
 {
-    check(m_store->setRetentionDays(m_roleId, m_after));
+    check(store()->setRetentionDays(m_roleId, m_after));
 }
 
 void RetentionCommand::undo()
 {
-    check(m_store->setRetentionDays(m_roleId, m_before));
+    check(store()->setRetentionDays(m_roleId, m_before));
 }
 
 }  // namespace hireloop

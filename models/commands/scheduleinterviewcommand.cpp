@@ -12,16 +12,16 @@ ScheduleInterviewCommand::ScheduleInterviewCommand(Store *store, const Interview
 void ScheduleInterviewCommand::redo()
 {
     if (m_interviewId) {
-        check(m_store->reinstateInterview(m_interviewId));
+        check(store()->reinstateInterview(m_interviewId));
         return;
     }
-    m_interviewId = m_store->scheduleInterview(m_interview);
+    m_interviewId = store()->scheduleInterview(m_interview);
     check(m_interviewId != 0);
 }
 
 void ScheduleInterviewCommand::undo()
 {
-    check(m_store->cancelInterview(m_interviewId));
+    check(store()->cancelInterview(m_interviewId));
 }
 
 }  // namespace hireloop

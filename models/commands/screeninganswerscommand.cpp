@@ -24,7 +24,7 @@ bool ScreeningAnswersCommand::write(const QList<ScreeningAnswer> &to, const QLis
         const auto it = previous.constFind(a.factId);
         if (it != previous.cend() && *it == a.answer)
             continue;
-        if (!m_store->setScreeningAnswer(m_applicationId, a.factId, a.answer))
+        if (!store()->setScreeningAnswer(m_applicationId, a.factId, a.answer))
             return false;
     }
     return true;

@@ -17,12 +17,12 @@ StageFocusCommand::StageFocusCommand(Store *store, const Stage &stage, const Att
 
 void StageFocusCommand::redo()
 {
-    check(m_store->setStageFocus(m_stageId, m_attributeId, m_on));
+    check(store()->setStageFocus(m_stageId, m_attributeId, m_on));
 }
 
 void StageFocusCommand::undo()
 {
-    check(m_store->setStageFocus(m_stageId, m_attributeId, !m_on));
+    check(store()->setStageFocus(m_stageId, m_attributeId, !m_on));
 }
 
 }  // namespace hireloop

@@ -1,6 +1,8 @@
 #pragma once
 
 #include <QUndoCommand>
+#include <functional>
+#include <memory>
 
 namespace hireloop {
 
@@ -11,14 +13,43 @@ class Store;
 // becomes obsolete, so QUndoStack drops it instead of keeping a step that did not
 // happen (on push: never added; on undo or redo: removed). The models follow the
 // store's signals, never the commands.
+//
+// A command may write through write() instead: on a team server its writes then run on
+// the connection thread (StoreReads), and redo() and undo() return at once. Their answer
+// comes later, and whoever pushed the command hears it (setAnswered).
 class StoreCommand : public QUndoCommand
 {
+public:
+    ~StoreCommand() override;
+
+    // A write of this command on its way to the team server: not done yet.
+    bool isOnItsWay() const { return m_onItsWay > 0; }
+    // Told of each write's answer that came after redo() or undo() returned: ok, or
+    // refused (the store said why, and the command is obsolete now).
+    void setAnswered(std::function<void(StoreCommand *, bool ok)> answered) { m_answered = std::move(answered); }
+
 protected:
     StoreCommand(Store *store, const QString &text, QUndoCommand *parent);
     // ok, passed on; a refused call makes the command obsolete.
     bool check(bool ok);
+    // Runs work on the store where its writes run: on a file at once, its result
+    // check()ed and returned. On a team server on the connection thread, after every
+    // write asked before it (an undo asked before its redo's answer still follows it);
+    // true is returned meanwhile. Once one write of the command is refused, its later
+    // ones are not tried: a move whose redo was refused has nothing to undo.
+    bool write(std::function<bool(Store &)> work);
+    // The store, for a call made on it here and now: once the writes still on their way
+    // to a team server have been done, so that steps are written in the order they were
+    // taken (undoing an addition after undoing a move still on its way). Waits, on a
+    // server, only right after a write() step; at once on a file.
+    Store *store() const;
 
+private:
     Store *const m_store;
+    int m_onItsWay = 0;
+    std::function<void(StoreCommand *, bool)> m_answered;
+    std::shared_ptr<bool> m_refused = std::make_shared<bool>(false);  // touched by the writes only
+    std::shared_ptr<StoreCommand *> m_self = std::make_shared<StoreCommand *>(this);  // null once deleted
 };
 
 }  // namespace hireloop

@@ -1,5 +1,6 @@
 #include "commands/undohistory.h"
 
+#include "commands/storecommand.h"
 #include "store/store.h"
 
 #include <QUndoStack>
@@ -42,18 +43,49 @@ QUndoStack *UndoHistory::make()
         const bool undone = index < previous;
         previous = index;
         const QUndoCommand *c = stack->command(undone ? index : index - 1);
-        if (c && stack == activeStack())
-            Q_EMIT stepped(undone ? tr("Undone: %1").arg(c->text()) : c->text());
+        if (!c || stack != activeStack())
+            return;
+        // A write on its way to the team server is not done yet: "…" until its answer.
+        const auto *written = dynamic_cast<const StoreCommand *>(c);
+        const QString what = written && written->isOnItsWay() ? tr("%1…").arg(c->text()) : c->text();
+        Q_EMIT stepped(undone ? tr("Undone: %1").arg(what) : what);
     });
     return stack;
 }
 
 bool UndoHistory::push(QUndoCommand *command)
 {
+    if (auto *written = dynamic_cast<StoreCommand *>(command))
+        written->setAnswered([this](StoreCommand *c, bool ok) { answered(c, ok); });
     QUndoStack *s = stack();
     const int before = s->index();
     s->push(command);
     return s->index() == before + 1;
+}
+
+void UndoHistory::answered(StoreCommand *command, bool ok)
+{
+    const QList<QUndoStack *> all = stacks();
+    for (QUndoStack *s : all) {
+        int at = 0;
+        while (at < s->count() && s->command(at) != command)
+            ++at;
+        if (at == s->count())
+            continue;
+        const bool done = at < s->index();
+        if (!ok) {
+            // Refused, and obsolete now: where it is the next step either way, QUndoStack
+            // lets it go at once (calling it again does nothing, see StoreCommand::write);
+            // deeper in the history, when the user reaches it.
+            if (done && at == s->index() - 1)
+                s->undo();
+            else if (!done && at == s->index())
+                s->redo();
+        } else if (!command->isOnItsWay() && !command->isObsolete() && s == activeStack()) {
+            Q_EMIT stepped(done ? command->text() : tr("Undone: %1").arg(command->text()));
+        }
+        return;
+    }
 }
 
 void UndoHistory::clearAll()

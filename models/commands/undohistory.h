@@ -11,6 +11,7 @@ class QUndoStack;
 namespace hireloop {
 
 class Store;
+class StoreCommand;
 
 // Where the window's edits go to be undone: one QUndoStack per person. Switching who
 // the app acts for makes that person's stack the active one, so nobody is offered
@@ -27,7 +28,9 @@ public:
     // The acting person's stack (the only one without a store).
     QUndoStack *stack() const { return activeStack(); }
     // Pushes onto the acting person's stack; false when the store refused the command's
-    // first redo (it made itself obsolete and never joined the stack).
+    // first redo (it made itself obsolete and never joined the stack). On a team server a
+    // StoreCommand's write is answered later (true meanwhile): a refusal takes it off the
+    // stack then, and stepped() says the step again once the server has it.
     bool push(QUndoCommand *command);
     // Every person's history, for edits no earlier command may be undone across
     // (anonymizing or erasing a candidate, another database).
@@ -35,12 +38,14 @@ public:
 
 Q_SIGNALS:
     // The acting person's history moved (a push, an undo, a redo): text is the step's
-    // name for a status bar, after "Undone: " when it was undone. Switching person is
+    // name for a status bar, after "Undone: " when it was undone, with "…" while it is on
+    // its way to a team server (and again without once it is there). Switching person is
     // not a step.
     void stepped(const QString &text);
 
 private:
     void follow(Id personId);
+    void answered(StoreCommand *command, bool ok);
     QUndoStack *make();
 
     Store *m_store;

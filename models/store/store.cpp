@@ -3,7 +3,9 @@
 #include "domain/contactnormalizer.h"
 #include "posting/rubricbuilder.h"
 #include "store/draftjournal.h"
+#include "store/ownwrites.h"
 #include "store/storememo.h"
+#include "store/storereads.h"
 
 #include <QDateTime>
 #include <QDir>
@@ -52,7 +54,12 @@ void Store::tryReconnect()
     Q_EMIT dataReset();
 }
 
-Store::~Store() = default;
+Store::~Store()
+{
+    // Its connection thread first, while this Store is whole: a write still running there
+    // says what it did through this Store's signals (StoreReads::write).
+    delete findChild<StoreReads *>(QString(), Qt::FindDirectChildrenOnly);
+}
 
 bool Store::refuse(const QString &message)
 {
@@ -82,11 +89,12 @@ bool Store::open(const QString &path, const DatabaseOptions &options)
     StoreMemo::of(this)->clear();
     actAs(Person());
     m_pseudonymSalt.clear();
-    m_ownWrites.clear();  // row versions of the database before
+    m_ownWrites.reset();  // row versions of the database before
     if (!m_db.open(path, options)) {
         m_error = m_db.errorString();
         return false;
     }
+    m_ownWrites = std::make_shared<OwnWrites>();
     m_error.clear();
     m_identityFromLogin = false;
     m_login.clear();
@@ -153,6 +161,7 @@ void Store::close()
     ++m_openGeneration;
     actAs(Person());
     m_pseudonymSalt.clear();
+    m_ownWrites.reset();
     m_db.close();
 }
 

@@ -18,6 +18,7 @@
 
 #include <QObject>
 #include <functional>
+#include <memory>
 
 // The facade every caller goes through: the GUI's models and undo commands, the CLI,
 // the services. It is the only writer: each change is one write transaction with its
@@ -27,6 +28,8 @@
 class QTimer;
 
 namespace hireloop {
+
+class OwnWrites;
 
 class Store : public QObject
 {
@@ -55,6 +58,11 @@ public:
     // The last write was refused because its row had changed since it was read (the
     // error names who changed it and when); see editConflict.
     bool lastWriteConflicted() const { return m_conflicted; }
+    // The row versions this Store's own writes made, which are no conflict for its later
+    // edits (see OwnWrites); shared with a Store that writes for this one (its
+    // connection thread's), until either opens a database again.
+    std::shared_ptr<OwnWrites> ownWrites() const;
+    void shareOwnWrites(const std::shared_ptr<OwnWrites> &ownWrites);
     // While one lives, a conflict is the caller's to show (lastWriteConflicted,
     // errorString, editConflict) and is not also an errorOccurred: for an editor that
     // offers its own Reload, so the user gets one box, not two.
@@ -390,13 +398,7 @@ private:
     QString m_error;
     bool m_conflicted = false;
     int m_conflictsToCaller = 0;  // ConflictsToCaller guards alive
-    struct OwnWrites
-    {
-        Id actor = 0;
-        int from = 0;  // the version the first of them was made on
-        int to = 0;  // the version the last of them left
-    };
-    QHash<QString, OwnWrites> m_ownWrites;  // "entity:id"
+    std::shared_ptr<OwnWrites> m_ownWrites;  // "entity:id", shared on the database (see OwnWrites)
     std::function<qint64()> m_clock;
 };
 

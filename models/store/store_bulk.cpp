@@ -3,6 +3,7 @@
 #include "demo/demogenerator.h"
 #include "storage/demowriter.h"
 #include "storage/importwriter.h"
+#include "store/ownwrites.h"
 
 // Store: Bulk writes that bypass per-row signals: demo data and imports, each one
 // transaction with one audit entry, ending with dataReset().
@@ -172,8 +173,8 @@ bool Store::undoImport(Id roleId, const ImportResult &done)
         return fail(what);
     // A redo makes them again under the same ids, from version 1.
     for (int i = 0; i < count; ++i) {
-        m_ownWrites.remove(QStringLiteral("candidate:%1").arg(done.firstCandidateId + i));
-        m_ownWrites.remove(QStringLiteral("application:%1").arg(done.firstApplicationId + i));
+        m_ownWrites->forget(QStringLiteral("candidate:%1").arg(done.firstCandidateId + i));
+        m_ownWrites->forget(QStringLiteral("application:%1").arg(done.firstApplicationId + i));
     }
     Q_EMIT dataReset();
     return true;

@@ -1,5 +1,7 @@
 #include "store/store.h"
 
+#include "store/ownwrites.h"
+
 // Store: Candidates and applications: people applying, their stage moves, screening answers,
 // the candidates pane's rows.
 
@@ -68,9 +70,9 @@ bool Store::removeCandidate(Id candidateId)
         return false;
     // An undo may make them again under the same ids, from version 1: what this store
     // wrote of the removed rows says nothing about those.
-    m_ownWrites.remove(QStringLiteral("candidate:%1").arg(candidateId));
+    m_ownWrites->forget(QStringLiteral("candidate:%1").arg(candidateId));
     for (Id a : std::as_const(applicationIds))
-        m_ownWrites.remove(QStringLiteral("application:%1").arg(a));
+        m_ownWrites->forget(QStringLiteral("application:%1").arg(a));
     Q_EMIT candidateRemoved(candidateId, applicationIds);
     return true;
 }

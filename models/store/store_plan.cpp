@@ -1,4 +1,6 @@
 #include "store/store.h"
+
+#include "store/ownwrites.h"
 #include "store/storememo.h"
 
 // Store: The rubric and the interview plan: attributes, their order, stages and their focus.
@@ -130,7 +132,7 @@ bool Store::removeStage(Id stageId)
         || !audit(QStringLiteral("stage.remove"), QStringLiteral("stage"), stageId) || !tx.commit()) {
         return refuse(tr("Cannot remove the stage %1: candidates or interviews are at it").arg(s.name));
     }
-    m_ownWrites.remove(QStringLiteral("stage:%1").arg(stageId));  // an undo makes it again, at version 1
+    m_ownWrites->forget(QStringLiteral("stage:%1").arg(stageId));  // an undo makes it again, at version 1
     Q_EMIT stageRemoved(roleId, stageId);
     return true;
 }

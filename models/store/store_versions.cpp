@@ -1,5 +1,7 @@
 #include "store/store.h"
 
+#include "store/ownwrites.h"
+
 #include <QDateTime>
 #include <QLocale>
 
@@ -19,14 +21,22 @@ QString key(const QString &entity, Id id)
 
 }  // namespace
 
+std::shared_ptr<OwnWrites> Store::ownWrites() const
+{
+    return m_ownWrites;
+}
+
+void Store::shareOwnWrites(const std::shared_ptr<OwnWrites> &ownWrites)
+{
+    if (ownWrites)
+        m_ownWrites = ownWrites;
+}
+
 int Store::expectedVersion(const QString &entity, Id id, int read) const
 {
     if (read <= 0)
         return 0;
-    const auto own = m_ownWrites.constFind(key(entity, id));
-    if (own != m_ownWrites.cend() && own->actor == m_actor.id && read >= own->from && read <= own->to)
-        return own->to;
-    return read;
+    return m_ownWrites ? m_ownWrites->expected(key(entity, id), m_actor.id, read) : read;
 }
 
 bool Store::writeVersioned(const QString &what, const QString &entity, Id id, int expected,
@@ -40,12 +50,8 @@ bool Store::writeVersioned(const QString &what, const QString &entity, Id id, in
             // so an edit this person made on the version before it is still no conflict.
             const int made = expected > 0 ? expected + 1 : m_versions.current(entity, id);
             if (tx.commit()) {
-                if (made > 0) {
-                    OwnWrites &own = m_ownWrites[key(entity, id)];
-                    if (own.actor != m_actor.id || own.to != made - 1)
-                        own = OwnWrites{m_actor.id, made - 1, made - 1};
-                    own.to = made;
-                }
+                if (made > 0 && m_ownWrites)
+                    m_ownWrites->wrote(key(entity, id), m_actor.id, made);
                 return true;
             }
         }

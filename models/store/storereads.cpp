@@ -4,6 +4,7 @@
 #include "store/store.h"
 
 #include <QCoreApplication>
+#include <QMetaMethod>
 
 namespace hireloop {
 
@@ -27,15 +28,53 @@ bool StoreReads::answersAtOnce(const Store *store)
 
 StoreReads::Asked StoreReads::asked() const
 {
-    return {m_store->path(), m_store->actorId(), m_store->now()};
+    return {m_store->path(), m_store->actorId(), m_store->now(), m_store->ownWrites()};
 }
 
 Store *StoreReads::storeFor(QString *error, const Asked &asked)
 {
     Store *s = store(error, asked.path, asked.actor);
-    if (s)
+    if (s) {
         s->setClock([now = asked.now] { return now; });
+        s->shareOwnWrites(asked.ownWrites);
+    }
     return s;
+}
+
+QList<QMetaObject::Connection> StoreReads::relayFrom(Store *s) const
+{
+    // Not the session's own news: the thread's Store losing its connection is not the
+    // window's, and it opens and switches person as the questions ask.
+    static const QList<QByteArray> own{"opened", "actorChanged", "connectionLost", "connectionRestored"};
+    QList<QMetaObject::Connection> relay;
+    const QMetaObject &meta = Store::staticMetaObject;
+    for (int i = meta.methodOffset(); i < meta.methodCount(); ++i) {
+        const QMetaMethod signal = meta.method(i);
+        if (signal.methodType() == QMetaMethod::Signal && !own.contains(signal.name()))
+            relay << QObject::connect(s, signal, m_store, signal, Qt::QueuedConnection);
+    }
+    return relay;
+}
+
+void StoreReads::sayRefused(const QString &why) const
+{
+    QMetaObject::invokeMethod(
+        m_store, [store = m_store, why] { Q_EMIT store->errorOccurred(why); }, Qt::QueuedConnection);
+}
+
+void StoreReads::countWrite(int delta)
+{
+    QMutexLocker lock(&m_writesLock);
+    m_writes += delta;
+    if (m_writes == 0)
+        m_writesDone.wakeAll();
+}
+
+void StoreReads::waitForWrites()
+{
+    QMutexLocker lock(&m_writesLock);
+    while (m_writes > 0)
+        m_writesDone.wait(&m_writesLock);
 }
 
 StoreReads::~StoreReads()

@@ -2,7 +2,9 @@
 
 #include "store/storeworker.h"
 
+#include <QMutex>
 #include <QPointer>
+#include <QWaitCondition>
 #include <functional>
 #include <memory>
 
@@ -25,6 +27,8 @@
 
 namespace hireloop {
 
+class OwnWrites;
+
 class StoreReads : public StoreWorker
 {
     Q_OBJECT
@@ -39,23 +43,23 @@ public:
     template <class T>
     void ask(QObject *asker, std::function<T(Store &)> query, std::function<void(const T &)> answer)
     {
-        if (!isThreaded()) {
-            answer(query(*m_store));
-            return;
-        }
-        // Asked of the database and for the person the app's Store has now, whatever it
-        // hears later: the reads thread follows job by job.
-        QPointer<QObject> guard(asker);
-        post([this, guard, at = asked(), query = std::move(query), answer = std::move(answer)]() mutable {
-            QString error;
-            Store *s = storeFor(&error, at);
-            auto result = std::make_shared<T>(s ? query(*s) : T());
-            deliver([guard, result, answer = std::move(answer)] {
-                if (guard)
-                    answer(*result);
-            });
-        });
+        run<T>(asker, std::move(query), std::move(answer), false);
     }
+
+    // A write, asked like a question. What the thread's Store says while it writes (its
+    // change signals, errorOccurred, editConflict) the app's Store says again in the GUI
+    // thread, before the answer: the window hears of the write, or of why it was refused,
+    // as it does on a file, at the moment the server has answered. A database the thread
+    // cannot open is said as errorOccurred, and answer gets T().
+    template <class T>
+    void write(QObject *asker, std::function<T(Store &)> work, std::function<void(const T &)> answer)
+    {
+        run<T>(asker, std::move(work), std::move(answer), true);
+    }
+
+    // Blocks until every write asked so far has been done (at once on a file): for a write
+    // made on the app's Store itself, which must not overtake them.
+    void waitForWrites();
 
     // Whether questions cross to the connection thread (a team server) or are answered at once.
     bool isThreaded() const { return !answersAtOnce(m_store); }
@@ -64,16 +68,61 @@ public:
 
 private:
     explicit StoreReads(Store *store);
+
+    template <class T>
+    void run(QObject *asker, std::function<T(Store &)> job, std::function<void(const T &)> answer, bool relayed)
+    {
+        if (!isThreaded()) {
+            answer(job(*m_store));
+            return;
+        }
+        // Asked of the database and for the person the app's Store has now, whatever it
+        // hears later: the reads thread follows job by job.
+        QPointer<QObject> guard(asker);
+        if (relayed)
+            countWrite(+1);
+        post([this, guard, relayed, at = asked(), job = std::move(job), answer = std::move(answer)]() mutable {
+            QString error;
+            Store *s = storeFor(&error, at);
+            auto result = std::make_shared<T>();
+            if (s && relayed) {
+                const QList<QMetaObject::Connection> relay = relayFrom(s);
+                *result = job(*s);
+                for (const QMetaObject::Connection &c : relay)
+                    QObject::disconnect(c);
+            } else if (s) {
+                *result = job(*s);
+            } else if (relayed) {
+                sayRefused(error);
+            }
+            if (relayed)
+                countWrite(-1);
+            deliver([guard, result, answer = std::move(answer)] {
+                if (guard)
+                    answer(*result);
+            });
+        });
+    }
+    // The app Store says again, queued to its thread, what s says (all but its own
+    // session's news: opened, actorChanged, connectionLost, connectionRestored).
+    QList<QMetaObject::Connection> relayFrom(Store *s) const;
+    void sayRefused(const QString &why) const;  // errorOccurred on the app Store
+    void countWrite(int delta);  // a write asked (+1) or done (-1)
+
+    QMutex m_writesLock;
+    QWaitCondition m_writesDone;
+    int m_writes = 0;  // asked and not done yet
     struct Asked
     {
         QString path;
         Id actor = 0;
         qint64 now = 0;
+        std::shared_ptr<OwnWrites> ownWrites;  // the app Store's: its writes and these are one person's
     };
     Asked asked() const;  // the app Store's database, person and time, now
     // The reads thread's Store on what was asked of, its clock set to the time of asking:
     // "overdue" and "due in" are as of the question, and follow a clock a test set on the
-    // app's Store.
+    // app's Store. It shares the app Store's own writes (Store::shareOwnWrites).
     Store *storeFor(QString *error, const Asked &asked);
 
     Store *m_store;  // the app's: what is read, on a file; whose database and actor, on a server

@@ -12,8 +12,8 @@
 //                to its detail shown: the worst of the four
 //   due_refresh  "My interviews" read again, as its clock does every minute, to its
 //                two lists (upcoming interviews, scorecards due) answered
-//   move         the last of them moved to the next stage through the undo stack (the
-//                write and what the window reads again after it)
+//   move         the last of them moved to the next stage through the undo stack, to the
+//                server's answer and the detail showing the new stage
 //   scorecard    acting as an interviewer with a scorecard due, its editor opened to
 //                the scorecard shown
 //   rate         every focus attribute rated with evidence and a recommendation chosen,
@@ -40,6 +40,7 @@
 #include "commands/undohistory.h"
 #include "delayproxy.h"
 #include "itemmodels/candidatemodel.h"
+#include "itemmodels/currentapplication.h"
 #include "itemmodels/duescorecardmodel.h"
 #include "itemmodels/myinterviewsmodel.h"
 #include "itemmodels/scorecardmodel.h"
@@ -292,9 +293,19 @@ QList<Step> Session::run()
         ++at;
     const Id to = role.stages.value(std::min(at + 1, int(role.stages.size()) - 1)).id;
     measure(QStringLiteral("move"), [&] {
-        window->undoHistory()->stack()->push(new MoveApplicationCommand(&store, before, to, ApplicationStatus::Active,
-                                                                        QString(), QStringLiteral("Move")));
-        return true;
+        if (!window->undoHistory()->push(new MoveApplicationCommand(&store, before, to, ApplicationStatus::Active,
+                                                                    QString(), QStringLiteral("Move"))))
+            return false;
+        // Done when the server has it and the detail shows it.
+        // A refused move leaves the stack (and waitFor times out).
+        const CurrentApplication *current = window->candidatesPane()->currentApplication();
+        const QUndoStack *stack = window->undoHistory()->stack();
+        const int pushed = stack->index();
+        return waitFor([&] {
+            const auto *command = dynamic_cast<const StoreCommand *>(stack->command(pushed - 1));
+            return stack->index() == pushed && command && !command->isOnItsWay() && current->isLoaded()
+                && current->detail().application.stageId == to;
+        });
     });
     if (Application after; !store.application(moved, &after) || after.stageId != to) {
         m_steps.last().ms = -1;

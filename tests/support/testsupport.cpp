@@ -1,9 +1,12 @@
 #include "testsupport.h"
 
+#include "commands/storecommand.h"
+
 #include <QCryptographicHash>
 #include <QDir>
 #include <QFile>
 #include <QProcess>
+#include <QUndoStack>
 
 #include <sys/stat.h>
 
@@ -56,6 +59,14 @@ CliRun runHireloopCli(const QString &home, const QStringList &args)
         return {};
     return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -2, QString::fromUtf8(p.readAllStandardOutput()),
             QString::fromUtf8(p.readAllStandardError())};
+}
+
+bool answered(const QUndoStack &stack)
+{
+    for (int i = 0; i < stack.count(); ++i)
+        if (const auto *c = dynamic_cast<const StoreCommand *>(stack.command(i)); c && c->isOnItsWay())
+            return false;
+    return true;
 }
 
 }  // namespace hireloop::test

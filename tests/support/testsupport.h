@@ -8,6 +8,8 @@
 // Small helpers shared by the tests: file bytes, SHA-256 of a file, file modes,
 // the path of the repository's own files, a run of hireloop-cli.
 
+class QUndoStack;
+
 namespace hireloop::test {
 
 QByteArray readAll(const QString &path);
@@ -26,5 +28,10 @@ struct CliRun
 };
 // hireloop-cli with args, its HOME and XDG_DATA_HOME in home, so nothing of the user's own.
 CliRun runHireloopCli(const QString &home, const QStringList &args);
+
+// Whether every write of the stack's commands has been answered. On a team server a
+// command may write on the connection thread (StoreCommand::write) and be done later;
+// on a file, always.
+bool answered(const QUndoStack &stack);
 
 }  // namespace hireloop::test

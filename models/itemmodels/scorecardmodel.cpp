@@ -56,6 +56,14 @@ void forgetIfSaved(const QString &database, const Scorecard &saved)
         journal.forget(saved.id);
 }
 
+// card's stage and the rubric of its role, as store reads them.
+ScorecardModel::Rubric rubricOf(Store &store, const Scorecard &card)
+{
+    ScorecardModel::Rubric rubric;
+    rubric.found = store.stage(card.stageId, &rubric.stage, &rubric.roleId) && store.role(rubric.roleId, &rubric.role);
+    return rubric;
+}
+
 }  // namespace
 
 QString RatingValue::label() const
@@ -168,8 +176,7 @@ void ScorecardModel::open(Id scorecardId)
             Scorecard card;
             if (s.scorecard(scorecardId, &card)) {
                 o.card = card;
-                o.rubric.found = s.stage(card.stageId, &o.rubric.stage, &o.rubric.roleId)
-                    && s.role(o.rubric.roleId, &o.rubric.role);
+                o.rubric = rubricOf(s, card);
             }
             return o;
         },
@@ -380,10 +387,7 @@ void ScorecardModel::reload()
 
 void ScorecardModel::buildRows(const Scorecard &card)
 {
-    Rubric rubric;
-    rubric.found = card.id && m_store && m_store->stage(card.stageId, &rubric.stage, &rubric.roleId)
-        && m_store->role(rubric.roleId, &rubric.role);
-    layOutRows(rubric);
+    layOutRows(card.id && m_store ? rubricOf(*m_store, card) : Rubric());
 }
 
 void ScorecardModel::layOutRows(const Rubric &rubric)

@@ -10,6 +10,7 @@
 #include "itemmodels/pipelinemodel.h"
 #include "store/store.h"
 #include "storefixture.h"
+#include "testsupport.h"
 
 #include <QAbstractItemModelTester>
 #include <QSignalSpy>
@@ -105,6 +106,7 @@ void TestCandidateModels::addIsOneInsert()
     QSignalSpy inserted(&model, &QAbstractItemModel::rowsInserted);
     QSignalSpy reset(&model, &QAbstractItemModel::modelReset);
     QVERIFY(add("Amara Okafor", "amara@example.org", "Referral"));
+    QVERIFY(test::settled(m_store));
     QCOMPARE(inserted.count(), 1);
     QCOMPARE(reset.count(), 0);
     QCOMPARE(model.rowCount(), 1);
@@ -120,6 +122,7 @@ void TestCandidateModels::addIsOneInsert()
     Candidate c;
     c.name = "Elsewhere";
     QVERIFY(m_store->addCandidate(c, otherRole));
+    QVERIFY(test::settled(m_store));
     QCOMPARE(model.rowCount(), 1);
     QCOMPARE(inserted.count(), 1);
 }
@@ -137,6 +140,7 @@ void TestCandidateModels::moveIsOneDataChangedForItsRow()
     QSignalSpy reset(&model, &QAbstractItemModel::modelReset);
     m_fx.now += 3 * 86400;
     QVERIFY(m_store->moveApplication(app, m_fx.role.stages.at(1).id, ApplicationStatus::Active));
+    QVERIFY(test::settled(m_store));
     QCOMPARE(changed.count(), 1);
     QCOMPARE(reset.count(), 0);
     const int row = model.rowOfApplication(app);
@@ -164,6 +168,7 @@ void TestCandidateModels::editIsOneDataChangedForItsRow()
     QVERIFY(m_store->candidate(id, &c));
     c.location = "Zürich, Switzerland";
     QVERIFY(m_store->updateCandidate(c));
+    QVERIFY(test::settled(m_store));
     QCOMPARE(changed.count(), 1);
     QCOMPARE(model.index(0, CandidateModel::LocationColumn).data().toString(), QStringLiteral("Zürich, Switzerland"));
 }
@@ -178,6 +183,7 @@ void TestCandidateModels::removeIsOneRemove()
     model.setRoleId(m_fx.role.id);
     QSignalSpy removed(&model, &QAbstractItemModel::rowsRemoved);
     QVERIFY(m_store->removeCandidate(b));
+    QVERIFY(test::settled(m_store));
     QCOMPARE(removed.count(), 1);
     QCOMPARE(model.rowCount(), 2);
     QCOMPARE(model.index(1, 0).data().toString(), QStringLiteral("C"));
@@ -199,17 +205,20 @@ void TestCandidateModels::pipelineCountsFollowMoves()
     QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
     QSignalSpy reset(&model, &QAbstractItemModel::modelReset);
     QVERIFY(m_store->moveApplication(a1, m_fx.role.stages.at(1).id, ApplicationStatus::Active));
+    QVERIFY(test::settled(m_store));
     QCOMPARE(reset.count(), 0);
     QCOMPARE(changed.count(), 2);  // Application review active 3 -> 2, Recruiter screen 0 -> 1
     QCOMPARE(model.index(1, PipelineModel::ActiveColumn).data().toInt(), 2);
     QCOMPARE(model.index(2, PipelineModel::ActiveColumn).data().toInt(), 1);
     QVERIFY(m_store->moveApplication(a2, m_fx.role.stages.at(0).id, ApplicationStatus::Rejected,
                                      "Research style not a fit"));
+    QVERIFY(test::settled(m_store));
     QCOMPARE(model.index(1, PipelineModel::ActiveColumn).data().toInt(), 1);
     QCOMPARE(model.index(1, PipelineModel::RejectedColumn).data().toInt(), 1);
     QCOMPARE(model.index(0, PipelineModel::RejectedColumn).data().toInt(), 1);
     QCOMPARE(model.index(0, PipelineModel::ActiveColumn).data().toInt(), 2);
     QVERIFY(m_store->moveApplication(a3, m_fx.role.stages.last().id, ApplicationStatus::Hired));
+    QVERIFY(test::settled(m_store));
     QCOMPARE(model.index(int(m_fx.role.stages.size()), PipelineModel::HiredColumn).data().toInt(), 1);
     QCOMPARE(model.stageIdAt(0), Id(0));
     QCOMPARE(model.stageIdAt(2), m_fx.role.stages.at(1).id);
@@ -276,6 +285,7 @@ void TestCandidateModels::stageAndStatusFilters()
     filter.setStageFilter(m_fx.role.stages.at(1).id);
     QCOMPARE(filter.rowCount(), 1);
     QVERIFY(m_store->moveApplication(a1, m_fx.role.stages.at(2).id, ApplicationStatus::Active));
+    QVERIFY(test::settled(m_store));
     QCOMPARE(filter.rowCount(), 0);
 }
 
@@ -300,6 +310,7 @@ void TestCandidateModels::numbersSortAsNumbers()
     QCOMPARE(model.index(0, CandidateModel::DaysInStageColumn).data().toString(), QStringLiteral("100"));
     // Not waiting (withdrawn): below every active row, as "no days".
     QVERIFY(m_store->moveApplication(a, m_fx.role.stages.at(0).id, ApplicationStatus::Withdrawn, "Took another offer"));
+    QVERIFY(test::settled(m_store));
     QCOMPARE(model.index(2, CandidateModel::NameColumn).data().toString(), QStringLiteral("A"));
     QCOMPARE(model.index(0, CandidateModel::NameColumn).data().toString(), QStringLiteral("B"));
 }
@@ -479,6 +490,7 @@ void TestCandidateModels::addIsInsertedWhereItSorts()
     QSignalSpy total(&model, &CandidateModel::totalCountChanged);
     Id app = 0;
     add("Bea", "bea@example.org", "Referral", {}, &app);
+    QVERIFY(test::settled(m_store));
     QCOMPARE(inserted.count(), 1);
     QCOMPARE(inserted.first().at(1).toInt(), 1);
     QCOMPARE(inserted.first().at(2).toInt(), 1);
@@ -486,6 +498,7 @@ void TestCandidateModels::addIsInsertedWhereItSorts()
     QCOMPARE(model.rowOfApplication(app), 1);
     // One that the search hides: counted, not shown.
     add("Eve", "eve@example.org", "LinkedIn");
+    QVERIFY(test::settled(m_store));
     QCOMPARE(inserted.count(), 1);
     QCOMPARE(model.totalCount(), 5);
     QCOMPARE(total.count(), 2);  // the pane's count follows
@@ -514,6 +527,7 @@ void TestCandidateModels::editThatSortsElsewhereIsOneMove()
     QVERIFY(m_store->candidate(amyCandidate, &c));
     c.name = "Cora";  // between Cid and Dot
     QVERIFY(m_store->updateCandidate(c));
+    QVERIFY(test::settled(m_store));
     QCOMPARE(names(model), (QStringList{"Bea", "Cid", "Cora", "Dot"}));
     QCOMPARE(moved.count(), 1);
     QCOMPARE(moved.first().at(1).toInt(), 0);  // from row 0
@@ -524,6 +538,7 @@ void TestCandidateModels::editThatSortsElsewhereIsOneMove()
     // Back up to the top.
     c.name = "Aaron";
     QVERIFY(m_store->updateCandidate(c));
+    QVERIFY(test::settled(m_store));
     QCOMPARE(names(model), (QStringList{"Aaron", "Bea", "Cid", "Dot"}));
     QCOMPARE(moved.count(), 2);
     QCOMPARE(moved.last().at(1).toInt(), 2);
@@ -531,6 +546,7 @@ void TestCandidateModels::editThatSortsElsewhereIsOneMove()
     // An edit that keeps its place: only dataChanged.
     c.location = "Lagos, Nigeria";
     QVERIFY(m_store->updateCandidate(c));
+    QVERIFY(test::settled(m_store));
     QCOMPARE(moved.count(), 2);
     QCOMPARE(changed.count(), 3);
     QCOMPARE(changed.last().at(0).toModelIndex().row(), 0);
@@ -539,6 +555,7 @@ void TestCandidateModels::editThatSortsElsewhereIsOneMove()
     QCOMPARE(model.rowOfApplication(amy), 0);  // stage ties: by application id
     QVERIFY(m_store->moveApplication(model.index(3, 0).data(CandidateModel::ApplicationIdRole).toLongLong(),
                                      m_fx.role.stages.at(2).id, ApplicationStatus::Active));
+    QVERIFY(test::settled(m_store));
     QCOMPARE(names(model).first(), QStringLiteral("Dot"));
     QCOMPARE(moved.count(), 3);
     QCOMPARE(inserted.count(), 0);
@@ -560,12 +577,14 @@ void TestCandidateModels::editLeavingOrEnteringTheFilterIsOneRemoveOrInsert()
     QSignalSpy inserted(&model, &QAbstractItemModel::rowsInserted);
     QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
     QVERIFY(m_store->moveApplication(a1, m_fx.role.stages.at(0).id, ApplicationStatus::Rejected, "Other"));
+    QVERIFY(test::settled(m_store));
     QCOMPARE(removed.count(), 1);
     QCOMPARE(removed.first().at(1).toInt(), 0);
     QCOMPARE(names(model), QStringList{"Two"});
     QCOMPARE(model.rowOfApplication(a1), -1);
     QCOMPARE(model.totalCount(), 2);
     QVERIFY(m_store->moveApplication(a1, m_fx.role.stages.at(0).id, ApplicationStatus::Active));
+    QVERIFY(test::settled(m_store));
     QCOMPARE(inserted.count(), 1);
     QCOMPARE(inserted.first().at(1).toInt(), 0);
     QCOMPARE(names(model), (QStringList{"One", "Two"}));
@@ -585,11 +604,13 @@ void TestCandidateModels::removeUnderSortAndFilter()
     model.setSearchText("referral");
     QSignalSpy removed(&model, &QAbstractItemModel::rowsRemoved);
     QVERIFY(m_store->removeCandidate(cid));
+    QVERIFY(test::settled(m_store));
     QCOMPARE(removed.count(), 1);
     QCOMPARE(removed.first().at(1).toInt(), 1);
     QCOMPARE(names(model), (QStringList{"Amy", "Dot"}));
     QVERIFY(m_store->removeCandidate(bea));  // hidden by the search: nothing shown changes
     QCOMPARE(removed.count(), 1);
+    QVERIFY(test::settled(m_store));
     QCOMPARE(model.totalCount(), 2);
     for (int r = 0; r < model.rowCount(); ++r)
         QCOMPARE(model.rowOfApplication(model.index(r, 0).data(CandidateModel::ApplicationIdRole).toLongLong()), r);

@@ -290,6 +290,7 @@ void TestLiveChanges::aNewCandidateArrivesOnServer()
     QCOMPARE(idAt(benAdded, 0, 0), candidate);
     QCOMPARE(idAt(benAdded, 0, 1), app);
 
+    QVERIFY(test::settled(m_fx.store()));  // the panes' rows and counts, read again
     QCOMPARE(panes.active(m_fx.stage.id), before + 1);
     QVERIFY(!pipelineChanged.isEmpty());
     QCOMPARE(panes.candidates.rowCount(), 1);
@@ -319,6 +320,7 @@ void TestLiveChanges::aMoveArrivesOnServer()
     QVERIFY2(m_fx->moveApplication(app, next, ApplicationStatus::Active), qPrintable(m_fx->errorString()));
     QTRY_COMPARE_WITH_TIMEOUT(changed.count(), 1, Second);
     QCOMPARE(idAt(changed, 0, 0), app);
+    QVERIFY(test::settled(cleo.get()));  // the panes' rows and counts, read again
     QCOMPARE(panes.active(m_fx.stage.id), 0);
     QCOMPARE(panes.active(next), 1);
     QCOMPARE(panes.candidates.index(0, CandidateModel::StageColumn).data().toString(), m_fx.role.stages.last().name);
@@ -412,6 +414,7 @@ void TestLiveChanges::aDecisionArrivesOnServer()
     QCOMPARE(idAt(recorded, 0, 1), decision);
     QTRY_COMPARE_WITH_TIMEOUT(changed.count(), 1, Second);
     QCOMPARE(idAt(changed, 0, 0), app);
+    QVERIFY(test::settled(cleo.get()));  // the counts, read again
     Application a;
     QVERIFY(cleo->application(app, &a));
     QVERIFY(a.stageId != m_fx.stage.id);
@@ -496,6 +499,7 @@ void TestLiveChanges::aRemovedCandidateArrivesOnServer()
     QTRY_COMPARE_WITH_TIMEOUT(removed.count(), 1, Second);
     QCOMPARE(idAt(removed, 0, 0), candidate);
     QCOMPARE(removed.at(0).at(1).value<QList<Id>>(), QList<Id>{app});
+    QVERIFY(test::settled(m_fx.store()));
     QCOMPARE(panes.candidates.rowCount(), 1);
     QCOMPARE(panes.candidates.rowOfApplication(other), 0);
     QCOMPARE(candidatesRemoved.count(), 1);

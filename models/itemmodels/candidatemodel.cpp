@@ -3,8 +3,10 @@
 #include "itemmodels/candidateloader.h"
 #include "itemmodels/modelroles.h"
 #include "store/store.h"
+#include "store/storereads.h"
 
 #include <QFont>
+#include <optional>
 
 namespace hireloop {
 
@@ -102,20 +104,51 @@ void CandidateModel::onFirstScreen(const std::shared_ptr<CandidateLoadResult> &r
                                                                               : m_filter.apply(result->entries, order);
     resetTo(std::move(result->entries), std::move(order), std::move(visible), result->total);
     // What changed since the load began, again on top (it is applied once more at the end).
-    for (Id applicationId : std::as_const(m_changedWhileLoading))
-        placeFresh(applicationId);
+    placeFresh(m_changedWhileLoading.values());
     Q_EMIT totalCountChanged();
 }
 
-// applicationId's row as the store has it now: placed, or removed when it is no longer
-// this role's (or visible).
-void CandidateModel::placeFresh(Id applicationId)
+// These applications' rows as the store has them now (ids read by which, on the
+// connection thread on a team server): each placed, or removed when it is no longer
+// this role's (or visible). Unless adds, only rows already here are placed: a first
+// screen shows its own rows, not every row edited while the rest loads. An answer for a
+// role or load that has since been replaced is dropped: the new load read after the change.
+void CandidateModel::placeFresh(std::function<QList<Id>(Store &)> which, bool adds)
 {
-    Application app;
-    CandidateRow fresh;
-    const bool present = m_store->application(applicationId, &app) && app.roleId == m_roleId
-        && m_store->candidateRow(applicationId, &fresh);
-    place(applicationId, present ? &fresh : nullptr);
+    using Fresh = QList<std::pair<Id, std::optional<CandidateRow>>>;
+    const Id roleId = m_roleId;
+    const quint64 generation = m_generation;
+    StoreReads::of(m_store)->ask<Fresh>(
+        this,
+        [roleId, which = std::move(which)](Store &store) {
+            Fresh fresh;
+            for (Id applicationId : which(store)) {
+                Application app;
+                CandidateRow row;
+                const bool present = store.application(applicationId, &app) && app.roleId == roleId
+                    && store.candidateRow(applicationId, &row);
+                fresh.append({applicationId, present ? std::optional<CandidateRow>(row) : std::nullopt});
+            }
+            return fresh;
+        },
+        [this, generation, adds](const Fresh &fresh) {
+            if (generation != m_generation)
+                return;
+            for (const auto &[applicationId, row] : fresh) {
+                // The load under way may have read it before the change: again after the swap.
+                if (isLoading())
+                    m_changedWhileLoading.insert(applicationId);
+                if (!adds && !m_entryOf.contains(applicationId))
+                    continue;
+                place(applicationId, row ? &*row : nullptr);
+            }
+        });
+}
+
+void CandidateModel::placeFresh(const QList<Id> &applicationIds)
+{
+    if (!applicationIds.isEmpty())
+        placeFresh([applicationIds](Store &) { return applicationIds; }, true);
 }
 
 // After a bulk change (an import, demo rows, retention) every row is read again on the
@@ -190,9 +223,7 @@ void CandidateModel::onLoaded(const std::shared_ptr<CandidateLoadResult> &result
     m_expectedTotal = 0;
     setLoading(0);
     // What changed while the worker read: its snapshot may be from before or after.
-    const QSet<Id> changed = std::exchange(m_changedWhileLoading, {});
-    for (Id applicationId : changed)
-        placeFresh(applicationId);
+    placeFresh(std::exchange(m_changedWhileLoading, {}).values());
 }
 
 void CandidateModel::changeLayout(std::vector<CandidateEntry> *entries, QHash<Id, int> *entryOf, std::vector<int> order,
@@ -420,12 +451,9 @@ void CandidateModel::refreshApplication(Id applicationId)
 {
     if (isLoading())
         m_changedWhileLoading.insert(applicationId);
-    if (!m_entryOf.contains(applicationId))
-        return;
-    CandidateRow fresh;
-    if (!m_store->candidateRow(applicationId, &fresh))
-        return;
-    place(applicationId, &fresh);
+    else if (!m_entryOf.contains(applicationId))
+        return;  // another role's
+    placeFresh([applicationId](Store &) { return QList<Id>{applicationId}; }, false);
 }
 
 void CandidateModel::onCandidateAdded(Id, Id applicationId)
@@ -434,18 +462,21 @@ void CandidateModel::onCandidateAdded(Id, Id applicationId)
         return;
     if (isLoading())
         m_changedWhileLoading.insert(applicationId);
-    CandidateRow fresh;
-    Application app;
-    if (!m_store->application(applicationId, &app) || app.roleId != m_roleId
-        || !m_store->candidateRow(applicationId, &fresh))
-        return;
-    place(applicationId, &fresh);
+    placeFresh({applicationId});
 }
 
 void CandidateModel::onCandidateChanged(Id candidateId)
 {
-    for (const Application &a : m_store->applicationsOf(candidateId))
-        refreshApplication(a.id);
+    if (!m_roleId)
+        return;
+    placeFresh(
+        [candidateId](Store &store) {
+            QList<Id> applicationIds;
+            for (const Application &a : store.applicationsOf(candidateId))
+                applicationIds << a.id;
+            return applicationIds;
+        },
+        false);
 }
 
 void CandidateModel::onCandidateRemoved(Id, const QList<Id> &applicationIds)

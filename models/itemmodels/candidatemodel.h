@@ -7,6 +7,7 @@
 #include <QAbstractTableModel>
 #include <QHash>
 #include <QSet>
+#include <functional>
 #include <memory>
 #include <vector>
 
@@ -111,7 +112,8 @@ private:
     void resetTo(std::vector<CandidateEntry> entries, std::vector<int> order, std::vector<int> visible,
                  int expectedTotal);
     void onFirstScreen(const std::shared_ptr<CandidateLoadResult> &result);
-    void placeFresh(Id applicationId);
+    void placeFresh(std::function<QList<Id>(Store &)> which, bool adds);
+    void placeFresh(const QList<Id> &applicationIds);  // adds
     void setLoading(quint64 generation);
     void onLoaded(const std::shared_ptr<CandidateLoadResult> &result);
     void refreshApplication(Id applicationId);

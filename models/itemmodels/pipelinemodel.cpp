@@ -21,6 +21,7 @@ PipelineModel::PipelineModel(Store *store, QObject *parent)
 
 void PipelineModel::setRoleId(Id roleId)
 {
+    m_read.cancel();
     beginResetModel();
     m_roleId = roleId;
     Role role;
@@ -29,14 +30,27 @@ void PipelineModel::setRoleId(Id roleId)
     endResetModel();
 }
 
+// Read on the connection thread on a team server: a move heard there (the user's or a
+// colleague's) costs the window no round trip. Only the latest count is placed.
 void PipelineModel::recount()
 {
     if (!m_roleId)
         return;
+    const Id roleId = m_roleId;
+    m_read.ask<QHash<Id, Counts>>(
+        m_store, this, [roleId](Store &store) { return store.stageCounts(roleId); },
+        [this, roleId](const QHash<Id, Counts> &counts) {
+            if (roleId == m_roleId)
+                placeCounts(counts);
+        });
+}
+
+void PipelineModel::placeCounts(const QHash<Id, Counts> &counts)
+{
     QList<Counts> before;
     for (int row = 0; row < rowCount(); ++row)
         before << countsAt(row);
-    m_counts = m_store->stageCounts(m_roleId);
+    m_counts = counts;
     for (int row = 0; row < rowCount(); ++row) {
         const Counts after = countsAt(row);
         for (int k = 0; k < 4; ++k)

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "domain/domain.h"
+#include "store/storereads.h"
 
 #include <QAbstractTableModel>
 #include <array>
@@ -33,13 +34,15 @@ public:
 
 private:
     using Counts = std::array<int, 4>;
-    void recount();  // emits dataChanged only for the cells that changed
+    void recount();
+    void placeCounts(const QHash<Id, Counts> &counts);  // dataChanged only for the cells that changed
     Counts countsAt(int row) const;
 
     Store *m_store;
     Id m_roleId = 0;
     QList<Stage> m_stages;
     QHash<Id, Counts> m_counts;
+    LatestRead m_read;  // of the counts
 };
 
 }  // namespace hireloop

@@ -1,11 +1,13 @@
 #include "testsupport.h"
 
 #include "commands/storecommand.h"
+#include "store/storereads.h"
 
 #include <QCryptographicHash>
 #include <QDir>
 #include <QFile>
 #include <QProcess>
+#include <QTest>
 #include <QUndoStack>
 
 #include <sys/stat.h>
@@ -67,6 +69,15 @@ bool answered(const QUndoStack &stack)
         if (const auto *c = dynamic_cast<const StoreCommand *>(stack.command(i)); c && c->isOnItsWay())
             return false;
     return true;
+}
+
+bool settled(Store *store)
+{
+    QObject asker;
+    bool done = false;
+    StoreReads::of(store)->ask<bool>(
+        &asker, [](Store &) { return true; }, [&done](const bool &) { done = true; });
+    return done || QTest::qWaitFor([&done] { return done; }, 10000);
 }
 
 }  // namespace hireloop::test

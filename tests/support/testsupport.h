@@ -10,6 +10,10 @@
 
 class QUndoStack;
 
+namespace hireloop {
+class Store;
+}
+
 namespace hireloop::test {
 
 QByteArray readAll(const QString &path);
@@ -33,5 +37,10 @@ CliRun runHireloopCli(const QString &home, const QStringList &args);
 // command may write on the connection thread (StoreCommand::write) and be done later;
 // on a file, always.
 bool answered(const QUndoStack &stack);
+
+// Waits (up to 10 s) until every question asked of the store's connection thread so far
+// has been answered here: one more is asked, and they are answered in order. What a pane
+// asked after a change (its rows read again) is then in place. At once on a file.
+bool settled(Store *store);
 
 }  // namespace hireloop::test

@@ -10,6 +10,7 @@
 #include "itemmodels/debriefmodel.h"
 #include "itemmodels/duescorecardmodel.h"
 #include "itemmodels/pipelinemodel.h"
+#include "itemmodels/schedulemodel.h"
 #include "itemmodels/stagemodel.h"
 #include "storage/changenotice.h"
 #include "store/store.h"
@@ -103,6 +104,7 @@ struct Panes
     {
         pipeline.setRoleId(roleId);
         candidates.setRoleId(roleId);
+        test::settled(store);  // the counts on their way: what the tests compare next
         pipelineReset.clear();  // the spies count from here, not the first load above
         candidatesReset.clear();
     }
@@ -134,6 +136,7 @@ private Q_SLOTS:
     void aSubmittedScorecardArrivesOnServer();
     void aDecisionArrivesOnServer();
     void planChangesArriveOnServer();
+    void aPanelArrivesInTheScheduleOnServer();
     void aRemovedCandidateArrivesOnServer();
     void noticesCarryIdsOnlyOnServer();
     void aLargeStatementSendsOneReloadOnServer();
@@ -399,6 +402,7 @@ void TestLiveChanges::aDecisionArrivesOnServer()
     QVERIFY(cleo);
     PipelineModel pipeline(cleo.get());
     pipeline.setRoleId(m_fx.role.id);
+    QVERIFY(test::settled(cleo.get()));
     QSignalSpy pipelineReset(&pipeline, &QAbstractItemModel::modelReset);
     QSignalSpy recorded(cleo.get(), &Store::decisionRecorded);
     QSignalSpy changed(cleo.get(), &Store::applicationChanged);
@@ -421,6 +425,42 @@ void TestLiveChanges::aDecisionArrivesOnServer()
     QCOMPARE(pipeline.index(pipeline.rowOfStage(a.stageId), PipelineModel::ActiveColumn).data().toInt(), 1);
     QCOMPARE(pipeline.index(pipeline.rowOfStage(m_fx.stage.id), PipelineModel::ActiveColumn).data().toInt(), 0);
     QCOMPARE(pipelineReset.count(), 0);
+}
+
+// The hiring manager schedules a panel at his desk: the coordinator's schedule gains its
+// row, then shows the new time, then loses the row when it is cancelled (each read on
+// her connection thread).
+void TestLiveChanges::aPanelArrivesInTheScheduleOnServer()
+{
+    Id app = 0;
+    QVERIFY(m_fx.addCandidate(QStringLiteral("Ada Quinn"), &app));
+    auto cleo = openDesk(m_cleo);
+    QVERIFY(cleo);
+    ScheduleModel schedule(cleo.get());
+    schedule.setRoleId(m_fx.role.id);
+    schedule.setSpan(ScheduleModel::Day);
+    schedule.showDate(QDateTime::fromSecsSinceEpoch(m_fx.now - 2 * 3600).date());  // where the fixture books it
+    QVERIFY(test::settled(cleo.get()));
+    QCOMPARE(schedule.rowCount(), 0);
+    QSignalSpy reset(&schedule, &QAbstractItemModel::modelReset);
+
+    const Id interview = m_fx.schedule(app, {m_benId});
+    QVERIFY2(interview, qPrintable(m_fx->errorString()));
+    QTRY_COMPARE_WITH_TIMEOUT(schedule.rowCount(), 1, Second);
+    QCOMPARE(schedule.interviewAt(0).id, interview);
+    QCOMPARE(schedule.index(0, ScheduleModel::CandidateColumn).data().toString(), QStringLiteral("Ada Quinn"));
+
+    const qint64 later = m_fx.now - 3600;
+    QVERIFY2(m_fx->rescheduleInterview(interview, later, 45), qPrintable(m_fx->errorString()));
+    QTRY_COMPARE_WITH_TIMEOUT(schedule.interviewAt(0).startsAt, later, Second);
+    QCOMPARE(schedule.interviewAt(0).durationMin, 45);
+
+    QVERIFY2(m_fx->cancelInterview(interview), qPrintable(m_fx->errorString()));
+    QTRY_COMPARE_WITH_TIMEOUT(schedule.rowCount(), 0, Second);  // cancelled ones are hidden
+    schedule.setShowCancelled(true);
+    QCOMPARE(schedule.rowCount(), 1);
+    QVERIFY(schedule.index(0, 0).data(ScheduleModel::CancelledRole).toBool());
+    QCOMPARE(reset.count(), 0);  // row by row
 }
 
 // The interview plan: a rename by a hiring manager's login, a move (its neighbours

@@ -458,13 +458,19 @@ void MainWindow::onStoreOpened()
     for (DebriefDialog *debrief : findChildren<DebriefDialog *>())
         debrief->close();
     const bool readOnly = m_store->isReadOnly();
-    // Each role's retention period is applied whenever a database is opened.
-    const int anonymized = readOnly ? 0 : m_store->applyRetention();
-    if (anonymized > 0)
-        statusBar()->showMessage(
-            anonymized == 1 ? tr("Anonymized 1 candidate past their role's retention period")
+    // Each role's retention period is applied whenever a database is opened (on a team
+    // server, on the connection thread: the panes hear of what it anonymized).
+    if (!readOnly)
+        StoreReads::of(m_store)->write<int>(
+            this, [](Store &store) { return store.applyRetention(); },
+            [this](const int &anonymized) {
+                if (anonymized > 0)
+                    statusBar()->showMessage(
+                        anonymized == 1
+                            ? tr("Anonymized 1 candidate past their role's retention period")
                             : tr("Anonymized %1 candidates past their roles' retention periods").arg(anonymized),
-            8000);
+                        8000);
+            });
     m_readOnlyBanner->setVisible(readOnly);
     m_moveToServer->setEnabled(!m_store->database().isServer());
     const QString name = m_store->database().isServer() ? ConnectDialog::describe(m_store->database().serverLocation())

@@ -130,7 +130,7 @@ void WelcomeBanner::setStep(Step step, bool done, bool mayDo, const QString &tex
 
 void WelcomeBanner::refresh()
 {
-    m_candidatesRead.cancel();  // whatever this refresh decides, an older answer is old
+    m_read.cancel();  // whatever this refresh decides, an older answer is old
     if (!m_store->isOpen() || m_store->isReadOnly() || Settings::instance().welcomeDismissed(m_store->path())) {
         hide();
         return;
@@ -148,10 +148,32 @@ void WelcomeBanner::refresh()
     m_text->setText(tr("<b>Welcome to Hireloop.</b> Three steps set up this hiring loop; each is ticked as it "
                        "is done. You are acting as %1 (%2).")
                         .arg(me.name.toHtmlEscaped(), personKindLabel(me.kind).toHtmlEscaped()));
+    // What the steps say is read off the window's thread (a team server may be far away):
+    // the banner settles when the answer comes.
+    const Id chosen = m_roleSource ? m_roleSource() : 0;
+    m_read.ask<Facts>(
+        m_store, this,
+        [chosen](Store &s) {
+            Facts facts;
+            facts.persons = s.persons();
+            const QList<RoleSummary> roles = s.roles();
+            for (const RoleSummary &r : roles)
+                if (r.id == (chosen ? chosen : roles.first().id))
+                    facts.role = r;
+            facts.hasCandidates = facts.role.id && s.applicationCount(facts.role.id, 1) > 0;
+            return facts;
+        },
+        [this, me, mayManagePeople, mayEditRubric, mayAddCandidates](const Facts &facts) {
+            showSteps(facts, me, mayManagePeople, mayEditRubric, mayAddCandidates);
+        });
+}
 
+void WelcomeBanner::showSteps(const Facts &facts, const Person &me, bool mayManagePeople, bool mayEditRubric,
+                              bool mayAddCandidates)
+{
     // 1. The team: anyone active besides the acting person.
     int others = 0;
-    for (const Person &p : m_store->persons())
+    for (const Person &p : facts.persons)
         others += p.active && p.id != me.id ? 1 : 0;
     const QString team = tr("<b>Add your team.</b> ");
     if (others > 0)
@@ -169,13 +191,8 @@ void WelcomeBanner::refresh()
                                 "People tab.")));
 
     // 2. The current role's rubric and plan.
-    const QList<RoleSummary> roles = m_store->roles();
-    Id roleId = m_roleSource ? m_roleSource() : roles.isEmpty() ? 0 : roles.first().id;
-    RoleSummary role;
-    for (const RoleSummary &r : roles)
-        if (r.id == roleId)
-            role = r;
-    roleId = role.id;
+    const RoleSummary &role = facts.role;
+    const Id roleId = role.id;
     const QString title = role.title.toHtmlEscaped();
     const QString rubric = tr("<b>Check the rubric and interview plan.</b> ");
     if (!roleId) {
@@ -200,17 +217,8 @@ void WelcomeBanner::refresh()
         m_rows[RubricStep].second->setVisible(false);
     }
 
-    // 3. Candidates for the current role: read off the window's thread (a team server may
-    // be far away), so the banner settles when the answer comes.
-    if (!roleId) {
-        showCandidatesStep(roleId, title, mayAddCandidates, false);
-        return;
-    }
-    m_candidatesRead.ask<bool>(
-        m_store, this, [roleId](Store &s) { return s.applicationCount(roleId, 1) > 0; },
-        [this, roleId, title, mayAddCandidates](const bool &hasCandidates) {
-            showCandidatesStep(roleId, title, mayAddCandidates, hasCandidates);
-        });
+    // 3. Candidates for the current role.
+    showCandidatesStep(roleId, title, mayAddCandidates, facts.hasCandidates);
 }
 
 void WelcomeBanner::showCandidatesStep(Id roleId, const QString &title, bool mayAddCandidates, bool hasCandidates)

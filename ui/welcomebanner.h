@@ -58,6 +58,15 @@ private:
     void setStep(Step step, bool done, bool mayDo, const QString &text);
     // The third step, once whether the role has candidates is known; then whether the
     // banner stays up.
+    // What the steps are about, as read for one refresh.
+    struct Facts
+    {
+        QList<Person> persons;
+        RoleSummary role;  // the current role, or the first; id 0 when there is none
+        bool hasCandidates = false;
+    };
+    void showSteps(const Facts &facts, const Person &me, bool mayManagePeople, bool mayEditRubric,
+                   bool mayAddCandidates);
     void showCandidatesStep(Id roleId, const QString &title, bool mayAddCandidates, bool hasCandidates);
 
     Store *m_store;
@@ -65,7 +74,7 @@ private:
     QLabel *m_text;
     Row m_rows[StepCount];
     bool m_done[StepCount] = {};
-    LatestRead m_candidatesRead;  // whether the role has candidates
+    LatestRead m_read;  // what the steps say
 };
 
 }  // namespace hireloop

@@ -26,8 +26,9 @@ void PipelineModel::setRoleId(Id roleId)
     m_roleId = roleId;
     Role role;
     m_stages = roleId > 0 && m_store->role(roleId, &role) ? role.stages : QList<Stage>();
-    m_counts = roleId > 0 ? m_store->stageCounts(roleId) : QHash<Id, Counts>();
+    m_counts.clear();  // until they are read
     endResetModel();
+    recount();
 }
 
 // Read on the connection thread on a team server: a move heard there (the user's or a

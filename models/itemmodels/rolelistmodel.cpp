@@ -16,8 +16,23 @@ RoleListModel::RoleListModel(Store *store, QObject *parent)
 
 void RoleListModel::reload()
 {
+    if (!m_store->isOpen()) {
+        m_read.cancel();
+        place({});
+        return;
+    }
+    // Another database's roles are not offered while this one's are on their way.
+    if (!StoreReads::answersAtOnce(m_store) && !m_roles.isEmpty())
+        place({});
+    m_read.ask<QList<RoleSummary>>(
+        m_store, this, [](Store &store) { return store.roles(); },
+        [this](const QList<RoleSummary> &roles) { place(roles); });
+}
+
+void RoleListModel::place(const QList<RoleSummary> &roles)
+{
     beginResetModel();
-    m_roles = m_store->isOpen() ? m_store->roles() : QList<RoleSummary>();
+    m_roles = roles;
     endResetModel();
 }
 
@@ -58,6 +73,10 @@ QVariant RoleListModel::data(const QModelIndex &index, int role) const
 
 void RoleListModel::onRoleAdded(Id roleId)
 {
+    if (m_read.isWaiting()) {
+        reload();  // the list on its way is older than the role
+        return;
+    }
     // The store lists roles in display order; insert the new one where it belongs.
     const QList<RoleSummary> fresh = m_store->roles();
     for (int row = 0; row < fresh.size(); ++row) {

@@ -1,11 +1,13 @@
 #pragma once
 
 #include "domain/domain.h"
+#include "store/storereads.h"
 
 #include <QAbstractListModel>
 
 // The roles in the database, for the role switcher. Inserts a row when the store adds
-// a role.
+// a role. On a team server the list is read on the connection thread: empty until it
+// comes (the switcher then picks its first role, as on a reset).
 
 namespace hireloop {
 
@@ -27,9 +29,11 @@ public:
 
 private:
     void onRoleAdded(Id roleId);
+    void place(const QList<RoleSummary> &roles);  // one reset
 
     Store *m_store;
     QList<RoleSummary> m_roles;
+    LatestRead m_read;
 };
 
 }  // namespace hireloop

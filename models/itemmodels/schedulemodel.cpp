@@ -3,12 +3,14 @@
 #include "itemmodels/modelroles.h"
 #include "itemmodels/myinterviewsmodel.h"
 #include "store/store.h"
+#include "store/storereads.h"
 
 #include <QDateTime>
 #include <QFont>
 #include <QLocale>
 
 #include <algorithm>
+#include <optional>
 
 namespace hireloop {
 
@@ -159,34 +161,75 @@ void ScheduleModel::refresh()
     reread();
 }
 
+// The range read again (on the connection thread on a team server); its answer replaces
+// the rows with one reset. Another database's rows are not shown while it comes.
 void ScheduleModel::reload()
 {
-    beginResetModel();
-    m_read = m_store->isOpen() ? m_store->interviewsBetween(0, rangeFrom(), rangeTo(), true) : QList<Interview>();
-    m_rows = wantedRows();
-    endResetModel();
+    if (!StoreReads::answersAtOnce(m_store) && !m_rows.isEmpty()) {
+        beginResetModel();
+        m_read.clear();
+        m_rows.clear();
+        endResetModel();
+    }
+    readRange([this] {
+        beginResetModel();
+        m_rows = wantedRows();
+        endResetModel();
+    });
 }
 
 void ScheduleModel::reread()
 {
-    m_read = m_store->isOpen() ? m_store->interviewsBetween(0, rangeFrom(), rangeTo(), true) : QList<Interview>();
-    sync(wantedRows());
+    readRange([this] { sync(wantedRows()); });
+}
+
+// Every interview overlapping the range into m_read, then show(). Only the latest ask
+// counts, and only for the range it was asked for.
+void ScheduleModel::readRange(std::function<void()> show)
+{
+    if (!m_store->isOpen()) {
+        m_rangeRead.cancel();
+        m_read.clear();
+        show();
+        return;
+    }
+    const qint64 from = rangeFrom(), to = rangeTo();
+    m_rangeRead.ask<QList<Interview>>(
+        m_store, this, [from, to](Store &store) { return store.interviewsBetween(0, from, to, true); },
+        [this, from, to, show = std::move(show)](const QList<Interview> &interviews) {
+            if (from != rangeFrom() || to != rangeTo())
+                return;
+            m_read = interviews;
+            show();
+        });
 }
 
 // One interview read alone and put in its place among those read, or taken out.
 void ScheduleModel::onInterviewChanged(Id applicationId, Id interviewId)
 {
     Q_UNUSED(applicationId)
-    for (qsizetype i = 0; i < m_read.size(); ++i)
-        if (m_read.at(i).id == interviewId) {
-            m_read.removeAt(i);
-            break;
-        }
-    Interview iv;
-    if (m_store->isOpen() && m_store->interview(interviewId, &iv) && iv.startsAt < rangeTo()
-        && iv.endsAt() > rangeFrom())
-        m_read.insert(std::upper_bound(m_read.begin(), m_read.end(), iv, before), iv);
-    sync(wantedRows());
+    if (!m_store->isOpen())
+        return;
+    const qint64 from = rangeFrom(), to = rangeTo();
+    using Found = std::optional<Interview>;
+    StoreReads::of(m_store)->ask<Found>(
+        this,
+        [interviewId](Store &store) {
+            Interview iv;
+            return store.interview(interviewId, &iv) ? Found(iv) : std::nullopt;
+        },
+        [this, interviewId, from, to](const Found &found) {
+            if (from != rangeFrom() || to != rangeTo())
+                return;  // a new range is on its way, read after the change
+            for (qsizetype i = 0; i < m_read.size(); ++i)
+                if (m_read.at(i).id == interviewId) {
+                    m_read.removeAt(i);
+                    break;
+                }
+            if (found && found->startsAt < to && found->endsAt() > from)
+                m_read.insert(std::upper_bound(m_read.begin(), m_read.end(), *found, before), *found);
+            sync(wantedRows());
+        });
 }
 
 bool ScheduleModel::shows(const Interview &iv) const

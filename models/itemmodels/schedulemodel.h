@@ -1,9 +1,11 @@
 #pragma once
 
 #include "domain/domain.h"
+#include "store/storereads.h"
 
 #include <QAbstractTableModel>
 #include <QDate>
+#include <functional>
 
 // The coordinators' schedule: everyone's interviews of a role in one day or one week
 // (local time), by time, read with one Store::interviewsBetween() per range. Filters by
@@ -90,6 +92,7 @@ private:
 
     void reload();  // a reset: a new file or everything changed
     void reread();  // the range again, row signals only
+    void readRange(std::function<void()> show);
     void onInterviewChanged(Id applicationId, Id interviewId);
     QList<Row> wantedRows() const;
     void sync(const QList<Row> &fresh);
@@ -103,6 +106,7 @@ private:
     Id m_stage = 0;
     bool m_withCancelled = false;
     QList<Interview> m_read;  // every interview overlapping the range, every role's, by time
+    LatestRead m_rangeRead;  // of m_read
     QList<Row> m_rows;
 };
 

@@ -375,7 +375,7 @@ bool Store::permitted(AccessPolicy::Action action)
 QList<RoleSummary> Store::roles()
 {
     QList<RoleSummary> roles;
-    StoreMemo::of(this)->recall<QList<RoleSummary>>(QStringLiteral("roles"), m_db.isListening(), &roles,
+    StoreMemo::of(this)->recall<QList<RoleSummary>>(StoreMemo::rolesKey(), m_db.isListening(), &roles,
                                                     [this](QList<RoleSummary> *list) {
                                                         *list = m_roles.list();
                                                         return !list->isEmpty();  // nor here
@@ -385,7 +385,7 @@ QList<RoleSummary> Store::roles()
 
 bool Store::role(Id id, Role *role)
 {
-    return StoreMemo::of(this)->recall<Role>(QStringLiteral("role:%1").arg(id), m_db.isListening(), role,
+    return StoreMemo::of(this)->recall<Role>(StoreMemo::roleKey(id), m_db.isListening(), role,
                                              [this, id](Role *r) { return m_roles.load(id, r); });
 }
 

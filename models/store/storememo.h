@@ -1,5 +1,7 @@
 #pragma once
 
+#include "domain/domain.h"
+
 #include <QHash>
 #include <QObject>
 #include <QString>
@@ -56,11 +58,26 @@ public:
         const auto it = m_values.constFind(key);
         return it == m_values.constEnd() ? nullptr : std::any_cast<T>(&*it);
     }
-    void clear() { m_values.clear(); }
+    // The keys of what a store keeps that prime() reads too.
+    static QString rolesKey() { return QStringLiteral("roles"); }
+    static QString roleKey(Id id) { return QStringLiteral("role:%1").arg(id); }
+
+    void clear()
+    {
+        m_values.clear();
+        ++m_cleared;
+    }
 
 private:
     explicit StoreMemo(Store *store);
+    // On a team server, as the store opens: the roles and the first of them whole (what a
+    // window shows first), read on the connection thread and kept here, so that the
+    // panes asking for them next do not wait on the network in the GUI thread. Not kept
+    // when a change signal came in between.
+    void prime(Store *store);
+
     QHash<QString, std::any> m_values;
+    quint64 m_cleared = 0;  // how many times cleared: an answer read before is old
 };
 
 }  // namespace hireloop

@@ -102,6 +102,7 @@ void TestCandidateModels::addIsOneInsert()
     CandidateModel model(m_store);
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
     model.setRoleId(m_fx.role.id);
+    QVERIFY(test::settled(m_store));
     QCOMPARE(model.rowCount(), 0);
     QSignalSpy inserted(&model, &QAbstractItemModel::rowsInserted);
     QSignalSpy reset(&model, &QAbstractItemModel::modelReset);
@@ -136,6 +137,7 @@ void TestCandidateModels::moveIsOneDataChangedForItsRow()
     CandidateModel model(m_store);
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
     model.setRoleId(m_fx.role.id);
+    QVERIFY(test::settled(m_store));
     QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
     QSignalSpy reset(&model, &QAbstractItemModel::modelReset);
     m_fx.now += 3 * 86400;
@@ -163,6 +165,7 @@ void TestCandidateModels::editIsOneDataChangedForItsRow()
     const Id id = add("Lin Wei", "lin@example.org");
     CandidateModel model(m_store);
     model.setRoleId(m_fx.role.id);
+    QVERIFY(test::settled(m_store));
     QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
     Candidate c;
     QVERIFY(m_store->candidate(id, &c));
@@ -181,6 +184,7 @@ void TestCandidateModels::removeIsOneRemove()
     CandidateModel model(m_store);
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
     model.setRoleId(m_fx.role.id);
+    QVERIFY(test::settled(m_store));
     QSignalSpy removed(&model, &QAbstractItemModel::rowsRemoved);
     QVERIFY(m_store->removeCandidate(b));
     QVERIFY(test::settled(m_store));
@@ -199,6 +203,7 @@ void TestCandidateModels::pipelineCountsFollowMoves()
     PipelineModel model(m_store);
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
     model.setRoleId(m_fx.role.id);
+    QVERIFY(test::settled(m_store));
     QVERIFY(test::settled(m_store));  // the counts, read on the connection thread on a team server
     QCOMPARE(model.rowCount(), m_fx.role.stages.size() + 1);
     QCOMPARE(model.index(0, PipelineModel::ActiveColumn).data().toInt(), 3);
@@ -249,6 +254,7 @@ void TestCandidateModels::searchFiltersAsYouType()
     CandidateModel model(m_store);
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
     model.setRoleId(m_fx.role.id);
+    QVERIFY(test::settled(m_store));
     model.sort(CandidateModel::NameColumn);
     model.setSearchText(text);
     QCOMPARE(this->names(model), names);
@@ -270,6 +276,7 @@ void TestCandidateModels::stageAndStatusFilters()
     CandidateModel model(m_store);
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
     model.setRoleId(m_fx.role.id);
+    QVERIFY(test::settled(m_store));
     CandidateModel &filter = model;
     filter.setStageFilter(m_fx.role.stages.at(0).id);
     QCOMPARE(filter.rowCount(), 2);
@@ -302,6 +309,7 @@ void TestCandidateModels::numbersSortAsNumbers()
     m_fx.now += 2 * 86400;
     CandidateModel model(m_store);
     model.setRoleId(m_fx.role.id);
+    QVERIFY(test::settled(m_store));
     model.sort(CandidateModel::DaysInStageColumn, Qt::AscendingOrder);
     QStringList days;
     for (int r = 0; r < model.rowCount(); ++r)
@@ -357,14 +365,17 @@ void TestCandidateModels::weightedScoreFollowsRatingsAndVisibility()
     m_store->notifyDataReset();
     CandidateModel model(m_store);
     model.setRoleId(m_fx.role.id);
+    QVERIFY(test::settled(m_store));
     QCOMPARE(model.index(0, CandidateModel::ScoreColumn).data().toString(), QStringLiteral("3.60"));
     QCOMPARE(model.index(0, CandidateModel::ScorecardsColumn).data().toString(), QStringLiteral("1/2"));
     // Ben has not submitted: he sees no score, and only his own draft.
     QVERIFY(m_store->setActor(ben.id));
+    QVERIFY(test::settled(m_store));  // the rows read again for the person acting
     QCOMPARE(model.index(0, CandidateModel::ScoreColumn).data().toString(), QString());
     QCOMPARE(m_store->visibleScorecards(app).size(), 1);
     QCOMPARE(m_store->visibleScorecards(app).first().interviewer, QStringLiteral("Ben Okafor"));
     QVERIFY(m_store->setActor(ana.id));
+    QVERIFY(test::settled(m_store));  // the rows read again for the person acting
     QCOMPARE(model.index(0, CandidateModel::ScoreColumn).data().toString(), QStringLiteral("3.60"));
     QCOMPARE(m_store->visibleScorecards(app).size(), 1);  // her own: a colleague's draft is never shown
     // Once Ben submits, both see both.
@@ -409,6 +420,7 @@ void TestCandidateModels::sortIsOneLayoutChangeFollowingPersistentIndexes()
     CandidateModel model(m_store);
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
     model.setRoleId(m_fx.role.id);
+    QVERIFY(test::settled(m_store));
     QCOMPARE(names(model), (QStringList{"Cid", "amy", "Bea"}));  // unsorted: as added
     const QPersistentModelIndex amy = model.index(1, CandidateModel::SourceColumn);
     QSignalSpy aboutToChange(&model, &QAbstractItemModel::layoutAboutToBeChanged);
@@ -445,6 +457,7 @@ void TestCandidateModels::filterIsOneLayoutChangeAndTypingOnNarrows()
     CandidateModel model(m_store);
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
     model.setRoleId(m_fx.role.id);
+    QVERIFY(test::settled(m_store));
     model.sort(CandidateModel::NameColumn);
     const QPersistentModelIndex bjorn = model.index(1, 0);
     const QPersistentModelIndex priya = model.index(2, 0);
@@ -483,6 +496,7 @@ void TestCandidateModels::addIsInsertedWhereItSorts()
     CandidateModel model(m_store);
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
     model.setRoleId(m_fx.role.id);
+    QVERIFY(test::settled(m_store));
     model.sort(CandidateModel::NameColumn, Qt::AscendingOrder);
     model.setSearchText("referral");
     QCOMPARE(names(model), (QStringList{"Ann", "Cid"}));
@@ -518,6 +532,7 @@ void TestCandidateModels::editThatSortsElsewhereIsOneMove()
     CandidateModel model(m_store);
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
     model.setRoleId(m_fx.role.id);
+    QVERIFY(test::settled(m_store));
     model.sort(CandidateModel::NameColumn, Qt::AscendingOrder);
     QSignalSpy moved(&model, &QAbstractItemModel::rowsMoved);
     QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
@@ -572,6 +587,7 @@ void TestCandidateModels::editLeavingOrEnteringTheFilterIsOneRemoveOrInsert()
     CandidateModel model(m_store);
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
     model.setRoleId(m_fx.role.id);
+    QVERIFY(test::settled(m_store));
     model.sort(CandidateModel::NameColumn);
     model.setStatusFilter(int(ApplicationStatus::Active));
     QSignalSpy removed(&model, &QAbstractItemModel::rowsRemoved);
@@ -601,6 +617,7 @@ void TestCandidateModels::removeUnderSortAndFilter()
     CandidateModel model(m_store);
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
     model.setRoleId(m_fx.role.id);
+    QVERIFY(test::settled(m_store));
     model.sort(CandidateModel::NameColumn);
     model.setSearchText("referral");
     QSignalSpy removed(&model, &QAbstractItemModel::rowsRemoved);
@@ -722,9 +739,10 @@ void TestCandidateModels::aLargeRolesFirstScreenComesFromTheWorkerOnServer()
     QCOMPARE(layout.count(), 1);
     QCOMPARE(names(model), (QStringList{"ada", "Bo", "Cy", "Di", "Eli", "Fay", "Gus", "Hal"}));
     QCOMPARE(model.totalCount(), 8);
-    // A small role still loads at once.
+    // A small role still loads as a whole, in one step.
     model.setAsyncThreshold(100);
     model.setRoleId(m_fx.role.id);
+    QVERIFY(test::settled(m_store));  // on a team server, read on the connection thread
     QVERIFY(!model.isLoading());
     QCOMPARE(model.rowCount(), 8);
 }
@@ -737,7 +755,8 @@ void TestCandidateModels::bulkChangeReloadsBesideKeepingTheRows()
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
     model.sort(CandidateModel::NameColumn);
     model.setRoleId(m_fx.role.id);
-    QVERIFY(!model.isLoading());  // a small role: read at once, on this thread
+    QVERIFY(test::settled(m_store));  // on a team server, read on the connection thread
+    QVERIFY(!model.isLoading());  // a small role: read at once
     const QPersistentModelIndex cy = model.index(1, 0);
     QCOMPARE(cy.data().toString(), QStringLiteral("Cy"));
 

@@ -47,31 +47,72 @@ void CandidateModel::reload()
 {
     dropLoad();
     const CandidateRowReader::Source source = loadSource();
-    // On a team database the GUI thread reads nothing of a large role: the first screen
-    // comes from the worker too (a round trip there may take longer than a frame), and
-    // the count here only goes as far as telling a large role from a small one.
-    const bool server = source.isValid() && m_store->database().isServer();
-    const int total = m_roleId > 0 && m_store->isOpen()
-        ? m_store->applicationCount(m_roleId, server ? std::max(m_asyncThreshold, m_firstScreenRows + 1) : 0)
-        : 0;
+    if (source.isValid() && m_store->database().isServer() && !StoreReads::answersAtOnce(m_store)) {
+        reloadFromServer(source);
+        return;
+    }
+    const int total = m_roleId > 0 && m_store->isOpen() ? m_store->applicationCount(m_roleId) : 0;
     const bool async = total >= m_asyncThreshold && total > m_firstScreenRows && source.isValid();
     QList<CandidateRow> rows;
-    if (async && !server)
+    if (async)
         rows = m_store->firstCandidateRows(m_roleId, m_firstScreenRows);
-    else if (!async && m_roleId > 0)
+    else if (m_roleId > 0)
         rows = m_store->candidateRows(m_roleId);
-    std::vector<CandidateEntry> entries;
-    entries.reserve(size_t(rows.size()));
-    for (const CandidateRow &row : std::as_const(rows))
-        entries.push_back(CandidateEntry::make(row));
-    std::vector<int> order = CandidateEntry::sorted(entries, m_sortColumn, m_sortOrder);
-    std::vector<int> visible = m_filter.apply(entries, order);
-    resetTo(std::move(entries), std::move(order), std::move(visible), async && !server ? total : 0);
+    showRows(rows, async ? total : 0);
     if (!async) {
         setLoading(0);
         return;
     }
-    startLoad(source, server ? m_firstScreenRows : 0);
+    startLoad(source);
+}
+
+// On a team database the GUI thread reads nothing of a role. The connection thread
+// counts its applications as far as telling a large role from a small one, and reads a
+// small one whole; a large one, first screen and all, comes from the loader's worker.
+// Nothing is shown meanwhile (not the last role's rows), and the pane says it is loading.
+void CandidateModel::reloadFromServer(const CandidateRowReader::Source &source)
+{
+    struct Small
+    {
+        int total = 0;
+        QList<CandidateRow> rows;  // when the role is small
+    };
+    showRows({}, 0);
+    setLoading(m_generation);
+    const Id roleId = m_roleId;
+    const int enough = std::max(m_asyncThreshold, m_firstScreenRows + 1);
+    StoreReads::of(m_store)->ask<Small>(
+        this,
+        [roleId, enough](Store &store) {
+            Small small;
+            small.total = store.applicationCount(roleId, enough);
+            if (small.total < enough)
+                small.rows = store.candidateRows(roleId);
+            return small;
+        },
+        [this, source, enough, generation = m_generation](const Small &small) {
+            if (generation != m_generation)
+                return;  // another role or load since
+            if (small.total >= enough) {
+                startLoad(source, m_firstScreenRows);
+                return;
+            }
+            showRows(small.rows, 0);
+            // Changes heard while it was read are read again after it, in order: none is missed.
+            m_changedWhileLoading.clear();
+            setLoading(0);
+        });
+}
+
+void CandidateModel::showRows(const QList<CandidateRow> &rows, int expectedTotal)
+{
+    std::vector<CandidateEntry> entries;
+    entries.reserve(size_t(rows.size()));
+    for (const CandidateRow &row : rows)
+        entries.push_back(CandidateEntry::make(row));
+    std::vector<int> order = CandidateEntry::sorted(entries, m_sortColumn, m_sortOrder);
+    std::vector<int> visible = m_filter.apply(entries, order);
+    resetTo(std::move(entries), std::move(order), std::move(visible), expectedTotal);
 }
 
 void CandidateModel::resetTo(std::vector<CandidateEntry> entries, std::vector<int> order, std::vector<int> visible,

@@ -105,6 +105,8 @@ Q_SIGNALS:
 
 private:
     void reload();
+    void reloadFromServer(const CandidateRowReader::Source &source);
+    void showRows(const QList<CandidateRow> &rows, int expectedTotal);  // one reset
     void reloadBeside();
     void dropLoad();
     CandidateRowReader::Source loadSource() const;

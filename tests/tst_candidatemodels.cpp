@@ -102,7 +102,7 @@ void TestCandidateModels::addIsOneInsert()
     CandidateModel model(m_store);
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
     model.setRoleId(m_fx.role.id);
-    QVERIFY(test::settled(m_store));
+    waitForLoad(model);
     QCOMPARE(model.rowCount(), 0);
     QSignalSpy inserted(&model, &QAbstractItemModel::rowsInserted);
     QSignalSpy reset(&model, &QAbstractItemModel::modelReset);
@@ -137,7 +137,7 @@ void TestCandidateModels::moveIsOneDataChangedForItsRow()
     CandidateModel model(m_store);
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
     model.setRoleId(m_fx.role.id);
-    QVERIFY(test::settled(m_store));
+    waitForLoad(model);
     QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
     QSignalSpy reset(&model, &QAbstractItemModel::modelReset);
     m_fx.now += 3 * 86400;
@@ -165,7 +165,7 @@ void TestCandidateModels::editIsOneDataChangedForItsRow()
     const Id id = add("Lin Wei", "lin@example.org");
     CandidateModel model(m_store);
     model.setRoleId(m_fx.role.id);
-    QVERIFY(test::settled(m_store));
+    waitForLoad(model);
     QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
     Candidate c;
     QVERIFY(m_store->candidate(id, &c));
@@ -184,7 +184,7 @@ void TestCandidateModels::removeIsOneRemove()
     CandidateModel model(m_store);
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
     model.setRoleId(m_fx.role.id);
-    QVERIFY(test::settled(m_store));
+    waitForLoad(model);
     QSignalSpy removed(&model, &QAbstractItemModel::rowsRemoved);
     QVERIFY(m_store->removeCandidate(b));
     QVERIFY(test::settled(m_store));
@@ -203,7 +203,6 @@ void TestCandidateModels::pipelineCountsFollowMoves()
     PipelineModel model(m_store);
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
     model.setRoleId(m_fx.role.id);
-    QVERIFY(test::settled(m_store));
     QVERIFY(test::settled(m_store));  // the counts, read on the connection thread on a team server
     QCOMPARE(model.rowCount(), m_fx.role.stages.size() + 1);
     QCOMPARE(model.index(0, PipelineModel::ActiveColumn).data().toInt(), 3);
@@ -254,7 +253,7 @@ void TestCandidateModels::searchFiltersAsYouType()
     CandidateModel model(m_store);
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
     model.setRoleId(m_fx.role.id);
-    QVERIFY(test::settled(m_store));
+    waitForLoad(model);
     model.sort(CandidateModel::NameColumn);
     model.setSearchText(text);
     QCOMPARE(this->names(model), names);
@@ -276,7 +275,7 @@ void TestCandidateModels::stageAndStatusFilters()
     CandidateModel model(m_store);
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
     model.setRoleId(m_fx.role.id);
-    QVERIFY(test::settled(m_store));
+    waitForLoad(model);
     CandidateModel &filter = model;
     filter.setStageFilter(m_fx.role.stages.at(0).id);
     QCOMPARE(filter.rowCount(), 2);
@@ -309,7 +308,7 @@ void TestCandidateModels::numbersSortAsNumbers()
     m_fx.now += 2 * 86400;
     CandidateModel model(m_store);
     model.setRoleId(m_fx.role.id);
-    QVERIFY(test::settled(m_store));
+    waitForLoad(model);
     model.sort(CandidateModel::DaysInStageColumn, Qt::AscendingOrder);
     QStringList days;
     for (int r = 0; r < model.rowCount(); ++r)
@@ -365,17 +364,17 @@ void TestCandidateModels::weightedScoreFollowsRatingsAndVisibility()
     m_store->notifyDataReset();
     CandidateModel model(m_store);
     model.setRoleId(m_fx.role.id);
-    QVERIFY(test::settled(m_store));
+    waitForLoad(model);
     QCOMPARE(model.index(0, CandidateModel::ScoreColumn).data().toString(), QStringLiteral("3.60"));
     QCOMPARE(model.index(0, CandidateModel::ScorecardsColumn).data().toString(), QStringLiteral("1/2"));
     // Ben has not submitted: he sees no score, and only his own draft.
     QVERIFY(m_store->setActor(ben.id));
-    QVERIFY(test::settled(m_store));  // the rows read again for the person acting
+    waitForLoad(model);  // the rows read again for the person acting
     QCOMPARE(model.index(0, CandidateModel::ScoreColumn).data().toString(), QString());
     QCOMPARE(m_store->visibleScorecards(app).size(), 1);
     QCOMPARE(m_store->visibleScorecards(app).first().interviewer, QStringLiteral("Ben Okafor"));
     QVERIFY(m_store->setActor(ana.id));
-    QVERIFY(test::settled(m_store));  // the rows read again for the person acting
+    waitForLoad(model);  // the rows read again for the person acting
     QCOMPARE(model.index(0, CandidateModel::ScoreColumn).data().toString(), QStringLiteral("3.60"));
     QCOMPARE(m_store->visibleScorecards(app).size(), 1);  // her own: a colleague's draft is never shown
     // Once Ben submits, both see both.
@@ -420,7 +419,7 @@ void TestCandidateModels::sortIsOneLayoutChangeFollowingPersistentIndexes()
     CandidateModel model(m_store);
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
     model.setRoleId(m_fx.role.id);
-    QVERIFY(test::settled(m_store));
+    waitForLoad(model);
     QCOMPARE(names(model), (QStringList{"Cid", "amy", "Bea"}));  // unsorted: as added
     const QPersistentModelIndex amy = model.index(1, CandidateModel::SourceColumn);
     QSignalSpy aboutToChange(&model, &QAbstractItemModel::layoutAboutToBeChanged);
@@ -457,7 +456,7 @@ void TestCandidateModels::filterIsOneLayoutChangeAndTypingOnNarrows()
     CandidateModel model(m_store);
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
     model.setRoleId(m_fx.role.id);
-    QVERIFY(test::settled(m_store));
+    waitForLoad(model);
     model.sort(CandidateModel::NameColumn);
     const QPersistentModelIndex bjorn = model.index(1, 0);
     const QPersistentModelIndex priya = model.index(2, 0);
@@ -496,7 +495,7 @@ void TestCandidateModels::addIsInsertedWhereItSorts()
     CandidateModel model(m_store);
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
     model.setRoleId(m_fx.role.id);
-    QVERIFY(test::settled(m_store));
+    waitForLoad(model);
     model.sort(CandidateModel::NameColumn, Qt::AscendingOrder);
     model.setSearchText("referral");
     QCOMPARE(names(model), (QStringList{"Ann", "Cid"}));
@@ -532,7 +531,7 @@ void TestCandidateModels::editThatSortsElsewhereIsOneMove()
     CandidateModel model(m_store);
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
     model.setRoleId(m_fx.role.id);
-    QVERIFY(test::settled(m_store));
+    waitForLoad(model);
     model.sort(CandidateModel::NameColumn, Qt::AscendingOrder);
     QSignalSpy moved(&model, &QAbstractItemModel::rowsMoved);
     QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
@@ -587,7 +586,7 @@ void TestCandidateModels::editLeavingOrEnteringTheFilterIsOneRemoveOrInsert()
     CandidateModel model(m_store);
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
     model.setRoleId(m_fx.role.id);
-    QVERIFY(test::settled(m_store));
+    waitForLoad(model);
     model.sort(CandidateModel::NameColumn);
     model.setStatusFilter(int(ApplicationStatus::Active));
     QSignalSpy removed(&model, &QAbstractItemModel::rowsRemoved);
@@ -617,7 +616,7 @@ void TestCandidateModels::removeUnderSortAndFilter()
     CandidateModel model(m_store);
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
     model.setRoleId(m_fx.role.id);
-    QVERIFY(test::settled(m_store));
+    waitForLoad(model);
     model.sort(CandidateModel::NameColumn);
     model.setSearchText("referral");
     QSignalSpy removed(&model, &QAbstractItemModel::rowsRemoved);
@@ -742,7 +741,7 @@ void TestCandidateModels::aLargeRolesFirstScreenComesFromTheWorkerOnServer()
     // A small role still loads as a whole, in one step.
     model.setAsyncThreshold(100);
     model.setRoleId(m_fx.role.id);
-    QVERIFY(test::settled(m_store));  // on a team server, read on the connection thread
+    waitForLoad(model);  // on a team server, read on the loader's worker
     QVERIFY(!model.isLoading());
     QCOMPARE(model.rowCount(), 8);
 }
@@ -755,7 +754,7 @@ void TestCandidateModels::bulkChangeReloadsBesideKeepingTheRows()
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
     model.sort(CandidateModel::NameColumn);
     model.setRoleId(m_fx.role.id);
-    QVERIFY(test::settled(m_store));  // on a team server, read on the connection thread
+    waitForLoad(model);  // on a team server, read on the loader's worker
     QVERIFY(!model.isLoading());  // a small role: read at once
     const QPersistentModelIndex cy = model.index(1, 0);
     QCOMPARE(cy.data().toString(), QStringLiteral("Cy"));

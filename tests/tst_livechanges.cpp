@@ -104,7 +104,9 @@ struct Panes
     {
         pipeline.setRoleId(roleId);
         candidates.setRoleId(roleId);
-        test::settled(store);  // the counts on their way: what the tests compare next
+        // What the tests compare next: the counts (on the connection thread) and the rows
+        // (on the loader's worker), on their way on a team server.
+        ready = test::settled(store) && QTest::qWaitFor([this] { return !candidates.isLoading(); }, 10000);
         pipelineReset.clear();  // the spies count from here, not the first load above
         candidatesReset.clear();
     }
@@ -117,6 +119,7 @@ struct Panes
     CandidateModel candidates;
     QSignalSpy pipelineReset{&pipeline, &QAbstractItemModel::modelReset};
     QSignalSpy candidatesReset{&candidates, &QAbstractItemModel::modelReset};
+    bool ready = false;  // both read
 };
 
 }  // namespace
@@ -267,6 +270,7 @@ void TestLiveChanges::aFileHasNoListeners()
 void TestLiveChanges::aNewCandidateArrivesOnServer()
 {
     Panes panes(m_fx.store(), m_fx.role.id);
+    QVERIFY(panes.ready);
     QCOMPARE(panes.candidates.rowCount(), 0);
     QSignalSpy pipelineChanged(&panes.pipeline, &QAbstractItemModel::dataChanged);
     QSignalSpy candidatesInserted(&panes.candidates, &QAbstractItemModel::rowsInserted);
@@ -315,6 +319,7 @@ void TestLiveChanges::aMoveArrivesOnServer()
     auto cleo = openDesk(m_cleo);
     QVERIFY(cleo);
     Panes panes(cleo.get(), m_fx.role.id);
+    QVERIFY(panes.ready);
     QSignalSpy changed(cleo.get(), &Store::applicationChanged);
     const Id next = m_fx.role.stages.last().id;
     QCOMPARE(panes.active(m_fx.stage.id), 1);
@@ -529,6 +534,7 @@ void TestLiveChanges::aRemovedCandidateArrivesOnServer()
     QVERIFY(candidate);
     QVERIFY(m_fx.addCandidate(QStringLiteral("Bo Rivera"), &other));
     Panes panes(m_fx.store(), m_fx.role.id);
+    QVERIFY(panes.ready);
     QCOMPARE(panes.candidates.rowCount(), 2);
     QSignalSpy candidatesRemoved(&panes.candidates, &QAbstractItemModel::rowsRemoved);
     QSignalSpy removed(m_fx.store(), &Store::candidateRemoved);

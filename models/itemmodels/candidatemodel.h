@@ -66,8 +66,8 @@ public:
     void setNow(qint64 secondsSinceEpoch) { m_now = secondsSinceEpoch; }
     // Active candidates waiting longer than this in one stage are flagged (bold).
     void setStaleDays(int days);
-    // From this many applications on (and for a database a second connection can read:
-    // a file), the rest after the first screen loads on a worker thread.
+    // On a file, from this many applications on, the rest after the first screen loads on
+    // a worker thread. On a team server every role loads there.
     void setAsyncThreshold(int applications) { m_asyncThreshold = applications; }
     int asyncThreshold() const { return m_asyncThreshold; }
     // How many rows, by name, are read at once before the worker reads the rest.

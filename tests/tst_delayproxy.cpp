@@ -6,6 +6,7 @@
 #include "storage/serverlocation.h"
 #include "store/store.h"
 #include "testbackend.h"
+#include "testsupport.h"
 
 #include <QElapsedTimer>
 #include <QLocalServer>
@@ -50,6 +51,7 @@ private Q_SLOTS:
     void droppedConnectionsEnd();
     void aStoreWorksAcrossItOnServer();
     void repeatedReadsStayHomeUntilSomethingChangesOnServer();
+    void theFirstRoleIsReadOnTheConnectionThreadAsAStoreOpensOnServer();
 
 private:
     std::unique_ptr<QTemporaryDir> m_dir;
@@ -214,6 +216,28 @@ void TestDelayProxy::aStoreWorksAcrossItOnServer()
     Candidate seen;
     QVERIFY(beside.candidate(id, &seen));
     QCOMPARE(seen.name, candidate.name);
+}
+
+// A window's first questions are the list of roles and the first role whole (its rubric
+// and plan: six statements). As a team store opens they are read on its connection
+// thread, so that the window asks for them without a round trip on the GUI thread.
+void TestDelayProxy::theFirstRoleIsReadOnTheConnectionThreadAsAStoreOpensOnServer()
+{
+    Store beside, store;
+    newDatabaseBehindRelay(&beside, &store, 20);
+    if (QTest::currentTestFailed())
+        return;
+    QVERIFY(test::settled(&store));  // the questions asked as it opened are answered
+    const qint64 sent = m_proxy->bytesToServer();
+    const QList<RoleSummary> roles = store.roles();
+    QCOMPARE(roles.size(), 1);
+    QCOMPARE(roles.first().title, beside.roles().value(0).title);
+    Role role;
+    QVERIFY(store.role(roles.first().id, &role));
+    QCOMPARE(role.title, roles.first().title);
+    QVERIFY(!role.stages.isEmpty());
+    QCOMPARE(role.stages.size(), roles.first().stages);
+    QCOMPARE(m_proxy->bytesToServer(), sent);  // nothing more asked of the server
 }
 
 void TestDelayProxy::newDatabaseBehindRelay(Store *beside, Store *across, int rtt)

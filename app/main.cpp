@@ -119,7 +119,9 @@ int main(int argc, char *argv[])
     bool cancelled = false;
     bool opened = ConnectDialog::openAskingForPassword(&store, path, options, nullptr, &cancelled);
     if (cancelled) {
-        std::fprintf(stderr, "hireloop: %s\n", qPrintable(store.errorString()));
+        const QString why = store.errorString();
+        std::fprintf(stderr, "hireloop: %s\n",
+                     qPrintable(why.isEmpty() ? QStringLiteral("connecting to %1 was cancelled").arg(path) : why));
         return 1;
     }
     if (!opened && store.isLockedElsewhere()) {

@@ -4,7 +4,10 @@
 
 #include "delayproxy.h"
 #include "storage/serverlocation.h"
+#include "itemmodels/candidatemodel.h"
+#include "posting/rubricbuilder.h"
 #include "store/store.h"
+#include "store/storeopener.h"
 #include "testbackend.h"
 #include "testsupport.h"
 
@@ -51,7 +54,9 @@ private Q_SLOTS:
     void droppedConnectionsEnd();
     void aStoreWorksAcrossItOnServer();
     void repeatedReadsStayHomeUntilSomethingChangesOnServer();
-    void theFirstRoleIsReadOnTheConnectionThreadAsAStoreOpensOnServer();
+    void aStoreOpensBesideItsThreadWithTheFirstScreensAnswersOnServer();
+    void aStoreThatCannotOpenKeepsWhatItHadOnServer();
+    void theCandidateListKeepsItsConnectionFromLoadToLoadOnServer();
 
 private:
     std::unique_ptr<QTemporaryDir> m_dir;
@@ -62,7 +67,9 @@ private:
     // A new team database with its default data, made and opened by beside without the
     // relay (migrations cross it hundreds of times), then opened by across through the
     // relay, which delays rtt ms.
-    void newDatabaseBehindRelay(Store *beside, Store *across, int rtt);
+    // beside opens the new database directly; across, through the relay (openAcross).
+    void newDatabaseBehindRelay(Store *beside, Store *across, int rtt, bool openAcross = true);
+    QString m_acrossUri;  // the new database, through the relay
 };
 
 void TestDelayProxy::init()
@@ -218,17 +225,34 @@ void TestDelayProxy::aStoreWorksAcrossItOnServer()
     QCOMPARE(seen.name, candidate.name);
 }
 
-// A window's first questions are the list of roles and the first role whole (its rubric
-// and plan: six statements). As a team store opens they are read on its connection
-// thread, so that the window asks for them without a round trip on the GUI thread.
-void TestDelayProxy::theFirstRoleIsReadOnTheConnectionThreadAsAStoreOpensOnServer()
+// A team database an ocean away takes a dozen round trips to open. The window's store
+// opens it on a thread of its own and takes the connection over when it is there; the
+// window's thread turns meanwhile. Its first questions (the people, the roles, the first
+// role whole: its rubric and plan) were read with the session and cost nothing more.
+void TestDelayProxy::aStoreOpensBesideItsThreadWithTheFirstScreensAnswersOnServer()
 {
     Store beside, store;
-    newDatabaseBehindRelay(&beside, &store, 20);
+    newDatabaseBehindRelay(&beside, &store, 20, false);
     if (QTest::currentTestFailed())
         return;
-    QVERIFY(test::settled(&store));  // the questions asked as it opened are answered
+    int turns = 0;
+    QTimer tick;
+    connect(&tick, &QTimer::timeout, this, [&] { ++turns; });
+    tick.start(5);
+    StoreOpener opener(&store);
+    QSignalSpy finished(&opener, &StoreOpener::finished);
+    opener.start(m_acrossUri, {});
+    QVERIFY(opener.isRunning());
+    QVERIFY(!store.isOpen());  // not yet: the thread is connecting
+    QVERIFY(finished.wait(30000));
+    QVERIFY2(finished.first().first().toBool(), qPrintable(store.errorString()));
+    QVERIFY2(turns >= 5, qPrintable(QString::number(turns)));  // at least 240 ms of round trips, and it turned
+    QVERIFY(store.isOpen());
+    QCOMPARE(store.path(), m_acrossUri);
+    QCOMPARE(store.actor().kind, PersonKind::HiringManager);
+
     const qint64 sent = m_proxy->bytesToServer();
+    QVERIFY(!store.persons().isEmpty());
     const QList<RoleSummary> roles = store.roles();
     QCOMPARE(roles.size(), 1);
     QCOMPARE(roles.first().title, beside.roles().value(0).title);
@@ -237,10 +261,84 @@ void TestDelayProxy::theFirstRoleIsReadOnTheConnectionThreadAsAStoreOpensOnServe
     QCOMPARE(role.title, roles.first().title);
     QVERIFY(!role.stages.isEmpty());
     QCOMPARE(role.stages.size(), roles.first().stages);
+    QVERIFY(store.ensureDefaultData());
     QCOMPARE(m_proxy->bytesToServer(), sent);  // nothing more asked of the server
+
+    // It is the store's connection now: it writes, and hears a colleague.
+    Candidate candidate;
+    candidate.name = QStringLiteral("Handed Over");
+    QVERIFY2(store.addCandidate(candidate, roles.first().id) > 0, qPrintable(store.errorString()));
+    QSignalSpy added(&store, &Store::candidateAdded);
+    candidate.name = QStringLiteral("Added Beside");
+    QVERIFY(beside.addCandidate(candidate, roles.first().id) > 0);
+    QVERIFY(added.wait(10000));
 }
 
-void TestDelayProxy::newDatabaseBehindRelay(Store *beside, Store *across, int rtt)
+// A database that cannot be opened leaves the store on the one it had, saying why.
+void TestDelayProxy::aStoreThatCannotOpenKeepsWhatItHadOnServer()
+{
+    Store beside, store;
+    newDatabaseBehindRelay(&beside, &store, 20);
+    if (QTest::currentTestFailed())
+        return;
+    ServerLocation elsewhere = ServerLocation::parse(m_acrossUri);
+    elsewhere.database = QStringLiteral("no_such_database");
+    StoreOpener opener(&store);
+    QSignalSpy finished(&opener, &StoreOpener::finished);
+    opener.start(elsewhere.toDisplayUri(), {});
+    QVERIFY(finished.wait(30000));
+    QCOMPARE(finished.first().first().toBool(), false);
+    QVERIFY2(store.errorString().contains(QLatin1String("no_such_database")), qPrintable(store.errorString()));
+    QVERIFY(store.isOpen());
+    QCOMPARE(store.path(), m_acrossUri);
+    QCOMPARE(store.roles().size(), 1);
+
+    // Cancelled: the store keeps what it had, and hears nothing more of it.
+    opener.start(m_acrossUri, {});
+    opener.cancel();
+    QVERIFY(!finished.wait(2000));
+    QCOMPARE(finished.size(), 1);
+    QVERIFY(store.isOpen());
+}
+
+// Every role switch and reload reads the candidate list on a worker thread; an ocean away
+// a new connection for each costs about ten round trips. The first load's connection is
+// kept and handed to the next one's worker: the relay sees no new connection.
+void TestDelayProxy::theCandidateListKeepsItsConnectionFromLoadToLoadOnServer()
+{
+    Store beside, store;
+    newDatabaseBehindRelay(&beside, &store, 20);
+    if (QTest::currentTestFailed())
+        return;
+    const Id first = beside.roles().value(0).id;
+    Role second = RubricBuilder::defaultRole();
+    second.title = QStringLiteral("Second Role");
+    const Id secondId = beside.addRole(second);
+    QVERIFY2(secondId > 0, qPrintable(beside.errorString()));
+    for (const QString &name : {QStringLiteral("Ida Rahman"), QStringLiteral("Jonas Berg")}) {
+        Candidate c;
+        c.name = name;
+        QVERIFY(beside.addCandidate(c, first) > 0);
+    }
+    Candidate other;
+    other.name = QStringLiteral("Kofi Mensah");
+    QVERIFY(beside.addCandidate(other, secondId) > 0);
+
+    CandidateModel model(&store);
+    model.setRoleId(first);
+    QTRY_VERIFY_WITH_TIMEOUT(!model.isLoading() && model.rowCount() == 2, 20000);
+    QTest::qWait(200);  // the reader comes back to the model's thread after the rows
+    const int connections = m_proxy->connectionsMade();
+    model.setRoleId(secondId);
+    QTRY_VERIFY_WITH_TIMEOUT(!model.isLoading() && model.rowCount() == 1, 20000);
+    QCOMPARE(model.index(0, CandidateModel::NameColumn).data().toString(), other.name);
+    QTest::qWait(200);
+    model.setRoleId(first);
+    QTRY_VERIFY_WITH_TIMEOUT(!model.isLoading() && model.rowCount() == 2, 20000);
+    QCOMPARE(m_proxy->connectionsMade(), connections);
+}
+
+void TestDelayProxy::newDatabaseBehindRelay(Store *beside, Store *across, int rtt, bool openAcross)
 {
     QString error;
     const QString direct = test::TestBackend::newDatabase(m_dir->path(), QStringLiteral("delayproxy"), &error);
@@ -254,7 +352,9 @@ void TestDelayProxy::newDatabaseBehindRelay(Store *beside, Store *across, int rt
     m_proxy->setDelay(rtt, rtt / 6);
     QVERIFY2(beside->open(direct), qPrintable(beside->errorString()));
     QVERIFY2(beside->ensureDefaultData(), qPrintable(beside->errorString()));
-    QVERIFY2(across->open(location.toDisplayUri()), qPrintable(across->errorString()));
+    m_acrossUri = location.toDisplayUri();
+    if (openAcross)
+        QVERIFY2(across->open(m_acrossUri), qPrintable(across->errorString()));
 }
 
 void TestDelayProxy::repeatedReadsStayHomeUntilSomethingChangesOnServer()

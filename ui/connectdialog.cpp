@@ -2,17 +2,21 @@
 
 #include "passwordkeyring.h"
 #include "store/store.h"
+#include "store/storeopener.h"
 
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDialogButtonBox>
+#include <QEventLoop>
 #include <QFormLayout>
 #include <QInputDialog>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMessageBox>
+#include <QProgressDialog>
 #include <QPushButton>
 #include <QSpinBox>
+#include <QTimer>
 #include <QVBoxLayout>
 
 #include <functional>
@@ -347,9 +351,55 @@ bool ConnectDialog::askForPassword(QWidget *parent, const ServerLocation &locati
 bool ConnectDialog::openAskingForPassword(Store *store, const QString &path, const DatabaseOptions &options,
                                           QWidget *parent, bool *cancelled)
 {
-    return openWithPassword(
-        path, [&](const QString &p) { return store->open(p, options); }, [store] { return store->errorString(); },
-        parent, cancelled);
+    bool stopped = false;
+    const bool opened = openWithPassword(
+        path,
+        [&](const QString &p) {
+            return ServerLocation::isUri(p) ? openWithoutWaiting(store, p, options, parent, &stopped)
+                                            : store->open(p, options);
+        },
+        [&] { return stopped ? QString() : store->errorString(); }, parent, cancelled);
+    if (stopped && cancelled)
+        *cancelled = true;
+    return opened;
+}
+
+bool ConnectDialog::openWithoutWaiting(Store *store, const QString &path, const DatabaseOptions &options,
+                                       QWidget *parent, bool *cancelled)
+{
+    *cancelled = false;
+    StoreOpener opener(store);
+    QEventLoop loop;
+    bool opened = false;
+    connect(&opener, &StoreOpener::finished, &loop, [&](bool ok) {
+        opened = ok;
+        loop.quit();
+    });
+    opener.start(path, options);
+    // A server nearby answers before anyone could see a box: for the first moments the
+    // window only paints (a click waits), then the box says what is happening and offers
+    // to stop. The store keeps what it had until the new database is there.
+    QTimer patience;
+    patience.setSingleShot(true);
+    connect(&patience, &QTimer::timeout, &loop, &QEventLoop::quit);
+    patience.start(ConnectingBoxDelayMs);
+    loop.exec(QEventLoop::ExcludeUserInputEvents);
+    if (!opener.isRunning())
+        return opened;
+    QProgressDialog box(tr("Connecting to %1…").arg(describe(ServerLocation::parse(path))), tr("Cancel"), 0, 0, parent);
+    box.setObjectName(QStringLiteral("connectingBox"));
+    box.setWindowTitle(tr("Connecting"));
+    box.setWindowModality(Qt::ApplicationModal);
+    box.setMinimumDuration(0);
+    box.setAutoReset(false);
+    connect(&box, &QProgressDialog::canceled, &loop, [&] {
+        opener.cancel();
+        *cancelled = true;
+        loop.quit();
+    });
+    box.show();
+    loop.exec();
+    return opened;
 }
 
 }  // namespace hireloop

@@ -67,6 +67,13 @@ public:
     // *cancelled is set when the prompt was cancelled.
     static bool openAskingForPassword(Store *store, const QString &path, const DatabaseOptions &options,
                                       QWidget *parent, bool *cancelled = nullptr);
+    // store->open(path, options) for a team server without blocking this thread: the
+    // database opens on a thread of its own (StoreOpener) while this thread's event loop
+    // runs. After ConnectingBoxDelayMs a modal "Connecting to …" box offers Cancel, which
+    // sets *cancelled and leaves the store on what it had.
+    static bool openWithoutWaiting(Store *store, const QString &path, const DatabaseOptions &options, QWidget *parent,
+                                   bool *cancelled);
+    static constexpr int ConnectingBoxDelayMs = 400;
 
 private:
     void updatePreview();

@@ -985,17 +985,23 @@ bool MainWindow::switchDatabase(const QString &path)
     // A team server that wants a password gets it from a prompt, once; it is kept in
     // memory for this process (the workers' connections and a later reopen use it),
     // never written anywhere.
+    // A team server is opened beside the window, and the store keeps the database it had
+    // until the new one is there: only a refused file has closed it.
+    const auto backToPrevious = [&] {
+        if (!m_store->isOpen() || m_store->path() != previous)
+            m_store->open(previous, previousOptions);
+    };
     bool cancelled = false;
     bool opened = ConnectDialog::openAskingForPassword(m_store, path, options, this, &cancelled);
     if (cancelled) {
-        m_store->open(previous, previousOptions);
+        backToPrevious();
         return false;
     }
     if (!opened && m_store->isLockedElsewhere()) {
         DatabaseLockedDialog ask(m_store->errorString(), tr("Cancel"), this);
         ask.exec();
         if (!ask.readOnlyChosen()) {
-            m_store->open(previous, previousOptions);
+            backToPrevious();
             return false;
         }
         options.exclusive = false;
@@ -1008,7 +1014,7 @@ bool MainWindow::switchDatabase(const QString &path)
         return true;
     }
     const QString error = m_store->errorString();
-    m_store->open(previous, previousOptions);
+    backToPrevious();
     showError(error);
     return false;
 }

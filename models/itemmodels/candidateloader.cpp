@@ -65,15 +65,31 @@ void CandidateLoader::deliver(const std::shared_ptr<CandidateLoadResult> &result
         Qt::QueuedConnection);
 }
 
+void CandidateLoader::keep(std::shared_ptr<CandidateRowReader> reader)
+{
+    reader->handTo(thread());
+    // Dropped with this object if it is gone by then: in its thread, where the reader now is.
+    QMetaObject::invokeMethod(
+        this, [this, reader]() mutable { m_kept = std::move(reader); }, Qt::QueuedConnection);
+}
+
 void CandidateLoader::start(const CandidateLoadRequest &request)
 {
     auto cancel = std::make_shared<std::atomic<bool>>(false);
-    QThread *thread = QThread::create([this, request, cancel] {
+    std::shared_ptr<CandidateRowReader> kept = std::move(m_kept);
+    if (kept && !(kept->source() == request.source))
+        kept.reset();  // another database's
+    CandidateRowReader *handed = kept.get();
+    QThread *thread = QThread::create([this, request, cancel, kept = std::move(kept)]() mutable {
         auto result = std::make_shared<CandidateLoadResult>();
         result->request = request;
         {
-            // Made, used and removed on this thread: the connection is this thread's.
-            CandidateRowReader reader(request.source);
+            // Used on this thread only: the kept one is handed here before it starts, and
+            // handed back when read; a new one is made here.
+            std::shared_ptr<CandidateRowReader> readerHere = kept
+                ? std::move(kept)
+                : std::make_shared<CandidateRowReader>(request.source);
+            CandidateRowReader &reader = *readerHere;
             if (request.firstScreen > 0 && reader.isOpen()) {
                 auto first = std::make_shared<CandidateLoadResult>();
                 first->request = request;
@@ -90,6 +106,8 @@ void CandidateLoader::start(const CandidateLoadRequest &request)
             const QList<CandidateRow> rows = reader.rows(request.roleId, request.visibility, request.now, cancel.get());
             result->ok = reader.isOpen() && reader.errorString().isEmpty();
             result->error = reader.errorString();
+            if (result->ok && request.source.isServer() && !cancel->load())
+                keep(std::move(readerHere));
             result->entries.reserve(size_t(rows.size()));
             for (const CandidateRow &row : rows) {
                 if (cancel->load(std::memory_order_relaxed))
@@ -121,6 +139,8 @@ void CandidateLoader::start(const CandidateLoadRequest &request)
             return;
         deliver(result, cancel, &CandidateLoader::finished);
     });
+    if (handed)
+        handed->handTo(thread);
     thread->setObjectName(QStringLiteral("candidate loader"));
     track(thread, cancel);
 }

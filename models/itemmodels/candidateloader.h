@@ -15,7 +15,8 @@ class QThread;
 // connection of its own, and makes their sort keys, sorted order and filtered rows
 // there too, so that the GUI thread only swaps the result in. Each load has a number;
 // a newer load does not stop an older one from finishing, but the older one is told
-// to stop, and the model drops any result whose number is not its latest.
+// to stop, and the model drops any result whose number is not its latest. On a team
+// server the connection is kept from one load to the next.
 
 namespace hireloop {
 
@@ -80,6 +81,10 @@ private:
         std::shared_ptr<std::atomic<bool>> cancel;
     };
     QList<Job> m_jobs;
+    // A team server's reader, kept in this object's thread between loads and handed to
+    // the next load's worker: a role switch or a reload does not open a new connection.
+    std::shared_ptr<CandidateRowReader> m_kept;
+    void keep(std::shared_ptr<CandidateRowReader> reader);  // on a worker, once its load is read
 };
 
 }  // namespace hireloop

@@ -5,6 +5,7 @@
 
 #include <QAtomicInt>
 #include <QSqlDatabase>
+#include <QSqlDriver>
 #include <QSqlError>
 #include <QUrl>
 
@@ -57,6 +58,7 @@ CandidateRowReader::Source CandidateRowReader::sourceOf(const Database &db)
 }
 
 CandidateRowReader::CandidateRowReader(const Source &source)
+    : m_source(source)
 {
     if (!source.isValid()) {
         m_error = QObject::tr("no database to read");
@@ -87,6 +89,12 @@ CandidateRowReader::~CandidateRowReader()
         db.close();
     }
     QSqlDatabase::removeDatabase(m_connectionName);
+}
+
+void CandidateRowReader::handTo(QThread *thread)
+{
+    if (m_open)
+        QSqlDatabase::database(m_connectionName, false).driver()->moveToThread(thread);
 }
 
 QList<CandidateRow> CandidateRowReader::rows(Id roleId, const Visibility &visibility, qint64 now,

@@ -4,6 +4,7 @@
 #include "domain/visibility.h"
 
 #include <QString>
+#include <QThread>
 #include <atomic>
 
 // Reads the candidates pane's rows on a connection of its own, for a worker thread:
@@ -31,6 +32,12 @@ public:
         QString user;
         QString password;
         bool isValid() const { return !databaseName.isEmpty(); }
+        bool isServer() const { return driver != QLatin1String("QSQLITE"); }
+        bool operator==(const Source &o) const
+        {
+            return driver == o.driver && databaseName == o.databaseName && connectOptions == o.connectOptions
+                && host == o.host && port == o.port && user == o.user && password == o.password;
+        }
     };
     // Invalid for a database a second connection cannot see (closed, in memory).
     static Source sourceOf(const Database &db);
@@ -41,6 +48,11 @@ public:
     CandidateRowReader &operator=(const CandidateRowReader &) = delete;
 
     bool isOpen() const { return m_open; }
+    const Source &source() const { return m_source; }
+    // Gives the connection to thread, called on the thread that has it (as
+    // Database::handTo): a server's reader is kept from one load to the next, and an
+    // ocean away its opening costs about ten round trips.
+    void handTo(QThread *thread);
     QString errorString() const { return m_error; }
     // As CandidateRepository::rows: weighted scores only where the viewer may see the
     // application's outcomes. Empty, with
@@ -54,6 +66,7 @@ private:
     QString m_connectionName;
     QString m_error;
     bool m_open = false;
+    Source m_source;
 };
 
 }  // namespace hireloop

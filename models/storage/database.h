@@ -9,6 +9,7 @@
 #include <QSqlError>
 #include <QSqlQuery>
 #include <QString>
+#include <QThread>
 #include <QVariant>
 #include <functional>
 #include <memory>
@@ -145,6 +146,19 @@ public:
     void setChangeCallback(std::function<void(const ChangeNotice &)> onChange) { m_onChange = std::move(onChange); }
     bool isListening() const;
     bool reconnect();
+
+    // A team database opened on one thread and used on another: Qt 6.4's connections
+    // belong to the thread whose driver object they have, and a server an ocean away
+    // takes a dozen round trips to open, which a window's thread must not wait for.
+    // handTo(thread), called on the thread that opened it, gives the connection to
+    // thread; there adopt(opened) takes it over whole (closing what this one had): its
+    // location, options and session, while this one's callbacks stay and hear it from
+    // then on. opened is left closed. A server only: a file opens in microseconds.
+    // The opening runs on a thread made by openingThread(job), which runs no event loop
+    // and keeps what the driver leaves in it (see database_postgres.cpp) for handTo.
+    static QThread *openingThread(std::function<void()> job);
+    void handTo(QThread *thread);
+    void adopt(Database &opened);
     QString errorString() const { return m_error; }
     int schemaVersion() const;
     static int latestVersion();
@@ -212,6 +226,7 @@ private:
     QStringList auditPrivilegeProblems();  // part of serverProblems
     bool syncIdSequences();
     void listenForChanges();
+    void hearNotices();  // the driver's notices to m_onChange: no round trip
     void stopListening();
     // Records error; marks the connection lost when it says the session is gone.
     void noteError(const QSqlError &error);

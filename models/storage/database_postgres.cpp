@@ -11,6 +11,9 @@
 #include <QMutex>
 #include <QSqlDriver>
 #include <QSqlError>
+#include <QAbstractEventDispatcher>
+#include <QPointer>
+#include <QSocketNotifier>
 #include <QThread>
 
 namespace hireloop {
@@ -161,20 +164,100 @@ void Database::listenForChanges()
         if (q.exec(QStringLiteral("SELECT CAST(current_schema() AS TEXT)")) && q.next())
             m_schema = q.value(0).toString();
     }
-    if (!m_listening) {
-        QObject::connect(driver, &QSqlDriver::notification, driver,
-                         [this](const QString &name, QSqlDriver::NotificationSource source, const QVariant &payload) {
-                             if (name != ChangeChannel || source == QSqlDriver::SelfSource || !m_onChange)
-                                 return;
-                             ChangeNotice notice;
-                             if (ChangeNotice::parse(payload.toString().toUtf8(), &notice) && notice.schema == m_schema)
-                                 m_onChange(notice);
-                         });
-        m_listening = true;
-    }
+    hearNotices();
     if (!driver->subscribedToNotifications().contains(ChangeChannel) && !driver->subscribeToNotification(ChangeChannel))
         qWarning("%s: cannot listen for other clients' changes: %s", qPrintable(m_path),
                  qPrintable(driver->lastError().text()));
+}
+
+void Database::hearNotices()
+{
+    if (m_listening || !m_onChange || !m_db.isOpen())
+        return;
+    QObject::connect(m_db.driver(), &QSqlDriver::notification, m_db.driver(),
+                     [this](const QString &name, QSqlDriver::NotificationSource source, const QVariant &payload) {
+                         if (name != ChangeChannel || source == QSqlDriver::SelfSource || !m_onChange)
+                             return;
+                         ChangeNotice notice;
+                         if (ChangeNotice::parse(payload.toString().toUtf8(), &notice) && notice.schema == m_schema)
+                             m_onChange(notice);
+                     });
+    m_listening = true;
+}
+
+namespace {
+
+// The event dispatcher of a thread that opens a connection for another (openingThread).
+// The QPSQL driver listens with a socket notifier it makes without a parent, so it would
+// not move with the driver and would stay behind in a thread that ends. This dispatcher
+// runs nothing (the thread has no event loop) and keeps the notifiers registered with it,
+// for handTo to move along.
+class OpeningDispatcher : public QAbstractEventDispatcher
+{
+public:
+    QList<QPointer<QSocketNotifier>> notifiers;
+
+    bool processEvents(QEventLoop::ProcessEventsFlags) override { return false; }
+    void registerSocketNotifier(QSocketNotifier *notifier) override { notifiers << notifier; }
+    void unregisterSocketNotifier(QSocketNotifier *notifier) override { notifiers.removeAll(notifier); }
+    void registerTimer(int, qint64, Qt::TimerType, QObject *) override { }
+    bool unregisterTimer(int) override { return true; }
+    bool unregisterTimers(QObject *) override { return true; }
+    QList<TimerInfo> registeredTimers(QObject *) const override { return {}; }
+    int remainingTime(int) override { return -1; }
+    void wakeUp() override { }
+    void interrupt() override { }
+};
+
+}  // namespace
+
+QThread *Database::openingThread(std::function<void()> job)
+{
+    QThread *thread = QThread::create(std::move(job));
+    thread->setEventDispatcher(new OpeningDispatcher);
+    return thread;
+}
+
+void Database::handTo(QThread *thread)
+{
+    if (!isServer() || !m_db.isValid())
+        return;
+    // The listening notifier first: it is enabled again in thread once there.
+    if (auto *dispatcher = dynamic_cast<OpeningDispatcher *>(QAbstractEventDispatcher::instance())) {
+        const QList<QPointer<QSocketNotifier>> notifiers = dispatcher->notifiers;
+        for (QSocketNotifier *notifier : notifiers)
+            if (notifier)
+                notifier->moveToThread(thread);
+    }
+    m_db.driver()->moveToThread(thread);
+}
+
+void Database::adopt(Database &opened)
+{
+    Q_ASSERT(opened.isServer() && opened.m_db.isValid());
+    Q_ASSERT(opened.m_db.driver()->thread() == QThread::currentThread());
+    close();
+    opened.stopListening();  // its handler would call opened's callback
+    m_db = std::exchange(opened.m_db, QSqlDatabase());
+    m_connectionName = std::exchange(opened.m_connectionName, QString());
+    m_path = opened.m_path;
+    m_error.clear();
+    m_created = opened.m_created;
+    m_options = opened.m_options;
+    m_readOnly = opened.m_readOnly;
+    m_readOnlyReason = opened.m_readOnlyReason;
+    m_damage.clear();
+    m_lockedElsewhere = false;
+    m_upgradeBackup.clear();
+    m_olderSchema = 0;
+    m_backend = opened.m_backend;
+    m_location = opened.m_location;
+    m_explicitIdTables.clear();
+    m_lost = false;
+    m_schema = opened.m_schema;
+    if (m_options.listen)
+        hearNotices();
+    opened.m_path.clear();
 }
 
 void Database::stopListening()
@@ -336,8 +419,13 @@ bool Database::inspectServer(int *version)
 
 int Database::serverSchemaVersion() const
 {
+    // pg_tables read with the statement's snapshot: to_regclass may answer from the
+    // session's cached catalog, which does not yet show a table another session has just
+    // made (two Hireloops opening a new team database at once, the second after the lock).
     QSqlQuery q(m_db);
-    if (!q.exec(QStringLiteral("SELECT to_regclass('hireloop_schema') IS NOT NULL")) || !q.next())
+    if (!q.exec(QStringLiteral("SELECT EXISTS (SELECT 1 FROM pg_catalog.pg_tables WHERE schemaname = current_schema()"
+                               " AND tablename = 'hireloop_schema')"))
+        || !q.next())
         return -1;
     if (!q.value(0).toBool())
         return 0;

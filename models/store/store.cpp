@@ -5,6 +5,7 @@
 #include "store/draftjournal.h"
 #include "store/ownwrites.h"
 #include "store/storememo.h"
+#include "store/storeopener.h"
 #include "store/storereads.h"
 
 #include <QDateTime>
@@ -86,46 +87,98 @@ bool Store::write(const QString &what, const std::function<bool()> &change)
 
 bool Store::open(const QString &path, const DatabaseOptions &options)
 {
-    StoreMemo::of(this)->clear();
-    actAs(Person());
-    m_pseudonymSalt.clear();
-    m_ownWrites.reset();  // row versions of the database before
+    forgetDatabase();
     if (!m_db.open(path, options)) {
         m_error = m_db.errorString();
         return false;
     }
+    const TeamSession session = m_db.isServer() ? readSession(m_db, false) : TeamSession();
+    if (const QString refusal = strangerRefusal(session, m_db); !refusal.isEmpty()) {
+        m_error = refusal;
+        m_db.close();
+        return false;
+    }
+    return beginSession(session);
+}
+
+bool Store::open(OpenedDatabase &opened)
+{
+    if (!opened.database || !opened.database->isOpen()) {
+        m_error = opened.error;
+        return false;
+    }
+    if (const QString refusal = strangerRefusal(opened.session, *opened.database); !refusal.isEmpty()) {
+        m_error = refusal;
+        return false;
+    }
+    forgetDatabase();
+    m_db.adopt(*opened.database);
+    return beginSession(opened.session);
+}
+
+void Store::forgetDatabase()
+{
+    StoreMemo::of(this)->clear();
+    actAs(Person());
+    m_pseudonymSalt.clear();
+    m_ownWrites.reset();  // row versions of the database before
+}
+
+TeamSession Store::readSession(Database &db, bool firstRole)
+{
+    TeamSession session;
+    session.kind = TeamAccess(db).session(&session.personId, &session.login);
+    if (session.kind == TeamAccess::Session::Stranger)
+        return session;
+    session.persons = PersonRepository(db).list();
+    if (firstRole) {
+        RoleRepository roles(db);
+        session.roles = roles.list();
+        if (!session.roles.isEmpty() && !roles.load(session.roles.first().id, &session.firstRole))
+            session.firstRole = Role();
+    }
+    return session;
+}
+
+QString Store::strangerRefusal(const TeamSession &session, const Database &db) const
+{
+    if (!db.isServer() || session.kind != TeamAccess::Session::Stranger)
+        return {};
+    return tr("The login %1 is not one of this team's people on %2 (or has been deactivated): "
+              "a hiring manager or coordinator adds people with their login")
+        .arg(session.login.isEmpty() ? db.serverLocation().user : session.login, db.serverLocation().toDisplayUri());
+}
+
+bool Store::beginSession(const TeamSession &session)
+{
     m_ownWrites = std::make_shared<OwnWrites>();
     m_error.clear();
     m_identityFromLogin = false;
     m_login.clear();
     if (m_db.isServer()) {
         // Who the login is to this team decides who acts: see TeamAccess.
-        Id personId = 0;
-        switch (m_team.session(&personId, &m_login)) {
-        case TeamAccess::Session::Person:
-            m_identityFromLogin = true;
-            break;
-        case TeamAccess::Session::Administrator:
-            break;
-        case TeamAccess::Session::Stranger:
-            m_error = tr("The login %1 is not one of this team's people on %2 (or has been deactivated): "
-                         "a hiring manager or coordinator adds people with their login")
-                          .arg(m_login.isEmpty() ? m_db.serverLocation().user : m_login,
-                               m_db.serverLocation().toDisplayUri());
-            m_db.close();
-            return false;
+        m_identityFromLogin = session.kind == TeamAccess::Session::Person;
+        m_login = session.login;
+        // What was read with the session is what the panes ask for next: kept, when the
+        // store hears every change that would make it old.
+        StoreMemo *memo = StoreMemo::of(this);
+        if (m_db.isListening() && *session.changedSince == 0) {
+            if (!session.persons.isEmpty())
+                memo->keep(StoreMemo::personsKey(), session.persons);
+            if (!session.roles.isEmpty())
+                memo->keep(StoreMemo::rolesKey(), session.roles);
+            if (session.firstRole.id)
+                memo->keep(StoreMemo::roleKey(session.firstRole.id), session.firstRole);
         }
-        // The people as the panes will ask for them next (StoreMemo keeps them): the
-        // acting person, or the first hiring manager below, comes from them.
-        for (const Person &p : persons())
-            if (personId && p.id == personId)
+        for (const Person &p : session.persons)
+            if (m_identityFromLogin && p.id == session.personId)
                 actAs(p);
     }
     // Elsewhere (a file, an administrator's session) the first hiring manager acts.
     if (!m_identityFromLogin) {
         Person manager;
         if (m_db.isServer()) {
-            for (const Person &p : persons())
+            for (const Person &p : session.persons)
                 if (p.kind == PersonKind::HiringManager && p.active) {
                     manager = p;
                     break;
@@ -169,7 +222,7 @@ bool Store::ensureDefaultData(bool *seeded, const Person &firstManager, const QS
 {
     if (seeded)
         *seeded = false;
-    if (!m_persons.list().isEmpty() || !m_roles.list().isEmpty())
+    if (!persons().isEmpty() || !roles().isEmpty())  // kept as a team database opened: no round trip
         return true;
     WriteTransaction tx(m_db);
     if (!tx.isActive())
@@ -231,7 +284,7 @@ bool Store::setActor(Id personId)
 QList<Person> Store::persons()
 {
     QList<Person> people;
-    StoreMemo::of(this)->recall<QList<Person>>(QStringLiteral("persons"), m_db.isListening(), &people,
+    StoreMemo::of(this)->recall<QList<Person>>(StoreMemo::personsKey(), m_db.isListening(), &people,
                                                [this](QList<Person> *list) {
                                                    *list = m_persons.list();
                                                    return !list->isEmpty();  // a failed read is not kept
@@ -241,7 +294,7 @@ QList<Person> Store::persons()
 
 bool Store::person(Id id, Person *person)
 {
-    if (const auto *people = StoreMemo::of(this)->kept<QList<Person>>(QStringLiteral("persons")))
+    if (const auto *people = StoreMemo::of(this)->kept<QList<Person>>(StoreMemo::personsKey()))
         for (const Person &p : *people)
             if (p.id == id) {
                 *person = p;

@@ -30,6 +30,8 @@ class QTimer;
 namespace hireloop {
 
 class OwnWrites;
+struct OpenedDatabase;
+struct TeamSession;
 
 class Store : public QObject
 {
@@ -49,6 +51,11 @@ public:
 
     // options: read-only, the lock file of the apps (see Database::open).
     bool open(const QString &path, const DatabaseOptions &options = {});
+    // The same for a team database opened on another thread and handed to this Store's
+    // (StoreOpener): nothing is read from the server here. When it cannot be taken (it did
+    // not open; its login is no one on the team), false with errorString() saying why,
+    // and the Store keeps what it had open.
+    bool open(OpenedDatabase &opened);
     void close();
     bool isOpen() const { return m_db.isOpen(); }
     // Every write is refused with the reason; the GUI disables its edits and says why.
@@ -344,6 +351,15 @@ Q_SIGNALS:
     void connectionRestored();
 
 private:
+    friend class StoreOpener;  // reads a team session on its own thread (readSession)
+    // What open() reads of a server's session before anyone acts; firstRole: also the
+    // first role whole, for the window's first screen.
+    static TeamSession readSession(Database &db, bool firstRole);
+    // Why a login that is no one on the team is refused, or empty.
+    QString strangerRefusal(const TeamSession &session, const Database &db) const;
+    void forgetDatabase();  // what belonged to the database open before
+    // The rest of open() once m_db is open: who acts, what is kept, opened().
+    bool beginSession(const TeamSession &session);
     void onConnectionLost();
     void setUpLiveChanges();
     void onChangeNotice(const ChangeNotice &notice);

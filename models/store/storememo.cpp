@@ -1,7 +1,6 @@
 #include "store/storememo.h"
 
 #include "store/store.h"
-#include "store/storereads.h"
 
 namespace hireloop {
 
@@ -33,35 +32,6 @@ StoreMemo::StoreMemo(Store *store)
     connect(store, &Store::dataReset, this, forget);
     connect(store, &Store::connectionLost, this, forget);
     connect(store, &Store::connectionRestored, this, forget);
-    connect(store, &Store::opened, this, [this, store] { prime(store); });
-}
-
-void StoreMemo::prime(Store *store)
-{
-    if (StoreReads::answersAtOnce(store) || !store->database().isListening())
-        return;
-    struct First
-    {
-        QList<RoleSummary> roles;
-        Role role;
-        bool hasRole = false;
-    };
-    const quint64 cleared = m_cleared;
-    StoreReads::of(store)->ask<First>(
-        this,
-        [](Store &s) {
-            First first;
-            first.roles = s.roles();
-            first.hasRole = !first.roles.isEmpty() && s.role(first.roles.first().id, &first.role);
-            return first;
-        },
-        [this, cleared](const First &first) {
-            if (cleared != m_cleared || first.roles.isEmpty())
-                return;
-            m_values.insert(rolesKey(), first.roles);
-            if (first.hasRole)
-                m_values.insert(roleKey(first.role.id), first.role);
-        });
 }
 
 }  // namespace hireloop

@@ -58,26 +58,23 @@ public:
         const auto it = m_values.constFind(key);
         return it == m_values.constEnd() ? nullptr : std::any_cast<T>(&*it);
     }
-    // The keys of what a store keeps that prime() reads too.
+    // What was read some other way (as a team database opened), kept as if recalled.
+    template <class T>
+    void keep(const QString &key, const T &value)
+    {
+        m_values.insert(key, value);
+    }
+    // The keys of what a store keeps as it opens, too.
+    static QString personsKey() { return QStringLiteral("persons"); }
     static QString rolesKey() { return QStringLiteral("roles"); }
     static QString roleKey(Id id) { return QStringLiteral("role:%1").arg(id); }
 
-    void clear()
-    {
-        m_values.clear();
-        ++m_cleared;
-    }
+    void clear() { m_values.clear(); }
 
 private:
     explicit StoreMemo(Store *store);
-    // On a team server, as the store opens: the roles and the first of them whole (what a
-    // window shows first), read on the connection thread and kept here, so that the
-    // panes asking for them next do not wait on the network in the GUI thread. Not kept
-    // when a change signal came in between.
-    void prime(Store *store);
 
     QHash<QString, std::any> m_values;
-    quint64 m_cleared = 0;  // how many times cleared: an answer read before is old
 };
 
 }  // namespace hireloop

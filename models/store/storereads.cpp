@@ -56,6 +56,14 @@ QList<QMetaObject::Connection> StoreReads::relayFrom(Store *s) const
     return relay;
 }
 
+void StoreReads::openAhead(const QString &path)
+{
+    post([this, path] {
+        QString error;  // a question asked later opens again and is told why
+        store(&error, path, 0);
+    });
+}
+
 void StoreReads::sayRefused(const QString &why) const
 {
     QMetaObject::invokeMethod(

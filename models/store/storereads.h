@@ -57,6 +57,10 @@ public:
         run<T>(asker, std::move(work), std::move(answer), true);
     }
 
+    // Opens path on the connection thread now, before any question needs it: a team
+    // database is opened there beside the Store's own opening (StoreOpener).
+    void openAhead(const QString &path);
+
     // Blocks until every write asked so far has been done (at once on a file): for a write
     // made on the app's Store itself, which must not overtake them.
     void waitForWrites();

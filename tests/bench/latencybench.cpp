@@ -38,6 +38,7 @@
 #include "candidatespane.h"
 #include "commands/moveapplicationcommand.h"
 #include "commands/undohistory.h"
+#include "connectdialog.h"
 #include "delayproxy.h"
 #include "itemmodels/candidatemodel.h"
 #include "itemmodels/currentapplication.h"
@@ -215,7 +216,8 @@ QList<Step> Session::run()
     measure(QStringLiteral("open"), [&] {
         DatabaseOptions options;
         options.verify = DatabaseOptions::Verify::Beside;  // as the app's main
-        if (store.open(m_uri, options) && store.ensureDefaultData())
+        bool cancelled = false;  // as the app opens a team database: beside the GUI thread
+        if (ConnectDialog::openWithoutWaiting(&store, m_uri, options, nullptr, &cancelled) && store.ensureDefaultData())
             return true;
         error = store.errorString();
         return false;

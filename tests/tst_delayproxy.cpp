@@ -264,6 +264,17 @@ void TestDelayProxy::aStoreOpensBesideItsThreadWithTheFirstScreensAnswersOnServe
     QVERIFY(store.ensureDefaultData());
     QCOMPARE(m_proxy->bytesToServer(), sent);  // nothing more asked of the server
 
+    // The candidate list's connection was opened with it: the first load opens none.
+    QVERIFY(test::settled(&store));  // the window's connection thread has its own by now
+    const int connections = m_proxy->connectionsMade();
+    {
+        CandidateModel model(&store);
+        model.setRoleId(roles.first().id);
+        QTRY_VERIFY_WITH_TIMEOUT(!model.isLoading(), 20000);
+        QCOMPARE(model.rowCount(), 0);
+    }
+    QCOMPARE(m_proxy->connectionsMade(), connections);
+
     // It is the store's connection now: it writes, and hears a colleague.
     Candidate candidate;
     candidate.name = QStringLiteral("Handed Over");

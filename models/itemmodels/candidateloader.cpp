@@ -79,6 +79,8 @@ void CandidateLoader::start(const CandidateLoadRequest &request)
     std::shared_ptr<CandidateRowReader> kept = std::move(m_kept);
     if (kept && !(kept->source() == request.source))
         kept.reset();  // another database's
+    if (!kept && request.source.isServer())
+        kept = CandidateRowReader::takeParked(request.source);  // opened with the store
     CandidateRowReader *handed = kept.get();
     QThread *thread = QThread::create([this, request, cancel, kept = std::move(kept)]() mutable {
         auto result = std::make_shared<CandidateLoadResult>();

@@ -4,6 +4,8 @@
 #include "storage/database.h"
 
 #include <QAtomicInt>
+#include <QCoreApplication>
+#include <QMutex>
 #include <QSqlDatabase>
 #include <QSqlDriver>
 #include <QSqlError>
@@ -95,6 +97,54 @@ void CandidateRowReader::handTo(QThread *thread)
 {
     if (m_open)
         QSqlDatabase::database(m_connectionName, false).driver()->moveToThread(thread);
+}
+
+namespace {
+
+QMutex s_parkedLock;
+std::shared_ptr<CandidateRowReader> s_parked;  // in the application's thread
+
+// Dropped in the application's thread, where a parked reader lives.
+void dropInAppThread(std::shared_ptr<CandidateRowReader> reader)
+{
+    if (reader && QCoreApplication::instance())
+        QMetaObject::invokeMethod(
+            QCoreApplication::instance(), [reader] {}, Qt::QueuedConnection);
+}
+
+}  // namespace
+
+void CandidateRowReader::park(std::shared_ptr<CandidateRowReader> reader)
+{
+    QCoreApplication *app = QCoreApplication::instance();
+    if (!reader || !reader->isOpen() || !app)
+        return;
+    reader->handTo(app->thread());
+    static const bool cleared = [] {
+        // Before the application's end takes the connections' registry with it.
+        qAddPostRoutine([] {
+            QMutexLocker lock(&s_parkedLock);
+            s_parked.reset();
+        });
+        return true;
+    }();
+    Q_UNUSED(cleared);
+    std::shared_ptr<CandidateRowReader> before;
+    {
+        QMutexLocker lock(&s_parkedLock);
+        before = std::exchange(s_parked, std::move(reader));
+    }
+    dropInAppThread(std::move(before));
+}
+
+std::shared_ptr<CandidateRowReader> CandidateRowReader::takeParked(const Source &source)
+{
+    if (!QCoreApplication::instance() || QThread::currentThread() != QCoreApplication::instance()->thread())
+        return {};
+    QMutexLocker lock(&s_parkedLock);
+    if (!s_parked || !(s_parked->source() == source))
+        return {};
+    return std::exchange(s_parked, {});
 }
 
 QList<CandidateRow> CandidateRowReader::rows(Id roleId, const Visibility &visibility, qint64 now,

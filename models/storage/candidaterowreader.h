@@ -6,6 +6,7 @@
 #include <QString>
 #include <QThread>
 #include <atomic>
+#include <memory>
 
 // Reads the candidates pane's rows on a connection of its own, for a worker thread:
 // a Qt SQL connection belongs to the thread that opened it, so the reader is made,
@@ -53,6 +54,13 @@ public:
     // Database::handTo): a server's reader is kept from one load to the next, and an
     // ocean away its opening costs about ten round trips.
     void handTo(QThread *thread);
+    // One server reader opened ahead, waiting in the application's thread: a team
+    // database's opening opens it beside the store's own connection (StoreOpener), and the
+    // candidate list's first load of the same source takes it instead of opening one.
+    // park() is called on the thread that has the reader; takeParked() in the
+    // application's thread, and gives null when none waits for source.
+    static void park(std::shared_ptr<CandidateRowReader> reader);
+    static std::shared_ptr<CandidateRowReader> takeParked(const Source &source);
     QString errorString() const { return m_error; }
     // As CandidateRepository::rows: weighted scores only where the viewer may see the
     // application's outcomes. Empty, with

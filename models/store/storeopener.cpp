@@ -1,10 +1,12 @@
 #include "store/storeopener.h"
 
+#include "storage/candidaterowreader.h"
 #include "storage/serverlocation.h"
 #include "store/store.h"
 #include "store/storereads.h"
 
 #include <QThread>
+#include <thread>
 
 namespace hireloop {
 
@@ -48,7 +50,13 @@ void StoreOpener::start(const QString &path, const DatabaseOptions &options)
             opened->error = db->errorString();
             return;
         }
+        // The candidate list's reader opens beside the session's reads (about ten round
+        // trips each an ocean away) and waits for the list's first load.
+        std::thread reader([source = CandidateRowReader::sourceOf(*db)] {
+            CandidateRowReader::park(std::make_shared<CandidateRowReader>(source));
+        });
         opened->session = Store::readSession(*db, true);
+        reader.join();
         opened->session.changedSince = changed;
         *changed = 0;
         db->handTo(target);

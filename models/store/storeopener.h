@@ -14,7 +14,9 @@
 // it. So the opening runs on a thread of its own, which then hands the connection to the
 // Store's thread (Database::handTo); there the Store takes it over (Store::open(opened))
 // without a further round trip, and finished() says so. Until then the Store keeps what it
-// had open, and the window stays live. A file opens in microseconds: at once, in start().
+// had open, and the window stays live. The candidate list's own connection is opened
+// beside the session's reads and parked for its first load (CandidateRowReader::park).
+// A file opens in microseconds: at once, in start().
 
 namespace hireloop {
 

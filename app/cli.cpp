@@ -18,6 +18,8 @@
 #include "store/store.h"
 #include "import/textfile.h"
 
+#include <algorithm>
+
 #include <QCoreApplication>
 #include <QDateTime>
 #include <QGuiApplication>
@@ -103,7 +105,8 @@ struct Command
 // Options of one command: "--format json", "--format=json", flags, positionals.
 struct Args
 {
-    QHash<QString, QString> options;
+    QHash<QString, QString> options;  // the last value of each option given
+    QHash<QString, QStringList> all;  // every value of each, for an option that may repeat
     QStringList positionals;
     QString error;
 
@@ -136,6 +139,7 @@ struct Args
                     value = args.at(++i);
                 }
                 a.options.insert(arg, value);
+                a.all[arg] << value;
             } else {
                 a.error = QStringLiteral("unknown option %1").arg(arg);
                 return a;
@@ -887,6 +891,7 @@ struct ExportRequest
     Id roleId = 0;
     Id applicationId = 0;
     bool activeOnly = false;  // --active-only: no rejected or withdrawn applications
+    SummaryFilter filter;  // --stage, --status, --in-debrief
 };
 
 int parseExport(Context &ctx, const QStringList &rawArgs, const QString &what, const QStringList &formats,
@@ -896,12 +901,23 @@ int parseExport(Context &ctx, const QStringList &rawArgs, const QString &what, c
                            QStringLiteral("--output")};
     QStringList flags;
     if (perCandidate) {
-        options << QStringLiteral("--candidate");
-        flags << QStringLiteral("--active-only");
+        options << QStringLiteral("--candidate") << QStringLiteral("--stage") << QStringLiteral("--status");
+        flags << QStringLiteral("--active-only") << QStringLiteral("--in-debrief");
     }
     const Args a = Args::parse(rawArgs, options, flags);
     r->args = a;
     r->activeOnly = a.options.contains(QStringLiteral("--active-only"));
+    r->filter.inDebriefOnly = a.options.contains(QStringLiteral("--in-debrief"));
+    // --status may repeat and take a comma-separated list.
+    for (const QString &value : a.all.value(QStringLiteral("--status"))) {
+        for (const QString &name : value.split(QLatin1Char(','), Qt::SkipEmptyParts)) {
+            ApplicationStatus status;
+            if (!applicationStatusFromName(name.trimmed(), &status))
+                return usage(
+                    QStringLiteral("--status takes active, rejected, withdrawn or hired, not \"%1\"").arg(name));
+            r->filter.statuses << status;
+        }
+    }
     r->target = a.options.value(QStringLiteral("--output"));
     if (!a.error.isEmpty())
         return usage(a.error);
@@ -928,6 +944,19 @@ int parseExport(Context &ctx, const QStringList &rawArgs, const QString &what, c
     const QString path = QDir::toNativeSeparators(ctx.store.path());
     if (!roleArgument(ctx, a.options.value(QStringLiteral("--role")), &r->roleId))
         return DataError;
+    const QStringList stages = a.all.value(QStringLiteral("--stage"));
+    if (!stages.isEmpty()) {
+        Role role;
+        ctx.store.role(r->roleId, &role);
+        for (const QString &name : stages) {
+            const auto stage = std::find_if(role.stages.cbegin(), role.stages.cend(), [&name](const Stage &s) {
+                return s.name == name || QString::number(s.id) == name;
+            });
+            if (stage == role.stages.cend())
+                return dataError(QStringLiteral("%1: role \"%2\" has no stage \"%3\"").arg(path, role.title, name));
+            r->filter.stageIds << stage->id;
+        }
+    }
     if (a.options.contains(QStringLiteral("--candidate"))) {
         const QString key = a.options.value(QStringLiteral("--candidate"));
         const Id candidateId = ctx.store.findCandidate(key);
@@ -972,6 +1001,7 @@ int cmdExportSummary(Context &ctx, const QStringList &rawArgs)
     int count = 0;
     SummaryExport summary(ctx.store);
     summary.setActiveOnly(r.activeOnly);
+    summary.setFilter(r.filter);
     if (!summary.write(r.roleId, format, r.profile, r.target, &error, &count, r.applicationId))
         return dataError(error);
     out() << "Exported the " << r.formatName << " summary of " << count
@@ -1495,13 +1525,16 @@ const QList<Command> &commands()
          cmdExportScorecards},
         {{QStringLiteral("export"), QStringLiteral("summary")},
          QStringLiteral("--role ROLE --format csv|json|pdf [--profile full|logistics|calibration]\n"
-                        "      [--candidate CANDIDATE] [--active-only] -o FILE"),
+                        "      [--candidate CANDIDATE] [--active-only] [--stage STAGE]... [--status STATUS[,...]]...\n"
+                        "      [--in-debrief] -o FILE"),
          QStringLiteral(
              "the debrief summary of every application of the role (or, with --candidate, of one), by stage\n"
              "      in plan order, best score first: weighted score, recommendation tally, must-have flags,\n"
              "      category means, decision (and its rationale, full profile); --active-only leaves out\n"
-             "      rejected and withdrawn candidates; pdf: a debrief packet with a page per candidate in\n"
-             "      debrief; written whole (mode 0600) or not at all"),
+             "      rejected and withdrawn candidates; --stage (repeatable), --status (active, rejected,\n"
+             "      withdrawn, hired) and --in-debrief (a scorecard in or a decision) keep only those;\n"
+             "      pdf: a debrief packet with a page per candidate in debrief, drawn page by page into\n"
+             "      the file; written whole (mode 0600) or not at all"),
          cmdExportSummary},
         {{QStringLiteral("export"), QStringLiteral("ics")},
          QStringLiteral("--role ROLE (--interview ID | --from DATE --to DATE) [--with-candidate] -o FILE"),

@@ -45,7 +45,9 @@ private Q_SLOTS:
     void summaryJsonIsTyped();
     void pdfReadsBack();
     void pdfProfiles();
-    void pdfProgressCountsCandidatesThenPages();
+    void pdfProgressCountsPages();
+    void filtersNarrowEveryFormat();
+    void aLongPacketIsDrawnWholeInBoundedParts();
     void cliExportSummary();
     void exportImportRoundTrip();
     void summaryMatchesRecomputation_data();
@@ -551,9 +553,10 @@ void TestDebrief::pdfReadsBack()
     QVERIFY(!roleText.contains("Olga Petrova"));  // no scorecards, no page
 }
 
-// The packet says what it has done of how much (candidates laid out, then pages drawn),
-// and a cancel, even one that comes after the last page, leaves no file and no record.
-void TestDebrief::pdfProgressCountsCandidatesThenPages()
+// The packet says how many pages it has drawn, of a total estimated as it goes and exact
+// at the end; each page's footer says where in the packet it is. A cancel, even one that
+// comes after the last page, leaves no file and no record.
+void TestDebrief::pdfProgressCountsPages()
 {
     runPanel();
     const Id second = m_fx.schedule(m_other, {m_a});
@@ -583,21 +586,22 @@ void TestDebrief::pdfProgressCountsCandidatesThenPages()
     }
     QCOMPARE(count, 2);
     const QString text = pdfText(path);
-    const int pages = int(text.count(QChar('\f')));  // pdftotext ends each page with a form feed
+    const QStringList pageTexts = text.split(QChar('\f'), Qt::SkipEmptyParts);  // pdftotext ends each page so
+    const int pages = int(pageTexts.size());
     QVERIFY2(pages >= 3, qPrintable(text.left(500)));  // the cover, then a page or more per candidate
-    QVERIFY2(text.contains(QStringLiteral("Page %1 of %1").arg(pages)), qPrintable(text.right(500)));
+    QVERIFY2(pageTexts.first().contains("Overview · page 1"), qPrintable(pageTexts.first()));
+    QVERIFY2(pageTexts.last().contains(QStringLiteral("Candidate 2 of 2 · page %1").arg(pages)),
+             qPrintable(pageTexts.last()));
     QVERIFY(!reports.isEmpty());
-    // Candidates first, all of them; then pages, to the last.
-    int lastCandidates = -1;
-    for (int i = 0; i < reports.size(); ++i)
-        if (reports.at(i).unit == Unit::Candidates)
-            lastCandidates = i;
-    QVERIFY(lastCandidates >= 0);
-    QCOMPARE(reports.at(lastCandidates).done, 2);
-    QCOMPARE(reports.at(lastCandidates).total, 2);
-    for (int i = 0; i < reports.size(); ++i)
-        QCOMPARE(reports.at(i).unit == Unit::Pages, i > lastCandidates);
-    QCOMPARE(reports.last().unit, Unit::Pages);
+    int previous = 0;
+    for (qsizetype i = 0; i < reports.size(); ++i) {
+        const Report &r = reports.at(i);
+        QCOMPARE(r.unit, Unit::Pages);
+        // Page after page; the last report comes twice (the check before the file is kept).
+        QVERIFY(r.done > previous || (i + 1 == reports.size() && r.done == previous));
+        QVERIFY(r.total >= r.done);
+        previous = r.done;
+    }
     QCOMPARE(reports.last().done, pages);
     QCOMPARE(reports.last().total, pages);
 
@@ -606,9 +610,7 @@ void TestDebrief::pdfProgressCountsCandidatesThenPages()
     for (const bool afterTheLast : {false, true}) {
         const QString stopped = m_fx.filePath(afterTheLast ? "late.pdf" : "early.pdf");
         SummaryExport exporter(*m_fx.store());
-        exporter.setProgress([afterTheLast, calls = 0](int done, int total, Unit unit) mutable {
-            if (unit != Unit::Pages)
-                return true;
+        exporter.setProgress([afterTheLast, calls = 0](int done, int total, Unit) mutable {
             // The last page is reported once; the only later call is the check before writing.
             if (afterTheLast)
                 return !(done == total && ++calls > 1);
@@ -621,6 +623,135 @@ void TestDebrief::pdfProgressCountsCandidatesThenPages()
         QVERIFY(exporter.wasCancelled());
     }
     QCOMPARE(int(m_fx->recentAudit(10000).size()), audits);
+}
+
+// Stages, statuses and "only those in debrief" keep the same applications in every
+// format, and the packet's cover says what was kept; through the CLI too.
+void TestDebrief::filtersNarrowEveryFormat()
+{
+    runPanel();  // Kwame: three scorecards in; Olga: nothing
+    Stage later;
+    later.name = "Final round";
+    later.id = m_fx->addStage(m_fx.role.id, later, int(m_fx.role.stages.size()));
+    QVERIFY(later.id);
+    QVERIFY(m_fx->moveApplication(m_other, later.id, ApplicationStatus::Withdrawn, "Took another offer"));
+
+    auto csvNames = [&](const SummaryFilter &filter) {
+        SummaryExport exporter(*m_fx.store());
+        exporter.setFilter(filter);
+        QStringList names;
+        const QStringList lines = QString::fromUtf8(exporter.toCsv(m_fx.role.id, SummaryExport::Profile::Full))
+                                      .split("\r\n", Qt::SkipEmptyParts);
+        for (const QString &line : lines.mid(1))
+            names << line.section(',', 0, 0);
+        return names;
+    };
+    QCOMPARE(csvNames({}), QStringList({"Kwame Mensah", "Olga Petrova"}));
+    QCOMPARE(csvNames({{later.id}, {}, false}), QStringList{"Olga Petrova"});
+    QCOMPARE(csvNames({{m_fx.stage.id}, {}, false}), QStringList{"Kwame Mensah"});
+    QCOMPARE(csvNames({{}, {ApplicationStatus::Withdrawn}, false}), QStringList{"Olga Petrova"});
+    QCOMPARE(csvNames({{}, {ApplicationStatus::Active, ApplicationStatus::Hired}, false}), QStringList{"Kwame Mensah"});
+    QCOMPARE(csvNames({{}, {}, true}), QStringList{"Kwame Mensah"});
+    QCOMPARE(csvNames({{later.id}, {}, true}), QStringList());
+
+    SummaryExport exporter(*m_fx.store());
+    exporter.setFilter({{m_fx.stage.id}, {ApplicationStatus::Active}, true});
+    QCOMPARE(exporter.toJson(m_fx.role.id, SummaryExport::Profile::Full).size(), 1);
+    const QString path = m_fx.filePath("filtered.pdf");
+    QString error;
+    int count = 0;
+    QVERIFY2(
+        exporter.write(m_fx.role.id, SummaryExport::Format::Pdf, SummaryExport::Profile::Full, path, &error, &count),
+        qPrintable(error));
+    QCOMPARE(count, 1);
+    const QString text = pdfText(path).simplified();
+    QVERIFY2(text.contains(
+                 QStringLiteral("Filtered: stages: %1; status: Active; only those in debrief").arg(m_fx.stage.name)),
+             qPrintable(text.left(600)));
+    QVERIFY(text.contains("1 applications; 1 with interviews or scorecards"));
+    QVERIFY(!text.contains("Olga Petrova"));
+
+    const QString db = m_fx->path();
+    m_fx.close();
+    auto cli = [&](const QStringList &args) {
+        QProcess p;
+        p.start(QStringLiteral(HIRELOOP_CLI), QStringList{"--db", db} + args);
+        p.waitForFinished(120000);
+        return std::make_pair(p.exitCode(), QString::fromUtf8(p.readAllStandardError() + p.readAllStandardOutput()));
+    };
+    const QString csv = m_fx.filePath("filtered.csv");
+    auto r = cli({"export", "summary", "--role", "1", "--format", "csv", "--stage", "Final round", "--status",
+                  "active,withdrawn", "-o", csv});
+    QCOMPARE(r.first, 0);
+    QVERIFY2(r.second.contains("1 application (full)"), qPrintable(r.second));
+    QVERIFY(QString::fromUtf8(readAll(csv)).contains("Olga Petrova"));
+    // --stage repeats; --in-debrief keeps only Kwame of the two stages.
+    r = cli({"export", "summary", "--role", "1", "--format", "csv", "--stage", "Final round", "--stage",
+             m_fx.stage.name, "--in-debrief", "-o", csv});
+    QCOMPARE(r.first, 0);
+    QVERIFY2(r.second.contains("1 application (full)"), qPrintable(r.second));
+    QVERIFY(QString::fromUtf8(readAll(csv)).contains("Kwame Mensah"));
+    // An unknown stage is a data error naming it, a bad status a usage error; nothing is written.
+    const QString none = m_fx.filePath("none.csv");
+    r = cli({"export", "summary", "--role", "1", "--format", "csv", "--stage", "Onboarding", "-o", none});
+    QCOMPARE(r.first, 1);
+    QVERIFY2(r.second.contains("no stage \"Onboarding\""), qPrintable(r.second));
+    r = cli({"export", "summary", "--role", "1", "--format", "csv", "--status", "hired,asleep", "-o", none});
+    QCOMPARE(r.first, 2);
+    QVERIFY2(r.second.contains("\"asleep\""), qPrintable(r.second));
+    QVERIFY(!QFile::exists(none));
+}
+
+// A packet of hundreds of candidates: the overview lists every one of them exactly once,
+// a line each, as many lines on every page but the last, and each gets pages of its own
+// after it.
+void TestDebrief::aLongPacketIsDrawnWholeInBoundedParts()
+{
+    m_fx.close();
+    const QString db = m_fx.filePath("long.sqlite");
+    auto cli = [&](const QStringList &args) {
+        QProcess p;
+        p.start(QStringLiteral(HIRELOOP_CLI), QStringList{"--db", db} + args);
+        p.waitForFinished(300000);
+        return std::make_pair(p.exitCode(), QString::fromUtf8(p.readAllStandardError() + p.readAllStandardOutput()));
+    };
+    QCOMPARE(cli({"demo", "--candidates", "1800", "--seed", "5"}).first, 0);
+    const QString csv = m_fx.filePath("long.csv");
+    QCOMPARE(cli({"export", "summary", "--role", "1", "--format", "csv", "--profile", "calibration", "--in-debrief",
+                  "-o", csv})
+                 .first,
+             0);
+    QStringList ids;
+    for (const QString &line : QString::fromUtf8(readAll(csv)).split("\r\n", Qt::SkipEmptyParts).mid(1))
+        ids << line.section(',', 0, 0);
+    QVERIFY2(ids.size() > 400, qPrintable(QString::number(ids.size())));
+
+    const QString pdf = m_fx.filePath("long.pdf");
+    auto r = cli({"export", "summary", "--role", "1", "--format", "pdf", "--profile", "calibration", "-o", pdf});
+    QCOMPARE(r.first, 0);
+    const QStringList pages = pdfText(pdf).split(QChar('\f'), Qt::SkipEmptyParts);
+    QStringList overview;
+    QList<int> rowsPerPage;
+    for (const QString &page : pages) {
+        if (!page.contains("Overview · page"))
+            continue;
+        overview << page;
+        int rows = 0;
+        for (const QString &id : std::as_const(ids))
+            rows += int(page.count(id));
+        rowsPerPage << rows;
+    }
+    const QString all = overview.join(QChar('\n'));
+    for (const QString &id : std::as_const(ids))
+        QVERIFY2(all.count(id) == 1,
+                 qPrintable(QStringLiteral("%1 in the overview %2 times").arg(id).arg(all.count(id))));
+    QVERIFY(overview.size() > 2);
+    QVERIFY(rowsPerPage.first() < rowsPerPage.at(1));  // the cover's title and counts come first
+    for (int i = 2; i + 1 < rowsPerPage.size(); ++i)
+        QCOMPARE(rowsPerPage.at(i), rowsPerPage.at(1));
+    QVERIFY(rowsPerPage.last() <= rowsPerPage.at(1));
+    QVERIFY2(pages.last().contains(QStringLiteral("Candidate %1 of %1 · page %2").arg(ids.size()).arg(pages.size())),
+             qPrintable(pages.last().right(300)));
 }
 
 void TestDebrief::pdfProfiles()

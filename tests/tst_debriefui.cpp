@@ -13,6 +13,7 @@
 #include "testsupport.h"
 
 #include <QApplication>
+#include <QCheckBox>
 #include <QComboBox>
 #include <QLabel>
 #include <QMessageBox>
@@ -286,6 +287,36 @@ void TestDebriefUi::exportsPacketAndEveryFormat()
     QCOMPARE(single.result(), int(QDialog::Accepted));
     QVERIFY(readAll(one).startsWith("%PDF-"));
     QCOMPARE(fileMode(one), 0600);
+
+    // Only those in debrief at the fixture's stage: a second candidate without a
+    // scorecard is left out. For one candidate the filter is not offered.
+    Id olga = 0;
+    QVERIFY(m_fx.addCandidate("Olga Petrova", &olga, "olga@example.org"));
+    const QString narrowed = m_fx.filePath("narrowed.csv");
+    ExportDialog filtered(m_fx.store(), m_fx.role.id, m_app, "Kwame Mensah");
+    filtered.setFormat("csv");
+    auto *stage = filtered.findChild<QComboBox *>("exportStage");
+    auto *status = filtered.findChild<QComboBox *>("exportStatus");
+    auto *inDebrief = filtered.findChild<QCheckBox *>("exportInDebrief");
+    QVERIFY(stage && status && inDebrief);
+    QCOMPARE(stage->count(), int(m_fx.role.stages.size()) + 1);  // every stage, then each
+    stage->setCurrentIndex(stage->findData(m_fx.stage.id));
+    QVERIFY(stage->currentIndex() > 0);
+    status->setCurrentIndex(status->findData("active"));
+    inDebrief->setChecked(true);
+    filtered.setPath(narrowed);
+    filtered.show();
+    if (!qEnvironmentVariableIsEmpty("HIRELOOP_SCREENSHOTS"))
+        filtered.grab().save(qEnvironmentVariable("HIRELOOP_SCREENSHOTS") + "/export-filtered.png");
+    filtered.accept();
+    QTRY_VERIFY(!filtered.isVisible());
+    QCOMPARE(filtered.result(), int(QDialog::Accepted));
+    QVERIFY(readAll(narrowed).contains("Kwame Mensah"));
+    QVERIFY(!readAll(narrowed).contains("Olga Petrova"));
+    ExportDialog forOne(m_fx.store(), m_fx.role.id, m_app, "Kwame Mensah");
+    forOne.setCandidateOnly(true);
+    QVERIFY(!forOne.findChild<QComboBox *>("exportStage")->isEnabled());
+    QVERIFY(!forOne.findChild<QCheckBox *>("exportInDebrief")->isEnabled());
 
     // Cancel while it runs: nothing written, nothing recorded, the dialog stays open.
     const QString cancelled = m_fx.filePath("cancelled.pdf");

@@ -36,6 +36,9 @@ ExportDialog::ExportDialog(Store *store, Id roleId, Id applicationId, const QStr
     , m_candidateOnly(
           new QRadioButton(candidate.isEmpty() ? tr("The selected candidate") : tr("Only %1").arg(candidate), this))
     , m_activeOnly(new QCheckBox(tr("&Leave out rejected and withdrawn candidates"), this))
+    , m_stage(new QComboBox(this))
+    , m_status(new QComboBox(this))
+    , m_inDebriefOnly(new QCheckBox(tr("Only those in &debrief"), this))
     , m_path(new QLineEdit(this))
     , m_profileHelp(new QLabel(this))
     , m_problem(new ProblemLabel(this, QStringLiteral("exportProblem")))
@@ -65,6 +68,29 @@ ExportDialog::ExportDialog(Store *store, Id roleId, Id applicationId, const QStr
     m_activeOnly->setObjectName(QStringLiteral("exportActiveOnly"));
     scope->addWidget(m_activeOnly);
     form->addRow(tr("Of:"), scope);
+    // Narrows a whole role's summary to what a committee reads at one sitting.
+    m_stage->setObjectName(QStringLiteral("exportStage"));
+    m_stage->addItem(tr("Every stage"), Id(0));
+    Role role;
+    if (m_store->role(roleId, &role))
+        for (const Stage &stage : std::as_const(role.stages))
+            m_stage->addItem(stage.name, stage.id);
+    m_status->setObjectName(QStringLiteral("exportStatus"));
+    m_status->addItem(tr("Any status"), QString());
+    for (ApplicationStatus status : {ApplicationStatus::Active, ApplicationStatus::Hired, ApplicationStatus::Rejected,
+                                     ApplicationStatus::Withdrawn})
+        m_status->addItem(applicationStatusLabel(status), applicationStatusName(status));
+    m_inDebriefOnly->setObjectName(QStringLiteral("exportInDebrief"));
+    m_inDebriefOnly->setToolTip(tr("Applications with a scorecard submitted or a decision recorded: those the PDF "
+                                   "gives a page"));
+    auto *only = new QHBoxLayout;
+    only->addWidget(m_stage);
+    only->addWidget(m_status);
+    only->addWidget(m_inDebriefOnly);
+    only->addStretch(1);
+    auto *onlyLabel = new QLabel(tr("&Only:"), this);
+    onlyLabel->setBuddy(m_stage);
+    form->addRow(onlyLabel, only);
     form->addRow(tr("&Format:"), m_format);
     form->addRow(tr("&Profile:"), m_profile);
     form->addRow(QString(), m_profileHelp);
@@ -171,6 +197,9 @@ void ExportDialog::update()
     m_wholeRole->setEnabled(summary);
     m_candidateOnly->setEnabled(summary && m_applicationId);
     m_activeOnly->setEnabled(summary && m_wholeRole->isChecked());
+    for (QWidget *w :
+         {static_cast<QWidget *>(m_stage), static_cast<QWidget *>(m_status), static_cast<QWidget *>(m_inDebriefOnly)})
+        w->setEnabled(m_activeOnly->isEnabled());
     if (!summary)
         m_wholeRole->setChecked(true);
     const QString profile = m_profile->currentData().toString();
@@ -202,6 +231,14 @@ void ExportDialog::accept()
     request.applicationId = request.what == ExportRequest::Summary && m_candidateOnly->isChecked() ? m_applicationId
                                                                                                    : 0;
     request.activeOnly = m_activeOnly->isEnabled() && m_activeOnly->isChecked();
+    if (m_stage->isEnabled()) {
+        if (const Id stage = m_stage->currentData().value<Id>())
+            request.filter.stageIds << stage;
+        ApplicationStatus status;
+        if (applicationStatusFromName(m_status->currentData().toString(), &status))
+            request.filter.statuses << status;
+        request.filter.inDebriefOnly = m_inDebriefOnly->isChecked();
+    }
     request.path = target;
     // The folder suggested when the user did not choose one is made if it is missing;
     // one the user chose or typed must exist (the export says so when it does not).
@@ -213,18 +250,16 @@ void ExportDialog::accept()
     // The worker reads and writes through a connection of its own, as the same person.
     m_worker = new ExportWorker(m_store->path(), m_store->actorId(), this);
     connect(m_worker, &ExportWorker::progressed, this, [this](int done, int total, ExportProgress::Unit unit) {
-        // Says what is counted: a PDF is laid out candidate by candidate, then drawn page by page.
+        // Says what is counted: a PDF is drawn page by page, of a total known only at its end.
         switch (unit) {
         case ExportProgress::Unit::Rows:
             m_progress->setFormat(tr("Row %v of %m"));
             break;
         case ExportProgress::Unit::Candidates:
-            m_progress->setFormat(m_format->currentData().toString() == QLatin1String("pdf")
-                                      ? tr("Laying out candidate %v of %m")
-                                      : tr("Candidate %v of %m"));
+            m_progress->setFormat(tr("Candidate %v of %m"));
             break;
         case ExportProgress::Unit::Pages:
-            m_progress->setFormat(tr("Page %v of %m"));
+            m_progress->setFormat(done < total ? tr("Page %v of about %m") : tr("Page %v of %m"));
             break;
         }
         m_progress->setRange(0, total);
@@ -263,9 +298,11 @@ void ExportDialog::finish(bool ok, const QString &error)
 void ExportDialog::setExporting(bool on)
 {
     // Nothing is changed while the file is made; Cancel stays, to stop it.
-    for (QWidget *w : {static_cast<QWidget *>(m_what), static_cast<QWidget *>(m_format),
-                       static_cast<QWidget *>(m_profile), static_cast<QWidget *>(m_path),
-                       static_cast<QWidget *>(m_activeOnly), findChild<QWidget *>(QStringLiteral("exportBrowse"))})
+    for (QWidget *w :
+         {static_cast<QWidget *>(m_what), static_cast<QWidget *>(m_format), static_cast<QWidget *>(m_profile),
+          static_cast<QWidget *>(m_path), static_cast<QWidget *>(m_activeOnly), static_cast<QWidget *>(m_stage),
+          static_cast<QWidget *>(m_status), static_cast<QWidget *>(m_inDebriefOnly),
+          findChild<QWidget *>(QStringLiteral("exportBrowse"))})
         w->setEnabled(!on);
     if (on) {
         m_wholeRole->setEnabled(false);

@@ -61,6 +61,9 @@ private:
     QRadioButton *m_wholeRole;
     QRadioButton *m_candidateOnly;
     QCheckBox *m_activeOnly;
+    QComboBox *m_stage;  // the summary of one stage's applications, or of every stage
+    QComboBox *m_status;  // of one status, or any
+    QCheckBox *m_inDebriefOnly;
     QLineEdit *m_path;
     QLabel *m_profileHelp;
     QLabel *m_problem;

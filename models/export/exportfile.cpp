@@ -18,6 +18,11 @@ bool ExportFile::write(const QString &path, const QByteArray &bytes, QString *er
     return OutputFile::write(path, bytes, OutputFile::Content::Export, error);
 }
 
+bool ExportFile::write(const QString &path, const std::function<bool(QIODevice *, QString *)> &produce, QString *error)
+{
+    return OutputFile::write(path, OutputFile::Content::Export, produce, error);
+}
+
 // What QDateTime's Qt::ISODate says for UTC ("2024-06-01T09:30:00Z"), written by hand
 // for the years 1970-9999: exports write two per row of 100k, and QDateTime takes
 // microseconds each.

@@ -7,6 +7,8 @@
 #include <QVariant>
 #include <functional>
 
+class QIODevice;
+
 // What every export shares: the file is written whole, mode 0600 (exports hold
 // personal data), or not at all, and only where OutputFile allows; times are ISO 8601 in UTC; a null value
 // is JSON null.
@@ -21,6 +23,9 @@ public:
     static bool checkTarget(const QString &path, QString *error);
     // On failure *error names the file and the reason, and nothing is left at path.
     static bool write(const QString &path, const QByteArray &bytes, QString *error);
+    // The same for an output written piece by piece (OutputFile::Producer).
+    static bool write(const QString &path, const std::function<bool(QIODevice *out, QString *reason)> &produce,
+                      QString *error);
     static QVariant isoTime(qint64 secs);  // null for 0 ("not yet")
     static QJsonValue json(const QVariant &value);
 };

@@ -34,6 +34,7 @@ void ExportWorker::start(const ExportRequest &request)
                 SummaryExport exporter(*s);
                 exporter.setProgress(progress);
                 exporter.setActiveOnly(request.activeOnly);
+                exporter.setFilter(request.filter);
                 ok = exporter.write(request.roleId, format, request.profile, request.path, &error, &count,
                                     request.applicationId);
             } else {

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "export/scorecardexport.h"
+#include "export/summaryexport.h"
 #include "store/storeworker.h"
 
 // File › Export… off the GUI thread (see StoreWorker): the summary or the scorecards of
@@ -19,6 +19,7 @@ struct ExportRequest
     Id roleId = 0;
     Id applicationId = 0;  // the summary of one application; 0: every application of the role
     bool activeOnly = false;  // the summary without rejected and withdrawn applications
+    SummaryFilter filter;  // the summary's stages, statuses, only those in debrief
     QString path;
 };
 

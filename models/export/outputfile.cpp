@@ -200,6 +200,12 @@ bool OutputFile::replace(const QString &temporary, const QString &target, QStrin
 
 bool OutputFile::write(const QString &path, const QByteArray &bytes, Content content, QString *error)
 {
+    return write(
+        path, content, [&bytes](QIODevice *out, QString *) { return out->write(bytes) == bytes.size(); }, error);
+}
+
+bool OutputFile::write(const QString &path, Content content, const Producer &produce, QString *error)
+{
     const QString file = target(path, content, error);
     if (file.isEmpty())
         return false;
@@ -207,13 +213,22 @@ bool OutputFile::write(const QString &path, const QByteArray &bytes, Content con
     if (temporary.isEmpty())
         return false;
     QFile out(temporary);
-    if (!out.open(QIODevice::WriteOnly) || out.write(bytes) != bytes.size() || !out.flush()) {
-        *error = QObject::tr("%1: cannot write: %2").arg(shown(path), out.errorString());
-        out.close();
+    QString reason;
+    bool produced = false;
+    bool written = out.open(QIODevice::WriteOnly);
+    if (written) {
+        produced = produce(&out, &reason);
+        written = out.error() == QFileDevice::NoError && out.flush();  // a full disk outranks the producer
+    }
+    const QString deviceError = out.errorString();
+    out.close();
+    if (!written || !produced) {
+        *error = !written       ? QObject::tr("%1: cannot write: %2").arg(shown(path), deviceError)
+            : !reason.isEmpty() ? reason
+                                : QObject::tr("%1: not written").arg(shown(path));
         removeTemporary(temporary);
         return false;
     }
-    out.close();
     return replace(temporary, file, error);
 }
 

@@ -3,6 +3,10 @@
 #include <QByteArray>
 #include <QString>
 
+#include <functional>
+
+class QIODevice;
+
 // Where an output may be written, and how it replaces what is there. Exports, chart
 // images and backups all come through here, so every command and dialog treats a target
 // alike:
@@ -35,6 +39,12 @@ public:
     static bool replace(const QString &temporary, const QString &target, QString *error);
     // All of the above for bytes held in memory.
     static bool write(const QString &path, const QByteArray &bytes, Content content, QString *error);
+    // All of the above for an output made piece by piece (a PDF page by page), so that it
+    // never has to fit in memory: produce writes to the private temporary and says whether
+    // the target is to be replaced; when it says no, *reason (if it gives one) becomes
+    // *error. A write that failed (a full disk) is an error whatever produce says.
+    using Producer = std::function<bool(QIODevice *out, QString *reason)>;
+    static bool write(const QString &path, Content content, const Producer &produce, QString *error);
 
     // Removes the temporaries (and an SQLite copy's -wal, -shm, -journal) that a process
     // no longer running left beside target.

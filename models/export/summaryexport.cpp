@@ -15,6 +15,7 @@
 #include <QPainter>
 #include <QPdfWriter>
 #include <QTextDocument>
+#include <QFontMetricsF>
 
 #include <algorithm>
 #include <climits>
@@ -123,7 +124,12 @@ QString SummaryExport::profileName(Profile profile)
     return {};
 }
 
-bool SummaryExport::collect(Id roleId, Id applicationId)
+bool SummaryExport::inDebrief(const DebriefSummary &s, Profile profile)
+{
+    return s.scorecardsSubmitted > 0 || s.hasDecision || (profile == Profile::Logistics && s.interviews > 0);
+}
+
+bool SummaryExport::collect(Id roleId, Profile profile, Id applicationId)
 {
     m_role = Role();
     m_summaries.clear();
@@ -131,10 +137,15 @@ bool SummaryExport::collect(Id roleId, Id applicationId)
         return false;
     if (!applicationId) {
         m_summaries = m_store.debriefSummaries(roleId);
-        if (m_activeOnly)
-            m_summaries.removeIf([](const DebriefSummary &s) {
-                return s.status == ApplicationStatus::Rejected || s.status == ApplicationStatus::Withdrawn;
-            });
+        m_summaries.removeIf([this, profile](const DebriefSummary &s) {
+            if (m_activeOnly && (s.status == ApplicationStatus::Rejected || s.status == ApplicationStatus::Withdrawn))
+                return true;
+            if (!m_filter.stageIds.isEmpty() && !m_filter.stageIds.contains(s.stageId))
+                return true;
+            if (!m_filter.statuses.isEmpty() && !m_filter.statuses.contains(s.status))
+                return true;
+            return m_filter.inDebriefOnly && !inDebrief(s, profile);
+        });
         // As a committee reads it: by the plan's stages, best score first, unscored last.
         QHash<Id, int> position;
         for (int i = 0; i < m_role.stages.size(); ++i)
@@ -173,7 +184,7 @@ QString SummaryExport::categoryName(Id categoryId) const
 
 QByteArray SummaryExport::toCsv(Id roleId, Profile profile, Id applicationId)
 {
-    collect(roleId, applicationId);
+    collect(roleId, profile, applicationId);
     CsvWriter csv;
     const bool logistics = profile == Profile::Logistics;
     const bool calibration = profile == Profile::Calibration;
@@ -230,7 +241,7 @@ QByteArray SummaryExport::toCsv(Id roleId, Profile profile, Id applicationId)
 
 QJsonArray SummaryExport::toJson(Id roleId, Profile profile, Id applicationId)
 {
-    collect(roleId, applicationId);
+    collect(roleId, profile, applicationId);
     const bool logistics = profile == Profile::Logistics;
     const bool calibration = profile == Profile::Calibration;
     QJsonArray array;
@@ -315,10 +326,9 @@ QJsonArray SummaryExport::toJson(Id roleId, Profile profile, Id applicationId)
     return array;
 }
 
-// The cover: what this is, then one line per application in debrief (stage, then score).
+// The cover: what this is, for whom, and what the filter kept; the overview follows it.
 QString SummaryExport::cover(Profile profile, Id applicationId) const
 {
-    const bool logistics = profile == Profile::Logistics;
     QString html;
     html += QStringLiteral("<h1>%1</h1>").arg(esc(applicationId ? QObject::tr("Debrief packet") : m_role.title));
     html += QStringLiteral("<p class=\"sub\">%1</p>")
@@ -329,48 +339,84 @@ QString SummaryExport::cover(Profile profile, Id applicationId) const
     if (applicationId)
         return html;
 
-    QList<const DebriefSummary *> inDebrief;
-    for (const DebriefSummary &s : m_summaries) {
-        if (s.scorecardsSubmitted > 0 || s.hasDecision || (logistics && s.interviews > 0))
-            inDebrief << &s;
+    QStringList kept;
+    if (!m_filter.stageIds.isEmpty()) {
+        QStringList names;
+        for (const Stage &stage : m_role.stages)
+            if (m_filter.stageIds.contains(stage.id))
+                names << stage.name;
+        kept << QObject::tr("stages: %1").arg(names.join(QStringLiteral(", ")));
     }
+    QStringList statuses;
+    for (ApplicationStatus status : m_filter.statuses)
+        statuses << applicationStatusLabel(status);
+    if (m_activeOnly)
+        statuses << QObject::tr("not rejected or withdrawn");
+    if (!statuses.isEmpty())
+        kept << QObject::tr("status: %1").arg(statuses.join(QStringLiteral(", ")));
+    if (m_filter.inDebriefOnly)
+        kept << QObject::tr("only those in debrief");
+    if (!kept.isEmpty())
+        html += QStringLiteral("<p><b>%1</b> %2</p>")
+                    .arg(esc(QObject::tr("Filtered:")), esc(kept.join(QStringLiteral("; "))));
+    const QList<int> rows = packetRows(profile, 0);
     html += QStringLiteral("<p>%1</p>")
                 .arg(esc(
                     QObject::tr("%1 applications; %2 with interviews or scorecards, one page each after this overview.")
                         .arg(m_summaries.size())
-                        .arg(inDebrief.size())));
-    // The header row repeats on every page of the overview.
-    html += QStringLiteral("<table width=\"100%\" cellspacing=\"0\" border=\"0.5\" style=\"border-color:#c8ced6\">"
-                           "<thead><tr><th width=\"19%\">%1</th><th width=\"17%\">%2</th><th width=\"13%\">%3</th>"
-                           "<th width=\"12%\">%4</th>")
-                .arg(esc(profile == Profile::Calibration ? QObject::tr("Candidate id") : QObject::tr("Candidate")),
-                     esc(QObject::tr("Stage")), esc(QObject::tr("Status")), esc(QObject::tr("Scorecards")));
-    if (logistics)
-        html += QStringLiteral("<th>%1</th></tr></thead>").arg(esc(QObject::tr("Interviews")));
-    else
-        html += QStringLiteral(
-                    "<th width=\"8%\">%1</th><th width=\"9%\">%2</th><th width=\"7%\">%3</th><th>%4</th></tr></thead>")
-                    .arg(esc(QObject::tr("Score")), esc(QObject::tr("Yes/No")), esc(QObject::tr("Flags")),
-                         esc(QObject::tr("Decision")));
-    for (const DebriefSummary *s : std::as_const(inDebrief)) {
-        html += QStringLiteral("<tr><td>%1</td><td>%2</td><td class=\"n\">%3</td><td class=\"n\">%4 / %5</td>")
-                    .arg(esc(candidateKey(*s, profile)), esc(s->stage), esc(applicationStatusLabel(s->status)))
-                    .arg(s->scorecardsSubmitted)
-                    .arg(s->scorecardsExpected);
-        if (logistics) {
-            html += QStringLiteral("<td>%1</td></tr>").arg(s->interviews);
-            continue;
-        }
-        const int flags = int(s->mustHaveFlags().size());
-        html += QStringLiteral("<td class=\"n\">%1</td><td class=\"n\">%2 / %3</td><td>%4</td><td>%5</td></tr>")
-                    .arg(s->hasScore ? number(s->weightedScore) : QStringLiteral("—"))
-                    .arg(s->tally[2] + s->tally[3])
-                    .arg(s->tally[0] + s->tally[1])
-                    .arg(flags ? QStringLiteral("<span class=\"flag\">%1</span>").arg(flags) : QStringLiteral("—"))
-                    .arg(s->hasDecision ? esc(decisionOutcomeLabel(s->decision.outcome)) : QStringLiteral("—"));
-    }
-    html += QStringLiteral("</table>");
+                        .arg(rows.size())));
     return html;
+}
+
+// The overview's columns: headings, and the share of the page's width each takes.
+QList<QPair<QString, qreal>> SummaryExport::overviewColumns(Profile profile)
+{
+    QList<QPair<QString, qreal>> columns{
+        {profile == Profile::Calibration ? QObject::tr("Candidate id") : QObject::tr("Candidate"), 0.21},
+        {QObject::tr("Stage"), 0.21},
+        {QObject::tr("Status"), 0.10},
+        {QObject::tr("Scorecards"), 0.12}};
+    if (profile == Profile::Logistics) {
+        columns << qMakePair(QObject::tr("Interviews"), 0.36);
+        return columns;
+    }
+    columns << qMakePair(QObject::tr("Score"), 0.07) << qMakePair(QObject::tr("Yes/No"), 0.08)
+            << qMakePair(QObject::tr("Flags"), 0.07) << qMakePair(QObject::tr("Decision"), 0.14);
+    return columns;
+}
+
+// One application's line of the overview, as plain text.
+QStringList SummaryExport::overviewCells(const DebriefSummary &s, Profile profile) const
+{
+    QStringList cells{candidateKey(s, profile), s.stage, applicationStatusLabel(s.status),
+                      QStringLiteral("%1 / %2").arg(s.scorecardsSubmitted).arg(s.scorecardsExpected)};
+    if (profile == Profile::Logistics)
+        return cells << QString::number(s.interviews);
+    const int flags = int(s.mustHaveFlags().size());
+    return cells << (s.hasScore ? number(s.weightedScore) : QStringLiteral("—"))
+                 << QStringLiteral("%1 / %2").arg(s.tally[2] + s.tally[3]).arg(s.tally[0] + s.tally[1])
+                 << (flags ? QString::number(flags) : QStringLiteral("—"))
+                 << (s.hasDecision ? decisionOutcomeLabel(s.decision.outcome) : QStringLiteral("—"));
+}
+
+// The overview as an HTML table (toHtml); the PDF draws the same cells itself.
+QString SummaryExport::overview(Profile profile, const QList<int> &rows) const
+{
+    QString html = QStringLiteral(
+        "<table width=\"100%\" cellspacing=\"0\" border=\"0.5\" style=\"border-color:#c8ced6\"><thead><tr>");
+    for (const auto &[heading, share] : overviewColumns(profile))
+        html += QStringLiteral("<th width=\"%1%\">%2</th>").arg(qRound(share * 100)).arg(esc(heading));
+    html += QStringLiteral("</tr></thead>");
+    for (const int row : rows) {
+        html += QStringLiteral("<tr>");
+        const QStringList cells = overviewCells(m_summaries.at(row), profile);
+        for (qsizetype c = 0; c < cells.size(); ++c)
+            html += c == FlagsColumn && cells.at(c) != QStringLiteral("—")
+                ? QStringLiteral("<td><span class=\"flag\">%1</span></td>").arg(esc(cells.at(c)))
+                : QStringLiteral("<td>%1</td>").arg(esc(cells.at(c)));
+        html += QStringLiteral("</tr>");
+    }
+    return html + QStringLiteral("</table>");
 }
 
 // One candidate's packet: what the committee needs on one or two pages.
@@ -541,10 +587,7 @@ QList<int> SummaryExport::packetRows(Profile profile, Id applicationId) const
 {
     QList<int> rows;
     for (int i = 0; i < m_summaries.size(); ++i) {
-        const DebriefSummary &s = m_summaries.at(i);
-        const bool inDebrief = s.scorecardsSubmitted > 0 || s.hasDecision
-            || (profile == Profile::Logistics && s.interviews > 0);
-        if (applicationId || inDebrief)
+        if (applicationId || inDebrief(m_summaries.at(i), profile))
             rows << i;
     }
     return rows;
@@ -552,11 +595,14 @@ QList<int> SummaryExport::packetRows(Profile profile, Id applicationId) const
 
 QString SummaryExport::toHtml(Id roleId, Profile profile, Id applicationId)
 {
-    collect(roleId, applicationId);
+    collect(roleId, profile, applicationId);
     QString html = QStringLiteral("<html><body>");
     html += cover(profile, applicationId);
+    const QList<int> rows = packetRows(profile, applicationId);
+    if (!applicationId)
+        html += overview(profile, rows);
     bool first = true;
-    for (const int row : packetRows(profile, applicationId)) {
+    for (const int row : rows) {
         html += applicationId && first ? QStringLiteral("<div>")
                                        : QStringLiteral("<div style=\"page-break-before: always\">");
         html += packet(m_summaries.at(row), profile);
@@ -567,18 +613,21 @@ QString SummaryExport::toHtml(Id roleId, Profile profile, Id applicationId)
     return html;
 }
 
-// Laid out at the printer's resolution (the layout's paint device is the PDF writer),
-// page by page, with a footer on each: what this is, how confidential, which page.
-QByteArray SummaryExport::toPdf(Id roleId, Profile profile, Id applicationId)
+// Drawn one part at a time, each part's pages drawn and the part let go before the next:
+// the cover with the overview, then each candidate, laid out at the printer's resolution
+// (the layout's paint device is the PDF writer). QPdfEngine writes every finished page to
+// the device, so memory holds one part, whatever the packet's size. The overview is drawn
+// as a table of one line per application (long text elided), so that rows per page are
+// known and no row is split across two pages. A page's footer says what this is, how
+// confidential, where in the packet and which page; a total would need every page laid
+// out first.
+bool SummaryExport::writePdf(QIODevice *out, Id roleId, Profile profile, Id applicationId)
 {
-    collect(roleId, applicationId);
+    collect(roleId, profile, applicationId);
     const QString title = applicationId && !m_summaries.isEmpty()
         ? QObject::tr("Debrief packet: %1").arg(candidateKey(m_summaries.first(), profile))
         : QObject::tr("Debrief packet: %1").arg(m_role.title);
-    QByteArray bytes;
-    QBuffer buffer(&bytes);
-    buffer.open(QIODevice::WriteOnly);
-    QPdfWriter pdf(&buffer);
+    QPdfWriter pdf(out);
     pdf.setTitle(title);
     pdf.setCreator(QStringLiteral("Hireloop"));
     pdf.setPageSize(QPageSize(QPageSize::A4));
@@ -587,12 +636,6 @@ QByteArray SummaryExport::toPdf(Id roleId, Profile profile, Id applicationId)
     const QRectF paper = pdf.pageLayout().paintRectPixels(pdf.resolution());
     const qreal footer = pdf.resolution() * 10 / 25.4;  // 10 mm
     const QSizeF pageSize(paper.width(), paper.height() - footer);
-
-    // The cover (with the packet when it is one candidate's), then one document per
-    // candidate, each starting a page. Laid out one at a time, so progress counts
-    // candidates and a cancel is heard between two, not after the whole layout.
-    std::vector<std::unique_ptr<QTextDocument>> docs;
-    int pages = 0;
     auto layOut = [&](const QString &body) {
         auto doc = std::make_unique<QTextDocument>();
         doc->documentLayout()->setPaintDevice(&pdf);
@@ -600,49 +643,139 @@ QByteArray SummaryExport::toPdf(Id roleId, Profile profile, Id applicationId)
         doc->setDocumentMargin(0);
         doc->setHtml(QStringLiteral("<html><body>%1</body></html>").arg(body));
         doc->setPageSize(pageSize);
-        pages += doc->pageCount();
-        docs.push_back(std::move(doc));
+        return doc;
     };
+    QFont text(QStringLiteral("DejaVu Sans"));
+    text.setPointSizeF(8.5);
+    QFont bold = text;
+    bold.setBold(true);
+    QFont small = text;
+    small.setPointSizeF(7.5);
+    const QFontMetricsF metrics(text, &pdf);
+    const qreal rowHeight = metrics.height() * 1.8;
+    const qreal padding = metrics.averageCharWidth() * 0.8;
+
     const QList<int> rows = packetRows(profile, applicationId);
-    qsizetype next = 0;
-    QString first = cover(profile, applicationId);
-    if (applicationId && !rows.isEmpty())
-        first += packet(m_summaries.at(rows.at(next++)), profile);
-    layOut(first);
-    for (; next < rows.size(); ++next) {
-        if (!step(int(next + 1), int(rows.size()), Unit::Candidates))
-            return {};
-        layOut(packet(m_summaries.at(rows.at(next)), profile));
-    }
+    const qsizetype candidates = applicationId ? 0 : rows.size();
+    // Progress counts pages, of a total estimated from what is drawn so far: the
+    // overview's rows per page, each candidate's pages on average.
+    int page = 0, candidatePages = 0;
+    qsizetype overviewDone = candidates ? 0 : rows.size(), candidatesDone = 0;
+    const qreal rowsPerPage = std::max<qreal>(1, std::floor(pageSize.height() / rowHeight) - 1);
+    auto estimate = [&] {
+        const double each = candidatesDone ? double(candidatePages) / double(candidatesDone) : 1;
+        return page
+            + int(std::ceil(double(rows.size() - overviewDone) / rowsPerPage
+                            + double(candidates - candidatesDone) * each));
+    };
 
     QPainter painter(&pdf);
-    QFont small(QStringLiteral("DejaVu Sans"));
-    small.setPointSizeF(7.5);
     const QString confidential = profile == Profile::Calibration
         ? QObject::tr("Calibration profile: pseudonymous")
         : QObject::tr("Confidential: personal data for the hiring committee");
-    int page = 0;
-    for (const auto &doc : docs) {
-        for (int p = 0; p < doc->pageCount(); ++p, ++page) {
-            if (!step(page + 1, pages, Unit::Pages))
-                return {};
-            if (page > 0)
-                pdf.newPage();
-            const qreal top = p * pageSize.height();
-            painter.save();
-            painter.translate(0, -top);
-            doc->drawContents(&painter, QRectF(0, top, pageSize.width(), pageSize.height()));
-            painter.restore();
-            painter.setFont(small);
-            painter.setPen(QColor(0x77, 0x77, 0x77));
-            const QRectF band(0, paper.height() - footer * 0.6, paper.width(), footer * 0.6);
-            painter.drawText(band, Qt::AlignLeft | Qt::AlignBottom, QStringLiteral("%1 · %2").arg(title, confidential));
-            painter.drawText(band, Qt::AlignRight | Qt::AlignBottom,
-                             QObject::tr("Page %1 of %2").arg(page + 1).arg(pages));
+    // One page of the file: content draws on it, then its footer; false on cancel.
+    auto drawPage = [&](const QString &where, const std::function<void()> &content) {
+        if (page > 0)
+            pdf.newPage();
+        painter.save();
+        content();
+        painter.restore();
+        painter.setFont(small);
+        painter.setPen(QColor(0x77, 0x77, 0x77));
+        const QRectF band(0, paper.height() - footer * 0.6, paper.width(), footer * 0.6);
+        const QString right = QObject::tr("%1 · page %2").arg(where).arg(page + 1);
+        const QFontMetricsF footMetrics(small, &pdf);
+        const qreal room = band.width() - footMetrics.horizontalAdvance(right) - footMetrics.averageCharWidth() * 3;
+        painter.drawText(
+            band, Qt::AlignLeft | Qt::AlignBottom,
+            footMetrics.elidedText(QStringLiteral("%1 · %2").arg(title, confidential), Qt::ElideRight, room));
+        painter.drawText(band, Qt::AlignRight | Qt::AlignBottom, right);
+        ++page;
+        return step(page, estimate(), Unit::Pages);
+    };
+    // Every page of doc, from the top of each page or (the first) from top.
+    auto drawDocument = [&](QTextDocument &doc, const QString &where) {
+        for (int p = 0; p < doc.pageCount(); ++p) {
+            const bool drawn = drawPage(where, [&] {
+                const qreal at = p * pageSize.height();
+                painter.translate(0, -at);
+                doc.drawContents(&painter, QRectF(0, at, pageSize.width(), pageSize.height()));
+            });
+            if (!drawn)
+                return false;
         }
+        return true;
+    };
+    // A line of the overview at y: its cells clipped to their columns, text elided.
+    const QList<QPair<QString, qreal>> columns = overviewColumns(profile);
+    const QPen grid(QColor(0xc8, 0xce, 0xd6), pdf.resolution() / 288.0);  // a quarter point
+    auto drawRow = [&](qreal y, const QStringList &cells, bool heading) {
+        qreal x = 0;
+        if (heading)
+            painter.fillRect(QRectF(0, y, pageSize.width(), rowHeight), QColor(0xe8, 0xed, 0xf4));
+        for (qsizetype c = 0; c < columns.size(); ++c) {
+            const qreal width = columns.at(c).second * pageSize.width();
+            const QString cell = cells.value(c);
+            const bool flag = !heading && c == FlagsColumn && profile != Profile::Logistics
+                && cell != QStringLiteral("—");
+            painter.setFont(heading || flag ? bold : text);
+            painter.setPen(flag ? QColor(0xb3, 0x26, 0x1e) : QColor(0x1d, 0x1d, 0x1f));
+            const QRectF box(x + padding, y, width - 2 * padding, rowHeight);
+            painter.drawText(box, Qt::AlignLeft | Qt::AlignVCenter,
+                             QFontMetricsF(painter.font(), &pdf).elidedText(cell, Qt::ElideRight, box.width()));
+            x += width;
+        }
+        painter.setPen(grid);
+        painter.drawLine(QPointF(0, y + rowHeight), QPointF(pageSize.width(), y + rowHeight));
+    };
+
+    if (applicationId) {
+        QString first = cover(profile, applicationId);
+        if (!rows.isEmpty())
+            first += packet(m_summaries.at(rows.first()), profile);
+        if (!drawDocument(*layOut(first), QObject::tr("Candidate")))
+            return false;
+        return painter.end();
     }
-    painter.end();
-    return bytes;
+
+    // The cover and the overview, the heading row on every page.
+    const auto head = layOut(cover(profile, 0));
+    QStringList headings;
+    for (const auto &column : columns)
+        headings << column.first;
+    do {
+        const bool drawn = drawPage(QObject::tr("Overview"), [&] {
+            qreal y = 0;
+            if (overviewDone == 0) {
+                head->drawContents(&painter, QRectF(QPointF(0, 0), pageSize));
+                y = head->size().height() + rowHeight / 2;
+            }
+            if (rows.isEmpty())
+                return;
+            drawRow(y, headings, true);
+            for (y += rowHeight; overviewDone < rows.size() && y + rowHeight <= pageSize.height(); y += rowHeight)
+                drawRow(y, overviewCells(m_summaries.at(rows.at(overviewDone++)), profile), false);
+        });
+        if (!drawn)
+            return false;
+    } while (overviewDone < rows.size());
+    // Then each candidate's pages.
+    for (const int row : rows) {
+        const auto doc = layOut(packet(m_summaries.at(row), profile));
+        candidatePages += doc->pageCount();
+        ++candidatesDone;
+        if (!drawDocument(*doc, QObject::tr("Candidate %1 of %2").arg(candidatesDone).arg(rows.size())))
+            return false;
+    }
+    return painter.end();
+}
+
+QByteArray SummaryExport::toPdf(Id roleId, Profile profile, Id applicationId)
+{
+    QByteArray bytes;
+    QBuffer buffer(&bytes);
+    buffer.open(QIODevice::WriteOnly);
+    return writePdf(&buffer, roleId, profile, applicationId) ? bytes : QByteArray();
 }
 
 bool SummaryExport::write(Id roleId, Format format, Profile profile, const QString &path, QString *error, int *count,
@@ -650,6 +783,7 @@ bool SummaryExport::write(Id roleId, Format format, Profile profile, const QStri
 {
     if (!ExportFile::checkTarget(path, error))
         return false;
+    // The PDF is drawn straight into the file's temporary; CSV and JSON are made whole first.
     QByteArray bytes;
     switch (format) {
     case Format::Csv:
@@ -659,21 +793,29 @@ bool SummaryExport::write(Id roleId, Format format, Profile profile, const QStri
         bytes = QJsonDocument(toJson(roleId, profile, applicationId)).toJson(QJsonDocument::Indented);
         break;
     case Format::Pdf:
-        bytes = toPdf(roleId, profile, applicationId);
         break;
     }
-    if (!stillWanted()) {
-        *error = QObject::tr("%1: cancelled, nothing written").arg(QDir::toNativeSeparators(path));
-        return false;
-    }
-    // Recorded first: an export that cannot be recorded is not written.
-    static const char *const formats[] = {"csv", "json", "pdf"};
-    if (!m_store.recordExport(applicationId ? QStringLiteral("summary.candidate") : QStringLiteral("summary"), roleId,
-                              QLatin1String(formats[int(format)]), profileName(profile), int(m_summaries.size()))) {
-        *error = QObject::tr("%1: not written: %2").arg(QDir::toNativeSeparators(path), m_store.errorString());
-        return false;
-    }
-    if (!ExportFile::write(path, bytes, error))
+    const auto produce = [&](QIODevice *out, QString *reason) {
+        if (format == Format::Pdf)
+            writePdf(out, roleId, profile, applicationId);
+        else if (out->write(bytes) != bytes.size())
+            return false;
+        if (!stillWanted()) {
+            *reason = QObject::tr("%1: cancelled, nothing written").arg(QDir::toNativeSeparators(path));
+            return false;
+        }
+        // Recorded before the file takes the place of the target: an export that cannot
+        // be recorded is not written.
+        static const char *const formats[] = {"csv", "json", "pdf"};
+        if (!m_store.recordExport(applicationId ? QStringLiteral("summary.candidate") : QStringLiteral("summary"),
+                                  roleId, QLatin1String(formats[int(format)]), profileName(profile),
+                                  int(m_summaries.size()))) {
+            *reason = QObject::tr("%1: not written: %2").arg(QDir::toNativeSeparators(path), m_store.errorString());
+            return false;
+        }
+        return true;
+    };
+    if (!ExportFile::write(path, produce, error))
         return false;
     if (count)
         *count = int(m_summaries.size());

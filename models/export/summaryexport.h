@@ -7,22 +7,37 @@
 #include <QByteArray>
 #include <QJsonArray>
 
+class QIODevice;
+
 // `export summary`: the debrief of every application of a role (or of one application),
 // as the store's acting person may see it, for the hiring committee. CSV and JSON hold
 // one record per application, in the order of the interview plan's stages and, within
 // a stage, best score first; the PDF is a debrief packet (a cover with the overview,
 // then a page per candidate in debrief: summary, per-attribute table, recommendation
-// tally, discussion agenda, scorecards, decision). Profiles as for the scorecards:
+// tally, discussion agenda, scorecards, decision), drawn page by page straight into the
+// file, so that a packet of any size takes the memory of one candidate's pages. A filter
+// (stages, statuses, only those in debrief) narrows every format alike. Profiles as for
+// the scorecards:
 //   full         everything the person may read
 //   logistics    names, stages, status, interview times: no scores, recommendations,
 //                ratings, notes or decisions
 //   calibration  no names, emails or free text: the candidate is a stable pseudonym
-// Files are written whole (QSaveFile, mode 0600) or not at all. The PDF needs a
+// Files are written whole (a private temporary renamed over the target) or not at all. The PDF needs a
 // QGuiApplication (fonts); the offscreen platform will do.
 
 namespace hireloop {
 
 class Store;
+
+// Which applications of the role a summary holds; empty lists mean every stage, every status.
+struct SummaryFilter
+{
+    QList<Id> stageIds;
+    QList<ApplicationStatus> statuses;
+    // Only those in debrief: a scorecard submitted or a decision recorded (in the
+    // logistics profile also an interview), the ones the PDF gives a page.
+    bool inDebriefOnly = false;
+};
 
 class SummaryExport : public ExportProgress
 {
@@ -39,11 +54,16 @@ public:
 
     // Leaves out rejected and withdrawn applications: what is still open, and the hires.
     void setActiveOnly(bool activeOnly) { m_activeOnly = activeOnly; }
+    void setFilter(const SummaryFilter &filter) { m_filter = filter; }
+    static bool inDebrief(const DebriefSummary &s, Profile profile);
 
     // applicationId 0: every application of the role.
     QByteArray toCsv(Id roleId, Profile profile, Id applicationId = 0);
     QJsonArray toJson(Id roleId, Profile profile, Id applicationId = 0);
-    QByteArray toPdf(Id roleId, Profile profile, Id applicationId = 0);
+    // The packet drawn page by page into out; false when cancelled (see ExportProgress:
+    // progress counts pages, of a total estimated from the pages so far) or unreadable.
+    bool writePdf(QIODevice *out, Id roleId, Profile profile, Id applicationId = 0);
+    QByteArray toPdf(Id roleId, Profile profile, Id applicationId = 0);  // the same, in memory
     // *count: the applications written.
     bool write(Id roleId, Format format, Profile profile, const QString &path, QString *error, int *count = nullptr,
                Id applicationId = 0);
@@ -53,10 +73,15 @@ public:
     QString toHtml(Id roleId, Profile profile, Id applicationId = 0);
 
 private:
-    bool collect(Id roleId, Id applicationId);
+    bool collect(Id roleId, Profile profile, Id applicationId);
     QString candidateKey(const DebriefSummary &s, Profile profile) const;
     QString categoryName(Id categoryId) const;
     QString cover(Profile profile, Id applicationId) const;
+    // The overview: one line per application in debrief (rows of m_summaries).
+    static QList<QPair<QString, qreal>> overviewColumns(Profile profile);
+    static constexpr int FlagsColumn = 6;  // (not in the logistics profile)
+    QStringList overviewCells(const DebriefSummary &s, Profile profile) const;
+    QString overview(Profile profile, const QList<int> &rows) const;
     QString packet(const DebriefSummary &s, Profile profile);
     // The rows of m_summaries that get a packet: the one asked for, or every
     // application in the debrief (scorecards in, or decided).
@@ -66,6 +91,7 @@ private:
     Role m_role;
     QList<DebriefSummary> m_summaries;  // in the plan's stage order, best score first within a stage
     bool m_activeOnly = false;
+    SummaryFilter m_filter;
 };
 
 }  // namespace hireloop

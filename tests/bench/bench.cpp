@@ -32,6 +32,7 @@
 #include <QCoreApplication>
 #include <QDir>
 #include <QElapsedTimer>
+#include <QGuiApplication>
 #include <QEventLoop>
 #include <QFile>
 #include <QFileInfo>
@@ -550,6 +551,32 @@ Timing measure(const QString &name, const QString &cache, int n, int runs, const
         t.extra.insert(QStringLiteral("bytes"), QFileInfo(out).size());
         return t;
     }
+    if (name == QLatin1String("export_summary_pdf")) {
+        // The whole role's debrief packet, page by page into the file, once (at 100k it is
+        // tens of thousands of pages); the peak RSS is this child's, the packet's.
+        Store store;
+        if (!copyDatabase(db, work) || !openForGui(store, work))
+            return {};
+        store.database().waitForCheck();
+        const Id role = firstRole(store);
+        const QString out = QDir(cache).filePath(QStringLiteral("summary-%1.pdf").arg(n));
+        int pages = 0;
+        Timing t = repeat(1, {}, [&] {
+            QString error;
+            SummaryExport exporter(store);
+            exporter.setProgress([&pages](int done, int, ExportProgress::Unit) {
+                pages = done;
+                return true;
+            });
+            if (!exporter.write(role, SummaryExport::Format::Pdf, SummaryExport::Profile::Full, out, &error))
+                err() << "bench: export: " << error << "\n";
+        });
+        t.extra.insert(QStringLiteral("pages"), pages);
+        t.extra.insert(QStringLiteral("pages_per_s"), std::round(pages / (t.ms.value(0) / 1000) * 10) / 10);
+        t.extra.insert(QStringLiteral("bytes"), QFileInfo(out).size());
+        QFile::remove(out);
+        return t;
+    }
     if (name == QLatin1String("import_csv")) {
         // Into a new database, as sqlite3's .import into a new table: reading, checking
         // every row and writing, as `hireloop-cli import` and the import dialog do. On the
@@ -826,7 +853,7 @@ const QStringList &allMeasurements()
         QStringLiteral("debrief_summary"),     QStringLiteral("export_summary_csv"),
         QStringLiteral("import_csv"),          QStringLiteral("gui_cold_start"),
         QStringLiteral("import_gui_lateness"), QStringLiteral("sort_score_generic_proxy"),
-        QStringLiteral("load_gui_lateness"),
+        QStringLiteral("load_gui_lateness"),   QStringLiteral("export_summary_pdf"),
     };
     return names;
 }
@@ -871,7 +898,15 @@ int child(const QString &name, const QString &cache, int n, int runs, const QStr
 
 int main(int argc, char *argv[])
 {
-    QCoreApplication app(argc, argv);
+    // The PDF packet lays out text, which takes a QGuiApplication (fonts); offscreen will do.
+    bool drawsPdf = false;
+    for (int i = 1; i + 1 < argc; ++i)
+        drawsPdf = drawsPdf || (qstrcmp(argv[i], "--child") == 0 && qstrcmp(argv[i + 1], "export_summary_pdf") == 0);
+    if (drawsPdf && !qEnvironmentVariableIsSet("QT_QPA_PLATFORM"))
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+    std::unique_ptr<QCoreApplication> application(drawsPdf ? new QGuiApplication(argc, argv)
+                                                           : new QCoreApplication(argc, argv));
+    QCoreApplication &app = *application;
     QStringList args = app.arguments();
     args.removeFirst();
     QString cache = QStringLiteral("bench-cache");

@@ -9,10 +9,11 @@
 #                                  every test; any sanitizer report fails it
 #   ./setup.sh fuzz [SECONDS]      build the libFuzzer targets with clang (build-fuzz/) and run
 #                                  each for SECONDS (default 60) from its seed corpus; a crash fails it
-#   ./setup.sh bench [--sizes 1000,10000,100000] [--runs N]
+#   ./setup.sh bench [--sizes 1000,10000,100000] [--runs N] [--roles N] [--role-of largest|smallest]
 #                                  build in Release (build-bench/) and run hireloop-bench at 1k, 10k and
 #                                  100k candidates with the sqlite3 comparison; prints JSON lines and a
-#                                  table (databases are cached in build-bench/bench-cache)
+#                                  table (databases are cached in build-bench/bench-cache); --roles
+#                                  spreads the demo over N roles, measured at the largest or smallest
 #   ./setup.sh teambench [--clients N] [--seconds S] [--candidates N] [--server URI] [--json FILE]
 #                                  build hireloop-teambench in Release (build-bench/) and run issue #17's
 #                                  20 clients × 60 s against one PostgreSQL server (its own throwaway
@@ -28,7 +29,7 @@ mode=${1:-}
 [ $# -gt 0 ] && shift
 case "$mode" in
   run|test|build|sanitize|fuzz|bench|teambench|latencybench) ;;
-  *) echo "usage: $0 run [APP ARGS...] | test | build | sanitize | fuzz [SECONDS] | bench [--sizes LIST] [--runs N] | teambench [--clients N] [--seconds S] [--server URI] | latencybench [--candidates N] [--rtt LIST]" >&2; exit 2 ;;
+  *) echo "usage: $0 run [APP ARGS...] | test | build | sanitize | fuzz [SECONDS] | bench [--sizes LIST] [--runs N] [--roles N] [--role-of largest|smallest] | teambench [--clients N] [--seconds S] [--server URI] | latencybench [--candidates N] [--rtt LIST]" >&2; exit 2 ;;
 esac
 
 packages=(

@@ -15,6 +15,7 @@
 #include "export/summaryexport.h"
 #include "storage/teamaccess.h"
 #include "storage/teampush.h"
+#include "store/demoroles.h"
 #include "store/store.h"
 #include "import/textfile.h"
 
@@ -673,7 +674,9 @@ int cmdBackup(Context &ctx, const QStringList &rawArgs)
 int cmdDemo(Context &ctx, const QStringList &rawArgs)
 {
     const Args a = Args::parse(
-        rawArgs, {QStringLiteral("--candidates"), QStringLiteral("--seed"), QStringLiteral("--role")}, {});
+        rawArgs,
+        {QStringLiteral("--candidates"), QStringLiteral("--seed"), QStringLiteral("--role"), QStringLiteral("--roles")},
+        {});
     if (!a.error.isEmpty() || !a.positionals.isEmpty())
         return usage(a.error.isEmpty() ? QStringLiteral("demo takes no positional arguments") : a.error);
     bool ok = true;
@@ -685,6 +688,10 @@ int cmdDemo(Context &ctx, const QStringList &rawArgs)
     if (!ok)
         return usage(QStringLiteral("--seed takes a number from 0 to 4294967295, not \"%1\"")
                          .arg(a.options.value(QStringLiteral("--seed"))));
+    const int roles = a.options.value(QStringLiteral("--roles"), QStringLiteral("1")).toInt(&ok);
+    if (!ok || roles < 1 || roles > 1000 || roles > count)
+        return usage(QStringLiteral("--roles takes a number from 1 to 1000, and at most --candidates, not \"%1\"")
+                         .arg(a.options.value(QStringLiteral("--roles"))));
     if (int rc = openStore(ctx))
         return rc;
     const QString path = QDir::toNativeSeparators(ctx.store.path());
@@ -700,9 +707,18 @@ int cmdDemo(Context &ctx, const QStringList &rawArgs)
     Role role;
     if (!ctx.store.role(roleId, &role))
         return dataError(QStringLiteral("%1: cannot read role %2").arg(path).arg(roleId));
-    if (!ctx.store.addDemoData(roleId, count, seed))
+    if (roles == 1) {
+        if (!ctx.store.addDemoData(roleId, count, seed))
+            return storeError(ctx);
+        out() << "Added " << count << " candidates to " << role.title << " (seed " << seed << ")\n";
+        return Success;
+    }
+    if (!DemoRoles::add(ctx.store, roleId, roles, count, seed))
         return storeError(ctx);
-    out() << "Added " << count << " candidates to " << role.title << " (seed " << seed << ")\n";
+    const QList<int> sizes = DemoRoles::sizes(count, roles);
+    out() << "Added " << (roles - 1) << " roles copying " << role.title << " and " << count << " candidates over the "
+          << roles << " (from " << sizes.first() << " down to " << sizes.last() << " each; seeds " << seed << "-"
+          << (seed + quint32(roles - 1)) << ")\n";
     return Success;
 }
 
@@ -1430,10 +1446,13 @@ const QList<Command> &commands()
          QStringLiteral("integrity, foreign keys, audit chain; exit 0 only when clean"),
          cmdCheck},
         {{QStringLiteral("demo")},
-         QStringLiteral("[--candidates N] [--seed S] [--role ROLE]"),
+         QStringLiteral("[--candidates N] [--seed S] [--role ROLE] [--roles R]"),
          QStringLiteral("add N (1-1000000, default 200) realistic synthetic candidates, with stage history, "
                         "interviews,\n      panels, scorecards and decisions, to ROLE (default: the first role); "
-                        "same seed, same data"),
+                        "same seed, same data;\n      --roles R (2-1000): R-1 more roles copying ROLE's rubric and "
+                        "plan under other teams' titles,\n      the candidates shared out among all R (ten or more: "
+                        "the first a tenth, the last a thousandth,\n      the rest evenly between), role i with seed "
+                        "S+i"),
          cmdDemo},
         {{QStringLiteral("person"), QStringLiteral("list")},
          QStringLiteral("[--format text|json]"),

@@ -891,9 +891,12 @@ void TestDebrief::exportImportRoundTrip()
 void TestDebrief::summaryMatchesRecomputation_data()
 {
     QTest::addColumn<QString>("viewer");
-    QTest::newRow("hiring manager") << "hiring_manager";
-    QTest::newRow("interviewer") << "interviewer";
-    QTest::newRow("coordinator") << "coordinator";
+    QTest::addColumn<int>("otherCandidates");  // in a second role: the first is then read through its index
+    QTest::newRow("hiring manager") << "hiring_manager" << 0;
+    QTest::newRow("interviewer") << "interviewer" << 0;
+    QTest::newRow("coordinator") << "coordinator" << 0;
+    QTest::newRow("hiring manager, a small role among others") << "hiring_manager" << 1500;
+    QTest::newRow("interviewer, a small role among others") << "interviewer" << 1500;
 }
 
 // A few hundred demo candidates: every figure of every summary, recomputed here from
@@ -902,6 +905,14 @@ void TestDebrief::summaryMatchesRecomputation_data()
 void TestDebrief::summaryMatchesRecomputation()
 {
     QFETCH(QString, viewer);
+    QFETCH(int, otherCandidates);
+    if (otherCandidates) {
+        Role other = m_fx.role;
+        other.title += QStringLiteral(", Inference");
+        const Id otherId = m_fx->addRole(other);
+        QVERIFY(otherId);
+        QVERIFY(m_fx->addDemoData(otherId, otherCandidates, 12));
+    }
     QVERIFY(m_fx->addDemoData(m_fx.role.id, 300, 11));
     QVERIFY(m_fx->role(m_fx.role.id, &m_fx.role));
 
@@ -922,6 +933,7 @@ void TestDebrief::summaryMatchesRecomputation()
     QHash<Id, QList<std::pair<Id, int>>> ratingsOf;  // scorecard -> (attribute, value)
     QHash<Id, QString> latestDecision;  // application -> outcome
     QMultiHash<Id, Id> panelsOf;  // person -> interview
+    QSet<Id> ofTheRole;  // the applications of the role summarised
     {
         QSqlDatabase db = TestBackend::rawConnection(m_fx.path(), QStringLiteral("recompute"));
         QVERIFY(db.isOpen());
@@ -943,6 +955,9 @@ void TestDebrief::summaryMatchesRecomputation()
         QVERIFY(q.exec("SELECT scorecard_id, attribute_id, value FROM rating WHERE value IS NOT NULL"));
         while (q.next())
             ratingsOf[q.value(0).toLongLong()].append({q.value(1).toLongLong(), q.value(2).toInt()});
+        QVERIFY(q.exec(QStringLiteral("SELECT id FROM application WHERE role_id = %1").arg(m_fx.role.id)));
+        while (q.next())
+            ofTheRole.insert(q.value(0).toLongLong());
         QVERIFY(q.exec("SELECT application_id, outcome FROM decision ORDER BY decided_at, id"));
         while (q.next())
             latestDecision.insert(q.value(0).toLongLong(), q.value(1).toString());
@@ -955,7 +970,8 @@ void TestDebrief::summaryMatchesRecomputation()
     Id person = m_fx.hiringManager;
     if (viewer == "interviewer") {
         for (const Card &k : std::as_const(cards))
-            if (k.status == "submitted" && k.interviewer != m_a && k.interviewer != m_b && k.interviewer != m_c) {
+            if (k.status == "submitted" && k.interviewer != m_a && k.interviewer != m_b && k.interviewer != m_c
+                && ofTheRole.contains(interviews.value(k.interview).application)) {
                 person = k.interviewer;
                 break;
             }
@@ -984,7 +1000,7 @@ void TestDebrief::summaryMatchesRecomputation()
     // An interviewer sees the applications whose interview panels they sit on.
     QSet<Id> interviewing;
     for (auto it = panelsOf.constFind(person); it != panelsOf.cend() && it.key() == person; ++it)
-        if (!interviews.value(it.value()).cancelled)
+        if (!interviews.value(it.value()).cancelled && ofTheRole.contains(interviews.value(it.value()).application))
             interviewing.insert(interviews.value(it.value()).application);
     const QList<DebriefSummary> all = m_fx->debriefSummaries(m_fx.role.id);
     QCOMPARE(all.size(), viewer == "interviewer" ? int(interviewing.size()) : 302);

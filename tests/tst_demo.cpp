@@ -4,6 +4,7 @@
 
 #include "demo/demobanks.h"
 #include "demo/demogenerator.h"
+#include "store/demoroles.h"
 #include "store/store.h"
 #include "testbackend.h"
 #include "testsupport.h"
@@ -14,6 +15,8 @@
 #include <QSqlRecord>
 #include <QTemporaryDir>
 #include <QtTest>
+
+#include <numeric>
 
 using namespace hireloop;
 
@@ -40,6 +43,7 @@ private Q_SLOTS:
     void sameSeedTwiceFailsCleanly();
     void cancelLeavesTheDatabaseUnchanged();
     void malformedBanksAreNamed();
+    void manyRolesShareTheCandidates();
 
 private:
     std::unique_ptr<Store> openStore(const QString &name);
@@ -364,6 +368,49 @@ void TestDemo::dataIsPlausible()
     QCOMPARE(last.action, QStringLiteral("demo.add"));
     QCOMPARE(last.detail, QStringLiteral("1500 candidates, seed 3"));
     QCOMPARE(scalar(s, "SELECT count(*) FROM audit_log WHERE action = 'demo.add'"), 1);
+}
+
+// --roles: copies of the role under other teams' titles, the candidates shared out from
+// a tenth for the first to a thousandth for the last, adding up to what was asked.
+void TestDemo::manyRolesShareTheCandidates()
+{
+    const QList<int> million = DemoRoles::sizes(1000000, 100);
+    QCOMPARE(million.size(), 100);
+    QCOMPARE(std::accumulate(million.begin(), million.end(), qint64(0)), qint64(1000000));
+    QCOMPARE(million.first(), 100000);
+    QCOMPARE(million.last(), 1000);
+    for (int i = 2; i < million.size(); ++i)
+        QVERIFY2(million.at(i) <= million.at(i - 1), qPrintable(QString::number(i)));
+    QCOMPARE(DemoRoles::sizes(10, 3), QList<int>({3, 4, 3}));
+    QCOMPARE(DemoRoles::sizes(10, 10), QList<int>(10, 1));
+    QVERIFY(DemoRoles::sizes(5, 10).isEmpty());
+    QCOMPARE(DemoRoles::titleAndTeam("Researcher", 2),
+             qMakePair(QString("Researcher, Inference"), QString("Inference")));
+    QCOMPARE(DemoRoles::titleAndTeam("Researcher", 17).second, QString("Pretraining 2"));
+
+    auto store = openStore(QStringLiteral("roles"));
+    Store &s = *store;
+    Role role;
+    QVERIFY(s.role(roleId(s), &role));
+    QList<Id> ids;
+    QVERIFY2(DemoRoles::add(s, role.id, 12, 600, 7, {}, &ids), qPrintable(s.errorString()));
+    QCOMPARE(ids.size(), 12);
+    QCOMPARE(ids.first(), role.id);
+    const QList<int> sizes = DemoRoles::sizes(600, 12);
+    QSet<QString> titles;
+    for (int i = 0; i < ids.size(); ++i) {
+        QCOMPARE(scalar(s, "SELECT count(*) FROM application WHERE role_id = :v", ids.at(i)), qint64(sizes.at(i)));
+        Role copy;
+        QVERIFY(s.role(ids.at(i), &copy));
+        titles << copy.title;
+        QCOMPARE(copy.stages.size(), role.stages.size());
+        QCOMPARE(copy.attributes().size(), role.attributes().size());
+        QCOMPARE(copy.stages.last().focus.size(), role.stages.last().focus.size());
+    }
+    QCOMPARE(titles.size(), 12);
+    QCOMPARE(scalar(s, "SELECT count(*) FROM candidate"), 600);
+    QCOMPARE(scalar(s, "SELECT count(*) FROM audit_log WHERE action = 'demo.add'"), 12);
+    QVERIFY(s.checkProblems().isEmpty());
 }
 
 void TestDemo::secondSeedAddsMore()

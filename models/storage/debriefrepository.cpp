@@ -52,14 +52,15 @@ Decision decisionAt(const RowCursor &row)
 }
 
 // The tables of a read, the one with the most rows first, joined by conditions in the
-// WHERE clause. Over a whole role SQLite is held to that order (CROSS JOIN): it scans
-// the first table as stored and finds each row's parents by their ids, which for most
-// of a large role is far cheaper than going down the role's index and each child
-// table's index per row. For one application the other way round: from the
-// application down the indexes.
-QString tables(Id only, QStringList scanOrder)
+// WHERE clause. Over a role that holds most of the database's applications SQLite is
+// held to that order (CROSS JOIN): it scans the first table as stored and finds each
+// row's parents by their ids, which for most of a large role is far cheaper than going
+// down the role's index and each child table's index per row. For one application, or
+// a role among many others, the other way round: from the applications down the
+// indexes, so that a small role costs its own rows, not the whole database's.
+QString tables(bool fromApplications, QStringList scanOrder)
 {
-    if (only)
+    if (fromApplications)
         std::reverse(scanOrder.begin(), scanOrder.end());
     return scanOrder.join(QStringLiteral(" CROSS JOIN "));
 }
@@ -70,6 +71,20 @@ bool DebriefRepository::rows(Id roleId, const Visibility &visibility, Id only, q
 {
     *rows = DebriefRows();
     m_ids.clear();
+    m_fromApplications = only != 0;
+    if (!only) {
+        // A role with under a quarter of the applications (the highest id stands in for
+        // how many there are: it costs one step down the primary key) is read through
+        // its index.
+        QSqlQuery count = m_db.prepare(QStringLiteral(
+            "SELECT (SELECT count(*) FROM application WHERE role_id = :role1), (SELECT max(id) FROM application)"));
+        bindRole(count, roleId, 0);
+        RowCursor n(m_db, count);
+        if (!n.next() || !n.ok())
+            return false;
+        rows->summaries.reserve(n.integer(0));  // a list of 100k that grows by doubling touches twice the memory
+        m_fromApplications = n.integer(0) * 4 < n.integer(1);
+    }
     const bool ok = readApplications(roleId, visibility, only, rows) && readInterviews(roleId, only, rows)
         && readScorecards(roleId, visibility, only, now, rows) && readRatings(roleId, visibility, only, rows)
         && readDecisions(roleId, visibility, only, rows);
@@ -83,9 +98,10 @@ int DebriefRepository::indexOf(Id applicationId) const
     return it != m_ids.cend() && *it == applicationId ? int(it - m_ids.cbegin()) : -1;
 }
 
-// The applications the viewer may see; the other reads keep to them. The unary + keeps
-// SQLite off the role's index: it reads the table in id order, as the summary lists it,
-// instead of the role's rows by stage and then a sort.
+// The applications the viewer may see; the other reads keep to them. For a role that
+// holds most of the applications the unary + keeps SQLite off the role's index: it
+// reads the table in id order, as the summary lists it, instead of the role's rows by
+// stage and then a sort.
 bool DebriefRepository::readApplications(Id roleId, const Visibility &visibility, Id only, DebriefRows *rows)
 {
     VisibilitySql vis(visibility);
@@ -95,21 +111,11 @@ bool DebriefRepository::readApplications(Id roleId, const Visibility &visibility
             " (SELECT e.email FROM candidate_email e WHERE e.candidate_id = c.id ORDER BY e.position, e.id LIMIT 1),"
             " a.stage_id, a.status"
             " FROM application a CROSS JOIN candidate c"
-            " WHERE c.id = a.candidate_id AND +a.role_id = :role1%1 AND %2 ORDER BY a.id")
-            .arg(onlyClause(only, "a.id"), vis.application(QStringLiteral("a.id"), VisibilitySql::Form::Bulk)));
+            " WHERE c.id = a.candidate_id AND %3a.role_id = :role1%1 AND %2 ORDER BY a.id")
+            .arg(onlyClause(only, "a.id"), vis.application(QStringLiteral("a.id"), VisibilitySql::Form::Bulk),
+                 m_fromApplications ? QString() : QStringLiteral("+")));
     bindRole(q, roleId, only);
     vis.bind(q);
-    if (!only) {
-        // Room for the whole role at once: a summary is large, and a list of 100k that
-        // grows by doubling touches twice the memory.
-        QSqlQuery count = m_db.prepare(QStringLiteral("SELECT count(*) FROM application WHERE role_id = :role1"));
-        bindRole(count, roleId, 0);
-        RowCursor n(m_db, count);
-        if (n.next())
-            rows->summaries.reserve(n.integer(0));
-        if (!n.ok())
-            return false;
-    }
     RowCursor row(m_db, q);
     while (row.next()) {
         DebriefSummary &a = rows->summaries.emplace_back();
@@ -131,7 +137,7 @@ bool DebriefRepository::readInterviews(Id roleId, Id only, DebriefRows *rows)
         QStringLiteral("SELECT i.application_id, i.starts_at FROM %2"
                        " WHERE a.id = i.application_id AND a.role_id = :role1%1 AND i.status <> 'cancelled'")
             .arg(onlyClause(only, "a.id"),
-                 tables(only, {QStringLiteral("interview i"), QStringLiteral("application a")})));
+                 tables(m_fromApplications, {QStringLiteral("interview i"), QStringLiteral("application a")})));
     bindRole(q, roleId, only);
     RowCursor row(m_db, q);
     while (row.next()) {
@@ -168,7 +174,7 @@ bool DebriefRepository::readScorecards(Id roleId, const Visibility &visibility, 
                        " WHERE i.id = k.interview_id AND a.id = i.application_id AND a.role_id = :role1%1"
                        " AND i.status <> 'cancelled' AND %4")
             .arg(onlyClause(only, "a.id"), overall,
-                 tables(only, {progress, QStringLiteral("interview i"), QStringLiteral("application a")}),
+                 tables(m_fromApplications, {progress, QStringLiteral("interview i"), QStringLiteral("application a")}),
                  QLatin1String(ExpectedScorecardSql)));
     bindRole(q, roleId, only);
     q.bindValue(QStringLiteral(":now"), now);
@@ -206,7 +212,7 @@ bool DebriefRepository::readRatings(Id roleId, const Visibility &visibility, Id 
                        " AND k.status = 'submitted' AND i.status <> 'cancelled' AND r.value IS NOT NULL AND %2")
             .arg(onlyClause(only, "a.id"),
                  vis.scorecard(QStringLiteral("k"), QStringLiteral("i"), VisibilitySql::Form::Bulk),
-                 tables(only,
+                 tables(m_fromApplications,
                         {QStringLiteral("rating r"), QStringLiteral("scorecard k"), QStringLiteral("interview i"),
                          QStringLiteral("application a")})));
     bindRole(q, roleId, only);
@@ -254,12 +260,13 @@ bool DebriefRepository::readRatings(Id roleId, const Visibility &visibility, Id 
 bool DebriefRepository::readDecisions(Id roleId, const Visibility &visibility, Id only, DebriefRows *rows)
 {
     VisibilitySql vis(visibility);
-    QSqlQuery q = m_db.prepare(QStringLiteral("SELECT %2 FROM %3 LEFT JOIN person p ON p.id = d.decided_by"
-                                              " WHERE a.id = d.application_id AND a.role_id = :role1%1 AND %4"
-                                              " ORDER BY d.application_id, d.decided_at, d.id")
-                                   .arg(onlyClause(only, "a.id"), QLatin1String(decisionColumns),
-                                        tables(only, {QStringLiteral("decision d"), QStringLiteral("application a")}),
-                                        vis.outcomes(QStringLiteral("a.id"), VisibilitySql::Form::Bulk)));
+    QSqlQuery q = m_db.prepare(
+        QStringLiteral("SELECT %2 FROM %3 LEFT JOIN person p ON p.id = d.decided_by"
+                       " WHERE a.id = d.application_id AND a.role_id = :role1%1 AND %4"
+                       " ORDER BY d.application_id, d.decided_at, d.id")
+            .arg(onlyClause(only, "a.id"), QLatin1String(decisionColumns),
+                 tables(m_fromApplications, {QStringLiteral("decision d"), QStringLiteral("application a")}),
+                 vis.outcomes(QStringLiteral("a.id"), VisibilitySql::Form::Bulk)));
     bindRole(q, roleId, only);
     vis.bind(q);
     RowCursor row(m_db, q);

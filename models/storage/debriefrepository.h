@@ -45,6 +45,10 @@ private:
 
     Database &m_db;
     QList<Id> m_ids;  // the applications read, by id
+    // This read goes from the applications down the child tables' indexes (one
+    // application, or a role holding a small share of the database's), rather than
+    // scanning the child tables as stored (see tables() in the .cpp).
+    bool m_fromApplications = false;
 };
 
 }  // namespace hireloop

@@ -24,6 +24,7 @@
 #include "itemmodels/candidatemodel.h"
 #include "import/importworker.h"
 #include "itemmodels/modelroles.h"
+#include "store/demoroles.h"
 #include "store/store.h"
 #include "export/summaryexport.h"
 #include "storage/serverlocation.h"
@@ -74,9 +75,15 @@ QTextStream &err()
     return s;
 }
 
+// --roles: the demo spread over this many roles (DemoRoles); --role-of smallest: the
+// measurements run on its smallest role rather than on the first, the largest.
+int g_roles = 1;
+bool g_smallest = false;
+
 QString demoPath(const QString &cache, int n)
 {
-    return QDir(cache).filePath(QStringLiteral("demo-%1.sqlite").arg(n));
+    return QDir(cache).filePath(g_roles > 1 ? QStringLiteral("demo-%1-r%2.sqlite").arg(n).arg(g_roles)
+                                            : QStringLiteral("demo-%1.sqlite").arg(n));
 }
 
 QString csvPath(const QString &cache, int n)
@@ -84,9 +91,15 @@ QString csvPath(const QString &cache, int n)
     return QDir(cache).filePath(QStringLiteral("import-%1.csv").arg(n));
 }
 
+// The role measured: the first (the template of the others, and the largest), or the
+// smallest, which DemoRoles adds last.
 Id firstRole(Store &store)
 {
-    return store.roles().value(0).id;
+    Id role = store.roles().value(0).id;
+    if (g_smallest)
+        for (const RoleSummary &r : store.roles())
+            role = std::max(role, r.id);
+    return role;
 }
 
 // The demo database of n candidates, made once: written under a temporary name and
@@ -106,13 +119,16 @@ bool ensureDemo(const QString &cache, int n)
     {
         Store store;
         store.setClock([] { return DemoNow; });
-        if (!store.open(temp) || !store.ensureDefaultData() || !store.addDemoData(firstRole(store), n, DemoSeed)) {
+        if (!store.open(temp) || !store.ensureDefaultData()
+            || !DemoRoles::add(store, store.roles().value(0).id, g_roles, n, DemoSeed)) {
             err() << "bench: cannot make the demo database: " << store.errorString() << "\n";
             return false;
         }
         store.database().checkpoint();
     }
-    err() << "bench: made in " << t.elapsed() << " ms\n";
+    const qint64 bytes = QFileInfo(temp).size();
+    err() << "bench: made in " << t.elapsed() << " ms: " << bytes << " bytes, " << bytes / n << " per candidate, over "
+          << g_roles << (g_roles == 1 ? " role\n" : " roles\n");
     return QFile::rename(temp, path);
 }
 
@@ -930,6 +946,10 @@ int main(int argc, char *argv[])
             runs = std::max(1, v.toInt());
         } else if (a == QLatin1String("--only")) {
             only = v.split(QLatin1Char(','), Qt::SkipEmptyParts);
+        } else if (a == QLatin1String("--roles")) {
+            g_roles = std::max(1, v.toInt());
+        } else if (a == QLatin1String("--role-of")) {
+            g_smallest = v == QLatin1String("smallest");
         } else if (a == QLatin1String("--gui")) {
             gui = v;
         } else if (a == QLatin1String("--server")) {
@@ -941,7 +961,8 @@ int main(int argc, char *argv[])
             continue;  // no value
         } else {
             err() << "usage: hireloop-bench [--cache DIR] [--sizes 1000,10000,100000] [--runs N] [--only NAME,...]"
-                     " [--gui PATH] [--server postgresql://USER@HOST/postgres]\nmeasurements: "
+                     " [--roles N] [--role-of largest|smallest] [--gui PATH] [--server postgresql://USER@HOST/postgres]"
+                     "\nmeasurements: "
                   << allMeasurements().join(QLatin1Char(','))
                   << "\non the server too: " << serverMeasurements().join(QLatin1Char(',')) << "\n";
             return 2;
@@ -986,7 +1007,11 @@ int main(int argc, char *argv[])
                                     "--runs",
                                     QByteArray::number(runs),
                                     "--gui",
-                                    QFile::encodeName(gui)};
+                                    QFile::encodeName(gui),
+                                    "--roles",
+                                    QByteArray::number(g_roles),
+                                    "--role-of",
+                                    g_smallest ? "smallest" : "largest"};
         if (!server.isEmpty())
             childArgs << "--server" << server.toUtf8();
         if (there)
@@ -1040,6 +1065,11 @@ int main(int argc, char *argv[])
             QJsonObject line{{QStringLiteral("name"), name},
                              {QStringLiteral("candidates"), n},
                              {QStringLiteral("backend"), backend}};
+            if (g_roles > 1) {
+                line.insert(QStringLiteral("roles"), g_roles);
+                line.insert(QStringLiteral("role_of"),
+                            g_smallest ? QStringLiteral("smallest") : QStringLiteral("largest"));
+            }
             for (auto it = result.begin(); it != result.end(); ++it)
                 line.insert(it.key(), it.value());
             line.insert(QStringLiteral("peak_rss_mb"), std::round(usage.ru_maxrss / 1024.0 * 10) / 10);

@@ -57,6 +57,7 @@ import os
 import re
 import resource
 import shutil
+import sqlite3
 import statistics
 import subprocess
 import sys
@@ -71,27 +72,33 @@ ROLE = 1
 # whom VisibilitySql writes each visibility condition as "1 = 1", and :now the time of the
 # run (storage/scorecardsql.h: which scorecards are expected). Both SQLite and PostgreSQL
 # take the same text, as they take Hireloop's.
-def summary_sql(now):
+def summary_sql(now, ROLE=ROLE, from_applications=False):
+    """from_applications: the role holds under a quarter of the applications, and
+    Hireloop reads it from its applications down the indexes (the joins reversed, no
+    unary + on the role)."""
+    def joined(*tables):
+        return " CROSS JOIN ".join(reversed(tables) if from_applications else tables)
+    plus = "" if from_applications else "+"
     return [
-        f"SELECT count(*) FROM application WHERE role_id = {ROLE};",
+        f"SELECT (SELECT count(*) FROM application WHERE role_id = {ROLE}), (SELECT max(id) FROM application);",
         f"""SELECT a.id, c.id, c.name,
  (SELECT e.email FROM candidate_email e WHERE e.candidate_id = c.id ORDER BY e.position, e.id LIMIT 1),
  a.stage_id, a.status FROM application a CROSS JOIN candidate c
- WHERE c.id = a.candidate_id AND +a.role_id = {ROLE} AND 1 = 1 ORDER BY a.id;""",
-        f"""SELECT i.application_id, i.starts_at FROM interview i CROSS JOIN application a
+ WHERE c.id = a.candidate_id AND {plus}a.role_id = {ROLE} AND 1 = 1 ORDER BY a.id;""",
+        f"""SELECT i.application_id, i.starts_at FROM {joined("interview i", "application a")}
  WHERE a.id = i.application_id AND a.role_id = {ROLE} AND i.status <> 'cancelled';""",
         f"""SELECT i.application_id, i.stage_id, k.status, k.overall, 1 = 1
- FROM scorecard k CROSS JOIN interview i CROSS JOIN application a
+ FROM {joined("scorecard k", "interview i", "application a")}
  WHERE i.id = k.interview_id AND a.id = i.application_id AND a.role_id = {ROLE}
  AND i.status <> 'cancelled' AND (k.status = 'submitted' OR (k.status = 'draft' AND k.revision = 1
  AND i.starts_at + i.duration_min * 60 <= {now}));""",
         f"""SELECT i.application_id, r.attribute_id, r.value
- FROM rating r CROSS JOIN scorecard k CROSS JOIN interview i CROSS JOIN application a
+ FROM {joined("rating r", "scorecard k", "interview i", "application a")}
  WHERE k.id = r.scorecard_id AND i.id = k.interview_id AND a.id = i.application_id AND a.role_id = {ROLE}
  AND k.status = 'submitted' AND i.status <> 'cancelled' AND r.value IS NOT NULL AND 1 = 1;""",
         f"""SELECT d.id, d.application_id, d.outcome, d.rationale, d.dissent, coalesce(d.decided_by, 0),
  coalesce(p.name, ''), d.decided_at
- FROM decision d CROSS JOIN application a LEFT JOIN person p ON p.id = d.decided_by
+ FROM {joined("decision d", "application a")} LEFT JOIN person p ON p.id = d.decided_by
  WHERE a.id = d.application_id AND a.role_id = {ROLE} AND 1 = 1
  ORDER BY d.application_id, d.decided_at, d.id;""",
     ]
@@ -349,10 +356,13 @@ def sqlite_import_ms(csv, runs, workdir):
     return statistics.median(times), statistics.median(cpu), rows
 
 
-def sqlite_summary_ms(db, runs):
+def sqlite_summary_ms(db, runs, role=ROLE):
     """Median wall and CPU milliseconds of the summary SQL, as sqlite3's .timer reports them."""
     times, cpu = [], []
-    sql = summary_sql(int(time.time()))
+    with sqlite3.connect(f"file:{db}?mode=ro", uri=True) as c:
+        count, last = c.execute("SELECT (SELECT count(*) FROM application WHERE role_id = ?),"
+                                " (SELECT max(id) FROM application)", (role,)).fetchone()
+    sql = summary_sql(int(time.time()), role, count * 4 < (last or 0))
     script = ".timer on\n.output /dev/null\n" + "\n".join(sql) + "\n"
     for _ in range(runs):
         out = run_sqlite(db, script, readonly=True)
@@ -375,6 +385,9 @@ def main():
     p.add_argument("--markdown", help="also write the table here")
     p.add_argument("--server", help="also on this PostgreSQL server (postgresql://USER@HOST/postgres), "
                                     "against psql")
+    p.add_argument("--roles", type=int, default=1, help="the demo spread over this many roles")
+    p.add_argument("--role-of", choices=["largest", "smallest"], default="largest",
+                   help="measure the largest role (the first) or the smallest (the last added)")
     a = p.parse_args()
     if not shutil.which("sqlite3"):
         sys.exit("compare: the sqlite3 shell is needed (apt-get install sqlite3)")
@@ -388,7 +401,8 @@ def main():
     only = [o for o in (a.only or "").split(",") if o]
     proc = subprocess.Popen([a.bench, "--cache", cache, "--sizes", a.sizes, "--runs", str(a.runs)]
                             + (["--only", ",".join(only)] if only else [])
-                            + (["--server", a.server] if a.server else []),
+                            + (["--server", a.server] if a.server else [])
+                            + ["--roles", str(a.roles), "--role-of", a.role_of],
                             stdout=subprocess.PIPE, text=True)
     for line in proc.stdout:
         print(line, end="", flush=True)
@@ -419,7 +433,9 @@ def main():
         for n in sizes:
             if only and "debrief_summary" not in only:
                 break
-            ms, cpu = sqlite_summary_ms(os.path.join(cache, f"demo-{n}.sqlite"), a.runs)
+            demo = f"demo-{n}.sqlite" if a.roles == 1 else f"demo-{n}-r{a.roles}.sqlite"
+            ms, cpu = sqlite_summary_ms(os.path.join(cache, demo), a.runs,
+                                        a.roles if a.role_of == "smallest" else ROLE)
             theirs[("debrief_summary", n)] = (ms, cpu)
             print(json.dumps({"name": "sqlite3_summary", "candidates": n, "median_ms": round(ms, 2),
                               "cpu_median_ms": round(cpu, 2)}), flush=True)

@@ -372,9 +372,9 @@ QString SummaryExport::cover(Profile profile, Id applicationId) const
 QList<QPair<QString, qreal>> SummaryExport::overviewColumns(Profile profile)
 {
     QList<QPair<QString, qreal>> columns{
-        {profile == Profile::Calibration ? QObject::tr("Candidate id") : QObject::tr("Candidate"), 0.21},
-        {QObject::tr("Stage"), 0.21},
-        {QObject::tr("Status"), 0.10},
+        {profile == Profile::Calibration ? QObject::tr("Candidate id") : QObject::tr("Candidate"), 0.20},
+        {QObject::tr("Stage"), 0.20},
+        {QObject::tr("Status"), 0.12},
         {QObject::tr("Scorecards"), 0.12}};
     if (profile == Profile::Logistics) {
         columns << qMakePair(QObject::tr("Interviews"), 0.36);
@@ -693,7 +693,7 @@ bool SummaryExport::writePdf(QIODevice *out, Id roleId, Profile profile, Id appl
         ++page;
         return step(page, estimate(), Unit::Pages);
     };
-    // Every page of doc, from the top of each page or (the first) from top.
+    // Every page of doc, each a page of the file; false on cancel.
     auto drawDocument = [&](QTextDocument &doc, const QString &where) {
         for (int p = 0; p < doc.pageCount(); ++p) {
             const bool drawn = drawPage(where, [&] {

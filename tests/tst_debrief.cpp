@@ -62,6 +62,8 @@ private:
     // The panel of three as in statisticsByHand.
     void runPanel();
     static QString pdfText(const QString &path);
+    // hireloop-cli on db: its exit code, and what it wrote to stderr, then stdout.
+    std::pair<int, QString> cliOn(const QString &db, const QStringList &args);
 
     StoreFixture m_fx;  // its clock stands at 2025-11-24 16:00 UTC
     Id m_f1 = 0, m_f2 = 0;  // two focus attributes of the fixture's stage
@@ -115,6 +117,14 @@ void TestDebrief::runPanel()
     score(m_b, m_interview, 2, 4, Recommendation::No);
     score(m_c, m_interview, 5, 4, Recommendation::StrongYes);
     actAs(m_fx.hiringManager);
+}
+
+std::pair<int, QString> TestDebrief::cliOn(const QString &db, const QStringList &args)
+{
+    const QString home = m_fx.filePath("home");
+    QDir().mkpath(home);
+    const CliRun run = runHireloopCli(home, QStringList{"--db", db} + args);
+    return {run.exitCode, run.err + run.out};
 }
 
 QString TestDebrief::pdfText(const QString &path)
@@ -673,12 +683,7 @@ void TestDebrief::filtersNarrowEveryFormat()
 
     const QString db = m_fx->path();
     m_fx.close();
-    auto cli = [&](const QStringList &args) {
-        QProcess p;
-        p.start(QStringLiteral(HIRELOOP_CLI), QStringList{"--db", db} + args);
-        p.waitForFinished(120000);
-        return std::make_pair(p.exitCode(), QString::fromUtf8(p.readAllStandardError() + p.readAllStandardOutput()));
-    };
+    auto cli = [&](const QStringList &args) { return cliOn(db, args); };
     const QString csv = m_fx.filePath("filtered.csv");
     auto r = cli({"export", "summary", "--role", "1", "--format", "csv", "--stage", "Final round", "--status",
                   "active,withdrawn", "-o", csv});
@@ -709,12 +714,7 @@ void TestDebrief::aLongPacketIsDrawnWholeInBoundedParts()
 {
     m_fx.close();
     const QString db = m_fx.filePath("long.sqlite");
-    auto cli = [&](const QStringList &args) {
-        QProcess p;
-        p.start(QStringLiteral(HIRELOOP_CLI), QStringList{"--db", db} + args);
-        p.waitForFinished(300000);
-        return std::make_pair(p.exitCode(), QString::fromUtf8(p.readAllStandardError() + p.readAllStandardOutput()));
-    };
+    auto cli = [&](const QStringList &args) { return cliOn(db, args); };
     QCOMPARE(cli({"demo", "--candidates", "1800", "--seed", "5"}).first, 0);
     const QString csv = m_fx.filePath("long.csv");
     QCOMPARE(cli({"export", "summary", "--role", "1", "--format", "csv", "--profile", "calibration", "--in-debrief",
@@ -791,12 +791,7 @@ void TestDebrief::cliExportSummary()
     QVERIFY(m_fx->moveApplication(m_other, m_fx.stage.id, ApplicationStatus::Rejected, "Other"));
     const QString db = m_fx->path();
     m_fx.close();  // the CLI opens the file itself
-    auto cli = [&](const QStringList &args) {
-        QProcess p;
-        p.start(QStringLiteral(HIRELOOP_CLI), QStringList{"--db", db} + args);
-        p.waitForFinished(120000);
-        return std::make_pair(p.exitCode(), QString::fromUtf8(p.readAllStandardError() + p.readAllStandardOutput()));
-    };
+    auto cli = [&](const QStringList &args) { return cliOn(db, args); };
     const QString csv = m_fx.filePath("cli.csv");
     auto r = cli({"export", "summary", "--role", "1", "--format", "csv", "-o", csv});
     QCOMPARE(r.first, 0);

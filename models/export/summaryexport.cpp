@@ -4,7 +4,6 @@
 #include "export/exportfile.h"
 #include "store/store.h"
 
-#include <QBuffer>
 #include <QDateTime>
 #include <QDir>
 #include <QJsonDocument>
@@ -768,14 +767,6 @@ bool SummaryExport::writePdf(QIODevice *out, Id roleId, Profile profile, Id appl
             return false;
     }
     return painter.end();
-}
-
-QByteArray SummaryExport::toPdf(Id roleId, Profile profile, Id applicationId)
-{
-    QByteArray bytes;
-    QBuffer buffer(&bytes);
-    buffer.open(QIODevice::WriteOnly);
-    return writePdf(&buffer, roleId, profile, applicationId) ? bytes : QByteArray();
 }
 
 bool SummaryExport::write(Id roleId, Format format, Profile profile, const QString &path, QString *error, int *count,

@@ -63,7 +63,6 @@ public:
     // The packet drawn page by page into out; false when cancelled (see ExportProgress:
     // progress counts pages, of a total estimated from the pages so far) or unreadable.
     bool writePdf(QIODevice *out, Id roleId, Profile profile, Id applicationId = 0);
-    QByteArray toPdf(Id roleId, Profile profile, Id applicationId = 0);  // the same, in memory
     // *count: the applications written.
     bool write(Id roleId, Format format, Profile profile, const QString &path, QString *error, int *count = nullptr,
                Id applicationId = 0);

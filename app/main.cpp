@@ -6,6 +6,7 @@
 #include "connectdialog.h"
 #include "convertfiledialog.h"
 #include "databaselockeddialog.h"
+#include "itemmodels/candidatemodel.h"
 #include "mainwindow.h"
 #include "settingsmigration.h"
 #include "translations.h"
@@ -14,6 +15,7 @@
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QElapsedTimer>
+#include <QFile>
 #include <QMessageBox>
 #include <QTimer>
 
@@ -25,11 +27,16 @@ namespace {
 
 // For the benchmark (tests/bench): with HIRELOOP_EXIT_AFTER_FIRST_PAINT set, the app
 // prints how long it took from main() to the first paint of the main window, and quits.
+// With HIRELOOP_EXIT_AFTER_ALL_ROWS it waits, after that paint, until the candidates
+// pane holds every row of the role, prints how long that took and how many, and quits:
+// the peak memory of such a run is the window's with a whole role loaded.
 class FirstPaintProbe : public QObject
 {
 public:
-    explicit FirstPaintProbe(const QElapsedTimer &since)
+    FirstPaintProbe(const QElapsedTimer &since, QWidget *window, bool allRows)
         : m_since(since)
+        , m_window(window)
+        , m_allRows(allRows)
     { }
 
 protected:
@@ -38,17 +45,53 @@ protected:
         if (event->type() == QEvent::Paint && !m_seen) {
             m_seen = true;
             // Once this paint (and its children's, in the same pass) is done.
-            QTimer::singleShot(0, qApp, [ms = m_since.elapsed()] {
+            QTimer::singleShot(0, qApp, [this, ms = m_since.elapsed()] {
                 std::printf("hireloop: first paint after %lld ms\n", static_cast<long long>(ms));
                 std::fflush(stdout);
-                QCoreApplication::quit();
+                if (m_allRows)
+                    waitForRows();
+                else
+                    QCoreApplication::quit();
             });
         }
         return QObject::eventFilter(watched, event);
     }
 
 private:
+    void waitForRows()
+    {
+        auto *candidates = m_window->findChild<CandidateModel *>();
+        auto done = [this, candidates] {
+            std::printf("hireloop: all %d rows after %lld ms, resident %.1f MB\n",
+                        candidates ? candidates->rowCount() : 0, static_cast<long long>(m_since.elapsed()),
+                        residentMiB());
+            std::fflush(stdout);
+            QCoreApplication::quit();
+        };
+        if (candidates && candidates->isLoading())
+            connect(candidates, &CandidateModel::loadingChanged, this, [done](bool loading) {
+                if (!loading)
+                    done();
+            });
+        else
+            done();
+    }
+
+    // What the kernel says this process holds in memory now (Linux), -1 when unknown.
+    static double residentMiB()
+    {
+        QFile status(QStringLiteral("/proc/self/status"));
+        if (!status.open(QIODevice::ReadOnly))
+            return -1;
+        for (const QByteArray &line : status.readAll().split('\n'))
+            if (line.startsWith("VmRSS:"))
+                return line.mid(6).trimmed().split(' ').value(0).toDouble() / 1024;  // "VmRSS:  86000 kB"
+        return -1;
+    }
+
     QElapsedTimer m_since;
+    QWidget *m_window;
+    bool m_allRows;
     bool m_seen = false;
 };
 
@@ -142,8 +185,9 @@ int main(int argc, char *argv[])
         return 1;
     }
     MainWindow window(&store);
-    FirstPaintProbe probe(sinceStart);
-    if (qEnvironmentVariableIsSet("HIRELOOP_EXIT_AFTER_FIRST_PAINT"))
+    const bool allRows = qEnvironmentVariableIsSet("HIRELOOP_EXIT_AFTER_ALL_ROWS");
+    FirstPaintProbe probe(sinceStart, &window, allRows);
+    if (allRows || qEnvironmentVariableIsSet("HIRELOOP_EXIT_AFTER_FIRST_PAINT"))
         window.installEventFilter(&probe);
     window.show();
     return app.exec();

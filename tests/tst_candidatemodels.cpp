@@ -51,6 +51,7 @@ private Q_SLOTS:
     void asyncLoadOfAReadOnlyFile();
     void aLargeRolesFirstScreenComesFromTheWorkerOnServer();
     void bulkChangeReloadsBesideKeepingTheRows();
+    void loadedRowsReadBackWholeAcrossTextBlocks();
     void undoRedoKeepsIds();
     void rejectNeedsAReason();
     void duplicatesByEmailAndLink();
@@ -744,6 +745,54 @@ void TestCandidateModels::aLargeRolesFirstScreenComesFromTheWorkerOnServer()
     waitForLoad(model);  // on a team server, read on the loader's worker
     QVERIFY(!model.isLoading());
     QCOMPARE(model.rowCount(), 8);
+}
+
+// The loader copies its rows' own texts into large blocks and shares the texts rows
+// have in common: with rows that fill several blocks, and one longer than a block, every
+// row reads back as the model loading at once (its own strings) shows it.
+void TestCandidateModels::loadedRowsReadBackWholeAcrossTextBlocks()
+{
+    const QStringList sources{"Referral", "LinkedIn", "agency"};
+    const int count = 240, longOne = 7;
+    for (int i = 0; i < count; ++i) {
+        // The long one's source (a link that long would not fit a server's unique index).
+        const QString source = i == longOne ? sources.at(i % 3) + QString(300000, QLatin1Char('y')) : sources.at(i % 3);
+        add(QStringLiteral("Pérez %1").arg(i, 3, 10, QLatin1Char('0')), QStringLiteral("p%1@example.org").arg(i),
+            source, QStringLiteral("https://example.org/%1/zq%2end").arg(QString(1500, QLatin1Char('x'))).arg(i));
+    }
+    CandidateModel atOnce(m_store);
+    atOnce.setAsyncThreshold(std::numeric_limits<int>::max());
+    atOnce.sort(CandidateModel::NameColumn, Qt::AscendingOrder);
+    atOnce.setRoleId(m_fx.role.id);
+    waitForLoad(atOnce);  // a server's role comes from the worker all the same
+    CandidateModel loaded(m_store);
+    QAbstractItemModelTester tester(&loaded, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    loadsInTwoSteps(loaded);
+    loaded.setRoleId(m_fx.role.id);
+    waitForLoad(loaded);
+    QCOMPARE(loaded.rowCount(), count);
+    QCOMPARE(atOnce.rowCount(), count);
+    for (int r = 0; r < count; ++r) {
+        for (int c = 0; c < CandidateModel::ColumnCount; ++c)
+            QCOMPARE(loaded.index(r, c).data(), atOnce.index(r, c).data());
+        QCOMPARE(loaded.index(r, 0).data(Qt::ToolTipRole), atOnce.index(r, 0).data(Qt::ToolTipRole));
+        QCOMPARE(loaded.index(r, 0).data(CandidateModel::SearchTextRole),
+                 atOnce.index(r, 0).data(CandidateModel::SearchTextRole));
+    }
+    QCOMPARE(loaded.index(longOne, 0).data(Qt::ToolTipRole).toString(), QStringLiteral("Pérez 007 <p7@example.org>"));
+    QVERIFY(loaded.index(longOne, 0).data(CandidateModel::SearchTextRole).toString().size() > 300000);
+    // A shared source sorts by its folded text: "agency" after "LinkedIn" going down.
+    loaded.sort(CandidateModel::SourceColumn, Qt::DescendingOrder);
+    atOnce.sort(CandidateModel::SourceColumn, Qt::DescendingOrder);
+    QCOMPARE(names(loaded), names(atOnce));
+    QCOMPARE(loaded.index(0, CandidateModel::SourceColumn).data().toString(), QStringLiteral("Referral"));
+    QCOMPARE(loaded.index(81, CandidateModel::SourceColumn).data().toString(), QStringLiteral("LinkedIn"));
+    QCOMPARE(loaded.index(count - 1, CandidateModel::SourceColumn).data().toString(), QStringLiteral("agency"));
+    // The search reads past the long text, in a block of its own, and its neighbours'.
+    loaded.setSearchText(QStringLiteral("ZQ7END"));
+    QCOMPARE(names(loaded), QStringList{"Pérez 007"});
+    loaded.setSearchText(QStringLiteral("zq239end"));
+    QCOMPARE(names(loaded), QStringList{"Pérez 239"});
 }
 
 void TestCandidateModels::bulkChangeReloadsBesideKeepingTheRows()

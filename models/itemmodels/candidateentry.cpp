@@ -7,26 +7,88 @@
 
 namespace hireloop {
 
-CandidateEntry CandidateEntry::make(const CandidateRow &row)
+SharedTextRef TextPool::get(const QString &text)
+{
+    auto it = m_texts.constFind(text);
+    if (it != m_texts.constEnd())
+        return *it;
+    auto *shared = new SharedText;
+    shared->text = text;
+    shared->key = text.toCaseFolded();
+    SharedTextRef ref(shared);
+    m_texts.insert(text, ref);
+    return ref;
+}
+
+QByteArray TextBlocks::keep(QByteArrayView text)
+{
+    if (text.isEmpty())
+        return QByteArray();
+    if (m_used + text.size() > BlockBytes) {
+        // A text longer than a block gets one of its own, which it fills.
+        m_blocks.push_back(std::make_unique<char[]>(size_t(std::max(BlockBytes, text.size()))));
+        m_used = 0;
+    }
+    char *at = m_blocks.back().get() + m_used;
+    std::copy(text.begin(), text.end(), at);
+    m_used += text.size();
+    return QByteArray::fromRawData(at, text.size());
+}
+
+CandidateEntry CandidateEntry::make(const CandidateRow &row, TextPool &pool, TextBlocks *blocks)
 {
     CandidateEntry e;
-    e.row = row;
-    e.nameKey = row.name.toCaseFolded();
-    e.sourceKey = row.source.toCaseFolded();
-    e.locationKey = row.location.toCaseFolded();
-    e.stageKey = row.stagePosition;
-    // The days shown are (now - stageEnteredAt) / 1 day for active rows: ordering by the
-    // time of entry orders them the same way, whatever "now" is.
-    e.daysKey = row.status == ApplicationStatus::Active ? -double(row.stageEnteredAt)
-                                                        : -std::numeric_limits<double>::infinity();
-    e.statusKey = int(row.status);
-    e.scorecardsKey = row.scorecardsExpected ? double(row.scorecardsSubmitted) / row.scorecardsExpected : -1.0;
-    e.scoreKey = row.hasScore ? row.weightedScore : -1.0;
-    e.search = e.row.searchText;  // the string's data, which moves and copies of it keep
+    e.applicationId = row.applicationId;
+    e.candidateId = row.candidateId;
+    e.stageId = row.stageId;
+    e.stageEnteredAt = row.stageEnteredAt;
+    e.weightedScore = row.weightedScore;
+    e.stage = pool.get(row.stage);
+    e.source = pool.get(row.source);
+    e.location = pool.get(row.location);
+    e.stagePosition = row.stagePosition;
+    e.scorecardsSubmitted = row.scorecardsSubmitted;
+    e.scorecardsExpected = row.scorecardsExpected;
+    e.status = row.status;
+    e.hasScore = row.hasScore;
+    const QByteArray name = row.name.toUtf8(), email = row.email.toUtf8(), search = row.searchText.toUtf8();
+    e.m_nameEnd = quint32(name.size());
+    e.m_emailEnd = e.m_nameEnd + quint32(email.size());
+    // The search text starts with the lower-case name (CandidateRow::searchText).
+    e.m_keyEnd = e.m_emailEnd + quint32(std::min(search.size(), row.name.toLower().toUtf8().size()));
+    const QByteArray text = name + email + search;
+    e.m_text = blocks ? blocks->keep(text) : text;
     return e;
 }
 
 namespace {
+
+// The sort key of a number column.
+double numberKey(const CandidateEntry &e, int column)
+{
+    switch (column) {
+    case CandidateModel::StageColumn:
+        return e.stagePosition;
+    case CandidateModel::DaysInStageColumn:
+        // The days shown are (now - stageEnteredAt) / 1 day for active rows: ordering by
+        // the time of entry orders them the same way, whatever "now" is.
+        return e.status == ApplicationStatus::Active ? -double(e.stageEnteredAt)
+                                                     : -std::numeric_limits<double>::infinity();
+    case CandidateModel::StatusColumn:
+        return int(e.status);
+    case CandidateModel::ScorecardsColumn:
+        return e.scorecardsExpected ? double(e.scorecardsSubmitted) / e.scorecardsExpected : -1.0;
+    case CandidateModel::ScoreColumn:
+        return e.hasScore ? e.weightedScore : -1.0;
+    default:
+        return 0;
+    }
+}
+
+int shared(const SharedTextRef &a, const SharedTextRef &b)
+{
+    return a == b ? 0 : a->key.compare(b->key);
+}
 
 // <0, 0, >0 as a's key compares with b's for column.
 int compareKeys(const CandidateEntry &a, const CandidateEntry &b, int column)
@@ -34,39 +96,13 @@ int compareKeys(const CandidateEntry &a, const CandidateEntry &b, int column)
     auto number = [](double x, double y) { return x < y ? -1 : (y < x ? 1 : 0); };
     switch (column) {
     case CandidateModel::NameColumn:
-        return a.nameKey.compare(b.nameKey);
+        return a.nameKey().compare(b.nameKey());
     case CandidateModel::SourceColumn:
-        return a.sourceKey.compare(b.sourceKey);
+        return shared(a.source, b.source);
     case CandidateModel::LocationColumn:
-        return a.locationKey.compare(b.locationKey);
-    case CandidateModel::StageColumn:
-        return number(a.stageKey, b.stageKey);
-    case CandidateModel::DaysInStageColumn:
-        return number(a.daysKey, b.daysKey);
-    case CandidateModel::StatusColumn:
-        return number(a.statusKey, b.statusKey);
-    case CandidateModel::ScorecardsColumn:
-        return number(a.scorecardsKey, b.scorecardsKey);
-    case CandidateModel::ScoreColumn:
-        return number(a.scoreKey, b.scoreKey);
+        return shared(a.location, b.location);
     default:
-        return 0;
-    }
-}
-
-double numberKey(const CandidateEntry &e, int column)
-{
-    switch (column) {
-    case CandidateModel::StageColumn:
-        return e.stageKey;
-    case CandidateModel::DaysInStageColumn:
-        return e.daysKey;
-    case CandidateModel::StatusColumn:
-        return e.statusKey;
-    case CandidateModel::ScorecardsColumn:
-        return e.scorecardsKey;
-    default:
-        return e.scoreKey;
+        return number(numberKey(a, column), numberKey(b, column));
     }
 }
 
@@ -83,7 +119,7 @@ bool CandidateEntry::less(const CandidateEntry &a, const CandidateEntry &b, int 
     const int c = compareKeys(a, b, column);
     if (c != 0)
         return order == Qt::AscendingOrder ? c < 0 : c > 0;
-    return a.row.applicationId < b.row.applicationId;
+    return a.applicationId < b.applicationId;
 }
 
 std::vector<int> CandidateEntry::sorted(const std::vector<CandidateEntry> &entries, int column, Qt::SortOrder order)
@@ -93,7 +129,7 @@ std::vector<int> CandidateEntry::sorted(const std::vector<CandidateEntry> &entri
         for (size_t i = 0; i < indexes.size(); ++i)
             indexes[i] = int(i);
         std::sort(indexes.begin(), indexes.end(),
-                  [&entries](int a, int b) { return entries[a].row.applicationId < entries[b].row.applicationId; });
+                  [&entries](int a, int b) { return entries[a].applicationId < entries[b].applicationId; });
         return indexes;
     }
     if (isTextColumn(column)) {
@@ -112,7 +148,7 @@ std::vector<int> CandidateEntry::sorted(const std::vector<CandidateEntry> &entri
     };
     std::vector<Key> keys(entries.size());
     for (size_t i = 0; i < entries.size(); ++i)
-        keys[i] = {numberKey(entries[i], column), entries[i].row.applicationId, int(i)};
+        keys[i] = {numberKey(entries[i], column), entries[i].applicationId, int(i)};
     const bool ascending = order == Qt::AscendingOrder;
     std::sort(keys.begin(), keys.end(), [ascending](const Key &a, const Key &b) {
         if (a.key != b.key)
@@ -129,15 +165,32 @@ QStringList CandidateFilter::wordsOf(const QString &text)
     return text.toLower().split(QLatin1Char(' '), Qt::SkipEmptyParts);
 }
 
+namespace {
+
+std::vector<QByteArray> utf8(const QStringList &words)
+{
+    std::vector<QByteArray> list;
+    for (const QString &w : words)
+        list.push_back(w.toUtf8());
+    return list;
+}
+
+}  // namespace
+
 bool CandidateFilter::accepts(const CandidateEntry &entry) const
 {
-    const CandidateRow &r = entry.row;
-    if (stageId && r.stageId != stageId)
+    return accepts(entry, utf8(words));
+}
+
+bool CandidateFilter::accepts(const CandidateEntry &entry, const std::vector<QByteArray> &utf8Words) const
+{
+    if (stageId && entry.stageId != stageId)
         return false;
-    if (status >= 0 && int(r.status) != status)
+    if (status >= 0 && int(entry.status) != status)
         return false;
-    for (const QString &w : words)
-        if (!entry.search.contains(w))
+    const std::string_view search = entry.search();
+    for (const QByteArray &w : utf8Words)
+        if (search.find(std::string_view(w.constData(), size_t(w.size()))) == std::string_view::npos)
             return false;
     return true;
 }
@@ -156,11 +209,12 @@ std::vector<int> CandidateFilter::apply(const std::vector<CandidateEntry> &entri
 {
     if (!stageId && status < 0 && words.isEmpty())
         return from;
+    const std::vector<QByteArray> utf8Words = utf8(words);
     std::vector<int> kept;
     kept.reserve(from.size());
     if (from.size() * 4 < entries.size()) {
         for (int i : from)
-            if (accepts(entries[size_t(i)]))
+            if (accepts(entries[size_t(i)], utf8Words))
                 kept.push_back(i);
         return kept;
     }
@@ -169,7 +223,7 @@ std::vector<int> CandidateFilter::apply(const std::vector<CandidateEntry> &entri
     // miss or two per row, most of a keystroke's time at 100k rows.
     std::vector<char> accepted(entries.size());
     for (size_t i = 0; i < entries.size(); ++i)
-        accepted[i] = accepts(entries[i]) ? 1 : 0;
+        accepted[i] = accepts(entries[i], utf8Words) ? 1 : 0;
     for (int i : from)
         if (accepted[size_t(i)])
             kept.push_back(i);

@@ -85,6 +85,8 @@ void CandidateLoader::start(const CandidateLoadRequest &request)
     QThread *thread = QThread::create([this, request, cancel, kept = std::move(kept)]() mutable {
         auto result = std::make_shared<CandidateLoadResult>();
         result->request = request;
+        // Each load its own: the texts its rows share stay with them, wherever they go.
+        TextPool pool;
         {
             // Used on this thread only: the kept one is handed here before it starts, and
             // handed back when read; a new one is made here.
@@ -92,6 +94,7 @@ void CandidateLoader::start(const CandidateLoadRequest &request)
                 ? std::move(kept)
                 : std::make_shared<CandidateRowReader>(request.source);
             CandidateRowReader &reader = *readerHere;
+            int expected = 0;  // how many rows to make room for
             if (request.firstScreen > 0 && reader.isOpen()) {
                 auto first = std::make_shared<CandidateLoadResult>();
                 first->request = request;
@@ -100,39 +103,29 @@ void CandidateLoader::start(const CandidateLoadRequest &request)
                 first->total = reader.applicationCount(request.roleId);
                 first->ok = reader.errorString().isEmpty();
                 for (const CandidateRow &row : rows)
-                    first->entries.push_back(CandidateEntry::make(row));
+                    first->entries.push_back(CandidateEntry::make(row, pool));
                 first->order = CandidateEntry::sorted(first->entries, request.sortColumn, request.sortOrder);
                 first->visible = request.filter.apply(first->entries, first->order);
+                expected = first->total;
                 deliver(first, cancel, &CandidateLoader::firstScreenRead);
+            } else if (!request.source.isServer() && reader.isOpen()) {
+                expected = reader.applicationCount(request.roleId);  // a file's count is cheap
             }
-            const QList<CandidateRow> rows = reader.rows(request.roleId, request.visibility, request.now, cancel.get());
-            result->ok = reader.isOpen() && reader.errorString().isEmpty();
+            // Each row goes into its entry as it is read: no list of 100k rows beside them.
+            result->entries.reserve(size_t(expected));
+            result->ok = reader.rows(request.roleId, request.visibility, request.now, cancel.get(),
+                                     [&result, &pool](const CandidateRow &row) {
+                                         result->entries.push_back(CandidateEntry::make(row, pool, &result->blocks));
+                                     });
+            if (cancel->load())
+                return;
             result->error = reader.errorString();
-            if (result->ok && request.source.isServer() && !cancel->load())
+            if (result->ok && request.source.isServer())
                 keep(std::move(readerHere));
-            result->entries.reserve(size_t(rows.size()));
-            for (const CandidateRow &row : rows) {
-                if (cancel->load(std::memory_order_relaxed))
-                    return;
-                result->entries.push_back(CandidateEntry::make(row));
-            }
-        }
-        qsizetype length = 0;
-        for (const CandidateEntry &e : result->entries)
-            length += e.row.searchText.size();
-        result->searchBlock.reserve(length);
-        for (const CandidateEntry &e : result->entries)
-            result->searchBlock += e.row.searchText;
-        qsizetype at = 0;
-        for (CandidateEntry &e : result->entries) {
-            const qsizetype size = e.row.searchText.size();
-            e.search = QStringView(result->searchBlock).mid(at, size);
-            e.row.searchText = QString();
-            at += size;
         }
         result->entryOf.reserve(qsizetype(result->entries.size()));
         for (size_t i = 0; i < result->entries.size(); ++i)
-            result->entryOf.insert(result->entries[i].row.applicationId, int(i));
+            result->entryOf.insert(result->entries[i].applicationId, int(i));
         if (cancel->load())
             return;
         result->order = CandidateEntry::sorted(result->entries, request.sortColumn, request.sortOrder);

@@ -43,7 +43,7 @@ struct CandidateLoadResult
     QString error;
     std::vector<CandidateEntry> entries;  // in application id order
     QHash<Id, int> entryOf;  // application id -> index in entries
-    QString searchBlock;  // every entry's search text, one after another
+    TextBlocks blocks;  // the entries' own texts (a first screen's hold theirs)
     std::vector<int> order;  // entries by request.sortColumn / sortOrder
     std::vector<int> visible;  // order, filtered by request.filter
     int total = 0;  // a first screen's: how many applications the role has
@@ -67,7 +67,7 @@ public:
 Q_SIGNALS:
     // On the loader's thread, once per load that was not cancelled.
     void finished(std::shared_ptr<hireloop::CandidateLoadResult> result);
-    // Before finished(), for a request with firstScreen: those rows (no search block).
+    // Before finished(), for a request with firstScreen: those rows.
     void firstScreenRead(std::shared_ptr<hireloop::CandidateLoadResult> result);
 
 private:

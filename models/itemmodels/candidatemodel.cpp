@@ -82,7 +82,7 @@ void CandidateModel::showRows(const QList<CandidateRow> &rows, int expectedTotal
     std::vector<CandidateEntry> entries;
     entries.reserve(size_t(rows.size()));
     for (const CandidateRow &row : rows)
-        entries.push_back(CandidateEntry::make(row));
+        entries.push_back(CandidateEntry::make(row, m_pool));
     std::vector<int> order = CandidateEntry::sorted(entries, m_sortColumn, m_sortOrder);
     std::vector<int> visible = m_filter.apply(entries, order);
     resetTo(std::move(entries), std::move(order), std::move(visible), expectedTotal);
@@ -96,10 +96,13 @@ void CandidateModel::resetTo(std::vector<CandidateEntry> entries, std::vector<in
     QHash<Id, int> entryOf;
     entryOf.reserve(qsizetype(m_entries.size()));
     for (size_t i = 0; i < m_entries.size(); ++i)
-        entryOf.insert(m_entries[i].row.applicationId, int(i));
+        entryOf.insert(m_entries[i].applicationId, int(i));
     std::swap(m_entryOf, entryOf);
-    m_loader->discard(std::move(entries), std::move(entryOf));  // the old rows
-    m_searchBlock = QString();  // after them: they point into it
+    // The old rows, freed on a worker: they do not read their texts on the way, so their
+    // blocks can go here and now.
+    m_loader->discard(std::move(entries), std::move(entryOf));
+    m_blocks = TextBlocks();
+    m_pool = TextPool();  // the rows hold what they share themselves
     m_order = std::move(order);
     m_visible = std::move(visible);
     m_expectedTotal = expectedTotal;
@@ -227,11 +230,12 @@ void CandidateModel::onLoaded(const std::shared_ptr<CandidateLoadResult> &result
         // The worker could not read (its connection refused): read here, as a small role does.
         qWarning("candidates: loading on a worker failed (%s); loading here", qPrintable(result->error));
         for (const CandidateRow &row : m_store->candidateRows(m_roleId))
-            entries.push_back(CandidateEntry::make(row));
+            entries.push_back(CandidateEntry::make(row, m_pool));
         order = CandidateEntry::sorted(entries, m_sortColumn, m_sortOrder);
         visible = m_filter.apply(entries, order);
     }
-    const QString oldBlock = std::exchange(m_searchBlock, result->ok ? result->searchBlock : QString());
+    // The old blocks until the old rows that point into them are gone.
+    const TextBlocks oldBlocks = std::exchange(m_blocks, result->ok ? std::move(result->blocks) : TextBlocks());
     changeLayout(&entries, result->ok ? &result->entryOf : nullptr, std::move(order), std::move(visible),
                  QAbstractItemModel::NoLayoutChangeHint);
     m_expectedTotal = 0;
@@ -248,7 +252,7 @@ void CandidateModel::changeLayout(std::vector<CandidateEntry> *entries, QHash<Id
     QList<Id> ids;
     ids.reserve(from.size());
     for (const QModelIndex &index : from)
-        ids << m_entries[size_t(m_visible[size_t(index.row())])].row.applicationId;
+        ids << entryAt(index.row()).applicationId;
     if (entries) {
         m_entries = std::move(*entries);
         if (entryOf) {
@@ -257,7 +261,7 @@ void CandidateModel::changeLayout(std::vector<CandidateEntry> *entries, QHash<Id
             m_entryOf.clear();
             m_entryOf.reserve(qsizetype(m_entries.size()));
             for (size_t i = 0; i < m_entries.size(); ++i)
-                m_entryOf.insert(m_entries[i].row.applicationId, int(i));
+                m_entryOf.insert(m_entries[i].applicationId, int(i));
         }
     }
     m_order = std::move(order);
@@ -393,7 +397,7 @@ void CandidateModel::place(Id applicationId, const CandidateRow *fresh)
     }
     if (entry < 0) {
         entry = int(m_entries.size());
-        m_entries.push_back(CandidateEntry::make(*fresh));
+        m_entries.push_back(CandidateEntry::make(*fresh, m_pool));
         m_entryOf.insert(applicationId, entry);
         m_order.insert(m_order.begin() + lowerBound(m_order, entry, -1, less), entry);
         if (m_filter.accepts(m_entries.back())) {
@@ -408,7 +412,7 @@ void CandidateModel::place(Id applicationId, const CandidateRow *fresh)
     // Where it was, by its old keys; then where it goes, by its new ones.
     const int oldRow = rowOfApplication(applicationId);
     const int oldPos = lowerBound(m_order, entry, -1, less);
-    m_entries[size_t(entry)] = CandidateEntry::make(*fresh);
+    m_entries[size_t(entry)] = CandidateEntry::make(*fresh, m_pool);
     m_order.erase(m_order.begin() + oldPos);
     m_order.insert(m_order.begin() + lowerBound(m_order, entry, -1, less), entry);
     const bool shown = m_filter.accepts(m_entries[size_t(entry)]);
@@ -440,7 +444,7 @@ void CandidateModel::place(Id applicationId, const CandidateRow *fresh)
 void CandidateModel::removeEntry(int entry)
 {
     auto less = [this](int a, int b) { return entryLess(a, b); };
-    const Id applicationId = m_entries[size_t(entry)].row.applicationId;
+    const Id applicationId = m_entries[size_t(entry)].applicationId;
     const int row = rowOfApplication(applicationId);
     if (row >= 0) {
         beginRemoveRows({}, row, row);
@@ -452,7 +456,7 @@ void CandidateModel::removeEntry(int entry)
     const int last = int(m_entries.size()) - 1;
     if (entry != last) {
         m_entries[size_t(entry)] = std::move(m_entries[size_t(last)]);
-        m_entryOf.insert(m_entries[size_t(entry)].row.applicationId, entry);
+        m_entryOf.insert(m_entries[size_t(entry)].applicationId, entry);
         std::replace(m_order.begin(), m_order.end(), last, entry);
         std::replace(m_visible.begin(), m_visible.end(), last, entry);
     }
@@ -512,10 +516,10 @@ void CandidateModel::setStaleDays(int days)
                            {Qt::FontRole, Qt::ToolTipRole});
 }
 
-int CandidateModel::daysInStage(const CandidateRow &row) const
+int CandidateModel::daysInStage(const CandidateEntry &entry) const
 {
     const qint64 now = m_now ? m_now : m_store->now();
-    return int(qMax<qint64>(0, now - row.stageEnteredAt) / 86400);
+    return int(qMax<qint64>(0, now - entry.stageEnteredAt) / 86400);
 }
 
 int CandidateModel::rowCount(const QModelIndex &parent) const
@@ -532,22 +536,22 @@ QVariant CandidateModel::data(const QModelIndex &index, int role) const
 {
     if (!checkIndex(index, CheckIndexOption::IndexIsValid))
         return {};
-    const CandidateRow &r = rowAt(index.row());
+    const CandidateEntry &r = entryAt(index.row());
     switch (role) {
     case Qt::DisplayRole:
         switch (index.column()) {
         case NameColumn:
-            return r.name;
+            return r.name();
         case StageColumn:
-            return r.stage;
+            return r.stage->text;
         case DaysInStageColumn:
             return r.status == ApplicationStatus::Active ? QVariant(daysInStage(r)) : QVariant();
         case StatusColumn:
             return applicationStatusLabel(r.status);
         case SourceColumn:
-            return r.source;
+            return r.source->text;
         case LocationColumn:
-            return r.location;
+            return r.location->text;
         case ScorecardsColumn:
             return r.scorecardsExpected ? QStringLiteral("%1/%2").arg(r.scorecardsSubmitted).arg(r.scorecardsExpected)
                                         : QString();
@@ -590,7 +594,7 @@ QVariant CandidateModel::data(const QModelIndex &index, int role) const
     case Qt::ToolTipRole:
         switch (index.column()) {
         case NameColumn:
-            return r.email.isEmpty() ? r.name : QStringLiteral("%1 <%2>").arg(r.name, r.email);
+            return r.email().isEmpty() ? r.name() : QStringLiteral("%1 <%2>").arg(r.name(), r.email());
         case ScorecardsColumn:
             return tr("%1 of %2 scorecards submitted").arg(r.scorecardsSubmitted).arg(r.scorecardsExpected);
         case DaysInStageColumn:
@@ -614,7 +618,7 @@ QVariant CandidateModel::data(const QModelIndex &index, int role) const
     case StatusRole:
         return int(r.status);
     case SearchTextRole:
-        return m_entries[size_t(m_visible[size_t(index.row())])].search.toString();
+        return QString::fromUtf8(r.search().data(), qsizetype(r.search().size()));
     default:
         return {};
     }

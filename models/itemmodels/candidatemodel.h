@@ -91,7 +91,6 @@ public:
     int totalCount() const;
     // The row shown for an application, -1 when it is filtered out or not there.
     int rowOfApplication(Id applicationId) const;
-    const CandidateRow &rowAt(int row) const { return m_entries[size_t(m_visible[size_t(row)])].row; }
 
     int rowCount(const QModelIndex &parent = {}) const override;
     int columnCount(const QModelIndex &parent = {}) const override;
@@ -131,7 +130,8 @@ private:
     void changeLayout(std::vector<CandidateEntry> *entries, QHash<Id, int> *entryOf, std::vector<int> order,
                       std::vector<int> visible, QAbstractItemModel::LayoutChangeHint hint);
     void applyFilter(const CandidateFilter &filter);
-    int daysInStage(const CandidateRow &row) const;
+    const CandidateEntry &entryAt(int row) const { return m_entries[size_t(m_visible[size_t(row)])]; }
+    int daysInStage(const CandidateEntry &entry) const;
     bool entryLess(int a, int b) const;
     // Where entry would be in m_visible (or m_order): lower bound by the sort.
     int visiblePosition(int entry) const;
@@ -148,7 +148,8 @@ private:
     QString m_searchText;
     CandidateFilter m_filter;
     std::vector<CandidateEntry> m_entries;  // every loaded row, in no particular order
-    QString m_searchBlock;  // the loader's rows' search texts (CandidateEntry::search)
+    TextBlocks m_blocks;  // the loader's rows' own texts, as long as those rows are here
+    TextPool m_pool;  // the texts rows made here share
     QHash<Id, int> m_entryOf;  // application id -> index in m_entries
     std::vector<int> m_order;  // m_entries by the sort
     std::vector<int> m_visible;  // m_order filtered: the rows shown

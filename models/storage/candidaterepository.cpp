@@ -453,6 +453,17 @@ QList<CandidateRow> CandidateRepository::rows(const QSqlDatabase &connection, Id
                                               qint64 now, const QList<Id> &only, const std::atomic<bool> *cancel,
                                               QString *error)
 {
+    QList<CandidateRow> rows;
+    if (!eachRow(connection, roleId, visibility, now, only, cancel, error,
+                 [&rows](const CandidateRow &row) { rows << row; }))
+        return {};
+    return rows;
+}
+
+bool CandidateRepository::eachRow(const QSqlDatabase &connection, Id roleId, const Visibility &visibility, qint64 now,
+                                  const QList<Id> &only, const std::atomic<bool> *cancel, QString *error,
+                                  const RowSink &each)
+{
     // Ids of our own rows, written as numbers: a list of binds would need one name each.
     QString onlyList;
     for (Id id : only)
@@ -491,10 +502,9 @@ QList<CandidateRow> CandidateRepository::rows(const QSqlDatabase &connection, Id
                    dialect.joined(QStringLiteral("l.normalized"), QStringLiteral("' '")));
     QSqlQuery q = Statement::on(connection);
     q.setForwardOnly(true);
-    QList<CandidateRow> rows;
     if (!q.prepare(sql)) {
         *error = Database::errorText(q.lastError());
-        return rows;
+        return false;
     }
     vis.bind(q);
     for (int i = 1; i <= 3; ++i)
@@ -502,12 +512,12 @@ QList<CandidateRow> CandidateRepository::rows(const QSqlDatabase &connection, Id
     q.bindValue(QStringLiteral(":now"), now);
     if (!q.exec()) {
         *error = Database::errorText(q.lastError());
-        return rows;
+        return false;
     }
+    CandidateRow r;
     while (q.next()) {
         if (cancel && cancel->load(std::memory_order_relaxed))
-            return {};
-        CandidateRow r;
+            return false;
         r.applicationId = q.value(0).toLongLong();
         r.candidateId = q.value(1).toLongLong();
         r.name = q.value(2).toString();
@@ -525,11 +535,13 @@ QList<CandidateRow> CandidateRepository::rows(const QSqlDatabase &connection, Id
         const QString emails = q.value(13).toString();
         r.email = emails.section(QLatin1Char(' '), 0, 0);
         r.searchText = QStringList{r.name, emails, r.source, q.value(14).toString()}.join(QLatin1Char(' ')).toLower();
-        rows << r;
+        each(r);
     }
-    if (q.lastError().isValid())
+    if (q.lastError().isValid()) {
         *error = Database::errorText(q.lastError());
-    return rows;
+        return false;
+    }
+    return true;
 }
 
 QHash<Id, std::array<int, 4>> CandidateRepository::stageCounts(Id roleId)

@@ -6,6 +6,7 @@
 #include <QSqlDatabase>
 #include <array>
 #include <atomic>
+#include <functional>
 
 // Candidates, their applications, stage history, screening answers, and the read-only
 // views the panes need (rows for the candidates pane, stage counts, interviews and
@@ -58,6 +59,12 @@ public:
     // only is not empty, stopping with nothing when *cancel turns true; failures in *error.
     static QList<CandidateRow> rows(const QSqlDatabase &connection, Id roleId, const Visibility &visibility, qint64 now,
                                     const QList<Id> &only, const std::atomic<bool> *cancel, QString *error);
+    // The same rows handed to each one by one as they are read, none of them kept here
+    // (100k rows held at once cost the pane more than its own copy of them). False when
+    // cancelled or failed (*error).
+    using RowSink = std::function<void(const CandidateRow &)>;
+    static bool eachRow(const QSqlDatabase &connection, Id roleId, const Visibility &visibility, qint64 now,
+                        const QList<Id> &only, const std::atomic<bool> *cancel, QString *error, const RowSink &each);
     // firstRowsByName() and applicationCount() on any connection, failures in *error.
     static QList<CandidateRow> firstRowsByName(const QSqlDatabase &connection, Id roleId, const Visibility &visibility,
                                                qint64 now, int limit, QString *error);

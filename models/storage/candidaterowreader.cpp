@@ -147,13 +147,12 @@ std::shared_ptr<CandidateRowReader> CandidateRowReader::takeParked(const Source 
     return std::exchange(s_parked, {});
 }
 
-QList<CandidateRow> CandidateRowReader::rows(Id roleId, const Visibility &visibility, qint64 now,
-                                             const std::atomic<bool> *cancel)
+bool CandidateRowReader::rows(Id roleId, const Visibility &visibility, qint64 now, const std::atomic<bool> *cancel,
+                              const CandidateRepository::RowSink &each)
 {
-    if (!m_open)
-        return {};
-    return CandidateRepository::rows(QSqlDatabase::database(m_connectionName, false), roleId, visibility, now, {},
-                                     cancel, &m_error);
+    return m_open
+        && CandidateRepository::eachRow(QSqlDatabase::database(m_connectionName, false), roleId, visibility, now, {},
+                                        cancel, &m_error, each);
 }
 
 QList<CandidateRow> CandidateRowReader::firstRows(Id roleId, const Visibility &visibility, qint64 now, int limit)

@@ -2,6 +2,7 @@
 
 #include "domain/domain.h"
 #include "domain/visibility.h"
+#include "storage/candidaterepository.h"
 
 #include <QString>
 #include <QThread>
@@ -62,10 +63,11 @@ public:
     static void park(std::shared_ptr<CandidateRowReader> reader);
     static std::shared_ptr<CandidateRowReader> takeParked(const Source &source);
     QString errorString() const { return m_error; }
-    // As CandidateRepository::rows: weighted scores only where the viewer may see the
-    // application's outcomes. Empty, with
-    // errorString() set, on failure; empty as well when *cancel turned true.
-    QList<CandidateRow> rows(Id roleId, const Visibility &visibility, qint64 now, const std::atomic<bool> *cancel);
+    // As CandidateRepository::eachRow: every row of the role to each, as it is read;
+    // weighted scores only where the viewer may see the application's outcomes. False,
+    // with errorString() set, on failure; false as well when *cancel turned true.
+    bool rows(Id roleId, const Visibility &visibility, qint64 now, const std::atomic<bool> *cancel,
+              const CandidateRepository::RowSink &each);
     // As CandidateRepository::firstRowsByName and applicationCount, on this connection.
     QList<CandidateRow> firstRows(Id roleId, const Visibility &visibility, qint64 now, int limit);
     int applicationCount(Id roleId);

@@ -27,6 +27,7 @@
 #include <QMimeData>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QTabWidget>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTreeView>
@@ -310,6 +311,7 @@ void TestReadOnly::guiSaysWhyAndOffersNoEdit()
     QVERIFY(!stageView->findChild<QLineEdit *>());
 
     // My interviews: the interview can be looked at, not moved or cancelled.
+    window->findChild<QTabWidget *>("mainTabs")->setCurrentWidget(window->myInterviewsPane());
     auto *reschedule = window->myInterviewsPane()->findChild<QPushButton *>("rescheduleButton");
     auto *cancel = window->myInterviewsPane()->findChild<QPushButton *>("cancelInterviewButton");
     auto *upcoming = window->myInterviewsPane()->findChild<QTableView *>("upcomingView");

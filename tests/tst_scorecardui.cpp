@@ -11,6 +11,8 @@
 #include "panelfixture.h"
 #include "itemmodels/myinterviewsmodel.h"
 #include "myinterviewspane.h"
+#include "itemmodels/schedulemodel.h"
+#include "schedulepane.h"
 #include "ratingdelegate.h"
 #include "candidatespane.h"
 #include "datetimefield.h"
@@ -92,6 +94,7 @@ private Q_SLOTS:
     void dateTimeFieldReadsWhatIsTyped_data();
     void dateTimeFieldReadsWhatIsTyped();
     void overdueCountAtAGlance();
+    void tabsBehindReadWhenFirstShown();
     void overdueCountFollowsTheDatabase();
     void amendAndEarlierRevisions();
 
@@ -1200,6 +1203,38 @@ void TestScorecardUi::dateTimeFieldReadsWhatIsTyped()
     }
 }
 
+// The window opens on the candidates: the tabs behind them (My interviews, Schedule)
+// read nothing until they are first shown, then show what is there; the overdue count
+// on the tab is there from the start.
+void TestScorecardUi::tabsBehindReadWhenFirstShown()
+{
+    QVERIFY(m_fx->setActor(m_fx.hiringManager));
+    m_fx.now += 30 * 3600;  // both panelists' scorecards overdue
+    MainWindow *window = m_fx.openWindow();
+    QVERIFY(window);
+    auto *tabs = window->findChild<QTabWidget *>("mainTabs");
+    QCOMPARE(tabs->currentWidget(), window->candidatesPane());
+    MyInterviewsPane *mine = window->myInterviewsPane();
+    SchedulePane *schedule = window->schedulePane();
+    QCOMPARE(plainTab(tabs, tabs->indexOf(mine)), QStringLiteral("My interviews (2 overdue)"));
+    QVERIFY(!mine->isVisible() && !schedule->isVisible());
+    QCOMPARE(mine->dueModel()->rowCount(), 0);
+    QVERIFY(mine->dueModel()->isReading());
+    QCOMPARE(schedule->model()->rowCount(), 0);
+
+    tabs->setCurrentWidget(mine);
+    QTRY_COMPARE(mine->dueModel()->rowCount(), 2);
+    QCOMPARE(mine->dueModel()->overdueCount(), 2);
+    QVERIFY(!mine->dueModel()->isReading());
+    // Once shown, it follows changes as before, shown or not.
+    tabs->setCurrentWidget(window->candidatesPane());
+    fillAndSubmit(m_bruno, Recommendation::No, 2);
+    QTRY_COMPARE(mine->dueModel()->rowCount(), 1);
+
+    tabs->setCurrentWidget(schedule);
+    QTRY_COMPARE(schedule->model()->rowCount(), 1);  // the interview three hours before the fixture's now
+}
+
 void TestScorecardUi::overdueCountAtAGlance()
 {
     QVERIFY(m_fx->setActor(m_ana));
@@ -1234,7 +1269,8 @@ void TestScorecardUi::overdueCountAtAGlance()
     QCOMPARE(plainTab(tabs, tab), QStringLiteral("My interviews (1 overdue)"));
     QVERIFY(label->isVisible());
     QVERIFY(label->text().contains("1 of your scorecards overdue"));
-    QCOMPARE(window->myInterviewsPane()->dueModel()->overdueCount(), 1);
+    tabs->setCurrentWidget(window->myInterviewsPane());  // as the label's link does
+    QTRY_COMPARE(window->myInterviewsPane()->dueModel()->overdueCount(), 1);
 
     // A hiring manager sees everyone's; Bruno submitting takes one away, live.
     QVERIFY(m_fx->setActor(m_fx.hiringManager));

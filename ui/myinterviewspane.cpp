@@ -1,5 +1,6 @@
 #include "myinterviewspane.h"
 
+#include "firstshow.h"
 #include "warningicon.h"
 #include "itemmodels/duescorecardmodel.h"
 #include "itemmodels/modelroles.h"
@@ -85,8 +86,8 @@ QLabel *makeEmpty(QWidget *parent, const char *name, const QString &text)
 MyInterviewsPane::MyInterviewsPane(Store *store, QWidget *parent)
     : QWidget(parent)
     , m_store(store)
-    , m_upcoming(new MyInterviewsModel(store, this))
-    , m_due(new DueScorecardModel(store, this))
+    , m_upcoming(new MyInterviewsModel(store, this, true))
+    , m_due(new DueScorecardModel(store, this, true))
     , m_clock(new QTimer(this))
 {
     setObjectName(QStringLiteral("myInterviewsPane"));
@@ -195,6 +196,11 @@ MyInterviewsPane::MyInterviewsPane(Store *store, QWidget *parent)
     connect(m_clock, &QTimer::timeout, this, &MyInterviewsPane::refresh);
     m_clock->start();
     updateState();
+    // Read once someone looks: a tab behind the candidates reads nothing at the window's start.
+    FirstShow::call(this, [this] {
+        m_upcoming->releaseReads();
+        m_due->releaseReads();
+    });
 }
 
 void MyInterviewsPane::setOverdueHours(int hours)

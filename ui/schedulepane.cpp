@@ -1,5 +1,6 @@
 #include "schedulepane.h"
 
+#include "firstshow.h"
 #include "warningicon.h"
 #include "export/icsexport.h"
 #include "itemmodels/schedulemodel.h"
@@ -78,7 +79,7 @@ QString fileSafe(const QString &text)
 SchedulePane::SchedulePane(Store *store, QWidget *parent)
     : QWidget(parent)
     , m_store(store)
-    , m_model(new ScheduleModel(store, this))
+    , m_model(new ScheduleModel(store, this, true))
 {
     setObjectName(QStringLiteral("schedulePane"));
 
@@ -249,6 +250,8 @@ SchedulePane::SchedulePane(Store *store, QWidget *parent)
     reloadPeople();
     reloadStages();
     updateState();
+    // The week's interviews are read once someone looks (see FirstShow).
+    FirstShow::call(this, [this] { m_model->releaseReads(); });
 }
 
 void SchedulePane::setRoleId(Id roleId)

@@ -32,7 +32,7 @@ QString lapse(qint64 secs)
 
 }  // namespace
 
-DueScorecardModel::DueScorecardModel(Store *store, QObject *parent)
+DueScorecardModel::DueScorecardModel(Store *store, QObject *parent, bool readsHeld)
     : QAbstractTableModel(parent)
     , m_store(store)
 {
@@ -54,6 +54,8 @@ DueScorecardModel::DueScorecardModel(Store *store, QObject *parent)
     connect(store, &Store::actorChanged, this, &DueScorecardModel::reload);
     connect(store, &Store::dataReset, this, &DueScorecardModel::reload);
     connect(store, &Store::opened, this, &DueScorecardModel::reload);
+    if (readsHeld)
+        m_read.hold();
     reload();
 }
 

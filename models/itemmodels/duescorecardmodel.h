@@ -43,7 +43,9 @@ public:
         RemindedAtRole,  // qint64 seconds since the epoch, 0: never
     };
 
-    explicit DueScorecardModel(Store *store, QObject *parent = nullptr);
+    // With readsHeld, nothing is read until releaseReads() (a pane not shown yet).
+    explicit DueScorecardModel(Store *store, QObject *parent = nullptr, bool readsHeld = false);
+    void releaseReads() { m_read.release(); }
 
     // A scorecard is overdue this long after its interview ended (Settings).
     void setOverdueHours(int hours);

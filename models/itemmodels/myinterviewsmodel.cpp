@@ -42,7 +42,7 @@ bool sameRow(const Interview &a, const Interview &b)
 
 }  // namespace
 
-MyInterviewsModel::MyInterviewsModel(Store *store, QObject *parent)
+MyInterviewsModel::MyInterviewsModel(Store *store, QObject *parent, bool readsHeld)
     : QAbstractTableModel(parent)
     , m_store(store)
 {
@@ -52,6 +52,8 @@ MyInterviewsModel::MyInterviewsModel(Store *store, QObject *parent)
     connect(store, &Store::actorChanged, this, &MyInterviewsModel::refresh);
     connect(store, &Store::dataReset, this, &MyInterviewsModel::reload);
     connect(store, &Store::opened, this, &MyInterviewsModel::reload);
+    if (readsHeld)
+        m_read.hold();
     reload();
 }
 

@@ -36,7 +36,9 @@ public:
         StartsAtRole,  // seconds since the epoch, UTC
     };
 
-    explicit MyInterviewsModel(Store *store, QObject *parent = nullptr);
+    // With readsHeld, nothing is read until releaseReads() (a pane not shown yet).
+    explicit MyInterviewsModel(Store *store, QObject *parent = nullptr, bool readsHeld = false);
+    void releaseReads() { m_read.release(); }
 
     void refresh();
     // A read of the list is on its way (on a team server; a file answers at once).

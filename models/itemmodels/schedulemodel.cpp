@@ -46,7 +46,7 @@ bool sameRow(const Interview &a, const Interview &b)
 
 }  // namespace
 
-ScheduleModel::ScheduleModel(Store *store, QObject *parent)
+ScheduleModel::ScheduleModel(Store *store, QObject *parent, bool readsHeld)
     : QAbstractTableModel(parent)
     , m_store(store)
 {
@@ -62,6 +62,8 @@ ScheduleModel::ScheduleModel(Store *store, QObject *parent)
     connect(store, &Store::actorChanged, this, &ScheduleModel::reread);
     connect(store, &Store::dataReset, this, &ScheduleModel::reload);
     connect(store, &Store::opened, this, &ScheduleModel::reload);
+    if (readsHeld)
+        m_rangeRead.hold();
     reload();
 }
 

@@ -44,7 +44,9 @@ public:
     };
     enum Span { Day, Week };
 
-    explicit ScheduleModel(Store *store, QObject *parent = nullptr);
+    // With readsHeld, nothing is read until releaseReads() (a pane not shown yet).
+    explicit ScheduleModel(Store *store, QObject *parent = nullptr, bool readsHeld = false);
+    void releaseReads() { m_rangeRead.release(); }
 
     void setRoleId(Id roleId);  // 0: every role's interviews
     Id roleId() const { return m_roleId; }

@@ -143,25 +143,45 @@ public:
     {
         const quint64 asked = ++m_asked;
         m_waiting = true;
-        StoreReads::of(store)->ask<T>(asker, std::move(query), [this, asked, answer = std::move(answer)](const T &r) {
-            if (asked != m_asked)
-                return;
-            m_waiting = false;
-            answer(r);
-        });
+        std::function<void()> send = [this, store, asker, asked, query = std::move(query),
+                                      answer = std::move(answer)]() mutable {
+            StoreReads::of(store)->ask<T>(asker, std::move(query),
+                                          [this, asked, answer = std::move(answer)](const T &r) {
+                                              if (asked != m_asked)
+                                                  return;
+                                              m_waiting = false;
+                                              answer(r);
+                                          });
+        };
+        if (m_held)
+            m_heldQuestion = std::move(send);  // only the latest would count anyway
+        else
+            send();
     }
     // Drops the answer on its way, if any.
     void cancel()
     {
         ++m_asked;
         m_waiting = false;
+        m_heldQuestion = nullptr;
     }
-    // An answer is on its way (on a team server; a file answers at once).
+    // An answer is on its way (on a team server; a file answers at once), or held.
     bool isWaiting() const { return m_waiting; }
+    // Held, the latest question waits here unasked until release() asks it: what a pane
+    // nobody has looked at yet would read (a window's hidden tabs, at its start).
+    void hold() { m_held = true; }
+    void release()
+    {
+        m_held = false;
+        if (std::function<void()> question = std::exchange(m_heldQuestion, nullptr))
+            question();
+    }
 
 private:
     quint64 m_asked = 0;
     bool m_waiting = false;
+    bool m_held = false;
+    std::function<void()> m_heldQuestion;
 };
 
 }  // namespace hireloop

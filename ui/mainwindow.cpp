@@ -1110,7 +1110,7 @@ void MainWindow::restoreState()
     m_candidatesPane->candidateModel()->setStaleDays(s.staleDays());
     m_myInterviews->splitter()->restoreState(s.state(QStringLiteral("myInterviews/splitter")));
     m_myInterviews->setOverdueHours(s.overdueHours());
-    updateOverdue();
+    // The overdue count was read by onStoreOpened(), with the same setting.
 }
 
 void MainWindow::closeEvent(QCloseEvent *event)

@@ -150,18 +150,21 @@ bool PrivacyRepository::setRetentionDays(Id roleId, int days)
 
 QList<Id> PrivacyRepository::dueForRetention(qint64 now, Id roleId)
 {
-    // From the stopped applications (of the role), so a large database with few of them
-    // answers quickly. When an application stopped: its last stage event.
+    // From the stopped applications of the roles that keep data for a period (the role
+    // asked for), through the role's index: a database whose roles keep everything, or a
+    // small role in a big database, answers at once. When an application stopped: its
+    // last stage event.
     QString sql = QStringLiteral(
-        "SELECT DISTINCT c.id FROM application a0 JOIN candidate c ON c.id = a0.candidate_id"
-        " WHERE a0.status IN ('rejected', 'withdrawn') AND c.anonymized_at IS NULL"
+        "SELECT DISTINCT c.id FROM role r0 CROSS JOIN application a0 JOIN candidate c ON c.id = a0.candidate_id"
+        " WHERE r0.retention_days IS NOT NULL AND a0.role_id = r0.id"
+        " AND a0.status IN ('rejected', 'withdrawn') AND c.anonymized_at IS NULL"
         " AND NOT EXISTS (SELECT 1 FROM application a JOIN role r ON r.id = a.role_id"
         "   WHERE a.candidate_id = c.id"
         "   AND (a.status NOT IN ('rejected', 'withdrawn') OR r.retention_days IS NULL"
         "        OR COALESCE((SELECT max(e.at) FROM stage_event e WHERE e.application_id = a.id), a.updated_at)"
         "           + r.retention_days * 86400 > :now))");
     if (roleId > 0)
-        sql += QStringLiteral(" AND a0.role_id = :role");
+        sql += QStringLiteral(" AND r0.id = :role");
     sql += QStringLiteral(" ORDER BY c.id");
     QSqlQuery q = m_db.prepare(sql);
     q.bindValue(QStringLiteral(":now"), now);

@@ -13,6 +13,8 @@
 #include "posting/rubricbuilder.h"
 #include "export/scorecardexport.h"
 #include "export/summaryexport.h"
+#include "itemmodels/candidateentry.h"
+#include "storage/candidatesearch.h"
 #include "storage/teamaccess.h"
 #include "storage/teampush.h"
 #include "store/demoroles.h"
@@ -859,36 +861,58 @@ int cmdCandidateList(Context &ctx, const QStringList &rawArgs)
 {
     Args a;
     QString format;
-    if (int rc = openListing(ctx, rawArgs, QStringLiteral("candidate list"), {QStringLiteral("--role")}, &a, &format))
+    if (int rc = openListing(ctx, rawArgs, QStringLiteral("candidate list"),
+                             {QStringLiteral("--role"), QStringLiteral("--search")}, &a, &format))
         return rc;
     QList<RoleSummary> roles = ctx.store.roles();
+    Id roleId = 0;
     if (a.options.contains(QStringLiteral("--role"))) {
-        Id id = 0;
-        if (!roleArgument(ctx, a.options.value(QStringLiteral("--role")), &id))
+        if (!roleArgument(ctx, a.options.value(QStringLiteral("--role")), &roleId))
             return DataError;
         QList<RoleSummary> only;
         for (const RoleSummary &r : std::as_const(roles))
-            if (r.id == id)
+            if (r.id == roleId)
                 only << r;
         roles = only;
     }
     // One entry per application: a candidate who applied to two roles appears twice.
     QJsonArray array;
-    for (const RoleSummary &r : std::as_const(roles)) {
-        for (const CandidateRow &row : ctx.store.candidateRows(r.id)) {
-            const QString status = applicationStatusName(row.status);
-            if (format == QLatin1String("json"))
-                array.append(QJsonObject{{QStringLiteral("id"), row.candidateId},
-                                         {QStringLiteral("application_id"), row.applicationId},
-                                         {QStringLiteral("name"), row.name},
-                                         {QStringLiteral("email"), row.email},
-                                         {QStringLiteral("role"), r.title},
-                                         {QStringLiteral("stage"), row.stage},
-                                         {QStringLiteral("status"), status}});
-            else
-                out() << row.candidateId << "\t" << row.name << "\t" << row.email << "\t" << r.title << "\t"
-                      << row.stage << "\t" << status << "\n";
-        }
+    auto print = [&](Id candidateId, Id applicationId, const QString &name, const QString &email, const QString &role,
+                     const QString &stage, ApplicationStatus s) {
+        const QString status = applicationStatusName(s);
+        if (format == QLatin1String("json"))
+            array.append(QJsonObject{{QStringLiteral("id"), candidateId},
+                                     {QStringLiteral("application_id"), applicationId},
+                                     {QStringLiteral("name"), name},
+                                     {QStringLiteral("email"), email},
+                                     {QStringLiteral("role"), role},
+                                     {QStringLiteral("stage"), stage},
+                                     {QStringLiteral("status"), status}});
+        else
+            out() << candidateId << "\t" << name << "\t" << email << "\t" << role << "\t" << stage << "\t" << status
+                  << "\n";
+    };
+    if (a.options.contains(QStringLiteral("--search"))) {
+        // The GUI's "All roles" search: the index, not every role's rows.
+        const CandidateSearch::Answer found = CandidateSearch(ctx.store.database())
+                                                  .find(CandidateFilter::wordsOf(
+                                                            a.options.value(QStringLiteral("--search"))),
+                                                        ctx.store.access().visibility());
+        if (found.tooShort)
+            return usage(QStringLiteral("candidate list: --search needs a word of %1 letters or more")
+                             .arg(CandidateSearch::ShortestWord));
+        if (!found.ok)
+            return dataError(ctx.store.database().errorString());
+        for (const CandidateMatch &m : found.matches)
+            if (!roleId || m.roleId == roleId)
+                print(m.candidateId, m.applicationId, m.name, m.email, m.role, m.stage, m.status);
+        if (found.more)
+            err() << "hireloop-cli: the first " << found.candidates
+                  << " candidates found, the most recently added; add words to narrow the search\n";
+    } else {
+        for (const RoleSummary &r : std::as_const(roles))
+            for (const CandidateRow &row : ctx.store.candidateRows(r.id))
+                print(row.candidateId, row.applicationId, row.name, row.email, r.title, row.stage, row.status);
     }
     if (format == QLatin1String("json"))
         printJson(QJsonDocument(array));
@@ -1475,8 +1499,10 @@ const QList<Command> &commands()
          QStringLiteral("keep their history; they leave every picker and can no longer act"),
          cmdPersonDeactivate},
         {{QStringLiteral("candidate"), QStringLiteral("list")},
-         QStringLiteral("[--role ROLE] [--format text|json]"),
-         QStringLiteral("one line per application: candidate id, name, email, role, stage, status"),
+         QStringLiteral("[--role ROLE] [--format text|json] [--search TEXT]"),
+         QStringLiteral("one line per application: candidate id, name, email, role, stage, status;\n"
+                        "      --search: those whose name or an email holds every word of TEXT (one of 3\n"
+                        "      letters or more), in every role (or ROLE), at most 200 candidates, newest first"),
          cmdCandidateList},
         {{QStringLiteral("candidate"), QStringLiteral("erase")},
          QStringLiteral("CANDIDATE"),

@@ -634,6 +634,28 @@ void TestCli::candidateListJson()
     r = cli({"candidate", "list", "--role", "42"});
     QCOMPARE(r.exitCode, 1);
     QVERIFY2(r.err.contains("42"), qPrintable(r.err));
+
+    // --search: the "All roles" search, by any part of a name or an email.
+    const QJsonObject someone = rows.at(7).toObject();
+    const QString surname = someone.value("name").toString().section(' ', -1).toLower();
+    r = cli({"candidate", "list", "--search", surname, "--format", "json"});
+    QCOMPARE(r.exitCode, 0);
+    const QJsonArray found = QJsonDocument::fromJson(r.out).array();
+    QVERIFY(found.contains(someone));
+    int withSurname = 0;
+    for (const QJsonValue &v : rows)
+        withSurname += v.toObject().value("name").toString().toLower().contains(surname)
+            || v.toObject().value("email").toString().toLower().contains(surname);
+    QCOMPARE(found.size(), withSurname);
+    r = cli({"candidate", "list", "--search", someone.value("email").toString()});
+    QCOMPARE(r.exitCode, 0);
+    QCOMPARE(r.out.trimmed().split('\n').size(), 1);
+    QVERIFY(r.out.contains(someone.value("name").toString().toUtf8()));
+    r = cli({"candidate", "list", "--search", "zq"});
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY2(r.err.contains("3 letters or more"), qPrintable(r.err));
+    r = cli({"--help"}, false);
+    QVERIFY(r.out.contains("candidate list [--role ROLE] [--format text|json] [--search TEXT]"));
 }
 
 qint64 TestCli::seedScorecards()

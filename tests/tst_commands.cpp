@@ -143,7 +143,9 @@ QStringList TestCommands::snapshot()
     QStringList lines;
     Database &db = m_store->database();
     for (const QString &table : tables()) {
-        if (HistoryTables.contains(table))
+        // The search index's pages record how it was written (a segment per write), not
+        // what it finds: that follows the rows compared here (tst_candidatesearch).
+        if (HistoryTables.contains(table) || table.startsWith(QLatin1String("candidate_search")))
             continue;
         QSqlQuery probe = db.prepare(QStringLiteral("SELECT * FROM %1 LIMIT 0").arg(table));
         if (!db.exec(probe)) {

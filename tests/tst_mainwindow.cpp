@@ -4,6 +4,7 @@
 #include "candidatespane.h"
 #include "columnfitter.h"
 #include "itemmodels/candidatemodel.h"
+#include "itemmodels/candidatesearchmodel.h"
 #include "mainwindow.h"
 #include "panelfixture.h"
 #include "itemmodels/modelroles.h"
@@ -19,6 +20,7 @@
 #include <QToolBar>
 #include <QToolButton>
 #include <QLabel>
+#include <QLineEdit>
 #include <QTableView>
 #include <QTextBrowser>
 #include <QTreeView>
@@ -39,6 +41,7 @@ private Q_SLOTS:
     void selectingAnAttributeShowsItsGuidance();
     void editWeightByKeyboardThenUndo();
     void switchesRoles();
+    void searchInAllRolesOpensACandidateInTheirRole();
     void fitsA1280By800Screen();
     void columnsTheUserHidStayHidden();
     void screenshot();
@@ -160,6 +163,76 @@ void TestMainWindow::switchesRoles()
     QCOMPARE(m_window->findChild<QLabel *>("roleTitle")->text(), QStringLiteral("Applied Scientist"));
     QCOMPARE(m_window->findChild<QTableView *>("stageView")->model()->rowCount(), 1);
     QCOMPARE(m_window->currentRole(), id);
+}
+
+void TestMainWindow::searchInAllRolesOpensACandidateInTheirRole()
+{
+    Role copy;
+    QVERIFY(m_fx->role(m_window->currentRole(), &copy));
+    copy.title = QStringLiteral("Distributed Training Researcher, Inference");
+    const Id inference = m_fx->addRole(copy);
+    QVERIFY(inference);
+    const Id first = m_window->currentRole();
+    Candidate amara, chidi;
+    amara.name = QStringLiteral("Amara Okafor");
+    amara.emails << QStringLiteral("amara@unilag.example");
+    chidi.name = QStringLiteral("Chidi Okafor");
+    chidi.emails << QStringLiteral("chidi@lab-mail.example");
+    QVERIFY(m_fx->addCandidate(amara, first));
+    Id chidiApp = 0;
+    QVERIFY(m_fx->addCandidate(chidi, inference, 0, &chidiApp));
+    for (int i = 0; i < 30; ++i) {
+        Candidate other;
+        other.name = QStringLiteral("Inference Candidate %1").arg(i);
+        QVERIFY(m_fx->addCandidate(other, inference));
+    }
+
+    CandidatesPane *pane = m_window->candidatesPane();
+    auto *scope = m_window->findChild<QComboBox *>("searchScope");
+    auto *search = m_window->findChild<QLineEdit *>("searchEdit");
+    auto *count = pane->findChild<QLabel *>("countLabel");
+    QVERIFY(scope && search && count);
+    QCOMPARE(scope->currentText(), QStringLiteral("This role"));
+    // Typed in this role, then the scope widened: the same words, every role.
+    QTest::keyClicks(search, QStringLiteral("okafor"));
+    QCOMPARE(pane->candidateModel()->rowCount(), 1);
+    scope->setCurrentIndex(1);
+    QVERIFY(pane->isAllRoles());
+    QTableView *found = pane->searchView();
+    QVERIFY(found->isVisible());
+    QVERIFY(!pane->candidateView()->isVisible());
+    QTRY_COMPARE(found->model()->rowCount(), 2);
+    QCOMPARE(count->text(), QStringLiteral("2 candidates, in 2 roles"));
+    QCOMPARE(found->model()->index(0, CandidateSearchModel::NameColumn).data().toString(),
+             QStringLiteral("Chidi Okafor"));
+    QCOMPARE(found->model()->index(0, CandidateSearchModel::RoleColumn).data().toString(),
+             QStringLiteral("Distributed Training Researcher, Inference"));
+    // The role's stage list and status filter do not apply to every role.
+    QVERIFY(!m_window->findChild<QTableView *>("pipelineView")->isEnabled());
+    // Too short a word says so.
+    search->setText(QStringLiteral("ay"));
+    QTRY_COMPARE(count->text(), QStringLiteral("Type 3 letters or more"));
+    QCOMPARE(found->model()->rowCount(), 0);
+    search->setText(QStringLiteral("okafor"));
+    QTRY_COMPARE(found->model()->rowCount(), 2);
+
+    const QString out = qEnvironmentVariable("HIRELOOP_SCREENSHOT_DIR");
+    if (!out.isEmpty())
+        QVERIFY(m_window->grab().save(QDir(out).filePath("allroles-offscreen.png")));
+
+    // Enter on Chidi's row: the window shows his role, the role's whole list, him selected.
+    found->setFocus();
+    found->setCurrentIndex(found->model()->index(0, 0));
+    QTest::keyClick(found, Qt::Key_Return);
+    QCOMPARE(m_window->currentRole(), inference);
+    QCOMPARE(m_window->findChild<QComboBox *>("roleSwitcher")->currentText(),
+             QStringLiteral("Distributed Training Researcher, Inference"));
+    QVERIFY(!pane->isAllRoles());
+    QCOMPARE(scope->currentText(), QStringLiteral("This role"));
+    QVERIFY(search->text().isEmpty());
+    QTRY_COMPARE(pane->currentApplicationId(), chidiApp);
+    QCOMPARE(pane->candidateModel()->rowCount(), 31);
+    QVERIFY(pane->candidateView()->isVisible());
 }
 
 void TestMainWindow::fitsA1280By800Screen()

@@ -4,6 +4,7 @@
 #include "candidatedetailview.h"
 #include "itemmodels/currentapplication.h"
 #include "itemmodels/candidatemodel.h"
+#include "itemmodels/candidatesearchmodel.h"
 #include "itemmodels/modelroles.h"
 #include "itemmodels/pipelinemodel.h"
 #include "store/store.h"
@@ -19,6 +20,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QSplitter>
+#include <QStackedWidget>
 #include <QTableView>
 #include <QVBoxLayout>
 
@@ -27,6 +29,7 @@ namespace hireloop {
 CandidatesPane::CandidatesPane(Store *store, QWidget *parent)
     : QWidget(parent)
     , m_candidates(new CandidateModel(store, this))
+    , m_searchModel(new CandidateSearchModel(store, this))
     , m_pipeline(new PipelineModel(store, this))
 {
     m_pipelineView = new QTableView(this);
@@ -46,6 +49,12 @@ CandidatesPane::CandidatesPane(Store *store, QWidget *parent)
     m_search->setAccessibleName(tr("Search candidates"));
     m_search->setPlaceholderText(tr("Search name, email, source, profile links…"));
     m_search->setClearButtonEnabled(true);
+    m_scope = new QComboBox(this);
+    m_scope->setObjectName(QStringLiteral("searchScope"));
+    m_scope->setAccessibleName(tr("Search in"));
+    m_scope->setToolTip(tr("Search this role's candidates, or every role's by name and email"));
+    m_scope->addItem(tr("This role"));
+    m_scope->addItem(tr("All roles"));
     m_status = new QComboBox(this);
     m_status->setObjectName(QStringLiteral("statusFilter"));
     m_status->setAccessibleName(tr("Status filter"));
@@ -90,18 +99,41 @@ CandidatesPane::CandidatesPane(Store *store, QWidget *parent)
     m_candidateView->viewport()->setAcceptDrops(true);
     m_candidateView->viewport()->installEventFilter(this);
 
+    // Every role's candidates found by name or email; a row opens them in their role.
+    m_searchView = new QTableView(this);
+    m_searchView->setObjectName(QStringLiteral("allRolesView"));
+    m_searchView->setAccessibleName(tr("Candidates in all roles"));
+    m_searchView->setModel(m_searchModel);
+    m_searchView->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_searchView->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_searchView->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_searchView->setAlternatingRowColors(true);
+    m_searchView->setWordWrap(false);
+    m_searchView->setTextElideMode(Qt::ElideMiddle);  // roles copied from one another differ at the end
+    m_searchView->verticalHeader()->hide();
+    m_searchView->verticalHeader()->setDefaultSectionSize(m_candidateView->verticalHeader()->defaultSectionSize());
+    for (const auto &[column, chars] :
+         {std::pair{CandidateSearchModel::NameColumn, 22}, std::pair{CandidateSearchModel::EmailColumn, 26},
+          std::pair{CandidateSearchModel::RoleColumn, 28}, std::pair{CandidateSearchModel::StageColumn, 16}})
+        m_searchView->setColumnWidth(column, chars * ch);
+    m_searchView->horizontalHeader()->setStretchLastSection(true);
+    m_lists = new QStackedWidget(this);
+    m_lists->addWidget(m_candidateView);
+    m_lists->addWidget(m_searchView);
+
     m_currentApplication = new CurrentApplication(store, this);
     m_detail = new CandidateDetailView(m_currentApplication, this);
 
     auto *filters = new QHBoxLayout;
     filters->addWidget(m_search, 1);
+    filters->addWidget(m_scope);
     filters->addWidget(m_status);
     filters->addWidget(m_count);
     auto *middle = new QWidget(this);
     auto *middleLayout = new QVBoxLayout(middle);
     middleLayout->setContentsMargins(0, 0, 0, 0);
     middleLayout->addLayout(filters);
-    middleLayout->addWidget(m_candidateView, 1);
+    middleLayout->addWidget(m_lists, 1);
 
     m_splitter = new QSplitter(Qt::Horizontal, this);
     m_splitter->setObjectName(QStringLiteral("candidatesSplitter"));
@@ -118,7 +150,25 @@ CandidatesPane::CandidatesPane(Store *store, QWidget *parent)
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_splitter);
 
-    connect(m_search, &QLineEdit::textChanged, m_candidates, &CandidateModel::setSearchText);
+    connect(m_search, &QLineEdit::textChanged, this, [this](const QString &text) {
+        if (isAllRoles())
+            m_searchModel->setSearchText(text);
+        else
+            m_candidates->setSearchText(text);
+    });
+    connect(m_scope, &QComboBox::currentIndexChanged, this, [this](int index) { setAllRoles(index == 1); });
+    connect(m_searchModel, &CandidateSearchModel::answered, this, &CandidatesPane::updateCount);
+    connect(m_searchModel, &CandidateSearchModel::searchingChanged, this, &CandidatesPane::updateCount);
+    connect(m_searchView, &QAbstractItemView::activated, this, [this](const QModelIndex &index) {
+        const Id roleId = m_searchModel->roleIdAt(index.row());
+        const Id applicationId = m_searchModel->applicationIdAt(index.row());
+        // Back to the role's list, unfiltered, where the application will be.
+        m_search->clear();
+        setAllRoles(false);
+        Q_EMIT openInRoleRequested(roleId, applicationId);
+        showApplication(applicationId);
+        m_candidateView->setFocus();
+    });
     connect(m_status, &QComboBox::currentIndexChanged, this,
             [this] { m_candidates->setStatusFilter(m_status->currentData().toInt()); });
     connect(m_pipelineView->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
@@ -196,6 +246,42 @@ void CandidatesPane::followCurrent()
         m_currentApplication->prefetch(neighbours);
     }
     Q_EMIT currentApplicationChanged(id);
+}
+
+bool CandidatesPane::isAllRoles() const
+{
+    return m_lists->currentWidget() == m_searchView;
+}
+
+void CandidatesPane::setAllRoles(bool allRoles)
+{
+    if (allRoles == isAllRoles())
+        return;
+    const QSignalBlocker quiet(m_scope);
+    m_scope->setCurrentIndex(allRoles ? 1 : 0);
+    // The text typed moves to the scope chosen; the other one's list is whole again.
+    const QString text = m_search->text();
+    m_searchModel->setSearchText(allRoles ? text : QString());
+    m_candidates->setSearchText(allRoles ? QString() : text);
+    m_lists->setCurrentWidget(allRoles ? static_cast<QWidget *>(m_searchView) : m_candidateView);
+    // The stage list and the status filter are the role's.
+    m_pipelineView->setEnabled(!allRoles);
+    m_status->setEnabled(!allRoles);
+    m_search->setPlaceholderText(allRoles ? tr("Search every role's candidates by name or email…")
+                                          : tr("Search name, email, source, profile links…"));
+    updateCount();
+}
+
+void CandidatesPane::showApplication(Id applicationId)
+{
+    if (m_candidates->rowOfApplication(applicationId) >= 0) {
+        selectApplication(applicationId);
+        return;
+    }
+    // restoreCurrent() selects it when a load brings it.
+    m_kept = applicationId;
+    m_keptRow = -1;
+    m_keptOrNeighbour = false;
 }
 
 void CandidatesPane::setRoleId(Id roleId)
@@ -279,6 +365,26 @@ void CandidatesPane::focusSearch()
 
 void CandidatesPane::updateCount()
 {
+    if (isAllRoles()) {
+        const CandidateSearchModel *found = m_searchModel;
+        const int candidates = found->candidateCount(), roles = found->roleCount();
+        const QString counted = tr("%1, in %2")
+                                    .arg(candidates == 1 ? tr("1 candidate") : tr("%1 candidates").arg(candidates),
+                                         roles == 1 ? tr("1 role") : tr("%1 roles").arg(roles));
+        QString text;
+        if (found->searchText().trimmed().isEmpty())
+            text = tr("Type a name or email");
+        else if (found->isSearching())
+            text = tr("Searching…");
+        else if (found->isTooShort())
+            text = tr("Type %1 letters or more").arg(CandidateSearch::ShortestWord);
+        else if (candidates == 0)
+            text = tr("No candidate");
+        else
+            text = found->hasMore() ? tr("The first %1").arg(counted) : counted;
+        m_count->setText(text);
+        return;
+    }
     m_count->setText(m_candidates->isLoading()
                          ? tr("%1 of %2, loading…").arg(m_candidates->rowCount()).arg(m_candidates->totalCount())
                          : tr("%1 of %2").arg(m_candidates->rowCount()).arg(m_candidates->totalCount()));

@@ -8,11 +8,14 @@ class QComboBox;
 class QLabel;
 class QLineEdit;
 class QSplitter;
+class QStackedWidget;
 class QTableView;
 
 // The hiring manager's day view: the pipeline (stages with live counts) beside the
 // candidates of the selected stage, filtered as one types, and the selected
 // candidate's detail. A CSV file dropped on the candidate list asks for its import.
+// The search's scope can be every role instead (CandidateSearchModel): a finder whose
+// rows each open the candidate in their role.
 // What can be done to the selected candidate is CandidateActions'.
 
 namespace hireloop {
@@ -21,6 +24,7 @@ class CandidateDetailView;
 class ColumnFitter;
 class CurrentApplication;
 class CandidateModel;
+class CandidateSearchModel;
 class PipelineModel;
 class Store;
 
@@ -34,6 +38,8 @@ public:
     void setRoleId(Id roleId);
     Id currentApplicationId() const;
     void selectApplication(Id applicationId);
+    // Selects it now, or as soon as the list being loaded holds it (after a role switch).
+    void showApplication(Id applicationId);
     void focusSearch();
 
     // The selected application's detail, read off the GUI thread on a team server: what
@@ -44,11 +50,19 @@ public:
     QTableView *candidateView() const { return m_candidateView; }
     QSplitter *splitter() const { return m_splitter; }
     ColumnFitter *columnFitter() const { return m_columns; }
+    // The "All roles" scope of the search, and what it found.
+    void setAllRoles(bool allRoles);
+    bool isAllRoles() const;
+    CandidateSearchModel *searchModel() const { return m_searchModel; }
+    QTableView *searchView() const { return m_searchView; }
 
 Q_SIGNALS:
     void currentApplicationChanged(hireloop::Id applicationId);
     void activated(hireloop::Id applicationId);  // double-click or Enter
     void importRequested(const QString &path);  // a CSV file dropped on the candidate list
+    // A row of the "All roles" search opened (double-click or Enter): the window shows
+    // that role, and the pane, back on it, selects the application.
+    void openInRoleRequested(hireloop::Id roleId, hireloop::Id applicationId);
 
 protected:
     bool eventFilter(QObject *watched, QEvent *event) override;
@@ -66,12 +80,16 @@ private:
     void restoreCurrent();
 
     CandidateModel *m_candidates;
+    CandidateSearchModel *m_searchModel;
     PipelineModel *m_pipeline;
     QTableView *m_pipelineView;
     QLineEdit *m_search;
+    QComboBox *m_scope;
     QComboBox *m_status;
     QLabel *m_count;
     QTableView *m_candidateView;
+    QTableView *m_searchView;
+    QStackedWidget *m_lists;
     CurrentApplication *m_currentApplication;
     CandidateDetailView *m_detail;
     QSplitter *m_splitter;

@@ -193,6 +193,7 @@ MainWindow::MainWindow(Store *store, QWidget *parent)
     m_welcome->setRoleSource([this] { return m_roles->roleIdAt(m_roleSwitcher->currentIndex()); });
     connect(m_roleSwitcher, &QComboBox::currentIndexChanged, m_welcome, &WelcomeBanner::refresh);
     connect(m_candidatesPane, &CandidatesPane::importRequested, this, &MainWindow::importCandidates);
+    connect(m_candidatesPane, &CandidatesPane::openInRoleRequested, this, &MainWindow::setCurrentRole);
     connect(m_store, &Store::opened, this, &MainWindow::onStoreOpened);
     connect(m_store, &Store::opened, m_connectionBanner, &QWidget::hide);
     connect(m_store, &Store::connectionLost, this, [this](const QString &why) {

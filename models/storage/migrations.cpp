@@ -399,6 +399,7 @@ QList<Migration> buildMigrations()
                                QStringLiteral("ALTER TABLE rating ADD COLUMN rated INTEGER NOT NULL DEFAULT 1,"
                                               " ADD CONSTRAINT rating_rated CHECK (rated IN (0, 1)"
                                               " AND (rated = 1 OR value IS NULL))"))}});
+    list.append(candidateSearchMigration());
 
     return list;
 }

@@ -11,5 +11,6 @@ Migration rowPoliciesMigration();  // 10: migration_rowpolicies.cpp
 Migration rowVersionsMigration();  // 11: migration_rowversions.cpp
 Migration liveChangesMigration();  // 12: migration_livechanges.cpp
 Migration serverAuditMigration();  // 13: migration_serveraudit.cpp
+Migration candidateSearchMigration();  // 15: migration_candidatesearch.cpp
 
 }  // namespace hireloop

@@ -1,5 +1,6 @@
 #include "storage/privacyrepository.h"
 
+#include "storage/candidatesearch.h"
 #include "storage/database.h"
 
 #include <QRandomGenerator>
@@ -89,7 +90,7 @@ bool PrivacyRepository::anonymizeCandidates(const QList<Id> &candidateIds, qint6
     for (const QString &sql : statements)
         if (!m_db.exec(sql))
             return false;
-    return true;
+    return CandidateSearch::dropRemovedTerms(m_db);  // the names and emails just taken out
 }
 
 qint64 PrivacyRepository::anonymizedAt(Id candidateId)

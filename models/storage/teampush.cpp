@@ -141,7 +141,9 @@ bool TeamPush::run(const QString &sourceFile, Database &target, const Progress &
                 sourceTables << q.value(0).toString();
     }
     for (const QString &t : std::as_const(sourceTables))
-        if (!tables().contains(t)) {
+        // The file's search index (and its shadow tables) is made again from the rows
+        // by the server's own indexes.
+        if (!tables().contains(t) && !t.startsWith(QLatin1String("candidate_search"))) {
             dropSchema(target);
             return refuse(QObject::tr("%1 has a table this build cannot move (%2)").arg(source.path(), t));
         }

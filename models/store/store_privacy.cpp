@@ -1,6 +1,7 @@
 #include "store/store.h"
 
 #include "domain/pseudonym.h"
+#include "storage/candidatesearch.h"
 
 #include <QRandomGenerator>
 
@@ -60,7 +61,7 @@ bool Store::eraseCandidate(Id candidateId)
         applicationIds << a.id;
     const CandidateFootprint f = candidateFootprint(candidateId);
     if (!write(tr("Cannot erase candidate %1").arg(candidateId), [&] {
-            return m_candidates.removeCandidate(candidateId)
+            return m_candidates.removeCandidate(candidateId) && CandidateSearch::dropRemovedTerms(m_db)
                 && audit(QStringLiteral("candidate.erase"), QStringLiteral("candidate"), candidateId,
                          QStringLiteral("by request; %1 applications, %2 interviews, %3 scorecards removed")
                              .arg(f.applications)

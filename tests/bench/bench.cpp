@@ -22,6 +22,7 @@
 
 #include "import/candidateimport.h"
 #include "itemmodels/candidatemodel.h"
+#include "itemmodels/candidatesearchmodel.h"
 #include "import/importworker.h"
 #include "itemmodels/modelroles.h"
 #include "store/demoroles.h"
@@ -538,6 +539,48 @@ Timing measure(const QString &name, const QString &cache, int n, int runs, const
                 pane.firstScreen();
             });
     }
+    if (name == QLatin1String("search_all_roles")) {
+        // The "All roles" scope, typed letter by letter, each keystroke answered by the
+        // pane's model (at once, from a file): a common surname, two words, part of an
+        // email's domain, and one candidate's whole email (one match in the database).
+        // Every keystroke is a timing; the file's bytes per candidate go beside them.
+        Store store;
+        if (!openForGui(store, db))
+            return {};
+        store.database().waitForCheck();
+        int candidates = 0;
+        QString email;
+        {
+            QSqlQuery q(store.database().connection());
+            if (q.exec(QStringLiteral("SELECT count(*), (SELECT email FROM candidate_email ORDER BY id"
+                                      " LIMIT 1 OFFSET (SELECT count(*) / 2 FROM candidate_email)) FROM candidate"))
+                && q.next()) {
+                candidates = q.value(0).toInt();
+                email = q.value(1).toString();
+            }
+        }
+        CandidateSearchModel model(&store);
+        QStringList typed;
+        for (const QString &text :
+             {QStringLiteral("nielsen"), QStringLiteral("can aydın"), QStringLiteral("bilkent.ex"), email})
+            for (int i = 1; i <= text.size(); ++i)
+                typed << text.left(i);
+        Timing t;
+        int found = 0;
+        for (int r = 0; r < runs; ++r)
+            for (const QString &text : std::as_const(typed)) {
+                Timing one = repeat(1, {}, [&] { model.setSearchText(text); });
+                t.ms << one.ms;
+                t.cpuMs << one.cpuMs;
+                if (text == email)
+                    found = model.candidateCount();
+            }
+        t.extra.insert(QStringLiteral("keystrokes"), int(typed.size()));
+        t.extra.insert(QStringLiteral("one_email_found"), found);
+        if (candidates > 0)
+            t.extra.insert(QStringLiteral("file_bytes_per_candidate"), QFileInfo(db).size() / candidates);
+        return t;
+    }
     if (name == QLatin1String("debrief_summary")) {
         Store store;
         if (!openForGui(store, db))
@@ -882,7 +925,7 @@ const QStringList &allMeasurements()
         QStringLiteral("import_csv"),          QStringLiteral("gui_cold_start"),
         QStringLiteral("import_gui_lateness"), QStringLiteral("sort_score_generic_proxy"),
         QStringLiteral("load_gui_lateness"),   QStringLiteral("export_summary_pdf"),
-        QStringLiteral("gui_all_rows"),
+        QStringLiteral("gui_all_rows"),        QStringLiteral("search_all_roles"),
     };
     return names;
 }

@@ -166,7 +166,7 @@ QStringList TestBackend::tables(const QSqlDatabase &connection)
                ? QStringLiteral("SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema()"
                                 " AND table_type = 'BASE TABLE' ORDER BY 1")
                : QStringLiteral("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
-                                " ORDER BY name"));
+                                " AND sql NOT LIKE 'CREATE VIRTUAL TABLE%' ORDER BY name"));
     QStringList names;
     while (q.next())
         names << q.value(0).toString();

@@ -34,7 +34,9 @@ public:
     // The same for every session on location's database (the app's and its connection
     // thread's): how many were ended.
     static int endSessions(const QString &location);
-    // The tables of Hireloop's schema on connection, sorted (SQLite's own left out).
+    // The tables of Hireloop's schema on connection, sorted (SQLite's own left out, and
+    // the search index's virtual table, which cannot be read whole: its shadow tables,
+    // which hold what it stores, are listed).
     static QStringList tables(const QSqlDatabase &connection);
     // The cluster's socket folder ("" when this run is on files).
     static QString socketFolder();

@@ -5,6 +5,7 @@
 
 #include "itemmodels/candidateentry.h"
 #include "itemmodels/candidatesearchmodel.h"
+#include "import/importresult.h"
 #include "storage/candidatesearch.h"
 #include "storage/database.h"
 #include "store/store.h"
@@ -34,6 +35,7 @@ private Q_SLOTS:
     void anInterviewerFindsOnlyWhomTheyMaySee();
     void theFirstScreenfulOfAManyMatchSearch();
     void anErasedNameLeavesTheIndex();
+    void anImportIsFoundAndCancelledOneIsNot();
     void theModelAnswersAndFollowsChanges();
 
 private:
@@ -266,6 +268,43 @@ void TestCandidateSearch::anErasedNameLeavesTheIndex()
     QVERIFY(!indexHolds("h@z"));
     QCOMPARE(found(QStringLiteral("aydın")),
              (QStringList{QStringLiteral("Can Aydın"), QStringLiteral("Zeynep Aydın")}));
+}
+
+void TestCandidateSearch::anImportIsFoundAndCancelledOneIsNot()
+{
+    // An import indexes its rows a batch at a time (the triggers stand aside meanwhile):
+    // 2,500 rows are three batches, the last one short.
+    QList<ImportedCandidate> rows;
+    for (int i = 0; i < 2500; ++i) {
+        ImportedCandidate r;
+        r.line = i + 2;
+        r.candidate.name = QStringLiteral("Imported Kowalczyk %1").arg(i);
+        r.candidate.emails << QStringLiteral("kowal%1@agh.example").arg(i);
+        if (i % 2)
+            r.candidate.emails << QStringLiteral("k.second%1@uw.example").arg(i);
+        rows << r;
+    }
+    QList<ImportedCandidate> cancelled = rows.mid(0, 1500);
+    for (ImportedCandidate &r : cancelled) {
+        r.candidate.name.replace(QLatin1String("Kowalczyk"), QLatin1String("Wiśniewska"));
+        r.candidate.emails = {r.candidate.emails.first().replace(QLatin1String("agh"), QLatin1String("pwr"))};
+    }
+    ImportResult result;
+    QVERIFY(!m_store->importCandidates(
+        m_pretraining, cancelled, [](int done, int) { return done < 1000; }, &result));
+    QCOMPARE(found(QStringLiteral("wiśniewska")), QStringList());
+    QCOMPARE(found(QStringLiteral("pwr.example")), QStringList());
+
+    QVERIFY2(m_store->importCandidates(m_pretraining, rows, {}, &result), qPrintable(m_store->errorString()));
+    QCOMPARE(result.imported, 2500);
+    QCOMPARE(found(QStringLiteral("kowalczyk 1999")), QStringList{QStringLiteral("Imported Kowalczyk 1999")});
+    QCOMPARE(found(QStringLiteral("kowal2499@")), QStringList{QStringLiteral("Imported Kowalczyk 2499")});
+    QCOMPARE(found(QStringLiteral("k.second7@")), QStringList{QStringLiteral("Imported Kowalczyk 7")});
+    QCOMPARE(found(QStringLiteral("kowal0@agh")), QStringList{QStringLiteral("Imported Kowalczyk 0")});
+    // Afterwards a candidate added alone is indexed as before.
+    QVERIFY(add(QStringLiteral("Zofia Kowalczyk"), QStringLiteral("zofia@uj.example"), m_fx.role.id));
+    QCOMPARE(found(QStringLiteral("zofia")), QStringList{QStringLiteral("Zofia Kowalczyk")});
+    QCOMPARE(found(QStringLiteral("uj.example")), QStringList{QStringLiteral("Zofia Kowalczyk")});
 }
 
 void TestCandidateSearch::theModelAnswersAndFollowsChanges()

@@ -175,6 +175,62 @@ CandidateSearch::Answer CandidateSearch::find(const QStringList &words, const Vi
     return answer;
 }
 
+namespace {
+
+constexpr char BulkKey[] = "search_index_bulk";
+
+qint64 lastEmailId(Database &db)
+{
+    QSqlQuery q = db.prepare(QStringLiteral("SELECT coalesce(max(id), 0) FROM candidate_email"));
+    return db.exec(q) && q.next() ? q.value(0).toLongLong() : -1;
+}
+
+}  // namespace
+
+SearchIndexBulk::SearchIndexBulk(Database &db)
+    : m_db(db)
+{
+    if (db.isServer())
+        return;
+    m_lastEmail = lastEmailId(db);
+    QSqlQuery mark = db.prepare(QStringLiteral("INSERT INTO meta (key, value) VALUES (:key, '')"));
+    mark.bindValue(QStringLiteral(":key"), QLatin1String(BulkKey));
+    // Not marked (a failure the write that follows will meet too): the triggers index.
+    m_active = m_lastEmail >= 0 && db.exec(mark);
+}
+
+SearchIndexBulk::~SearchIndexBulk()
+{
+    if (!m_active)
+        return;
+    QSqlQuery unmark = m_db.prepare(QStringLiteral("DELETE FROM meta WHERE key = :key"));
+    unmark.bindValue(QStringLiteral(":key"), QLatin1String(BulkKey));
+    m_db.exec(unmark);
+}
+
+QString SearchIndexBulk::notBulk()
+{
+    return QStringLiteral("NOT EXISTS (SELECT 1 FROM meta WHERE key = '%1')").arg(QLatin1String(BulkKey));
+}
+
+bool SearchIndexBulk::index(qint64 firstCandidate, qint64 endCandidate)
+{
+    if (!m_active)
+        return true;  // a server, or the triggers index each row
+    QSqlQuery names = m_db.prepare(
+        QStringLiteral("INSERT INTO candidate_search (rowid, text)"
+                       " SELECT id * 2, name FROM candidate WHERE id >= :first AND id < :end"));
+    names.bindValue(QStringLiteral(":first"), firstCandidate);
+    names.bindValue(QStringLiteral(":end"), endCandidate);
+    QSqlQuery emails = m_db.prepare(QStringLiteral(
+        "INSERT INTO candidate_search (rowid, text) SELECT id * 2 + 1, email FROM candidate_email WHERE id > :last"));
+    emails.bindValue(QStringLiteral(":last"), m_lastEmail);
+    if (!m_db.exec(names) || !m_db.exec(emails))
+        return false;
+    m_lastEmail = lastEmailId(m_db);
+    return m_lastEmail >= 0;
+}
+
 bool CandidateSearch::dropRemovedTerms(Database &db)
 {
     if (db.isServer())

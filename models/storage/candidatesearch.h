@@ -64,4 +64,28 @@ private:
     Database &m_db;
 };
 
+// Within one write transaction of many new candidates (an import): the index's insert
+// triggers stand aside while it lives, and index() adds a batch's names and emails in
+// two statements. Nothing to do on a server. The transaction must end (commit or
+// rollback) after this is gone or with it: the mark it leaves in meta is its own.
+class SearchIndexBulk
+{
+public:
+    explicit SearchIndexBulk(Database &db);
+    ~SearchIndexBulk();  // the triggers work again
+    SearchIndexBulk(const SearchIndexBulk &) = delete;
+    SearchIndexBulk &operator=(const SearchIndexBulk &) = delete;
+
+    // The candidates [firstCandidate, endCandidate) and every email added since the last call.
+    bool index(qint64 firstCandidate, qint64 endCandidate);
+
+    // The triggers' condition: no bulk write under way.
+    static QString notBulk();
+
+private:
+    Database &m_db;
+    bool m_active = false;
+    qint64 m_lastEmail = 0;
+};
+
 }  // namespace hireloop

@@ -1,6 +1,7 @@
 #include "storage/importwriter.h"
 
 #include "domain/contactnormalizer.h"
+#include "storage/candidatesearch.h"
 #include "storage/database.h"
 #include "storage/rowbuffer.h"
 #include "storage/statement.h"
@@ -196,10 +197,12 @@ bool ImportWriter::write(const QList<ImportedCandidate> &rows, const QList<int> 
     const LargerCache cache(m_db, 32);
     m_tables = std::make_unique<Tables>(m_db, roleId, now, actorId);
     Tables &t = *m_tables;
+    SearchIndexBulk search(m_db);  // each batch indexed in two statements, not row by row
     const int total = int(accepted.size());
     // Large enough to keep the loop cheap, small enough for a responsive progress bar.
     constexpr int BatchSize = 1000;
     Id batchStart = nextApplication;
+    Id batchCandidates = nextCandidate;
     for (int done = 0; done < total; ++done) {
         const int i = accepted.at(done);
         const ImportedCandidate &r = rows.at(i);
@@ -224,9 +227,10 @@ bool ImportWriter::write(const QList<ImportedCandidate> &rows, const QList<int> 
             {nextApplication++, candidateId, r.stageId ? r.stageId : defaultStageId, applicationStatusName(r.status)});
 
         if ((done + 1) % BatchSize == 0 || done + 1 == total) {
-            if (!t.flush(m_db, batchStart, nextApplication))
+            if (!t.flush(m_db, batchStart, nextApplication) || !search.index(batchCandidates, nextCandidate))
                 return false;
             batchStart = nextApplication;
+            batchCandidates = nextCandidate;
             if (progress && !progress(done + 1, total)) {
                 m_cancelled = true;
                 m_db.setError(QStringLiteral("cancelled"));

@@ -13,7 +13,9 @@ sqlite3's side:
            into a temporary table, then one INSERT ... SELECT per table in one
            transaction, the normalization done in SQL. Per imported candidate both sides
            write 5 table rows (candidate, candidate_email, candidate_link, application,
-           stage_event) and these 8 index entries:
+           stage_event), the name and the email in the search index (candidate_search,
+           FTS5 trigrams: ours through its triggers, sqlite3 in two bulk statements) and
+           these 8 index entries:
              candidate_name (name)
              candidate_email UNIQUE (normalized)     lower(trim(email)), as ContactNormalizer::email
              candidate_email_candidate (candidate_id, position)

@@ -233,6 +233,24 @@ void TestMainWindow::searchInAllRolesOpensACandidateInTheirRole()
     QTRY_COMPARE(pane->currentApplicationId(), chidiApp);
     QCOMPARE(pane->candidateModel()->rowCount(), 31);
     QVERIFY(pane->candidateView()->isVisible());
+
+    // Back in the first role with its list narrowed to a stage Amara is not at, and to
+    // rejected candidates: opening her from All roles shows the role's whole list.
+    m_window->setCurrentRole(first);
+    auto *pipeline = m_window->findChild<QTableView *>("pipelineView");
+    pipeline->selectRow(2);
+    m_window->findChild<QComboBox *>("statusFilter")->setCurrentIndex(2);
+    QCOMPARE(pane->candidateModel()->rowCount(), 0);
+    scope->setCurrentIndex(1);
+    search->setText(QStringLiteral("amara"));
+    QTRY_COMPARE(found->model()->rowCount(), 1);
+    const Id amaraApp = found->model()->index(0, 0).data(CandidateSearchModel::ApplicationIdRole).toLongLong();
+    QVERIFY(amaraApp);
+    found->setCurrentIndex(found->model()->index(0, 0));
+    QTest::keyClick(found, Qt::Key_Return);
+    QCOMPARE(m_window->currentRole(), first);
+    QCOMPARE(pane->candidateModel()->rowCount(), 1);
+    QCOMPARE(pane->currentApplicationId(), amaraApp);
 }
 
 void TestMainWindow::fitsA1280By800Screen()

@@ -162,9 +162,12 @@ CandidatesPane::CandidatesPane(Store *store, QWidget *parent)
     connect(m_searchView, &QAbstractItemView::activated, this, [this](const QModelIndex &index) {
         const Id roleId = m_searchModel->roleIdAt(index.row());
         const Id applicationId = m_searchModel->applicationIdAt(index.row());
-        // Back to the role's list, unfiltered, where the application will be.
+        // Back to the role's list, unfiltered (no search, stage or status), where the
+        // application will be.
         m_search->clear();
         setAllRoles(false);
+        m_status->setCurrentIndex(0);
+        m_pipelineView->selectRow(0);
         Q_EMIT openInRoleRequested(roleId, applicationId);
         showApplication(applicationId);
         m_candidateView->setFocus();
@@ -278,7 +281,9 @@ void CandidatesPane::showApplication(Id applicationId)
         selectApplication(applicationId);
         return;
     }
-    // restoreCurrent() selects it when a load brings it.
+    if (!m_candidates->isLoading())
+        return;  // not in the role's list
+    // restoreCurrent() selects it when the load brings it.
     m_kept = applicationId;
     m_keptRow = -1;
     m_keptOrNeighbour = false;

@@ -38,7 +38,8 @@ public:
     void setRoleId(Id roleId);
     Id currentApplicationId() const;
     void selectApplication(Id applicationId);
-    // Selects it now, or as soon as the list being loaded holds it (after a role switch).
+    // Selects it now, or as soon as the list being loaded holds it (after a role switch);
+    // nothing when the role's list does not hold it.
     void showApplication(Id applicationId);
     void focusSearch();
 

@@ -859,6 +859,14 @@ int cmdRetentionApply(Context &ctx, const QStringList &rawArgs)
 
 int cmdCandidateList(Context &ctx, const QStringList &rawArgs)
 {
+    // A search that would look nothing up is refused before the database is opened.
+    const Args early = Args::parse(
+        rawArgs, {QStringLiteral("--role"), QStringLiteral("--search"), QStringLiteral("--format")}, {});
+    if (early.options.contains(QStringLiteral("--search"))
+        && CandidateSearch::wordToLookUp(CandidateFilter::wordsOf(early.options.value(QStringLiteral("--search"))))
+               .isEmpty())
+        return usage(QStringLiteral("candidate list: --search needs a word of %1 letters or more")
+                         .arg(CandidateSearch::ShortestWord));
     Args a;
     QString format;
     if (int rc = openListing(ctx, rawArgs, QStringLiteral("candidate list"),
@@ -898,9 +906,6 @@ int cmdCandidateList(Context &ctx, const QStringList &rawArgs)
                                                   .find(CandidateFilter::wordsOf(
                                                             a.options.value(QStringLiteral("--search"))),
                                                         ctx.store.access().visibility());
-        if (found.tooShort)
-            return usage(QStringLiteral("candidate list: --search needs a word of %1 letters or more")
-                             .arg(CandidateSearch::ShortestWord));
         if (!found.ok)
             return dataError(ctx.store.database().errorString());
         for (const CandidateMatch &m : found.matches)

@@ -654,6 +654,7 @@ void TestCli::candidateListJson()
     r = cli({"candidate", "list", "--search", "zq"});
     QCOMPARE(r.exitCode, 2);
     QVERIFY2(r.err.contains("3 letters or more"), qPrintable(r.err));
+    QVERIFY(r.out.isEmpty());
     r = cli({"--help"}, false);
     QVERIFY(r.out.contains("candidate list [--role ROLE] [--format text|json] [--search TEXT]"));
 }

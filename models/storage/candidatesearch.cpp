@@ -46,15 +46,21 @@ CandidateSearch::CandidateSearch(Database &db)
     : m_db(db)
 { }
 
-CandidateSearch::Answer CandidateSearch::find(const QStringList &words, const Visibility &visibility,
-                                              int mostCandidates)
+QString CandidateSearch::wordToLookUp(const QStringList &words)
 {
-    Answer answer;
     QString longest;
     for (const QString &w : words)
         if (w.toUcs4().size() > longest.toUcs4().size())
             longest = w;
-    if (longest.toUcs4().size() < ShortestWord) {
+    return longest.toUcs4().size() < ShortestWord ? QString() : longest;
+}
+
+CandidateSearch::Answer CandidateSearch::find(const QStringList &words, const Visibility &visibility,
+                                              int mostCandidates)
+{
+    Answer answer;
+    const QString longest = wordToLookUp(words);
+    if (longest.isEmpty()) {
         answer.tooShort = true;
         return answer;
     }

@@ -50,6 +50,10 @@ public:
 
     explicit CandidateSearch(Database &db);
 
+    // The word find() looks up in the index: the longest; empty when none has
+    // ShortestWord characters (then find() looks nothing up).
+    static QString wordToLookUp(const QStringList &words);
+
     // Candidates whose name or an email contains every one of words (lower-case, as
     // the pane's own search splits them), among those visibility lets the viewer see.
     Answer find(const QStringList &words, const Visibility &visibility, int mostCandidates = MostCandidates);

@@ -13,11 +13,11 @@
 // entry is taken out by handing back the text it was made from; the triggers hand back
 // the row's old value, which is what went in. A term taken out stays in the index's
 // older segments until they are merged: erasure and anonymizing merge them
-// (PrivacyRepository::purgeSearchIndex), so nothing of a removed name stays readable.
+// (CandidateSearch::dropRemovedTerms), so nothing of a removed name stays readable.
 //
 // An import adds a hundred thousand rows in one transaction: there the triggers stand
-// aside and the rows are indexed a batch at a time (SearchIndexBulk), which costs a
-// third as much.
+// aside and the rows are indexed a batch at a time (SearchIndexBulk), which costs about
+// half as much.
 //
 // On PostgreSQL trigram indexes (pg_trgm, one of the server's own extensions) on the
 // same two columns serve ILIKE. A server without the extension still takes the step:

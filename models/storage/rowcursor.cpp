@@ -1,9 +1,8 @@
 #include "storage/rowcursor.h"
 
 #include "storage/database.h"
-#include "storage/valuekind.h"
+#include "storage/sqlitehandle.h"
 
-#include <QSqlDriver>
 #include <QSqlError>
 #include <QVariant>
 
@@ -12,46 +11,10 @@
 
 namespace hireloop {
 
-namespace {
-
-sqlite3 *sqliteHandle(const QSqlDatabase &db)
-{
-    const QVariant handle = db.driver() ? db.driver()->handle() : QVariant();
-    if (!handle.isValid() || qstrcmp(handle.typeName(), "sqlite3*") != 0)
-        return nullptr;
-    return *static_cast<sqlite3 *const *>(handle.constData());
-}
-
-// As Qt's SQLite driver binds a value: integers as integers, text as UTF-8.
-int bindValue(sqlite3_stmt *stmt, int place, const QVariant &value)
-{
-    switch (valueKind(value)) {
-    case ValueKind::Null:
-        return sqlite3_bind_null(stmt, place);
-    case ValueKind::Signed:
-    case ValueKind::Unsigned:
-    case ValueKind::BoolOrChar:
-        return sqlite3_bind_int64(stmt, place, value.toLongLong());
-    case ValueKind::Real:
-        return sqlite3_bind_double(stmt, place, value.toDouble());
-    case ValueKind::Bytes: {
-        const QByteArray bytes = value.toByteArray();
-        return sqlite3_bind_blob64(stmt, place, bytes.constData(), sqlite3_uint64(bytes.size()), SQLITE_TRANSIENT);
-    }
-    case ValueKind::Text:
-        break;
-    }
-    const QByteArray utf8 = value.toString().toUtf8();
-    return sqlite3_bind_text64(stmt, place, utf8.constData(), sqlite3_uint64(utf8.size()), SQLITE_TRANSIENT,
-                               SQLITE_UTF8);
-}
-
-}  // namespace
-
 RowCursor::RowCursor(Database &db, QSqlQuery &query)
     : m_db(db)
     , m_query(query)
-    , m_handle(sqliteHandle(db.connection()))
+    , m_handle(sqlitehandle::of(db.connection()))
 {
     if (!m_handle) {
         m_ok = m_db.exec(m_query);
@@ -66,7 +29,7 @@ RowCursor::RowCursor(Database &db, QSqlQuery &query)
     for (int place = 1; place <= places; ++place) {
         const char *name = sqlite3_bind_parameter_name(m_stmt, place);
         const QVariant value = name ? m_query.boundValue(QString::fromUtf8(name)) : m_query.boundValue(place - 1);
-        if (bindValue(m_stmt, place, value) != SQLITE_OK) {
+        if (sqlitehandle::bind(m_stmt, place, value) != SQLITE_OK) {
             fail(sqlite3_errcode(m_handle), "Unable to bind parameters");
             return;
         }
@@ -81,8 +44,7 @@ RowCursor::~RowCursor()
 void RowCursor::fail(int code, const char *what)
 {
     m_ok = false;
-    m_db.setError(Database::errorText(QSqlError(QString::fromLatin1(what), QString::fromUtf8(sqlite3_errmsg(m_handle)),
-                                                QSqlError::StatementError, QString::number(code))));
+    m_db.setError(Database::errorText(sqlitehandle::error(m_handle, code, what)));
 }
 
 bool RowCursor::next()

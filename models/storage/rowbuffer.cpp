@@ -55,12 +55,18 @@ bool RowBuffer::flush()
                 sqlite3_stmt *stmt = sqliteStatement(size);
                 if (!stmt)
                     return false;
+                // The texts stay here until the statement is reset: SQLite need not copy them.
+                m_texts.resize(size * columns);
                 for (int place = 1; place <= size * columns; ++place) {
-                    if (const int code = sqlitehandle::bind(stmt, place, values[place - 1]); code != SQLITE_OK)
+                    const int code = sqlitehandle::bind(stmt, place, values[place - 1], &m_texts[place - 1]);
+                    if (code != SQLITE_OK) {
+                        sqlite3_clear_bindings(stmt);
                         return failed(sqlitehandle::error(m_handle, code, "Unable to bind parameters"));
+                    }
                 }
                 const int code = sqlite3_step(stmt);
                 sqlite3_reset(stmt);
+                sqlite3_clear_bindings(stmt);
                 if (code != SQLITE_DONE)
                     return failed(sqlitehandle::error(m_handle, code, "Unable to fetch row"));
             } else {

@@ -78,6 +78,7 @@ private:
     std::map<int, QSqlQuery> m_statements;
     sqlite3 *m_handle = nullptr;  // the connection's, over SQLite
     std::map<int, sqlite3_stmt *> m_sqliteStatements;
+    QList<QByteArray> m_texts;  // bound to the statement being stepped
 };
 
 // max(id) + 1 of table (1 when it is empty), for the writers that number their own rows

@@ -19,8 +19,11 @@ sqlite3 *of(const QSqlDatabase &db)
     return *static_cast<sqlite3 *const *>(handle.constData());
 }
 
-int bind(sqlite3_stmt *stmt, int place, const QVariant &value)
+int bind(sqlite3_stmt *stmt, int place, const QVariant &value, QByteArray *keep)
 {
+    QByteArray held;
+    QByteArray &bytes = keep ? *keep : held;
+    const auto lifetime = keep ? SQLITE_STATIC : SQLITE_TRANSIENT;
     switch (valueKind(value)) {
     case ValueKind::Null:
         return sqlite3_bind_null(stmt, place);
@@ -30,16 +33,14 @@ int bind(sqlite3_stmt *stmt, int place, const QVariant &value)
         return sqlite3_bind_int64(stmt, place, value.toLongLong());
     case ValueKind::Real:
         return sqlite3_bind_double(stmt, place, value.toDouble());
-    case ValueKind::Bytes: {
-        const QByteArray bytes = value.toByteArray();
-        return sqlite3_bind_blob64(stmt, place, bytes.constData(), sqlite3_uint64(bytes.size()), SQLITE_TRANSIENT);
-    }
+    case ValueKind::Bytes:
+        bytes = value.toByteArray();
+        return sqlite3_bind_blob64(stmt, place, bytes.constData(), sqlite3_uint64(bytes.size()), lifetime);
     case ValueKind::Text:
         break;
     }
-    const QByteArray utf8 = value.toString().toUtf8();
-    return sqlite3_bind_text64(stmt, place, utf8.constData(), sqlite3_uint64(utf8.size()), SQLITE_TRANSIENT,
-                               SQLITE_UTF8);
+    bytes = value.toString().toUtf8();
+    return sqlite3_bind_text64(stmt, place, bytes.constData(), sqlite3_uint64(bytes.size()), lifetime, SQLITE_UTF8);
 }
 
 QSqlError error(sqlite3 *handle, int code, const char *what)

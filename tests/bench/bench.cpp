@@ -27,6 +27,7 @@
 #include "itemmodels/modelroles.h"
 #include "store/demoroles.h"
 #include "store/store.h"
+#include "store/storeopener.h"
 #include "export/summaryexport.h"
 #include "storage/serverlocation.h"
 #include "storage/teampush.h"
@@ -450,12 +451,17 @@ struct Pane
     CandidateModel model;
 };
 
-bool openForGui(Store &store, const QString &path)
+DatabaseOptions guiOptions()
 {
     DatabaseOptions options;  // as app/main.cpp opens it
     options.exclusive = true;
     options.verify = DatabaseOptions::Verify::Beside;
-    if (!store.open(path, options)) {
+    return options;
+}
+
+bool openForGui(Store &store, const QString &path)
+{
+    if (!store.open(path, guiOptions())) {
         err() << "bench: " << store.errorString() << "\n";
         return false;
     }
@@ -681,15 +687,19 @@ Timing measure(const QString &name, const QString &cache, int n, int runs, const
     }
     if (name == QLatin1String("load_gui_lateness")) {
         // Opening a database while the GUI runs (Open Database…, Connect to Team
-        // Server…): MainWindow::switchDatabase opens it and the candidates pane shows its
-        // first screen, read on the GUI thread from a file and on the model's worker thread
-        // from a team database; the rest of a large role's rows come from that worker. A
-        // 16 ms timer on this thread stands for the GUI's: its worst lateness from then
-        // until every row is in (and a few ticks more, so a block at the very end is seen)
-        // is how long the GUI was blocked while the database loads. The open (and a file's
-        // first screen) before it are reported beside it (open_block_median_ms and _max_ms
-        // over the runs).
+        // Server…), as MainWindow::switchDatabase does: StoreOpener opens a team database
+        // on a thread of its own (a file at once, on this one), then the candidates pane
+        // shows its first screen, read on the GUI thread from a file and on the model's
+        // worker thread from a team database; the rest of a large role's rows come from that
+        // worker. A 16 ms timer on this thread stands for the GUI's: its worst lateness is
+        // how long the GUI was blocked while the database loads, until every row is in (and
+        // a few ticks more, so a block at the very end is seen). On a team database it
+        // counts from the open's start; on a file from the first screen, the open and the
+        // first screen before it being reported beside it (open_block_median_ms and
+        // _max_ms over the runs: how long from the open's start to the first screen, for
+        // a team database mostly spent waiting on its threads).
         std::unique_ptr<Store> store;
+        std::unique_ptr<StoreOpener> opener;
         std::unique_ptr<Pane> pane;
         double worstLoad = 0;
         QList<double> opens;
@@ -698,6 +708,7 @@ Timing measure(const QString &name, const QString &cache, int n, int runs, const
             runs,
             [&] {
                 pane.reset();
+                opener.reset();
                 store.reset();
             },
             [&] {
@@ -715,28 +726,39 @@ Timing measure(const QString &name, const QString &cache, int n, int runs, const
                     last = now;
                 });
                 auto settle = [&loop] { QTimer::singleShot(50, &loop, &QEventLoop::quit); };
+                QElapsedTimer open;
                 QTimer::singleShot(0, &loop, [&] {
-                    QElapsedTimer open;
                     open.start();
-                    store = std::make_unique<Store>();
-                    if (!openForGui(*store, db)) {
-                        loop.quit();
-                        return;
-                    }
-                    pane = std::make_unique<Pane>(store.get());
-                    pane->start(firstRole(*store));
-                    opens << open.nsecsElapsed() / 1e6;
-                    // The first screen is there, or (a team database) on its way from the
-                    // worker: from now on the GUI is to paint and answer.
                     worst = 0;
                     last = clock.nsecsElapsed();
-                    if (!pane->model.isLoading())
-                        settle();
-                    else
-                        QObject::connect(&pane->model, &CandidateModel::loadingChanged, &loop, [settle](bool loading) {
-                            if (!loading)
-                                settle();
-                        });
+                    store = std::make_unique<Store>();
+                    opener = std::make_unique<StoreOpener>(store.get());
+                    QObject::connect(opener.get(), &StoreOpener::finished, &loop, [&](bool opened) {
+                        if (!opened) {
+                            err() << "bench: " << store->errorString() << "\n";
+                            pane.reset();
+                            loop.quit();
+                            return;
+                        }
+                        pane = std::make_unique<Pane>(store.get());
+                        pane->start(firstRole(*store));
+                        opens << open.nsecsElapsed() / 1e6;
+                        // The first screen is there, or (a team database) on its way from the
+                        // worker: from now on the GUI is to paint and answer.
+                        if (!onServer) {
+                            worst = 0;
+                            last = clock.nsecsElapsed();
+                        }
+                        if (!pane->model.isLoading())
+                            settle();
+                        else
+                            QObject::connect(&pane->model, &CandidateModel::loadingChanged, &loop,
+                                             [settle](bool loading) {
+                                                 if (!loading)
+                                                     settle();
+                                             });
+                    });
+                    opener->start(db, guiOptions());
                 });
                 last = clock.nsecsElapsed();
                 tick.start();
@@ -757,6 +779,8 @@ Timing measure(const QString &name, const QString &cache, int n, int runs, const
         t.cpuMs.clear();
         t.extra.insert(QStringLiteral("loads"), runs);
         t.extra.insert(QStringLiteral("rows"), rows);
+        t.extra.insert(QStringLiteral("counted_from"),
+                       onServer ? QStringLiteral("open") : QStringLiteral("first_screen"));
         std::sort(opens.begin(), opens.end());
         t.extra.insert(QStringLiteral("open_block_median_ms"), std::round(opens.value(opens.size() / 2) * 100) / 100);
         t.extra.insert(QStringLiteral("open_block_max_ms"), std::round(opens.value(opens.size() - 1) * 100) / 100);

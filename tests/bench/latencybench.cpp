@@ -14,6 +14,8 @@
 //                two lists (upcoming interviews, scorecards due) answered
 //   move         the last of them moved to the next stage through the undo stack, to the
 //                server's answer and the detail showing the new stage
+//   reopen       the team database opened again in the running window (as a recent
+//                connection is), to every row of the role in again: the slowest of three
 //   scorecard    acting as an interviewer with a scorecard due, its editor opened to
 //                the scorecard shown
 //   rate         every focus attribute rated with evidence and a recommendation chosen,
@@ -325,6 +327,27 @@ QList<Step> Session::run()
         m_steps.last().ms = -1;
         err() << "latencybench: the move did not land\n";
     }
+
+    // The team database opened again in the running window, as File › Connect to Team
+    // Server… or a recent connection does (MainWindow::switchDatabase: the opening beside
+    // the GUI thread, then every pane reads again), to the role's rows all in: three times,
+    // the slowest and the worst stall of the three.
+    double slowestReopen = 0, worstReopenStall = 0;
+    for (int i = 0; i < 3; ++i) {
+        measure(QStringLiteral("reopen"), [&] {
+            bool loaded = false;
+            QMetaObject::Connection watch = QObject::connect(model, &CandidateModel::loadingChanged,
+                                                             [&](bool loading) { loaded = !loading; });
+            const bool switched = window->switchDatabase(m_uri);
+            const bool done = switched && waitFor([&] { return loaded && model->rowCount() > 0; });
+            QObject::disconnect(watch);
+            return done;
+        });
+        slowestReopen = m_steps.last().ms < 0 || slowestReopen < 0 ? -1 : std::max(slowestReopen, m_steps.last().ms);
+        worstReopenStall = std::max(worstReopenStall, m_steps.last().stallMs);
+        m_steps.removeLast();
+    }
+    m_steps << Step{m_rtt, QStringLiteral("reopen"), slowestReopen, worstReopenStall};
     score(&store, window.get());
     window.reset();
     return m_steps;

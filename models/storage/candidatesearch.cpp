@@ -71,12 +71,14 @@ CandidateSearch::Answer CandidateSearch::find(const QStringList &words, const Vi
         ? QString()
         : QStringLiteral("EXISTS (SELECT 1 FROM application va WHERE va.candidate_id = c.id AND %1)")
               .arg(vis.application(QStringLiteral("va.id")));
-    // The name, the first email, and every email for the words to be looked for in.
-    const QString columns = QStringLiteral(
-                                "c.id, c.name, (SELECT e1.email FROM candidate_email e1 WHERE e1.candidate_id = c.id"
-                                " ORDER BY e1.position, e1.id LIMIT 1),"
-                                " (SELECT %1 FROM candidate_email e2 WHERE e2.candidate_id = c.id)")
-                                .arg(dialect.joined(QStringLiteral("e2.email"), QStringLiteral("' '")));
+    // The name and every email, first to last, one per line: the first is the one shown,
+    // and all of them are where the words are looked for. One subquery per entry, not
+    // two: the entries are read from all over a large file, a page or two each.
+    const QString columns = dialect.isPostgres()
+        ? QStringLiteral("c.id, c.name, (SELECT string_agg(em.email, chr(10) ORDER BY em.position, em.id)"
+                         " FROM candidate_email em WHERE em.candidate_id = c.id)")
+        : QStringLiteral("c.id, c.name, (SELECT group_concat(o.email, char(10)) FROM (SELECT em.email FROM"
+                         " candidate_email em WHERE em.candidate_id = c.id ORDER BY em.position, em.id) o)");
     // The index's entries, newest first: a name's rowid is twice its candidate's id, an
     // email's twice its own id plus one. On a server the trigram indexes serve ILIKE.
     const QString sql = dialect.isPostgres()
@@ -117,14 +119,15 @@ CandidateSearch::Answer CandidateSearch::find(const QStringList &words, const Vi
                 continue;  // by its name and by an email
             seen.insert(id);
             const QString name = row.text(1);
-            const QString text = name.toLower() + QLatin1Char('\n') + row.text(3).toLower();
+            const QString emails = row.text(2);
+            const QString text = name.toLower() + QLatin1Char('\n') + emails.toLower();
             if (!std::all_of(words.cbegin(), words.cend(), [&text](const QString &w) { return text.contains(w); }))
                 continue;
             if (found.size() == mostCandidates) {
                 answer.more = true;
                 break;
             }
-            found.append({id, name, row.text(2)});
+            found.append({id, name, emails.section(QLatin1Char('\n'), 0, 0)});
         }
         if (!row.ok()) {
             answer.ok = false;

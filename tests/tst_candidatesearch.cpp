@@ -178,6 +178,16 @@ void TestCandidateSearch::followsRenamesNewEmailsAndRemovals()
     QCOMPARE(found(QStringLiteral("inria")), QStringList());
     QCOMPARE(found(QStringLiteral("fournier")), QStringList{QStringLiteral("Léa Fournier")});
     QCOMPARE(found(QStringLiteral("cnrs")), QStringList{QStringLiteral("Léa Fournier")});
+    // Found by any email, shown with the first in the candidate's own order.
+    const auto shownEmail = [this](const QString &text) {
+        const CandidateSearch::Answer a
+            = CandidateSearch(m_store->database()).find(CandidateFilter::wordsOf(text), m_store->access().visibility());
+        return a.matches.isEmpty() ? QString() : a.matches.first().email;
+    };
+    QCOMPARE(shownEmail(QStringLiteral("cnrs")), QStringLiteral("lea.fournier@ens.example"));
+    lea.emails = QStringList{QStringLiteral("lf@cnrs.example"), QStringLiteral("lea.fournier@ens.example")};
+    QVERIFY(m_store->updateCandidate(lea));
+    QCOMPARE(shownEmail(QStringLiteral("fournier")), QStringLiteral("lf@cnrs.example"));
     // Anonymized: neither the old name nor an email finds them.
     QVERIFY(m_store->anonymizeCandidate(m_lea));
     QCOMPARE(found(QStringLiteral("fournier")), QStringList());

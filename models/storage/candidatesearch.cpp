@@ -74,11 +74,10 @@ CandidateSearch::Answer CandidateSearch::find(const QStringList &words, const Vi
     // The name and every email, first to last, one per line: the first is the one shown,
     // and all of them are where the words are looked for. One subquery per entry, not
     // two: the entries are read from all over a large file, a page or two each.
-    const QString columns = dialect.isPostgres()
-        ? QStringLiteral("c.id, c.name, (SELECT string_agg(em.email, chr(10) ORDER BY em.position, em.id)"
-                         " FROM candidate_email em WHERE em.candidate_id = c.id)")
-        : QStringLiteral("c.id, c.name, (SELECT group_concat(o.email, char(10)) FROM (SELECT em.email FROM"
-                         " candidate_email em WHERE em.candidate_id = c.id ORDER BY em.position, em.id) o)");
+    const QString columns = QStringLiteral("c.id, c.name, ")
+        + dialect.joinedInOrder(QStringLiteral("em.email"), QStringLiteral("'\n'"),
+                                QStringLiteral("candidate_email em WHERE em.candidate_id = c.id"),
+                                QStringLiteral("em.position, em.id"));
     // The index's entries, newest first: a name's rowid is twice its candidate's id, an
     // email's twice its own id plus one. On a server the trigram indexes serve ILIKE.
     const QString sql = dialect.isPostgres()

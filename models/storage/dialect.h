@@ -23,6 +23,12 @@ public:
     QString notIndexed(const QString &expression) const;
     // The values of expression in a group joined by separator (an SQL string literal).
     QString joined(const QString &expression, const QString &separator) const;
+    // A scalar subquery: the values of expression over the rows of source (a FROM clause's
+    // text, with its WHERE) joined by separator in the order of orderBy. PostgreSQL orders
+    // inside the aggregate; SQLite before 3.44 cannot, so it aggregates an ordered
+    // subquery, whose order it keeps for the aggregate.
+    QString joinedInOrder(const QString &expression, const QString &separator, const QString &source,
+                          const QString &orderBy) const;
 
 private:
     bool m_postgres = false;

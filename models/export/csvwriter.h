@@ -19,16 +19,28 @@ public:
 
     void addRow(const QVariantList &cells);
     void addHeader(const QStringList &names);
+    // The same row cell by cell, with no QVariant per cell (a summary export writes
+    // 100k rows), then endRow().
+    void addText(const QString &text);
+    void addInteger(qint64 n);
+    void addReal(double v);
+    void addValue(const QVariant &value);  // by the kind it holds, as addRow does
+    void addEmpty();
+    void endRow();
     int rowCount() const { return m_rows; }
     QByteArray data() const { return m_data; }  // the BOM, then every row
 
     // One field as written: numbers plain, text guarded and quoted where needed.
     static QString field(const QVariant &value);
     static QString textField(const QString &text);
+    static QByteArray realText(double v);
 
 private:
+    void startCell();
+
     QByteArray m_data;
     int m_rows = 0;
+    bool m_inRow = false;  // a cell written since the last row's end: the next needs a comma
 };
 
 }  // namespace hireloop

@@ -146,18 +146,37 @@ bool SummaryExport::collect(Id roleId, Profile profile, Id applicationId)
             return m_filter.inDebriefOnly && !inDebrief(s, profile);
         });
         // As a committee reads it: by the plan's stages, best score first, unscored last.
+        // Sorted as small keys, then each summary moved once to its place.
         QHash<Id, int> position;
         for (int i = 0; i < m_role.stages.size(); ++i)
             position.insert(m_role.stages.at(i).id, i);
-        std::stable_sort(m_summaries.begin(), m_summaries.end(),
-                         [&position](const DebriefSummary &a, const DebriefSummary &b) {
-                             const int pa = position.value(a.stageId, INT_MAX), pb = position.value(b.stageId, INT_MAX);
-                             if (pa != pb)
-                                 return pa < pb;
-                             if (a.hasScore != b.hasScore)
-                                 return a.hasScore;
-                             return a.hasScore && a.weightedScore > b.weightedScore;
-                         });
+        struct Key
+        {
+            int stage;
+            bool scored;
+            double score;
+            qsizetype at;
+        };
+        std::vector<Key> keys;
+        keys.reserve(m_summaries.size());
+        for (qsizetype i = 0; i < m_summaries.size(); ++i) {
+            const DebriefSummary &s = m_summaries.at(i);
+            keys.push_back({position.value(s.stageId, INT_MAX), s.hasScore, s.hasScore ? s.weightedScore : 0, i});
+        }
+        std::sort(keys.begin(), keys.end(), [](const Key &a, const Key &b) {
+            if (a.stage != b.stage)
+                return a.stage < b.stage;
+            if (a.scored != b.scored)
+                return a.scored;
+            if (a.score != b.score)
+                return a.score > b.score;
+            return a.at < b.at;  // as read, where nothing else decides
+        });
+        QList<DebriefSummary> ordered;
+        ordered.reserve(m_summaries.size());
+        for (const Key &k : keys)
+            ordered.append(std::move(m_summaries[k.at]));
+        m_summaries = std::move(ordered);
         return true;
     }
     DebriefSummary s;
@@ -211,29 +230,44 @@ QByteArray SummaryExport::toCsv(Id roleId, Profile profile, Id applicationId)
         header << QStringLiteral("decision_rationale");
     csv.addHeader(header);
 
+    const auto count = [](const DebriefSummary &s, bool (AttributeDebrief::*which)() const) {
+        return qint64(std::count_if(s.attributes.cbegin(), s.attributes.cend(),
+                                    [which](const AttributeDebrief &a) { return (a.*which)(); }));
+    };
     const int total = int(m_summaries.size());
     for (int i = 0; i < total; ++i) {
         if (!step(i + 1, total, Unit::Candidates))
             return {};
         const DebriefSummary &s = m_summaries.at(i);
-        QVariantList row;
-        if (calibration)
-            row << candidateKey(s, profile);
-        else
-            row << s.candidate << s.email;
-        row << s.stage << applicationStatusName(s.status) << s.scorecardsSubmitted << s.scorecardsExpected;
-        if (!logistics) {
-            row << scoreOf(s) << s.tally[3] << s.tally[2] << s.tally[1] << s.tally[0] << s.tally[4]
-                << int(s.mustHaveFlags().size()) << decisionOf(s);
-            for (const Category &c : m_role.categories)
-                row << meanOf(s.category(c.id));
-            row << int(s.evidenceGaps().size()) << int(s.disagreements().size());
+        if (calibration) {
+            csv.addText(candidateKey(s, profile));
+        } else {
+            csv.addText(s.candidate);
+            csv.addText(s.email);
         }
-        if (!calibration)
-            row << s.interviews << ExportFile::isoTime(s.firstInterviewAt) << ExportFile::isoTime(s.lastInterviewAt);
+        csv.addText(s.stage);
+        csv.addText(applicationStatusName(s.status));
+        csv.addInteger(s.scorecardsSubmitted);
+        csv.addInteger(s.scorecardsExpected);
+        if (!logistics) {
+            csv.addValue(scoreOf(s));
+            for (int t : {3, 2, 1, 0, 4})
+                csv.addInteger(s.tally[t]);
+            csv.addInteger(count(s, &AttributeDebrief::mustHaveFlag));
+            csv.addValue(decisionOf(s));
+            for (const Category &c : m_role.categories)
+                csv.addValue(meanOf(s.category(c.id)));
+            csv.addInteger(count(s, &AttributeDebrief::evidenceGap));
+            csv.addInteger(count(s, &AttributeDebrief::disagreement));
+        }
+        if (!calibration) {
+            csv.addInteger(s.interviews);
+            csv.addValue(ExportFile::isoTime(s.firstInterviewAt));
+            csv.addValue(ExportFile::isoTime(s.lastInterviewAt));
+        }
         if (rationale)
-            row << (s.hasDecision ? s.decision.rationale : QString());
-        csv.addRow(row);
+            csv.addText(s.hasDecision ? s.decision.rationale : QString());
+        csv.endRow();
     }
     return csv.data();
 }

@@ -29,7 +29,9 @@
 //
 // For each step it prints one JSON line: the round trip, the step, its duration in ms,
 // and the GUI thread's longest stall during it (how late a 1 ms timer on the GUI thread
-// fired: the longest the window could not have repainted or taken a key). Then a table.
+// fired: the longest the window could not have repainted or taken a key), with where
+// that time went (the event being delivered, by its type and its receiver's class).
+// Then a table.
 // Not a test: it asserts nothing and CTest does not run it. It fails (status 1) when a
 // step does not finish or anything typed during the cut is lost.
 //
@@ -60,11 +62,13 @@
 #include <QFile>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QMetaEnum>
 #include <QLineEdit>
 #include <QPlainTextEdit>
 #include <QStandardPaths>
 #include <QTabWidget>
 #include <QTextStream>
+#include <QThread>
 #include <QTimer>
 #include <QUndoStack>
 
@@ -72,6 +76,7 @@
 #include <cstdio>
 #include <functional>
 #include <memory>
+#include <vector>
 
 using namespace hireloop;
 
@@ -85,6 +90,70 @@ QTextStream &err()
     static QTextStream s(stderr);
     return s;
 }
+
+// The application, timing the deliveries of events on the GUI thread so that each stall
+// the meter below sees is put down to what ran in it: the longest delivery that began
+// within the stall, not nested in another that did. A delivery that runs an event loop
+// of its own spans ticks and is not blamed; the deliveries inside it are.
+class BlamingApplication : public QApplication
+{
+public:
+    using QApplication::QApplication;
+
+    bool notify(QObject *receiver, QEvent *event) override
+    {
+        if (QThread::currentThread() != thread())
+            return QApplication::notify(receiver, event);
+        ++m_depth;
+        const bool outermost = m_blamedDepth < 0;
+        const qint64 start = m_clock.nsecsElapsed();
+        const qint64 ticks = m_ticks;
+        // Kept before the delivery, which may delete its receiver.
+        const char *className = outermost ? receiver->metaObject()->className() : nullptr;
+        const QString name = outermost ? receiver->objectName() : QString();
+        if (outermost)
+            m_blamedDepth = m_depth;
+        const bool handled = QApplication::notify(receiver, event);
+        if (outermost && m_ticks == ticks) {
+            m_blamedDepth = -1;
+            const qint64 took = m_clock.nsecsElapsed() - start;
+            if (took > m_longest) {
+                m_longest = took;
+                const char *type = QMetaEnum::fromType<QEvent::Type>().valueToKey(event->type());
+                m_what = QStringLiteral("%1 to %2%3")
+                             .arg(type ? QLatin1String(type) : QLatin1String("an event"), QLatin1String(className),
+                                  name.isEmpty() ? QString() : QLatin1Char(' ') + name);
+            }
+        }
+        --m_depth;
+        return handled;
+    }
+    // The meter's tick after a gap of gapNs: what the gap is put down to.
+    QString tick(qint64 gapNs)
+    {
+        QString what = m_longest * 2 >= gapNs
+            ? QStringLiteral("%1 (%2 ms)").arg(m_what).arg(double(m_longest) / 1e6, 0, 'f', 1)
+            : QStringLiteral("no one event (the longest %1 ms); the code around them")
+                  .arg(double(m_longest) / 1e6, 0, 'f', 1);
+        ++m_ticks;
+        m_blamedDepth = -1;
+        m_longest = 0;
+        m_what.clear();
+        return what;
+    }
+
+private:
+    QElapsedTimer m_clock = [] {
+        QElapsedTimer t;
+        t.start();
+        return t;
+    }();
+    int m_depth = 0;
+    int m_blamedDepth = -1;  // the depth of the delivery being timed, -1 when none is
+    qint64 m_ticks = 0;
+    qint64 m_longest = 0;
+    QString m_what;
+};
 
 // A 1 ms timer on the GUI thread. Its longest gap between two ticks, less the 1 ms, is the
 // longest the thread was kept from its event loop.
@@ -101,12 +170,15 @@ public:
     }
     void reset()
     {
+        static_cast<BlamingApplication *>(QCoreApplication::instance())->tick(0);
         m_last = m_clock.nsecsElapsed();
         m_worst = 0;
+        m_where.clear();
     }
-    double worstMs()
+    double worstMs(QString *where)
     {
         tick();
+        *where = m_where;
         return std::max(0.0, double(m_worst) / 1e6 - 1.0);
     }
 
@@ -114,7 +186,11 @@ private:
     void tick()
     {
         const qint64 now = m_clock.nsecsElapsed();
-        m_worst = std::max(m_worst, now - m_last);
+        const QString what = static_cast<BlamingApplication *>(QCoreApplication::instance())->tick(now - m_last);
+        if (now - m_last > m_worst) {
+            m_worst = now - m_last;
+            m_where = what;
+        }
         m_last = now;
     }
 
@@ -122,6 +198,7 @@ private:
     QElapsedTimer m_clock;
     qint64 m_last = 0;
     qint64 m_worst = 0;
+    QString m_where;
 };
 
 // Runs the event loop until done() holds (checked every millisecond); false on time-out.
@@ -165,6 +242,7 @@ struct Step
     QString name;
     double ms = -1;  // -1: did not finish
     double stallMs = 0;
+    QString stallIn = QString();  // where the longest stretch without the event loop was spent
     int lost = -1;  // the cut: typed characters not in the database afterwards
 };
 
@@ -204,11 +282,11 @@ void Session::measure(const QString &name, const std::function<bool()> &step)
     s.rtt = m_rtt;
     s.name = name;
     s.ms = ok ? double(t.nsecsElapsed()) / 1e6 : -1;
-    s.stallMs = m_meter.worstMs();
+    s.stallMs = m_meter.worstMs(&s.stallIn);
     m_steps << s;
     err() << "latencybench: " << m_rtt << " ms: " << name << " "
           << (ok ? QString::number(s.ms, 'f', 1) : QStringLiteral("FAILED")) << " ms, worst stall "
-          << QString::number(s.stallMs, 'f', 1) << " ms\n";
+          << QString::number(s.stallMs, 'f', 1) << " ms, in " << s.stallIn << "\n";
     err().flush();
 }
 
@@ -270,15 +348,19 @@ QList<Step> Session::run()
     measure(QStringLiteral("detail_cold"), [&] { return select(far); });
     double worstNext = 0;
     double worstNextStall = 0;
+    QString worstNextIn;
     bool nextOk = true;
     for (int i = 1; i <= 4 && nextOk; ++i) {
         measure(QStringLiteral("detail_next"), [&] { return select(far + i); });
         nextOk = m_steps.last().ms >= 0;
         worstNext = nextOk ? std::max(worstNext, m_steps.last().ms) : -1;
-        worstNextStall = std::max(worstNextStall, m_steps.last().stallMs);
+        if (m_steps.last().stallMs >= worstNextStall) {
+            worstNextStall = m_steps.last().stallMs;
+            worstNextIn = m_steps.last().stallIn;
+        }
         m_steps.removeLast();
     }
-    m_steps << Step{m_rtt, QStringLiteral("detail_next"), worstNext, worstNextStall};
+    m_steps << Step{m_rtt, QStringLiteral("detail_next"), worstNext, worstNextStall, worstNextIn};
 
     // The tab is looked at first (it reads nothing until it is shown), then its clock's
     // minute comes.
@@ -333,6 +415,7 @@ QList<Step> Session::run()
     // the GUI thread, then every pane reads again), to the role's rows all in: three times,
     // the slowest and the worst stall of the three.
     double slowestReopen = 0, worstReopenStall = 0;
+    QString worstReopenIn;
     for (int i = 0; i < 3; ++i) {
         measure(QStringLiteral("reopen"), [&] {
             bool loaded = false;
@@ -344,10 +427,13 @@ QList<Step> Session::run()
             return done;
         });
         slowestReopen = m_steps.last().ms < 0 || slowestReopen < 0 ? -1 : std::max(slowestReopen, m_steps.last().ms);
-        worstReopenStall = std::max(worstReopenStall, m_steps.last().stallMs);
+        if (m_steps.last().stallMs >= worstReopenStall) {
+            worstReopenStall = m_steps.last().stallMs;
+            worstReopenIn = m_steps.last().stallIn;
+        }
         m_steps.removeLast();
     }
-    m_steps << Step{m_rtt, QStringLiteral("reopen"), slowestReopen, worstReopenStall};
+    m_steps << Step{m_rtt, QStringLiteral("reopen"), slowestReopen, worstReopenStall, worstReopenIn};
     score(&store, window.get());
     window.reset();
     return m_steps;
@@ -459,7 +545,7 @@ int main(int argc, char *argv[])
 {
     if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
         qputenv("QT_QPA_PLATFORM", "offscreen");
-    QApplication app(argc, argv);
+    BlamingApplication app(argc, argv);
     QStandardPaths::setTestModeEnabled(true);  // the window's settings stay out of the user's
     QStringList args = app.arguments();
     args.removeFirst();
@@ -533,7 +619,8 @@ int main(int argc, char *argv[])
                              {QStringLiteral("jitter_ms"), o.jitter},
                              {QStringLiteral("step"), s.name},
                              {QStringLiteral("ms"), s.ms},
-                             {QStringLiteral("worst_gui_stall_ms"), s.stallMs}};
+                             {QStringLiteral("worst_gui_stall_ms"), s.stallMs},
+                             {QStringLiteral("worst_stall_in"), s.stallIn}};
             if (s.lost >= 0) {
                 line.insert(QStringLiteral("lost"), s.lost);
                 line.insert(QStringLiteral("cut_s"), o.cutSeconds);

@@ -34,6 +34,7 @@ private Q_SLOTS:
     void exports();
     void chartPng();
     void settingsFile();
+    void settingsWrittenBeside();
 
 private:
     int cli(const QStringList &args) const;
@@ -188,6 +189,32 @@ void TestFileModes::settingsFile()
     Settings::instance().setOverdueHours(12);
     Settings::instance().sync();
     QCOMPARE(fileMode(old), 0600);
+}
+
+void TestFileModes::settingsWrittenBeside()
+{
+    // A change reaches the file without sync(), written on the settings' own thread, and
+    // the file stays private; what is taken away goes from the file too.
+    const QString path = m_dir.filePath("config/beside.conf");
+    Settings::useFile(path);
+    Settings &s = Settings::instance();
+    const auto fileText = [&path] {
+        QFile f(path);
+        return f.open(QIODevice::ReadOnly) ? QString::fromUtf8(f.readAll()) : QString();
+    };
+    s.setStaleDays(23);
+    s.setMessageTemplate(Settings::MessageKind::Rejection, {QStringLiteral("Kept-subject"), QStringLiteral("Body")});
+    QCOMPARE(s.staleDays(), 23);  // answered at once, from memory
+    QTRY_VERIFY(fileText().contains(QLatin1String("staleDays=23")));
+    QTRY_VERIFY(fileText().contains(QLatin1String("Kept-subject")));
+    QCOMPARE(fileMode(path), 0600);
+    s.resetMessageTemplate(Settings::MessageKind::Rejection);
+    QTRY_VERIFY(!fileText().contains(QLatin1String("Kept-subject")));
+    QVERIFY(fileText().contains(QLatin1String("staleDays=23")));
+    // sync() has written everything by the time it returns.
+    s.setStaleDays(9);
+    s.sync();
+    QVERIFY(fileText().contains(QLatin1String("staleDays=9")));
 }
 
 QTEST_MAIN(TestFileModes)

@@ -1095,7 +1095,6 @@ void MainWindow::saveState()
     s.setState(QStringLiteral("candidates/hiddenColumns"), m_candidatesPane->columnFitter()->saveState());
     s.setState(QStringLiteral("mainWindow/tab"), QByteArray::number(m_tabs->currentIndex()));
     s.setState(QStringLiteral("myInterviews/splitter"), m_myInterviews->splitter()->saveState());
-    s.sync();
 }
 
 void MainWindow::restoreState()
@@ -1126,6 +1125,7 @@ void MainWindow::closeEvent(QCloseEvent *event)
         }
     }
     saveState();
+    Settings::instance().sync();  // on the way out: the window's state on disk before it goes
     event->accept();
 }
 

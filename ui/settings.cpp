@@ -72,12 +72,74 @@ void makePrivate(const QString &file)
     }
 }
 
+// QSettings that never writes its file on its own on the GUI thread: its deferred write
+// (an UpdateRequest it posts to itself) is left to Settings' writer.
+class MemorySettings : public QSettings
+{
+public:
+    using QSettings::QSettings;
+
+protected:
+    bool event(QEvent *event) override { return event->type() == QEvent::UpdateRequest || QSettings::event(event); }
+};
+
 }  // namespace
 
 Settings::Settings()
-    : m_settings(std::make_unique<QSettings>())
+    : m_settings(std::make_unique<MemorySettings>())
 {
     makePrivate(m_settings->fileName());
+    m_writer.setMaxThreadCount(1);
+}
+
+// The pool waits for the writes under way; the QSettings then writes what is left.
+Settings::~Settings() = default;
+
+void Settings::put(const QString &key, const QVariant &value)
+{
+    m_settings->setValue(key, value);
+    changed(key, value);
+}
+
+void Settings::drop(const QString &key)
+{
+    m_settings->remove(key);
+    changed(key, QVariant());
+}
+
+void Settings::changed(const QString &key, const QVariant &value)
+{
+    m_changes.append({key, value});
+    if (m_saveAsked || !QCoreApplication::instance())
+        return;  // without an event loop: written by sync() or at the end
+    m_saveAsked = true;
+    QMetaObject::invokeMethod(
+        QCoreApplication::instance(), [this] { save(); }, Qt::QueuedConnection);
+}
+
+void Settings::save()
+{
+    m_saveAsked = false;
+    if (m_changes.isEmpty())
+        return;
+    m_writer.start(
+        [changes = std::exchange(m_changes, {}), file = m_settings->fileName(), format = m_settings->format()] {
+            QSettings out(file, format);
+            for (const auto &[key, value] : changes) {
+                if (value.isValid())
+                    out.setValue(key, value);
+                else
+                    out.remove(key);
+            }
+            out.sync();
+        });
+}
+
+void Settings::sync()
+{
+    m_writer.waitForDone();
+    m_changes.clear();
+    m_settings->sync();
 }
 
 Settings &Settings::instance()
@@ -88,8 +150,10 @@ Settings &Settings::instance()
 
 void Settings::useFile(const QString &path)
 {
+    Settings &s = instance();
+    s.sync();
     makePrivate(path);
-    instance().m_settings = std::make_unique<QSettings>(path, QSettings::IniFormat);
+    s.m_settings = std::make_unique<MemorySettings>(path, QSettings::IniFormat);
 }
 
 QString Settings::lastDatabase() const
@@ -99,7 +163,7 @@ QString Settings::lastDatabase() const
 
 void Settings::setLastDatabase(const QString &path)
 {
-    m_settings->setValue(LastDatabaseKey, ServerLocation::isUri(path) ? databaseKey(path) : path);
+    put(LastDatabaseKey, ServerLocation::isUri(path) ? databaseKey(path) : path);
 }
 
 QStringList Settings::recentFiles() const
@@ -143,7 +207,7 @@ void Settings::pushRecent(const QString &key, const QString &item, int max)
     QStringList items = m_settings->value(key).toStringList();
     items.removeAll(item);
     items.prepend(item);
-    m_settings->setValue(key, items.mid(0, max));
+    put(key, items.mid(0, max));
 }
 
 void Settings::dropRecent(const QString &key, const QStringList &gone)
@@ -151,7 +215,7 @@ void Settings::dropRecent(const QString &key, const QStringList &gone)
     QStringList items = m_settings->value(key).toStringList();
     for (const QString &item : gone)
         items.removeAll(item);
-    m_settings->setValue(key, items);
+    put(key, items);
 }
 
 int Settings::overdueHours() const
@@ -161,7 +225,7 @@ int Settings::overdueHours() const
 
 void Settings::setOverdueHours(int hours)
 {
-    m_settings->setValue(OverdueHoursKey, hours);
+    put(OverdueHoursKey, hours);
 }
 
 int Settings::staleDays() const
@@ -171,7 +235,7 @@ int Settings::staleDays() const
 
 void Settings::setStaleDays(int days)
 {
-    m_settings->setValue(StaleDaysKey, days);
+    put(StaleDaysKey, days);
 }
 
 QList<Settings::MessageKind> Settings::messageKinds()
@@ -254,15 +318,15 @@ void Settings::setMessageTemplate(MessageKind kind, const MessageTemplate &messa
         return;
     }
     const QString key = templateKey(kind);
-    m_settings->setValue(key + QStringLiteral("subject"), message.subject);
-    m_settings->setValue(key + QStringLiteral("body"), message.body);
+    put(key + QStringLiteral("subject"), message.subject);
+    put(key + QStringLiteral("body"), message.body);
 }
 
 void Settings::resetMessageTemplate(MessageKind kind)
 {
     const QString key = templateKey(kind);
-    m_settings->remove(key + QStringLiteral("subject"));
-    m_settings->remove(key + QStringLiteral("body"));
+    drop(key + QStringLiteral("subject"));
+    drop(key + QStringLiteral("body"));
 }
 
 bool Settings::welcomeDismissed(const QString &databasePath) const
@@ -275,7 +339,7 @@ void Settings::setWelcomeDismissed(const QString &databasePath)
     QStringList files = m_settings->value(WelcomeDismissedKey).toStringList();
     const QString path = databaseKey(databasePath);
     if (!path.isEmpty() && !files.contains(path))
-        m_settings->setValue(WelcomeDismissedKey, files << path);
+        put(WelcomeDismissedKey, files << path);
 }
 
 QByteArray Settings::state(const QString &key) const
@@ -285,7 +349,7 @@ QByteArray Settings::state(const QString &key) const
 
 void Settings::setState(const QString &key, const QByteArray &value)
 {
-    m_settings->setValue(StatePrefix + key, value);
+    put(StatePrefix + key, value);
 }
 
 }  // namespace hireloop

@@ -5,10 +5,15 @@
 #include <QByteArray>
 #include <QSettings>
 #include <QStringList>
+#include <QThreadPool>
 #include <memory>
+#include <utility>
 
 // The app's preferences behind one typed wrapper: each setting has one key and one
 // default, here. Tests point it at a temporary file so they never touch the user's.
+// A change is answered from memory at once and written to the file on a thread of its
+// own (writing flushes the file to disk, which can take a disk's whole latency): the
+// GUI thread never waits for it unless it asks to with sync().
 
 namespace hireloop {
 
@@ -56,15 +61,24 @@ public:
     QByteArray state(const QString &key) const;  // window geometry, splitters, headers
     void setState(const QString &key, const QByteArray &value);
 
-    void sync() { m_settings->sync(); }
+    // Every change written to the file, before returning.
+    void sync();
 
 private:
     Settings();
+    ~Settings();
+    void put(const QString &key, const QVariant &value);
+    void drop(const QString &key);
+    void changed(const QString &key, const QVariant &value);  // an invalid value: removed
+    void save();  // the changes so far, handed to the writer
     // A most-recent-first list under key: item put (or moved) first, at most max kept.
     void pushRecent(const QString &key, const QString &item, int max);
     void dropRecent(const QString &key, const QStringList &gone);
 
     std::unique_ptr<QSettings> m_settings;
+    QList<std::pair<QString, QVariant>> m_changes;  // not handed to the writer yet; a null value: removed
+    bool m_saveAsked = false;
+    QThreadPool m_writer;  // one thread, so the changes land in the order made
 };
 
 }  // namespace hireloop

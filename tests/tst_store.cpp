@@ -27,6 +27,7 @@ private Q_SLOTS:
     void addRoleSignalsAndAudits();
     void updateAttributeSignalsOnce();
     void refusedWriteChangesNothing();
+    void emailWithALineBreakRefused();
     void auditChainDetectsTampering();
     void findsByKey();
 
@@ -172,6 +173,29 @@ void TestStore::refusedWriteChangesNothing()
     Attribute back;
     QVERIFY(m_store->attribute(a.id, &back));
     QCOMPARE(back.weight, role.categories.first().attributes.first().weight);
+}
+
+void TestStore::emailWithALineBreakRefused()
+{
+    // The lists and the search show an email's first line only: one with a line break in
+    // it is never stored, added or edited.
+    const Id roleId = m_store->roles().first().id;
+    const int before = m_store->candidateRows(roleId).size();
+    Candidate c;
+    c.name = QStringLiteral("Nadia Haddad");
+    c.emails = {QStringLiteral("nadia@lab.example\nother@lab.example")};
+    QVERIFY(!m_store->addCandidate(c, roleId));
+    QVERIFY2(m_store->errorString().contains(QLatin1String("line break")), qPrintable(m_store->errorString()));
+    QCOMPARE(m_store->candidateRows(roleId).size(), before);
+    c.emails = {QStringLiteral("nadia@lab.example")};
+    c.id = m_store->addCandidate(c, roleId);
+    QVERIFY(c.id);
+    QVERIFY(m_store->candidate(c.id, &c));
+    c.emails << QStringLiteral("second@lab.example\r");
+    QVERIFY(!m_store->updateCandidate(c));
+    Candidate back;
+    QVERIFY(m_store->candidate(c.id, &back));
+    QCOMPARE(back.emails, QStringList{QStringLiteral("nadia@lab.example")});
 }
 
 void TestStore::auditChainDetectsTampering()

@@ -7,13 +7,31 @@
 
 namespace hireloop {
 
+namespace {
+
+// Why candidate cannot be stored as given (empty when it can): a name, and no email
+// holding a line break or another control character (the lists, the search and the
+// exports would show it cut short).
+QString candidateProblem(const Candidate &candidate)
+{
+    if (candidate.name.trimmed().isEmpty())
+        return Store::tr("A candidate needs a name");
+    for (const QString &email : candidate.emails)
+        for (const QChar c : email)
+            if (c.category() == QChar::Other_Control)
+                return Store::tr("An email cannot hold a line break or another control character: \"%1\"")
+                    .arg(email.simplified());
+    return QString();
+}
+
+}  // namespace
+
 Id Store::addCandidate(const Candidate &candidate, Id roleId, Id stageId, Id *applicationId)
 {
     if (!permitted(AccessPolicy::Action::EditCandidates))
         return 0;
-    if (candidate.name.trimmed().isEmpty()) {
-        return refuse(tr("A candidate needs a name"));
-    }
+    if (const QString refusal = candidateProblem(candidate); !refusal.isEmpty())
+        return refuse(refusal);
     if (!stageId) {
         Role role;
         if (!m_roles.load(roleId, &role) || role.stages.isEmpty()) {
@@ -42,9 +60,8 @@ bool Store::updateCandidate(const Candidate &candidate)
 {
     if (!permitted(AccessPolicy::Action::EditCandidates))
         return false;
-    if (candidate.name.trimmed().isEmpty()) {
-        return refuse(tr("A candidate needs a name"));
-    }
+    if (const QString refusal = candidateProblem(candidate); !refusal.isEmpty())
+        return refuse(refusal);
     const QString entity = QStringLiteral("candidate");
     const int expected = expectedVersion(entity, candidate.id, candidate.version);
     if (!writeVersioned(tr("Cannot change %1").arg(candidate.name), entity, candidate.id, expected, [&] {

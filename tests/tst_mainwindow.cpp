@@ -6,6 +6,7 @@
 #include "itemmodels/candidatemodel.h"
 #include "itemmodels/candidatesearchmodel.h"
 #include "mainwindow.h"
+#include "reportspane.h"
 #include "panelfixture.h"
 #include "itemmodels/modelroles.h"
 #include "roleview.h"
@@ -163,6 +164,22 @@ void TestMainWindow::switchesRoles()
     QCOMPARE(m_window->findChild<QLabel *>("roleTitle")->text(), QStringLiteral("Applied Scientist"));
     QCOMPARE(m_window->findChild<QTableView *>("stageView")->model()->rowCount(), 1);
     QCOMPARE(m_window->currentRole(), id);
+    // The reports are built when their tab is first shown, on the role shown then; and
+    // follow the switcher after.
+    QVERIFY(!m_window->findChild<ReportsPane *>());
+    auto *tabs = m_window->findChild<QTabWidget *>("mainTabs");
+    int reportsTab = 0;
+    while (reportsTab < tabs->count() && tabs->tabText(reportsTab) != QLatin1String("Re&ports"))
+        ++reportsTab;
+    QVERIFY(reportsTab < tabs->count());
+    tabs->setCurrentIndex(reportsTab);
+    auto *reports = m_window->findChild<ReportsPane *>();
+    QVERIFY(reports);
+    QVERIFY(reports->isVisible());
+    QCOMPARE(reports->roleId(), id);
+    QCOMPARE(m_window->reportsPane(), reports);
+    m_window->setCurrentRole(m_fx.role.id);
+    QCOMPARE(reports->roleId(), m_fx.role.id);
 }
 
 void TestMainWindow::searchInAllRolesOpensACandidateInTheirRole()

@@ -10,6 +10,7 @@
 #include "toolbarfitter.h"
 #include "connectdialog.h"
 #include "importdialog.h"
+#include "lazypage.h"
 #include "convertfiledialog.h"
 #include "databaselockeddialog.h"
 #include "debriefdialog.h"
@@ -81,8 +82,14 @@ MainWindow::MainWindow(Store *store, QWidget *parent)
     m_tabs->addTab(m_myInterviews, tr("&My interviews"));
     m_schedule = new SchedulePane(store, this);
     m_tabs->addTab(m_schedule, tr("Sc&hedule"));
-    m_reports = new ReportsPane(store, this);
-    m_tabs->addTab(m_reports, tr("Re&ports"));
+    m_reportsPage = new LazyPage(
+        [this, store](QWidget *page) {
+            auto *reports = new ReportsPane(store, page);
+            reports->setRoleId(currentRole());
+            return reports;
+        },
+        this);
+    m_tabs->addTab(m_reportsPage, tr("Re&ports"));
     m_people = new PeoplePane(store, m_undo, this);
     m_tabs->addTab(m_people, tr("P&eople"));
     // Above the tabs, a file that cannot be written says so, and why.
@@ -163,12 +170,7 @@ MainWindow::MainWindow(Store *store, QWidget *parent)
     createActions();
 
     connect(m_roleSwitcher, &QComboBox::currentIndexChanged, this, [this](int row) {
-        const Id roleId = m_roles->roleIdAt(row);
-        m_roleView->setRoleId(roleId);
-        m_candidatesPane->setRoleId(roleId);
-        m_candidateActions->setRoleId(roleId);
-        m_reports->setRoleId(roleId);
-        m_schedule->setRoleId(roleId);
+        showRole(m_roles->roleIdAt(row));
         updateActions();
     });
     connect(m_actorSwitcher, &QComboBox::activated, this,
@@ -239,6 +241,22 @@ MainWindow::MainWindow(Store *store, QWidget *parent)
         resize(screen->availableGeometry().size() * 0.9);
     onStoreOpened();
     restoreState();
+}
+
+// Every pane on roleId; a pane not built yet takes the role when it is.
+void MainWindow::showRole(Id roleId)
+{
+    m_roleView->setRoleId(roleId);
+    m_candidatesPane->setRoleId(roleId);
+    m_candidateActions->setRoleId(roleId);
+    if (auto *reports = qobject_cast<ReportsPane *>(m_reportsPage->builtPane()))
+        reports->setRoleId(roleId);
+    m_schedule->setRoleId(roleId);
+}
+
+ReportsPane *MainWindow::reportsPane() const
+{
+    return static_cast<ReportsPane *>(m_reportsPage->pane());
 }
 
 MainWindow::~MainWindow()
@@ -480,12 +498,7 @@ void MainWindow::onStoreOpened()
         m_readOnlyBanner->setText(tr("<b>%1 is read-only</b>: %2. Everything can be read, nothing can be changed.")
                                       .arg(name.toHtmlEscaped(), m_store->readOnlyReason().toHtmlEscaped()));
     m_readOnlyBanner->setToolTip(QDir::toNativeSeparators(m_store->path()));
-    const Id roleId = m_roles->roleIdAt(m_roleSwitcher->currentIndex());
-    m_roleView->setRoleId(roleId);
-    m_candidatesPane->setRoleId(roleId);
-    m_candidateActions->setRoleId(roleId);
-    m_reports->setRoleId(roleId);
-    m_schedule->setRoleId(roleId);
+    showRole(m_roles->roleIdAt(m_roleSwitcher->currentIndex()));
     reloadPeople();
     updateStatus();
     updateActions();

@@ -23,6 +23,7 @@ namespace hireloop {
 
 class CandidateActions;
 class CandidatesPane;
+class LazyPage;
 class MyInterviewsPane;
 class PeoplePane;
 class ReportsPane;
@@ -50,7 +51,7 @@ public:
     CandidatesPane *candidatesPane() const { return m_candidatesPane; }
     CandidateActions *candidateActions() const { return m_candidateActions; }
     MyInterviewsPane *myInterviewsPane() const { return m_myInterviews; }
-    ReportsPane *reportsPane() const { return m_reports; }
+    ReportsPane *reportsPane() const;  // built on first use, as when its tab is first shown
     SchedulePane *schedulePane() const { return m_schedule; }
     PeoplePane *peoplePane() const { return m_people; }
     WelcomeBanner *welcomeBanner() const { return m_welcome; }
@@ -147,6 +148,7 @@ private:
     void showOverdue(int overdue);  // the tab title and the status bar's link
     void saveState();
     void restoreState();
+    void showRole(Id roleId);
 
     Store *m_store;
     UndoHistory *m_undo;
@@ -156,7 +158,7 @@ private:
     CandidateActions *m_candidateActions;  // the selected candidate's edits
     RoleView *m_roleView;
     MyInterviewsPane *m_myInterviews;
-    ReportsPane *m_reports;
+    LazyPage *m_reportsPage;  // the ReportsPane, built when first shown
     SchedulePane *m_schedule;
     PeoplePane *m_people;
     QComboBox *m_roleSwitcher;

@@ -3,6 +3,7 @@
 // shows each kind of person only what is theirs; Help › User Guide (F1) and Help ›
 // Keyboard Shortcuts, read from the window's own actions.
 
+#include "choosefile.h"
 #include "commands/addcandidatecommand.h"
 #include "commands/undohistory.h"
 #include "candidatespane.h"
@@ -164,10 +165,7 @@ void TestFirstStart::importButtonOpensTheImportDialog()
     }
     bool importShown = false;
     {
-        const auto pick = onModal<QFileDialog>([&](QFileDialog *d) {
-            d->selectFile(csv);
-            static_cast<QDialog *>(d)->accept();
-        });
+        const auto pick = onModal<QFileDialog>([&](QFileDialog *d) { test::chooseFile(d, csv); });
         const auto import = onModal<ImportDialog>([&](ImportDialog *d) {
             importShown = d->isVisible();
             d->reject();

@@ -3,6 +3,7 @@
 // store by itself, says when it is busy, hides calibration from someone who may not
 // see every score (and says why), and "Save as PNG…" writes a real, private PNG.
 
+#include "choosefile.h"
 #include "guitestsupport.h"
 #include "panelfixture.h"
 #include "posting/rubricbuilder.h"
@@ -328,8 +329,7 @@ void TestReportsUi::saveAsPngWritesAPrivatePng()
     const QString path = m_fx.filePath(QStringLiteral("funnel.png"));
     test::ModalAnswer chosen = test::onModal<QFileDialog>([&](QFileDialog *dialog) {
         QVERIFY(dialog->selectedFiles().value(0).endsWith(QStringLiteral(".png")));
-        dialog->selectFile(path);
-        static_cast<QDialog *>(dialog)->accept();  // QFileDialog::accept(), through QDialog where it is public
+        test::chooseFile(dialog, path);
     });
     QTest::mouseClick(m_pane->findChild<QPushButton *>(QStringLiteral("funnelSave")), Qt::LeftButton);
     QVERIFY(chosen.wait());

@@ -6,6 +6,7 @@
 // tab in the window. HIRELOOP_SCREENSHOT_DIR, when set, gets the pane with demo data at
 // 1280x800 and 1920x1080.
 
+#include "choosefile.h"
 #include "export/icsexport.h"
 #include "itemmodels/modelroles.h"
 #include "itemmodels/schedulemodel.h"
@@ -392,8 +393,7 @@ void TestSchedulePane::paneExportsInviteAndWeek()
         test::ModalAnswer chosen = test::onModal<QFileDialog>([&](QFileDialog *dialog) {
             QCOMPARE(QFileInfo(dialog->selectedFiles().value(0)).fileName(),
                      QStringLiteral("interview-Ada-Byron-2026-12-07.ics"));
-            dialog->selectFile(path);
-            static_cast<QDialog *>(dialog)->accept();
+            test::chooseFile(dialog, path);
         });
         QTest::mouseClick(invite, Qt::LeftButton);
         QVERIFY(chosen.wait());
@@ -415,8 +415,7 @@ void TestSchedulePane::paneExportsInviteAndWeek()
             const QFileInfo offered(dialog->selectedFiles().value(0));
             QCOMPARE(offered.fileName(), QStringLiteral("schedule-week-2026-12-07.ics"));
             QCOMPARE(offered.absolutePath(), QFileInfo(path).absolutePath());
-            dialog->selectFile(week);
-            static_cast<QDialog *>(dialog)->accept();
+            test::chooseFile(dialog, week);
         });
         QTest::mouseClick(pane->findChild<QPushButton *>(QStringLiteral("scheduleExportCalendar")), Qt::LeftButton);
         QVERIFY(chosen.wait());

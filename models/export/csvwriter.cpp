@@ -27,9 +27,9 @@ bool needsQuotes(const QString &text)
     return false;
 }
 
-}  // namespace
-
-QString CsvWriter::textField(const QString &text)
+// Text as a field: guarded when a spreadsheet would run it as a formula, quoted when it
+// holds a comma, a quote or a line break; otherwise the same string (shared, not copied).
+QString textField(const QString &text)
 {
     QString t = text;
     if (!t.isEmpty() && startsFormula(t.at(0)))
@@ -41,28 +41,14 @@ QString CsvWriter::textField(const QString &text)
     return t;
 }
 
+}  // namespace
+
 QString CsvWriter::field(const QVariant &value)
 {
-    switch (valueKind(value)) {
-    case ValueKind::Null:
-        return QString();
-    case ValueKind::Signed:
-    case ValueKind::Unsigned:
-        return value.toString();
-    case ValueKind::Real:
-        return QString::fromLatin1(realText(value.toDouble()));
-    case ValueKind::BoolOrChar:
-    case ValueKind::Bytes:
-    case ValueKind::Text:
-        break;
-    }
-    return textField(value.toString());
-}
-
-QByteArray CsvWriter::realText(double v)
-{
-    // The C locale's shortest round-trip form: 3.5, not "3,5" or 3.50000.
-    return QByteArray::number(v, 'g', QLocale::FloatingPointShortest);
+    CsvWriter one;
+    one.m_data.clear();  // no byte order mark: the field alone
+    one.addValue(value);
+    return QString::fromUtf8(one.m_data);
 }
 
 void CsvWriter::startCell()
@@ -75,11 +61,7 @@ void CsvWriter::startCell()
 void CsvWriter::addText(const QString &text)
 {
     startCell();
-    // Most text needs neither guard nor quotes: written as it is, without a copy.
-    if ((!text.isEmpty() && startsFormula(text.at(0))) || needsQuotes(text))
-        m_data += textField(text).toUtf8();
-    else
-        m_data += text.toUtf8();
+    m_data += textField(text).toUtf8();
 }
 
 void CsvWriter::addInteger(qint64 n)
@@ -91,7 +73,8 @@ void CsvWriter::addInteger(qint64 n)
 void CsvWriter::addReal(double v)
 {
     startCell();
-    m_data += realText(v);
+    // The C locale's shortest round-trip form: 3.5, not "3,5" or 3.50000.
+    m_data += QByteArray::number(v, 'g', QLocale::FloatingPointShortest);
 }
 
 void CsvWriter::addEmpty()

@@ -32,8 +32,6 @@ public:
 
     // One field as written: numbers plain, text guarded and quoted where needed.
     static QString field(const QVariant &value);
-    static QString textField(const QString &text);
-    static QByteArray realText(double v);
 
 private:
     void startCell();

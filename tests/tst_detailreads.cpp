@@ -7,6 +7,7 @@
 #include "candidatedetailview.h"
 #include "delayproxy.h"
 #include "itemmodels/currentapplication.h"
+#include "store/candidatedetail.h"
 #include "storage/serverlocation.h"
 #include "storefixture.h"
 
@@ -25,6 +26,7 @@ private Q_SLOTS:
     void init();
     void cleanup();
     void theDetailComesFromTheReadsThread();
+    void theDetailHoldsEveryPart();
     void neighboursAreKeptUntilTheyChange();
     void aCutLineNeverFreezesTheWindowOnServer();
 
@@ -37,6 +39,9 @@ private:
     Id m_benApplication = 0;
     Id m_cleoApplication = 0;
     bool rename(Id candidateId, const QString &name);
+    // Ada interviewed by Ines (submitted) and the hiring manager (a draft), then moved on:
+    // every part of her detail has something in it. Returns the interviewer's id.
+    Id interviewAda(Id *interviewId);
 };
 
 void TestDetailReads::init()
@@ -94,6 +99,69 @@ void TestDetailReads::theDetailComesFromTheReadsThread()
     QCOMPARE(view.shownApplicationId(), 0);
     QVERIFY(view.toPlainText().isEmpty());
     QVERIFY(view.placeholderText().startsWith(QStringLiteral("Select a candidate")));
+}
+
+Id TestDetailReads::interviewAda(Id *interviewId)
+{
+    const Id ines = m_fx.addPerson(QStringLiteral("Ines Varga"), PersonKind::Interviewer);
+    *interviewId = m_fx.schedule(m_adaApplication, {ines, m_fx.hiringManager});
+    if (!ines || !*interviewId || !m_fx.score(ines, *interviewId, 4, Recommendation::Yes)
+        || !m_fx.score(m_fx.hiringManager, *interviewId, 3, Recommendation::No, true))
+        return 0;
+    const Id next = m_fx.role.stages.last().id;  // the fixture's stage is not the last
+    if (!m_fx->moveApplication(m_adaApplication, next, ApplicationStatus::Active))
+        return 0;
+    return ines;
+}
+
+void TestDetailReads::theDetailHoldsEveryPart()
+{
+    Id interview = 0;
+    const Id ines = interviewAda(&interview);
+    QVERIFY(ines);
+    QVERIFY(m_fx.actAs(m_fx.hiringManager));
+
+    // What the detail reads together is what each part's own read gives.
+    const CandidateDetail d = m_fx->candidateDetail(m_adaApplication);
+    QVERIFY(d.found);
+    QCOMPARE(d.application.id, m_adaApplication);
+    QCOMPARE(d.application.candidateId, m_ada);
+    QCOMPARE(d.candidate.id, m_ada);
+    QCOMPARE(d.candidate.name, QStringLiteral("Ada Quinn"));
+    Candidate ada;
+    QVERIFY(m_fx->candidate(m_ada, &ada));
+    QCOMPARE(d.candidate.emails, ada.emails);
+    QVERIFY(!d.candidate.emails.isEmpty());
+    QCOMPARE(d.candidate.version, ada.version);
+    QCOMPARE(d.events.size(), m_fx->stageEvents(m_adaApplication).size());
+    QCOMPARE(d.events.size(), 2);  // applied, then moved on
+    QCOMPARE(d.events.last().fromStageId, m_fx.stage.id);
+    QCOMPARE(d.answers.size(), m_fx->screeningAnswers(m_adaApplication).size());
+    QCOMPARE(d.interviews.size(), 1);
+    QCOMPARE(d.interviews.first().id, interview);
+    QCOMPARE(d.interviews.first().panel.size(), 2);
+    QVERIFY(d.interviews.first().panelNames.contains(QStringLiteral("Ines Varga")));
+    QCOMPARE(d.scorecards.size(), 2);  // the hiring manager sees the draft too
+    QVERIFY(d.hasMyScorecard);
+    QVERIFY(!d.anonymized);
+
+    // Ines sees her own scorecard; Ben's detail has none of hers.
+    QVERIFY(m_fx.actAs(ines));
+    const CandidateDetail hers = m_fx->candidateDetail(m_adaApplication);
+    QVERIFY(hers.hasMyScorecard);
+    QCOMPARE(hers.scorecards.size(), 1);
+    QCOMPARE(hers.scorecards.first().interviewerId, ines);
+    QVERIFY(!m_fx->candidateDetail(m_benApplication).hasMyScorecard);
+
+    // An anonymized candidate says so; an application that is not there is not found.
+    QVERIFY(m_fx.actAs(m_fx.hiringManager));
+    QVERIFY(m_fx->anonymizeCandidate(m_cleo));
+    const CandidateDetail cleo = m_fx->candidateDetail(m_cleoApplication);
+    QVERIFY(cleo.found);
+    QVERIFY(cleo.anonymized);
+    QVERIFY(cleo.candidate.name != QStringLiteral("Cleo Marsh"));
+    QVERIFY(!m_fx->candidateDetail(m_cleoApplication + 1000).found);
+    QVERIFY(!m_fx->candidateDetail(0).found);
 }
 
 void TestDetailReads::neighboursAreKeptUntilTheyChange()

@@ -73,7 +73,7 @@ void CurrentApplication::request(Id applicationId)
     const quint64 generation = ++m_generation;
     const quint64 epoch = m_epoch;
     StoreReads::of(m_store)->ask<CandidateDetail>(
-        this, [applicationId](Store &s) { return CandidateDetail::read(s, applicationId); },
+        this, [applicationId](Store &s) { return s.candidateDetail(applicationId); },
         [this, applicationId, generation, epoch](const CandidateDetail &detail) {
             keep(applicationId, detail, epoch);
             if (generation == m_generation && applicationId == m_applicationId)
@@ -96,7 +96,7 @@ void CurrentApplication::prefetch(const QList<Id> &applicationIds)
         m_prefetching.insert(id);
         const quint64 epoch = m_epoch;
         StoreReads::of(m_store)->ask<CandidateDetail>(
-            this, [id](Store &s) { return CandidateDetail::read(s, id); },
+            this, [id](Store &s) { return s.candidateDetail(id); },
             [this, id, epoch](const CandidateDetail &detail) {
                 m_prefetching.remove(id);
                 keep(id, detail, epoch);

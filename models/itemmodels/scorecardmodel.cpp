@@ -648,12 +648,9 @@ bool ScorecardModel::submitDraft()
                 a.save = SaveAnswer::save(s, draft);
             if (!a.save.ok)
                 return a;
-            a.problems = s.submitProblems(draft.id);
-            if (a.problems.isEmpty()) {
-                a.submitted = s.submitScorecard(draft.id);
-                if (!a.submitted)
-                    a.problems << s.errorString();
-            }
+            a.submitted = s.submitScorecard(draft.id, &a.problems);
+            if (!a.submitted && a.problems.isEmpty())
+                a.problems << s.errorString();
             return a;
         },
         [self, generation, database, draft, typed](const Answer &a) {

@@ -1,6 +1,7 @@
 #include "storage/auditrepository.h"
 
 #include "storage/database.h"
+#include "storage/querybatch.h"
 
 #include <QCryptographicHash>
 #include <QSqlQuery>
@@ -55,19 +56,30 @@ QString AuditRepository::hashOf(const AuditEntry &e)
 
 bool AuditRepository::append(AuditEntry e)
 {
-    QSqlQuery last = m_db.prepare(QStringLiteral("SELECT id, hash FROM audit_log ORDER BY id DESC LIMIT 1"));
-    if (!m_db.exec(last))
-        return false;
-    if (last.next()) {
-        e.id = last.value(0).toLongLong() + 1;
-        e.prevHash = last.value(1).toString();
-    } else {
-        e.id = 1;
-        e.prevHash = QString::fromLatin1(GenesisHash);
+    QueryBatch batch(m_db);
+    return addAppend(batch, std::move(e)) && batch.exec();
+}
+
+bool AuditRepository::addAppend(QueryBatch &batch, AuditEntry e)
+{
+    // On a server the audit_log_stamp trigger (migration 13) chains the entry, names its
+    // actor and moves the head itself: what would be computed here does not stand there,
+    // so the last entry is not asked for (a round trip).
+    if (!m_db.isServer()) {
+        QSqlQuery last = m_db.prepare(QStringLiteral("SELECT id, hash FROM audit_log ORDER BY id DESC LIMIT 1"));
+        if (!m_db.exec(last))
+            return false;
+        if (last.next()) {
+            e.id = last.value(0).toLongLong() + 1;
+            e.prevHash = last.value(1).toString();
+        } else {
+            e.id = 1;
+            e.prevHash = QString::fromLatin1(GenesisHash);
+        }
+        last.finish();
+        e.hash = hashOf(e);
     }
-    last.finish();
-    e.hash = hashOf(e);
-    QSqlQuery q = m_db.prepare(QStringLiteral(
+    QSqlQuery &q = batch.add(QStringLiteral(
         "INSERT INTO audit_log (id, at, actor_id, actor, action, entity, entity_id, detail, prev_hash, hash)"
         " VALUES (:id, :at, :actor_id, :actor, :action, :entity, :entity_id, :detail, :prev, :hash)"));
     q.bindValue(QStringLiteral(":id"), e.id);
@@ -80,17 +92,14 @@ bool AuditRepository::append(AuditEntry e)
     q.bindValue(QStringLiteral(":detail"), sqlText(e.detail));
     q.bindValue(QStringLiteral(":prev"), sqlText(e.prevHash));
     q.bindValue(QStringLiteral(":hash"), sqlText(e.hash));
-    if (!m_db.exec(q))
-        return false;
-    // On a server the audit_log_stamp trigger (migration 13) chained the entry, named its
-    // actor and moved the head itself; what was computed here only stands in a file.
     if (m_db.isServer())
         return true;
     // The head, written in the same transaction: a log cut short no longer matches it.
-    QSqlQuery head = m_db.prepare(QStringLiteral("INSERT INTO meta (key, value) VALUES ('audit_head', :head)"
-                                                 " ON CONFLICT (key) DO UPDATE SET value = excluded.value"));
-    head.bindValue(QStringLiteral(":head"), QStringLiteral("%1 %2").arg(e.id).arg(e.hash));
-    return m_db.exec(head);
+    batch
+        .add(QStringLiteral("INSERT INTO meta (key, value) VALUES ('audit_head', :head)"
+                            " ON CONFLICT (key) DO UPDATE SET value = excluded.value"))
+        .bindValue(QStringLiteral(":head"), QStringLiteral("%1 %2").arg(e.id).arg(e.hash));
+    return true;
 }
 
 QList<AuditEntry> AuditRepository::recent(int limit)

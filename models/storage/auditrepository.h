@@ -13,6 +13,7 @@
 namespace hireloop {
 
 class Database;
+class QueryBatch;
 
 struct AuditEntry
 {
@@ -37,6 +38,9 @@ public:
 
     // Call inside the write transaction of the change it records.
     bool append(AuditEntry entry);
+    // The same in a write transaction's batch. On a file the last entry is read now (the
+    // transaction must have begun); on a server the insert alone goes into batch.
+    bool addAppend(QueryBatch &batch, AuditEntry entry);
     QList<AuditEntry> recent(int limit);
     // The newest entry about one entity ("candidate", 12): who last changed it, and when.
     bool latestFor(const QString &entity, Id entityId, AuditEntry *entry);

@@ -3,6 +3,7 @@
 #include "domain/contactnormalizer.h"
 #include "storage/database.h"
 #include "storage/dialect.h"
+#include "storage/querybatch.h"
 #include "storage/rowversions.h"
 #include "storage/scorecardsql.h"
 #include "storage/visibilitysql.h"
@@ -102,36 +103,56 @@ bool CandidateRepository::removeCandidate(Id candidateId)
     return m_db.exec(q) && q.numRowsAffected() == 1;
 }
 
+CandidateKey CandidateKey::ofApplication(Id applicationId)
+{
+    return {QStringLiteral("(SELECT candidate_id FROM application WHERE id = :key)"), applicationId};
+}
+
 bool CandidateRepository::loadCandidate(Id id, Candidate *c)
 {
-    QSqlQuery q = m_db.prepare(QStringLiteral(
-        "SELECT name, phone, location, source, notes, created_at, version FROM candidate WHERE id = :id"));
-    q.bindValue(QStringLiteral(":id"), id);
-    if (!m_db.exec(q) || !q.next())
-        return false;
-    *c = Candidate();
-    c->id = id;
-    c->name = q.value(0).toString();
-    c->phone = q.value(1).toString();
-    c->location = q.value(2).toString();
-    c->source = q.value(3).toString();
-    c->notes = q.value(4).toString();
-    c->createdAt = q.value(5).toLongLong();
-    c->version = q.value(6).toInt();
-    q = m_db.prepare(
-        QStringLiteral("SELECT email FROM candidate_email WHERE candidate_id = :id ORDER BY position, id"));
-    q.bindValue(QStringLiteral(":id"), id);
-    if (!m_db.exec(q))
-        return false;
-    while (q.next())
-        c->emails << q.value(0).toString();
-    q = m_db.prepare(QStringLiteral("SELECT kind, url FROM candidate_link WHERE candidate_id = :id ORDER BY id"));
-    q.bindValue(QStringLiteral(":id"), id);
-    if (!m_db.exec(q))
-        return false;
-    while (q.next())
-        c->links << CandidateLink{q.value(0).toString(), q.value(1).toString()};
-    return true;
+    return QueryBatch::readOne(m_db, c,
+                               [&](QueryBatch &b, Candidate *read) { addCandidate(b, CandidateKey::id(id), read); });
+}
+
+void CandidateRepository::addCandidate(QueryBatch &batch, const CandidateKey &key, Candidate *c, qint64 *anonymizedAt)
+{
+    // The contacts are read whether the candidate is found or not, and kept only then.
+    batch
+        .add(QStringLiteral("SELECT id, name, phone, location, source, notes, created_at, version,"
+                            " coalesce(anonymized_at, 0) FROM candidate WHERE id = ")
+                 + key.sql,
+             [c, anonymizedAt](QSqlQuery &q) {
+                 *c = Candidate();
+                 if (!q.next())
+                     return;
+                 c->id = q.value(0).toLongLong();
+                 c->name = q.value(1).toString();
+                 c->phone = q.value(2).toString();
+                 c->location = q.value(3).toString();
+                 c->source = q.value(4).toString();
+                 c->notes = q.value(5).toString();
+                 c->createdAt = q.value(6).toLongLong();
+                 c->version = q.value(7).toInt();
+                 if (anonymizedAt)
+                     *anonymizedAt = q.value(8).toLongLong();
+             })
+        .bindValue(QStringLiteral(":key"), key.value);
+    batch
+        .add(QStringLiteral("SELECT email FROM candidate_email WHERE candidate_id = ") + key.sql
+                 + QStringLiteral(" ORDER BY position, id"),
+             [c](QSqlQuery &q) {
+                 while (c->id && q.next())
+                     c->emails << q.value(0).toString();
+             })
+        .bindValue(QStringLiteral(":key"), key.value);
+    batch
+        .add(QStringLiteral("SELECT kind, url FROM candidate_link WHERE candidate_id = ") + key.sql
+                 + QStringLiteral(" ORDER BY id"),
+             [c](QSqlQuery &q) {
+                 while (c->id && q.next())
+                     c->links << CandidateLink{q.value(0).toString(), q.value(1).toString()};
+             })
+        .bindValue(QStringLiteral(":key"), key.value);
 }
 
 Id CandidateRepository::findCandidateByKey(const QString &key)
@@ -206,22 +227,29 @@ Id CandidateRepository::insertApplication(Id candidateId, Id roleId, Id stageId,
 
 bool CandidateRepository::loadApplication(Id id, Application *a)
 {
-    QSqlQuery q = m_db.prepare(
-        QStringLiteral("SELECT candidate_id, role_id, stage_id, status, reason, created_at, stage_entered_at, version"
-                       " FROM application WHERE id = :id"));
-    q.bindValue(QStringLiteral(":id"), id);
-    if (!m_db.exec(q) || !q.next())
-        return false;
-    a->id = id;
-    a->candidateId = q.value(0).toLongLong();
-    a->roleId = q.value(1).toLongLong();
-    a->stageId = q.value(2).toLongLong();
-    a->status = statusOf(q.value(3));
-    a->reason = q.value(4).toString();
-    a->createdAt = q.value(5).toLongLong();
-    a->stageEnteredAt = q.value(6).toLongLong();
-    a->version = q.value(7).toInt();
-    return true;
+    return QueryBatch::readOne(m_db, a, [&](QueryBatch &b, Application *read) { addApplication(b, id, read); });
+}
+
+void CandidateRepository::addApplication(QueryBatch &batch, Id id, Application *a)
+{
+    batch
+        .add(QStringLiteral("SELECT candidate_id, role_id, stage_id, status, reason, created_at, stage_entered_at,"
+                            " version FROM application WHERE id = :id"),
+             [id, a](QSqlQuery &q) {
+                 *a = Application();
+                 if (!q.next())
+                     return;
+                 a->id = id;
+                 a->candidateId = q.value(0).toLongLong();
+                 a->roleId = q.value(1).toLongLong();
+                 a->stageId = q.value(2).toLongLong();
+                 a->status = statusOf(q.value(3));
+                 a->reason = q.value(4).toString();
+                 a->createdAt = q.value(5).toLongLong();
+                 a->stageEnteredAt = q.value(6).toLongLong();
+                 a->version = q.value(7).toInt();
+             })
+        .bindValue(QStringLiteral(":id"), id);
 }
 
 QList<Application> CandidateRepository::applicationsOf(Id candidateId)
@@ -336,33 +364,41 @@ bool CandidateRepository::revertMove(Id eventId, const Application &before, cons
 
 QList<StageEvent> CandidateRepository::stageEvents(Id applicationId)
 {
+    QueryBatch batch(m_db);
     QList<StageEvent> events;
-    QSqlQuery q = m_db.prepare(
-        QStringLiteral("SELECT e.id, e.from_stage_id, f.name, e.to_stage_id, t.name, e.from_status, e.to_status, e.at,"
-                       " e.actor_id, p.name, e.reason FROM stage_event e"
-                       " LEFT JOIN stage f ON f.id = e.from_stage_id JOIN stage t ON t.id = e.to_stage_id"
-                       " LEFT JOIN person p ON p.id = e.actor_id WHERE e.application_id = :a ORDER BY e.at, e.id"));
-    q.bindValue(QStringLiteral(":a"), applicationId);
-    if (!m_db.exec(q))
-        return events;
-    while (q.next()) {
-        StageEvent e;
-        e.id = q.value(0).toLongLong();
-        e.applicationId = applicationId;
-        e.fromStageId = q.value(1).toLongLong();
-        e.fromStage = q.value(2).toString();
-        e.toStageId = q.value(3).toLongLong();
-        e.toStage = q.value(4).toString();
-        e.hasFromStatus = !q.value(5).isNull();
-        e.fromStatus = statusOf(q.value(5));
-        e.toStatus = statusOf(q.value(6));
-        e.at = q.value(7).toLongLong();
-        e.actorId = q.value(8).toLongLong();
-        e.actor = q.value(9).toString();
-        e.reason = q.value(10).toString();
-        events << e;
-    }
-    return events;
+    addStageEvents(batch, applicationId, &events);
+    return batch.exec() ? events : QList<StageEvent>();
+}
+
+void CandidateRepository::addStageEvents(QueryBatch &batch, Id applicationId, QList<StageEvent> *events)
+{
+    batch
+        .add(QStringLiteral(
+                 "SELECT e.id, e.from_stage_id, f.name, e.to_stage_id, t.name, e.from_status, e.to_status, e.at,"
+                 " e.actor_id, p.name, e.reason FROM stage_event e"
+                 " LEFT JOIN stage f ON f.id = e.from_stage_id JOIN stage t ON t.id = e.to_stage_id"
+                 " LEFT JOIN person p ON p.id = e.actor_id WHERE e.application_id = :a ORDER BY e.at, e.id"),
+             [applicationId, events](QSqlQuery &q) {
+                 events->clear();
+                 while (q.next()) {
+                     StageEvent e;
+                     e.id = q.value(0).toLongLong();
+                     e.applicationId = applicationId;
+                     e.fromStageId = q.value(1).toLongLong();
+                     e.fromStage = q.value(2).toString();
+                     e.toStageId = q.value(3).toLongLong();
+                     e.toStage = q.value(4).toString();
+                     e.hasFromStatus = !q.value(5).isNull();
+                     e.fromStatus = statusOf(q.value(5));
+                     e.toStatus = statusOf(q.value(6));
+                     e.at = q.value(7).toLongLong();
+                     e.actorId = q.value(8).toLongLong();
+                     e.actor = q.value(9).toString();
+                     e.reason = q.value(10).toString();
+                     *events << e;
+                 }
+             })
+        .bindValue(QStringLiteral(":a"), applicationId);
 }
 
 QList<CandidateRow> CandidateRepository::rows(Id roleId, const Visibility &visibility, qint64 now, Id onlyApplication)
@@ -561,19 +597,26 @@ QHash<Id, std::array<int, 4>> CandidateRepository::stageCounts(Id roleId)
 
 QList<ScreeningAnswer> CandidateRepository::screeningAnswers(Id applicationId)
 {
+    QueryBatch batch(m_db);
     QList<ScreeningAnswer> list;
-    QSqlQuery q = m_db.prepare(
-        QStringLiteral("SELECT f.id, f.label, f.text, coalesce(sa.answer, '') FROM application a"
-                       " JOIN screening_fact f ON f.role_id = a.role_id"
-                       " LEFT JOIN screening_answer sa ON sa.application_id = a.id AND sa.fact_id = f.id"
-                       " WHERE a.id = :a ORDER BY f.position, f.id"));
-    q.bindValue(QStringLiteral(":a"), applicationId);
-    if (!m_db.exec(q))
-        return list;
-    while (q.next())
-        list << ScreeningAnswer{q.value(0).toLongLong(), q.value(1).toString(), q.value(2).toString(),
-                                q.value(3).toString()};
-    return list;
+    addScreeningAnswers(batch, applicationId, &list);
+    return batch.exec() ? list : QList<ScreeningAnswer>();
+}
+
+void CandidateRepository::addScreeningAnswers(QueryBatch &batch, Id applicationId, QList<ScreeningAnswer> *list)
+{
+    batch
+        .add(QStringLiteral("SELECT f.id, f.label, f.text, coalesce(sa.answer, '') FROM application a"
+                            " JOIN screening_fact f ON f.role_id = a.role_id"
+                            " LEFT JOIN screening_answer sa ON sa.application_id = a.id AND sa.fact_id = f.id"
+                            " WHERE a.id = :a ORDER BY f.position, f.id"),
+             [list](QSqlQuery &q) {
+                 list->clear();
+                 while (q.next())
+                     *list << ScreeningAnswer{q.value(0).toLongLong(), q.value(1).toString(), q.value(2).toString(),
+                                              q.value(3).toString()};
+             })
+        .bindValue(QStringLiteral(":a"), applicationId);
 }
 
 bool CandidateRepository::setScreeningAnswer(Id applicationId, Id factId, const QString &answer)
@@ -589,24 +632,33 @@ bool CandidateRepository::setScreeningAnswer(Id applicationId, Id factId, const 
 
 QList<ScorecardSummary> CandidateRepository::scorecards(Id applicationId, const Visibility &visibility)
 {
+    QueryBatch batch(m_db);
     QList<ScorecardSummary> list;
+    addScorecards(batch, applicationId, visibility, &list);
+    return batch.exec() ? list : QList<ScorecardSummary>();
+}
+
+void CandidateRepository::addScorecards(QueryBatch &batch, Id applicationId, const Visibility &visibility,
+                                        QList<ScorecardSummary> *list)
+{
     VisibilitySql vis(visibility);
-    QSqlQuery q = m_db.prepare(
+    QSqlQuery &q = batch.add(
         QStringLiteral(
             "SELECT k.id, k.interview_id, s.name, k.interviewer_id, p.name, k.revision, k.status,"
             " coalesce(k.overall, ''), coalesce(k.submitted_at, 0)"
             " FROM scorecard k JOIN interview i ON i.id = k.interview_id JOIN stage s ON s.id = i.stage_id"
             " JOIN person p ON p.id = k.interviewer_id WHERE i.application_id = :a AND %1 ORDER BY i.starts_at, k.id")
-            .arg(vis.scorecard(QStringLiteral("k"), QStringLiteral("i"))));
+            .arg(vis.scorecard(QStringLiteral("k"), QStringLiteral("i"))),
+        [list](QSqlQuery &rows) {
+            list->clear();
+            while (rows.next())
+                *list << ScorecardSummary{
+                    rows.value(0).toLongLong(), rows.value(1).toLongLong(), rows.value(2).toString(),
+                    rows.value(3).toLongLong(), rows.value(4).toString(),   rows.value(5).toInt(),
+                    rows.value(6).toString(),   rows.value(7).toString(),   rows.value(8).toLongLong()};
+        });
     q.bindValue(QStringLiteral(":a"), applicationId);
     vis.bind(q);
-    if (!m_db.exec(q))
-        return list;
-    while (q.next())
-        list << ScorecardSummary{q.value(0).toLongLong(), q.value(1).toLongLong(), q.value(2).toString(),
-                                 q.value(3).toLongLong(), q.value(4).toString(),   q.value(5).toInt(),
-                                 q.value(6).toString(),   q.value(7).toString(),   q.value(8).toLongLong()};
-    return list;
 }
 
 }  // namespace hireloop

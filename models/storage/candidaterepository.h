@@ -15,7 +15,21 @@
 namespace hireloop {
 
 class Database;
+class QueryBatch;
 
+// Which candidate a read is of: one by its id, or the one an application is of (read in
+// the same batch as the application itself, before its candidate's id is known). sql is
+// what the candidate's id is compared with; it binds :key to value.
+struct CandidateKey
+{
+    QString sql;
+    Id value = 0;
+    static CandidateKey id(Id candidateId) { return {QStringLiteral(":key"), candidateId}; }
+    static CandidateKey ofApplication(Id applicationId);
+};
+
+// Reads named add*() add their statements to a batch (see QueryBatch) and fill their
+// result when it has run; the plain reads of the same things are batches of one.
 class CandidateRepository
 {
 public:
@@ -28,12 +42,16 @@ public:
     bool updateCandidate(const Candidate &candidate, int seen);
     bool removeCandidate(Id candidateId);
     bool loadCandidate(Id candidateId, Candidate *candidate);
+    // candidate->id stays 0 when not found; *anonymizedAt (when given) gets when it was
+    // anonymized, 0 when it is not.
+    void addCandidate(QueryBatch &batch, const CandidateKey &key, Candidate *candidate, qint64 *anonymizedAt = nullptr);
     Id findCandidateByKey(const QString &idOrEmail);
     // Candidates sharing a normalized email or profile link with the given one.
     QList<Candidate> duplicatesOf(const Candidate &candidate);
 
     Id insertApplication(Id candidateId, Id roleId, Id stageId, Id actorId, qint64 now, Id explicitId = 0);
     bool loadApplication(Id applicationId, Application *application);
+    void addApplication(QueryBatch &batch, Id applicationId, Application *application);  // id 0: not found
     QList<Application> applicationsOf(Id candidateId);
     // Moves and writes the stage event in one go; *eventId is that event's id.
     bool moveApplication(Id applicationId, Id toStageId, ApplicationStatus toStatus, const QString &reason, Id actorId,
@@ -45,6 +63,7 @@ public:
     // and before's stage_entered_at again, so the stay it interrupted runs on.
     bool revertMove(Id eventId, const Application &before, const QString &reason, Id actorId, qint64 now, int seen = 0);
     QList<StageEvent> stageEvents(Id applicationId);
+    void addStageEvents(QueryBatch &batch, Id applicationId, QList<StageEvent> *events);
 
     // Rows for the candidates pane, of the applications the viewer may see; weighted
     // scores only where they may see the application's outcomes. A scorecard is expected
@@ -73,9 +92,12 @@ public:
     QHash<Id, std::array<int, 4>> stageCounts(Id roleId);
 
     QList<ScreeningAnswer> screeningAnswers(Id applicationId);
+    void addScreeningAnswers(QueryBatch &batch, Id applicationId, QList<ScreeningAnswer> *answers);
     bool setScreeningAnswer(Id applicationId, Id factId, const QString &answer);
 
     QList<ScorecardSummary> scorecards(Id applicationId, const Visibility &visibility);  // those visible
+    void addScorecards(QueryBatch &batch, Id applicationId, const Visibility &visibility,
+                       QList<ScorecardSummary> *scorecards);
 
 private:
     bool writeContacts(const Candidate &candidate);

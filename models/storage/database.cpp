@@ -1,5 +1,7 @@
 #include "storage/database.h"
 
+#include "storage/querybatch.h"
+
 #include "export/outputfile.h"
 
 #include "storage/migrations.h"
@@ -778,6 +780,17 @@ Id Database::execInsert(QSqlQuery &query)
 
 bool Database::beginWrite()
 {
+    QueryBatch batch(*this);
+    if (!beginWrite(batch))
+        return false;
+    if (batch.exec())
+        return true;
+    rollback();
+    return false;
+}
+
+bool Database::beginWrite(QueryBatch &batch)
+{
     // Nothing is written to a file not yet known to be undamaged.
     if (m_check && !waitForCheck())
         return false;
@@ -788,20 +801,12 @@ bool Database::beginWrite()
     if (!isServer())
         return exec(QStringLiteral("BEGIN IMMEDIATE"));
     m_explicitIdTables.clear();
-    if (!exec(QStringLiteral("BEGIN")))
-        return false;
-    QSqlQuery lock(m_db);
-    if (!lock.exec(QStringLiteral("SELECT set_config('lock_timeout', '%1', true), pg_advisory_xact_lock(%2)")
-                       .arg(BusyTimeoutMs)
-                       .arg(ApplicationId))) {
-        noteError(lock.lastError());
-        if (lock.lastError().nativeErrorCode() == QLatin1String("55P03"))
-            m_error = QObject::tr("%1 is busy: another Hireloop has been writing for more than %2 seconds; try again")
-                          .arg(m_path)
-                          .arg(BusyTimeoutMs / 1000);
-        rollback();
-        return false;
-    }
+    // The transaction and its lock go with what follows them: no round trip of their own.
+    // A lock not had in time is said by noteError() ("busy").
+    batch.add(QStringLiteral("BEGIN"));
+    batch.add(QStringLiteral("SELECT set_config('lock_timeout', '%1', true), pg_advisory_xact_lock(%2)")
+                  .arg(BusyTimeoutMs)
+                  .arg(ApplicationId));
     return true;
 }
 
@@ -813,14 +818,23 @@ void Database::noteExplicitIds(const QString &table)
 
 bool Database::commit()
 {
-    if (isServer() && !syncIdSequences())
+    QueryBatch batch(*this);
+    if (!commit(batch))
         return false;
-    if (exec(QStringLiteral("COMMIT")))
+    if (batch.exec())
         return true;
     const QString err = m_error;
     rollback();  // after BUSY / FULL / IOERR the transaction may still be open
     m_error = err;
     return false;
+}
+
+bool Database::commit(QueryBatch &batch)
+{
+    if (isServer() && !syncIdSequences())
+        return false;
+    batch.add(QStringLiteral("COMMIT"));
+    return true;
 }
 
 void Database::rollback()

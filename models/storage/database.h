@@ -22,6 +22,8 @@
 
 namespace hireloop {
 
+class QueryBatch;
+
 // How Database::open treats a file.
 struct DatabaseOptions
 {
@@ -178,6 +180,8 @@ public:
     // id; 0 with the error recorded when it failed.
     Id execInsert(QSqlQuery &query);
     void setError(const QString &message) { m_error = message; }
+    // Records a query's error; marks the connection lost when it says the session is gone.
+    void noteError(const QSqlError &error);
     // A query's error as a user reads it: a full disk or a refused write says so.
     static QString errorText(const QSqlError &error);
 
@@ -189,6 +193,12 @@ public:
     // and no other writer's half-done work, so no step needs a retry.
     bool beginWrite();
     bool commit();
+    // The same, into a batch whose statements go to a server together (see QueryBatch):
+    // beginWrite() runs a file's BEGIN IMMEDIATE at once, and puts a server's BEGIN and
+    // lock first in batch; commit() puts COMMIT last in it. False (with the error) when
+    // the write cannot begin or commit; when batch.exec() fails, rollback() is the caller's.
+    bool beginWrite(QueryBatch &batch);
+    bool commit(QueryBatch &batch);
     void rollback();
     // A writer that numbers its own rows (max(id) + 1) says which tables it wrote: on a
     // server the table's id sequence is moved past them before the commit.
@@ -228,8 +238,6 @@ private:
     void listenForChanges();
     void hearNotices();  // the driver's notices to m_onChange: no round trip
     void stopListening();
-    // Records error; marks the connection lost when it says the session is gone.
-    void noteError(const QSqlError &error);
     static bool isSessionGone(const QSqlError &error);
     bool purgeOnServer(const QStringList &tables);
     void applySessionSettings();

@@ -125,6 +125,11 @@ bool Database::isSessionGone(const QSqlError &error)
 void Database::noteError(const QSqlError &error)
 {
     m_error = errorText(error);
+    // lock_timeout is set by beginWrite() alone: the write lock not had in time.
+    if (error.nativeErrorCode() == QLatin1String("55P03"))
+        m_error = QObject::tr("%1 is busy: another Hireloop has been writing for more than %2 seconds; try again")
+                      .arg(m_path)
+                      .arg(BusyTimeoutMs / 1000);
     if (!isServer() || m_lost || !isSessionGone(error))
         return;
     m_lost = true;

@@ -1,6 +1,7 @@
 #include "storage/scorecardrepository.h"
 
 #include "storage/database.h"
+#include "storage/querybatch.h"
 #include "storage/rowcursor.h"
 #include "storage/visibilitysql.h"
 
@@ -311,12 +312,31 @@ QList<Interview> ScorecardRepository::upcoming(Id personId, qint64 now)
 
 QList<Interview> ScorecardRepository::interviewsOfApplication(Id applicationId)
 {
-    QSqlQuery q = m_db.prepare(
-        QStringLiteral("SELECT id FROM interview WHERE application_id = :a ORDER BY starts_at, id"));
-    q.bindValue(QStringLiteral(":a"), applicationId);
-    if (!m_db.exec(q))
-        return {};
-    return interviewsOf(q);
+    QueryBatch batch(m_db);
+    QList<Interview> list;
+    addInterviewsOfApplication(batch, applicationId, &list);
+    return batch.exec() ? list : QList<Interview>();
+}
+
+void ScorecardRepository::addInterviewsOfApplication(QueryBatch &batch, Id applicationId, QList<Interview> *list)
+{
+    // The interviews, then their panels: two statements, whose readers meet in at.
+    auto at = std::make_shared<QHash<Id, qsizetype>>();
+    batch
+        .add(QLatin1String(InterviewColumns) + QLatin1String(" WHERE i.application_id = :a ORDER BY i.starts_at, i.id"),
+             [list, at](QSqlQuery &q) {
+                 list->clear();
+                 while (q.next()) {
+                     at->insert(q.value(0).toLongLong(), list->size());
+                     *list << readInterview(q);
+                 }
+             })
+        .bindValue(QStringLiteral(":a"), applicationId);
+    batch
+        .add(QLatin1String(PanelColumns)
+                 + QLatin1String(" WHERE i.application_id = :a ORDER BY x.interview_id, p.name, p.id"),
+             [list, at](QSqlQuery &q) { addPanels(q, *at, list); })
+        .bindValue(QStringLiteral(":a"), applicationId);
 }
 
 namespace {
@@ -383,23 +403,46 @@ int ScorecardRepository::overdueCount(Id personId, qint64 now, int overdueHours)
 
 bool ScorecardRepository::facts(Id scorecardId, ScorecardFacts *f)
 {
-    QSqlQuery q = m_db.prepare(QStringLiteral(
-        "SELECT k.interview_id, i.application_id, a.role_id, i.stage_id, k.interviewer_id, k.revision, k.status,"
-        " i.status FROM scorecard_progress k JOIN interview i ON i.id = k.interview_id"
-        " JOIN application a ON a.id = i.application_id WHERE k.id = :id"));
-    q.bindValue(QStringLiteral(":id"), scorecardId);
-    if (!m_db.exec(q) || !q.next())
-        return false;
-    f->id = scorecardId;
-    f->interviewId = q.value(0).toLongLong();
-    f->applicationId = q.value(1).toLongLong();
-    f->roleId = q.value(2).toLongLong();
-    f->stageId = q.value(3).toLongLong();
-    f->interviewerId = q.value(4).toLongLong();
-    f->revision = q.value(5).toInt();
-    f->status = q.value(6).toString();
-    f->interviewCancelled = q.value(7).toString() == QLatin1String("cancelled");
-    return true;
+    return QueryBatch::readOne(m_db, f, [&](QueryBatch &b, ScorecardFacts *read) { addFacts(b, scorecardId, read); });
+}
+
+void ScorecardRepository::addFacts(QueryBatch &batch, Id scorecardId, ScorecardFacts *f)
+{
+    batch
+        .add(QStringLiteral(
+                 "SELECT k.interview_id, i.application_id, a.role_id, i.stage_id, k.interviewer_id, k.revision,"
+                 " k.status, i.status, s.overall FROM scorecard_progress k JOIN interview i ON i.id = k.interview_id"
+                 " JOIN application a ON a.id = i.application_id LEFT JOIN scorecard s ON s.id = k.id"
+                 " WHERE k.id = :id"),
+             [scorecardId, f](QSqlQuery &q) {
+                 *f = ScorecardFacts();
+                 if (!q.next())
+                     return;
+                 f->id = scorecardId;
+                 f->interviewId = q.value(0).toLongLong();
+                 f->applicationId = q.value(1).toLongLong();
+                 f->roleId = q.value(2).toLongLong();
+                 f->stageId = q.value(3).toLongLong();
+                 f->interviewerId = q.value(4).toLongLong();
+                 f->revision = q.value(5).toInt();
+                 f->status = q.value(6).toString();
+                 f->interviewCancelled = q.value(7).toString() == QLatin1String("cancelled");
+                 recommendationFromName(q.value(8).isNull() ? QString() : q.value(8).toString(), &f->overall);
+             })
+        .bindValue(QStringLiteral(":id"), scorecardId);
+}
+
+bool ScorecardRepository::submitFacts(Id scorecardId, ScorecardFacts *f, QStringList *missingFocus)
+{
+    return QueryBatch::readOne(
+        m_db, f, [&](QueryBatch &b, ScorecardFacts *read) { addSubmitFacts(b, scorecardId, read, missingFocus); });
+}
+
+void ScorecardRepository::addSubmitFacts(QueryBatch &batch, Id scorecardId, ScorecardFacts *f,
+                                         QStringList *missingFocus)
+{
+    addFacts(batch, scorecardId, f);
+    addMissingFocus(batch, scorecardId, missingFocus);
 }
 
 QList<Scorecard> ScorecardRepository::readScorecards(QSqlQuery &q)
@@ -546,6 +589,15 @@ Id ScorecardRepository::latestScorecard(Id interviewId, Id personId)
     return q.value(0).toLongLong();
 }
 
+void ScorecardRepository::addHasScorecard(QueryBatch &batch, Id applicationId, Id personId, bool *has)
+{
+    QSqlQuery &q = batch.add(QStringLiteral("SELECT 1 FROM scorecard k JOIN interview i ON i.id = k.interview_id"
+                                            " WHERE i.application_id = :a AND k.interviewer_id = :p LIMIT 1"),
+                             [has](QSqlQuery &rows) { *has = rows.next(); });
+    q.bindValue(QStringLiteral(":a"), applicationId);
+    q.bindValue(QStringLiteral(":p"), personId);
+}
+
 QSet<Id> ScorecardRepository::attributesOfRole(Id roleId)
 {
     QSet<Id> ids;
@@ -617,55 +669,72 @@ bool ScorecardRepository::updateDraft(const Scorecard &draft, Id authorId, qint6
 
 QStringList ScorecardRepository::missingFocus(Id scorecardId)
 {
+    QueryBatch batch(m_db);
     QStringList names;
-    QSqlQuery q = m_db.prepare(QStringLiteral(
-        "SELECT t.name FROM scorecard k JOIN interview i ON i.id = k.interview_id"
-        " JOIN stage_focus f ON f.stage_id = i.stage_id JOIN attribute t ON t.id = f.attribute_id"
-        " JOIN category c ON c.id = t.category_id WHERE k.id = :id"
-        " AND NOT EXISTS (SELECT 1 FROM rating r WHERE r.scorecard_id = k.id AND r.attribute_id = f.attribute_id"
-        " AND r.rated = 1)"
-        " ORDER BY c.position, t.position, t.id"));
-    q.bindValue(QStringLiteral(":id"), scorecardId);
-    if (m_db.exec(q))
-        while (q.next())
-            names << q.value(0).toString();
-    return names;
+    addMissingFocus(batch, scorecardId, &names);
+    return batch.exec() ? names : QStringList();
 }
 
-bool ScorecardRepository::submit(Id scorecardId, qint64 now, QList<Id> *superseded)
+void ScorecardRepository::addMissingFocus(QueryBatch &batch, Id scorecardId, QStringList *names)
 {
-    QSqlQuery q = m_db.prepare(
-        QStringLiteral("UPDATE scorecard SET status = 'submitted', submitted_at = :t1, updated_at = :t2"
-                       " WHERE id = :id AND status = 'draft'"));
+    batch
+        .add(QStringLiteral("SELECT t.name FROM scorecard k JOIN interview i ON i.id = k.interview_id"
+                            " JOIN stage_focus f ON f.stage_id = i.stage_id JOIN attribute t ON t.id = f.attribute_id"
+                            " JOIN category c ON c.id = t.category_id WHERE k.id = :id"
+                            " AND NOT EXISTS (SELECT 1 FROM rating r WHERE r.scorecard_id = k.id AND r.attribute_id = "
+                            "f.attribute_id"
+                            " AND r.rated = 1)"
+                            " ORDER BY c.position, t.position, t.id"),
+             [names](QSqlQuery &q) {
+                 names->clear();
+                 while (q.next())
+                     *names << q.value(0).toString();
+             })
+        .bindValue(QStringLiteral(":id"), scorecardId);
+}
+
+namespace {
+
+// The submitted revisions before a scorecard's, by the same interviewer for the same
+// interview: what its submit supersedes. Binds :id1, :id2 and :id3.
+const char Earlier[] = " FROM scorecard WHERE status = 'submitted'"
+                       " AND interview_id = (SELECT interview_id FROM scorecard WHERE id = :id1)"
+                       " AND interviewer_id = (SELECT interviewer_id FROM scorecard WHERE id = :id2)"
+                       " AND revision < (SELECT revision FROM scorecard WHERE id = :id3)";
+
+void bindEarlier(QSqlQuery &q, Id scorecardId)
+{
+    for (const char *name : {":id1", ":id2", ":id3"})
+        q.bindValue(QLatin1String(name), scorecardId);
+}
+
+}  // namespace
+
+void ScorecardRepository::addSubmit(QueryBatch &batch, Id scorecardId, qint64 now, QList<Id> *superseded,
+                                    bool *submitted)
+{
+    bindEarlier(batch.add(QStringLiteral("SELECT id") + QLatin1String(Earlier) + QStringLiteral(" ORDER BY id"),
+                          [superseded](QSqlQuery &q) {
+                              superseded->clear();
+                              while (q.next())
+                                  *superseded << q.value(0).toLongLong();
+                          }),
+                scorecardId);
+    QSqlQuery &q = batch.add(QStringLiteral("UPDATE scorecard SET status = 'submitted', submitted_at = :t1,"
+                                            " updated_at = :t2 WHERE id = :id AND status = 'draft'"),
+                             [submitted](QSqlQuery &result) { *submitted = result.numRowsAffected() == 1; });
     q.bindValue(QStringLiteral(":t1"), now);
     q.bindValue(QStringLiteral(":t2"), now);
     q.bindValue(QStringLiteral(":id"), scorecardId);
-    if (!execOne(m_db, q, QObject::tr("scorecard %1 is not a draft").arg(scorecardId)))
-        return false;
-    const QString earlier = QStringLiteral(
-        " FROM scorecard WHERE status = 'submitted'"
-        " AND interview_id = (SELECT interview_id FROM scorecard WHERE id = :id1)"
-        " AND interviewer_id = (SELECT interviewer_id FROM scorecard WHERE id = :id2)"
-        " AND revision < (SELECT revision FROM scorecard WHERE id = :id3)");
-    auto bindEarlier = [scorecardId](QSqlQuery &e) {
-        for (const char *name : {":id1", ":id2", ":id3"})
-            e.bindValue(QLatin1String(name), scorecardId);
-    };
-    QSqlQuery ids = m_db.prepare(QStringLiteral("SELECT id") + earlier);
-    bindEarlier(ids);
-    if (!m_db.exec(ids))
-        return false;
-    while (ids.next())
-        *superseded << ids.value(0).toLongLong();
-    ids.finish();
-    if (superseded->isEmpty())
-        return true;
-    QSqlQuery up = m_db.prepare(
-        QStringLiteral("UPDATE scorecard SET status = 'superseded', updated_at = :now WHERE id IN (SELECT id") + earlier
-        + QLatin1Char(')'));
-    up.bindValue(QStringLiteral(":now"), now);
-    bindEarlier(up);
-    return m_db.exec(up);
+}
+
+void ScorecardRepository::addSupersede(QueryBatch &batch, Id scorecardId, qint64 now)
+{
+    QSqlQuery &q = batch.add(QStringLiteral("UPDATE scorecard SET status = 'superseded', updated_at = :now"
+                                            " WHERE id IN (SELECT id")
+                             + QLatin1String(Earlier) + QLatin1Char(')'));
+    q.bindValue(QStringLiteral(":now"), now);
+    bindEarlier(q, scorecardId);
 }
 
 Id ScorecardRepository::amend(Id scorecardId, qint64 now)

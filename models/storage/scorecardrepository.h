@@ -20,6 +20,7 @@ class QSqlQuery;
 namespace hireloop {
 
 class Database;
+class QueryBatch;
 
 // What the store checks before it writes a scorecard, read without the rule.
 struct ScorecardFacts
@@ -33,6 +34,7 @@ struct ScorecardFacts
     int revision = 1;
     QString status;
     bool interviewCancelled = false;
+    Recommendation overall = Recommendation::None;  // None too when the reader may not see the scorecard
 };
 
 class ScorecardRepository
@@ -57,6 +59,7 @@ public:
     // Not cancelled, not yet ended at now, personId on the panel; by time.
     QList<Interview> upcoming(Id personId, qint64 now);
     QList<Interview> interviewsOfApplication(Id applicationId);  // by time, cancelled ones too
+    void addInterviewsOfApplication(QueryBatch &batch, Id applicationId, QList<Interview> *interviews);
     // A role's interviews (0: every role's) that overlap [from, to), by time, in two
     // queries whatever their number: for the schedule and for invites.
     QList<Interview> interviewsBetween(Id roleId, qint64 from, qint64 to, bool withCancelled);
@@ -67,20 +70,31 @@ public:
 
     // Scorecards under the rule.
     bool facts(Id scorecardId, ScorecardFacts *facts);
+    void addFacts(QueryBatch &batch, Id scorecardId, ScorecardFacts *facts);  // facts->id 0: not found
+    // facts() and missingFocus() read together (one round trip to a server): what a
+    // submit checks. False when there is no such scorecard.
+    bool submitFacts(Id scorecardId, ScorecardFacts *facts, QStringList *missingFocus);
+    void addSubmitFacts(QueryBatch &batch, Id scorecardId, ScorecardFacts *facts, QStringList *missingFocus);
     bool loadScorecard(Id scorecardId, const Visibility &visibility, Scorecard *scorecard);  // false: none or hidden
     // Per interview and interviewer, the latest revision the viewer may see (never a
     // superseded one); drafts of cancelled interviews are left out.
     QList<Scorecard> currentScorecards(Id applicationId, const Visibility &visibility);
     QList<Scorecard> revisions(Id scorecardId, const Visibility &visibility);  // oldest first
     Id latestScorecard(Id interviewId, Id personId);  // any status; 0 if none
+    // Whether personId has a scorecard (any status) for any interview of the application.
+    void addHasScorecard(QueryBatch &batch, Id applicationId, Id personId, bool *has);
 
     QSet<Id> attributesOfRole(Id roleId);
     // Content and ratings of a draft of authorId (the ratings are replaced).
     bool updateDraft(const Scorecard &draft, Id authorId, qint64 now, int seen);
     // Focus attributes of the interview's stage that the scorecard has no rating for.
     QStringList missingFocus(Id scorecardId);
-    // Submits a draft; earlier submitted revisions become superseded (their ids).
-    bool submit(Id scorecardId, qint64 now, QList<Id> *superseded);
+    void addMissingFocus(QueryBatch &batch, Id scorecardId, QStringList *names);
+    // A submit in two parts, for a write transaction (see Store::submitScorecard): the
+    // draft submitted (*submitted: it was a draft) with the ids of the earlier submitted
+    // revisions read first; then addSupersede() marks those superseded.
+    void addSubmit(QueryBatch &batch, Id scorecardId, qint64 now, QList<Id> *superseded, bool *submitted);
+    void addSupersede(QueryBatch &batch, Id scorecardId, qint64 now);
     // A draft revision + 1 copying a submitted scorecard and its ratings.
     Id amend(Id scorecardId, qint64 now);
 

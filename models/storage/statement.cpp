@@ -97,6 +97,7 @@ private:
         return ok;
     }
 
+public:
     // The prepared text with each `?` outside a quoted part replaced by its value, as
     // the driver numbers them for PREPARE.
     QString boundText() const
@@ -128,6 +129,7 @@ private:
         return sql;
     }
 
+private:
     QSqlQuery m_rows;
     QString m_positional;
 };
@@ -139,6 +141,12 @@ QSqlQuery Statement::on(const QSqlDatabase &connection)
     if (connection.driverName() != QLatin1String("QPSQL"))
         return QSqlQuery(connection);
     return QSqlQuery(new ClientBoundResult(connection));
+}
+
+QString Statement::boundText(const QSqlQuery &query)
+{
+    const auto *bound = dynamic_cast<const ClientBoundResult *>(query.result());
+    return bound ? bound->boundText() : QString();
 }
 
 }  // namespace hireloop

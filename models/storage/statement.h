@@ -16,6 +16,9 @@ class Statement
 {
 public:
     static QSqlQuery on(const QSqlDatabase &connection);
+    // The text a prepared and bound query of on() sends to a server (its values written
+    // in); empty for a query not made by on() for a server.
+    static QString boundText(const QSqlQuery &query);
 };
 
 }  // namespace hireloop

@@ -6,11 +6,10 @@
 
 // Everything the window needs of the selected application, read in one go as the acting
 // person may see it: what the detail pane shows, and what the candidate actions are
-// enabled from. A window asks for it once, off the GUI thread (CurrentApplication).
+// enabled from. A window asks for it once, off the GUI thread (CurrentApplication), of
+// Store::candidateDetail: one batch of reads, one round trip to a team server.
 
 namespace hireloop {
-
-class Store;
 
 struct CandidateDetail
 {
@@ -23,8 +22,6 @@ struct CandidateDetail
     QList<ScorecardSummary> scorecards;  // visible to the actor
     bool hasMyScorecard = false;  // the actor has one for one of the interviews
     bool anonymized = false;
-
-    static CandidateDetail read(Store &store, Id applicationId);
 };
 
 }  // namespace hireloop

@@ -494,7 +494,7 @@ QStringList Store::checkProblems()
     return m_db.problems() + m_audit.chainProblems();
 }
 
-bool Store::audit(const QString &action, const QString &entity, Id entityId, const QString &detail)
+AuditEntry Store::auditEntry(const QString &action, const QString &entity, Id entityId, const QString &detail) const
 {
     AuditEntry e;
     e.at = now();
@@ -504,7 +504,12 @@ bool Store::audit(const QString &action, const QString &entity, Id entityId, con
     e.entity = entity;
     e.entityId = entityId;
     e.detail = detail;
-    return m_audit.append(e);
+    return e;
+}
+
+bool Store::audit(const QString &action, const QString &entity, Id entityId, const QString &detail)
+{
+    return m_audit.append(auditEntry(action, entity, entityId, detail));
 }
 
 }  // namespace hireloop

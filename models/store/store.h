@@ -30,6 +30,7 @@ class QTimer;
 namespace hireloop {
 
 class OwnWrites;
+struct CandidateDetail;
 struct OpenedDatabase;
 struct TeamSession;
 
@@ -177,6 +178,9 @@ public:
     // for anyone else their own, and the others' submitted ones once they have
     // submitted their own (coordinators: submitted ones).
     QList<ScorecardSummary> visibleScorecards(Id applicationId);
+    // All of the above about one application that the detail pane shows, as the actor may
+    // see it, read in one batch: one round trip to a team server (see CandidateDetail).
+    CandidateDetail candidateDetail(Id applicationId);
 
     // Synthetic candidates for demos and load tests (DemoGenerator), written by
     // DemoWriter in one transaction with one audit entry; the same seed gives the same
@@ -256,7 +260,9 @@ public:
     // Why a draft cannot be submitted yet (empty when it can): every focus attribute of
     // the stage rated or marked no evidence, and a recommendation chosen.
     QStringList submitProblems(Id scorecardId);
-    bool submitScorecard(Id scorecardId);  // then read-only
+    // Then read-only. Refused while submitProblems() has any: with problems given, they
+    // are put there and not said (errorOccurred) but left to the asker to show.
+    bool submitScorecard(Id scorecardId, QStringList *problems = nullptr);
     // A new draft revision copying a submitted scorecard; the old one is superseded
     // when the new one is submitted.
     Id amendScorecard(Id scorecardId);
@@ -366,6 +372,7 @@ private:
     void applyChangeNotices();
     void tryReconnect();
     bool audit(const QString &action, const QString &entity, Id entityId, const QString &detail = {});
+    AuditEntry auditEntry(const QString &action, const QString &entity, Id entityId, const QString &detail = {}) const;
     // A write that was not tried: the reason becomes errorString() and errorOccurred().
     bool refuse(const QString &message);
     // True when the actor may do action; otherwise refuse() with AccessPolicy's reason.

@@ -1,6 +1,8 @@
 #include "store/store.h"
 
+#include "store/candidatedetail.h"
 #include "store/ownwrites.h"
+#include "storage/querybatch.h"
 
 // Store: Candidates and applications: people applying, their stage moves, screening answers,
 // the candidates pane's rows.
@@ -253,6 +255,30 @@ QList<Interview> Store::interviews(Id applicationId)
 QList<ScorecardSummary> Store::visibleScorecards(Id applicationId)
 {
     return m_candidates.scorecards(applicationId, m_access.visibility());
+}
+
+CandidateDetail Store::candidateDetail(Id applicationId)
+{
+    CandidateDetail d;
+    if (!applicationId)
+        return d;
+    // Every part keyed by the application, the candidate too, so that none waits for
+    // another's answer: on a server the whole batch is one round trip.
+    QueryBatch batch(m_db);
+    qint64 anonymizedAt = 0;
+    m_candidates.addApplication(batch, applicationId, &d.application);
+    m_candidates.addCandidate(batch, CandidateKey::ofApplication(applicationId), &d.candidate, &anonymizedAt);
+    m_candidates.addScreeningAnswers(batch, applicationId, &d.answers);
+    m_candidates.addStageEvents(batch, applicationId, &d.events);
+    m_scorecards.addInterviewsOfApplication(batch, applicationId, &d.interviews);
+    m_candidates.addScorecards(batch, applicationId, m_access.visibility(), &d.scorecards);
+    if (m_actor.id)
+        m_scorecards.addHasScorecard(batch, applicationId, m_actor.id, &d.hasMyScorecard);
+    if (!batch.exec() || !d.application.id || !d.candidate.id)
+        return CandidateDetail();
+    d.found = true;
+    d.anonymized = anonymizedAt > 0;
+    return d;
 }
 
 }  // namespace hireloop

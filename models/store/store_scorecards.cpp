@@ -1,4 +1,5 @@
 #include "store/store.h"
+#include "storage/querybatch.h"
 #include "store/draftjournal.h"
 
 #include <algorithm>
@@ -16,25 +17,23 @@ namespace {
 constexpr int MinDuration = 5;
 constexpr int MaxDuration = 1440;
 
-// What keeps a scorecard from being submitted, and its facts: shared by the check the
-// editor shows and the submit itself, which then needs no second read of the facts.
-QStringList problemsOf(ScorecardRepository &scorecards, const AccessPolicy &access, Id scorecardId, ScorecardFacts *f)
+// What keeps a scorecard whose facts and missing focus attributes were read (see
+// ScorecardRepository::submitFacts) from being submitted: shared by the check the editor
+// shows and the submit itself.
+QStringList problemsOf(const AccessPolicy &access, const ScorecardFacts &f, const QStringList &missingFocus)
 {
-    if (!scorecards.facts(scorecardId, f))
-        return {Store::tr("No scorecard with id %1").arg(scorecardId)};
-    if (const QString why = access.scorecardRefusal(f->interviewerId); !why.isEmpty())
+    if (!f.id)
+        return {};
+    if (const QString why = access.scorecardRefusal(f.interviewerId); !why.isEmpty())
         return {why};
-    if (f->status != QLatin1String("draft"))
+    if (f.status != QLatin1String("draft"))
         return {Store::tr("This scorecard is already submitted")};
     QStringList problems;
-    if (f->interviewCancelled)
+    if (f.interviewCancelled)
         problems << Store::tr("The interview was cancelled");
-    for (const QString &name : scorecards.missingFocus(scorecardId))
+    for (const QString &name : missingFocus)
         problems << Store::tr("Rate \"%1\" or mark it no evidence").arg(name);
-    Scorecard card;
-    if (!scorecards.loadScorecard(scorecardId, access.visibility(), &card))
-        problems << Store::tr("Cannot read the scorecard");
-    else if (card.overall == Recommendation::None)
+    if (f.overall == Recommendation::None)
         problems << Store::tr("Choose an overall recommendation (No decision counts)");
     return problems;
 }
@@ -331,23 +330,62 @@ bool Store::saveDraft(const Scorecard &draft)
 QStringList Store::submitProblems(Id scorecardId)
 {
     ScorecardFacts f;
-    return problemsOf(m_scorecards, m_access, scorecardId, &f);
+    QStringList missing;
+    if (!m_scorecards.submitFacts(scorecardId, &f, &missing))
+        return {tr("No scorecard with id %1").arg(scorecardId)};
+    return problemsOf(m_access, f, missing);
 }
 
-bool Store::submitScorecard(Id scorecardId)
+bool Store::submitScorecard(Id scorecardId, QStringList *problems)
 {
+    // Two round trips to a team server, and on a file the same statements in the same
+    // order. First the write transaction begun, the checks read and the draft submitted,
+    // together: the checks are read before the submit, and a refusal takes the submit
+    // back with the transaction. Then, when they pass, the earlier revisions superseded,
+    // the audit entry and the commit, together.
+    const QString what = tr("Cannot submit the scorecard");
+    m_conflicted = false;
+    if (problems)
+        problems->clear();
+    const qint64 at = now();
     ScorecardFacts f;
-    const QStringList problems = problemsOf(m_scorecards, m_access, scorecardId, &f);
-    if (!problems.isEmpty()) {
-        return refuse(tr("Cannot submit the scorecard: %1").arg(problems.join(QStringLiteral("; "))));
-    }
+    QStringList missing;
     QList<Id> superseded;
-    if (!write(tr("Cannot submit the scorecard"), [&] {
-            return m_scorecards.submit(scorecardId, now(), &superseded)
-                && audit(QStringLiteral("scorecard.submit"), QStringLiteral("scorecard"), scorecardId,
-                         QStringLiteral("revision %1").arg(f.revision));
-        }))
+    bool submitted = false;
+    QueryBatch check(m_db);
+    if (!m_db.beginWrite(check))
+        return fail(what);
+    m_scorecards.addSubmitFacts(check, scorecardId, &f, &missing);
+    m_scorecards.addSubmit(check, scorecardId, at, &superseded, &submitted);
+    // The submit of a draft with problems may break the table's own checks (a submitted
+    // scorecard has a recommendation): the problems read before it are then the reason.
+    const bool checked = check.exec();
+    const QStringList found = f.id ? problemsOf(m_access, f, missing)
+                                   : QStringList{tr("No scorecard with id %1").arg(scorecardId)};
+    if (!checked && (!f.id || found.isEmpty())) {
+        m_db.rollback();
+        return fail(what);
+    }
+    if (!found.isEmpty() || !submitted) {
+        m_db.rollback();
+        if (found.isEmpty())
+            return refuse(tr("%1: scorecard %2 is not a draft").arg(what).arg(scorecardId));
+        m_error = tr("%1: %2").arg(what, found.join(QStringLiteral("; ")));
+        if (!problems)
+            return refuse(m_error);
+        *problems = found;  // the asker shows them: not said as an error
         return false;
+    }
+    QueryBatch finish(m_db);
+    if (!superseded.isEmpty())
+        m_scorecards.addSupersede(finish, scorecardId, at);
+    if (!m_audit.addAppend(finish,
+                           auditEntry(QStringLiteral("scorecard.submit"), QStringLiteral("scorecard"), scorecardId,
+                                      QStringLiteral("revision %1").arg(f.revision)))
+        || !m_db.commit(finish) || !finish.exec()) {
+        m_db.rollback();
+        return fail(what);
+    }
     Q_EMIT scorecardChanged(f.applicationId, scorecardId);
     for (Id old : std::as_const(superseded))
         Q_EMIT scorecardChanged(f.applicationId, old);

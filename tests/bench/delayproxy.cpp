@@ -9,6 +9,7 @@
 #include <QRandomGenerator>
 #include <QThread>
 #include <QTimer>
+#include <utility>
 
 #include <algorithm>
 #include <deque>
@@ -23,13 +24,21 @@ namespace {
 class Direction : public QObject
 {
 public:
-    // counted, when given, adds up the bytes taken this way.
+    // Whose turn it is on one connection: the client's chunk after the server's answer
+    // (or its first) starts a round trip.
+    struct Turn
+    {
+        bool answered = true;
+    };
+
+    // toServer: the client's way (its bytes and round trips are counted), else the server's.
     Direction(QLocalSocket *from, QLocalSocket *to, const std::shared_ptr<DelayProxy::Shared> &shared,
-              const QElapsedTimer *clock, std::atomic<qint64> *counted, QObject *parent)
+              const QElapsedTimer *clock, bool toServer, std::shared_ptr<Turn> turn, QObject *parent)
         : QObject(parent)
         , m_from(from)
         , m_to(to)
-        , m_counted(counted)
+        , m_toServer(toServer)
+        , m_turn(std::move(turn))
         , m_shared(shared)
         , m_clock(clock)
     {
@@ -57,8 +66,13 @@ private:
     {
         if (bytes.isEmpty() && !close)
             return;
-        if (m_counted)
-            m_counted->fetch_add(bytes.size());
+        if (m_toServer) {
+            m_shared->bytesToServer.fetch_add(bytes.size());
+            if (!bytes.isEmpty() && std::exchange(m_turn->answered, false))
+                m_shared->roundTrips.fetch_add(1);
+        } else if (!bytes.isEmpty()) {
+            m_turn->answered = true;
+        }
         const int jitter = m_shared->jitterUs.load();
         // Half the round trip each way; the jitter of a round trip split over both ways.
         const qint64 delay = m_shared->halfRoundTripUs.load()
@@ -98,7 +112,8 @@ private:
 
     QLocalSocket *m_from;
     QLocalSocket *m_to;
-    std::atomic<qint64> *m_counted;
+    bool m_toServer;
+    std::shared_ptr<Turn> m_turn;
     std::shared_ptr<DelayProxy::Shared> m_shared;
     const QElapsedTimer *m_clock;
     std::deque<Chunk> m_queue;
@@ -168,8 +183,9 @@ private:
                 continue;
             }
             m_accepted->fetch_add(1);
-            auto *up = new Direction(client, server, m_shared, &m_clock, &m_shared->bytesToServer, link);
-            auto *down = new Direction(server, client, m_shared, &m_clock, nullptr, link);
+            auto turn = std::make_shared<Direction::Turn>();
+            auto *up = new Direction(client, server, m_shared, &m_clock, true, turn, link);
+            auto *down = new Direction(server, client, m_shared, &m_clock, false, turn, link);
             m_directions << up << down;
             // Both ways closed: the connection is over.
             auto reap = [link, up, down] {

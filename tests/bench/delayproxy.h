@@ -45,6 +45,10 @@ public:
     // Every byte clients have sent towards the server so far: a read answered without
     // asking the server leaves it as it was.
     qint64 bytesToServer() const { return m_shared->bytesToServer.load(); }
+    // Round trips made so far over all connections: each time a client spoke again after
+    // the server had answered it (or for the first time). Statements sent together, as
+    // one text or one after another without waiting, count once.
+    int roundTrips() const { return m_shared->roundTrips.load(); }
 
     // The PostgreSQL server's socket in folder (its unix_socket_directories), or "".
     static QString serverSocket(const QString &folder);
@@ -55,6 +59,7 @@ public:
         std::atomic<int> jitterUs{0};
         std::atomic<bool> cut{false};
         std::atomic<qint64> bytesToServer{0};
+        std::atomic<int> roundTrips{0};
     };
 
 private:

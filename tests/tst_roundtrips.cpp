@@ -1,0 +1,180 @@
+// Round trips to a team server, counted on the wire (DelayProxy::roundTrips) rather than
+// timed: what a window an ocean away waits for. The selected candidate's whole detail is
+// one; a scorecard's submit is two (begun, checked and submitted together; then what it
+// supersedes, its audit entry and the commit), and a refused one takes nothing with it.
+// Runs on the test cluster only: a file has no wire.
+
+#include "delayproxy.h"
+#include "storage/serverlocation.h"
+#include "store/candidatedetail.h"
+#include "store/store.h"
+#include "storefixture.h"
+#include "testbackend.h"
+
+#include <QtTest>
+
+using namespace hireloop;
+using namespace hireloop::test;
+using hireloop::bench::DelayProxy;
+
+class TestRoundTrips : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void init();
+    void cleanup();
+    void theWholeDetailIsOneRoundTripOnServer();
+    void aSubmitIsTwoRoundTripsOnServer();
+    void aRefusedSubmitChangesNothingOnServer();
+    void anAmendmentSubmittedSupersedesTheLastOnServer();
+
+private:
+    StoreFixture m_fx;
+    std::unique_ptr<DelayProxy> m_proxy;  // one per test: a relay starts once
+    std::unique_ptr<Store> m_across;  // the fixture's database, reached through m_proxy
+    Id m_ada = 0;
+    Id m_adaApplication = 0;
+    Id m_ines = 0;
+    Id m_interview = 0;
+    // The round trips fn makes across the proxy.
+    int roundTrips(const std::function<void()> &fn);
+};
+
+void TestRoundTrips::init()
+{
+    QVERIFY(m_fx.open());
+    m_ada = m_fx.addCandidate(QStringLiteral("Ada Quinn"), &m_adaApplication);
+    m_ines = m_fx.addPerson(QStringLiteral("Ines Varga"), PersonKind::Interviewer);
+    m_interview = m_fx.schedule(m_adaApplication, {m_ines, m_fx.hiringManager});
+    QVERIFY(m_ada && m_ines && m_interview);
+
+    QString error;
+    ServerLocation location = ServerLocation::parse(m_fx.path(), &error);
+    QVERIFY2(error.isEmpty(), qPrintable(error));
+    m_proxy = std::make_unique<DelayProxy>();
+    QVERIFY2(m_proxy->start(DelayProxy::serverSocket(location.host), m_fx.folder(), &error), qPrintable(error));
+    location.host = m_fx.folder();
+    m_across = std::make_unique<Store>();
+    QVERIFY2(m_across->open(location.toDisplayUri()), qPrintable(m_across->errorString()));
+}
+
+void TestRoundTrips::cleanup()
+{
+    m_across.reset();
+    m_proxy.reset();
+    m_fx.close();
+}
+
+int TestRoundTrips::roundTrips(const std::function<void()> &fn)
+{
+    const int before = m_proxy->roundTrips();
+    fn();
+    return m_proxy->roundTrips() - before;
+}
+
+void TestRoundTrips::theWholeDetailIsOneRoundTripOnServer()
+{
+    QVERIFY(m_fx.score(m_ines, m_interview, 4, Recommendation::Yes));
+    QVERIFY(m_fx.score(m_fx.hiringManager, m_interview, 3, Recommendation::No, true));
+    QVERIFY(m_across->setActor(m_fx.hiringManager));
+
+    // Ten statements (the application, the candidate with emails and links, answers,
+    // history, interviews and panels, scorecards, "mine"), one answer.
+    CandidateDetail d;
+    QCOMPARE(roundTrips([&] { d = m_across->candidateDetail(m_adaApplication); }), 1);
+    QVERIFY(d.found);
+    QCOMPARE(d.candidate.name, QStringLiteral("Ada Quinn"));
+    QCOMPARE(d.interviews.size(), 1);
+    QCOMPARE(d.interviews.first().panel.size(), 2);
+    QCOMPARE(d.scorecards.size(), 2);
+    QVERIFY(d.hasMyScorecard);
+
+    // Read one after the other, the application and then its candidate are two (the
+    // candidate's row, emails and links go together).
+    Application application;
+    Candidate candidate;
+    QCOMPARE(roundTrips([&] {
+                 QVERIFY(m_across->application(m_adaApplication, &application));
+                 QVERIFY(m_across->candidate(application.candidateId, &candidate));
+             }),
+             2);
+    QCOMPARE(candidate.emails, d.candidate.emails);
+}
+
+void TestRoundTrips::aSubmitIsTwoRoundTripsOnServer()
+{
+    const Id draft = m_fx.score(m_ines, m_interview, 4, Recommendation::Yes, true);
+    QVERIFY(draft);
+    QVERIFY(m_across->setActor(m_ines));
+    QStringList problems;
+    bool submitted = false;
+    QCOMPARE(roundTrips([&] { submitted = m_across->submitScorecard(draft, &problems); }), 2);
+    QVERIFY2(submitted, qPrintable(m_across->errorString()));
+    QVERIFY(problems.isEmpty());
+
+    // Submitted, and audited once, as the fixture's own connection reads it.
+    Scorecard card;
+    QVERIFY(m_fx.actAs(m_fx.hiringManager));
+    QVERIFY(m_fx->scorecard(draft, &card));
+    QCOMPARE(card.status, QStringLiteral("submitted"));
+    QVERIFY(card.submittedAt > 0);
+    int audited = 0;
+    for (const AuditEntry &e : m_fx->recentAudit(50))
+        audited += e.action == QLatin1String("scorecard.submit") && e.entityId == draft;
+    QCOMPARE(audited, 1);
+    QVERIFY2(m_fx->checkProblems().isEmpty(), qPrintable(m_fx->checkProblems().join(u'\n')));
+}
+
+void TestRoundTrips::aRefusedSubmitChangesNothingOnServer()
+{
+    // No recommendation: a problem, and a submit the table itself would refuse.
+    const Id draft = m_fx.score(m_ines, m_interview, QList<int>(), Recommendation::None, QString(), QString(), true);
+    QVERIFY(draft);
+    QVERIFY(m_across->setActor(m_ines));
+    QStringList problems;
+    QSignalSpy said(m_across.get(), &Store::errorOccurred);
+    QVERIFY(!m_across->submitScorecard(draft, &problems));
+    QCOMPARE(problems, QStringList{QStringLiteral("Choose an overall recommendation (No decision counts)")});
+    QCOMPARE(said.size(), 0);  // the editor shows them; not an error
+
+    // The submit sent with the checks was taken back with them.
+    Scorecard card;
+    QVERIFY(m_fx.actAs(m_fx.hiringManager));
+    QVERIFY(m_fx->scorecard(draft, &card));
+    QCOMPARE(card.status, QStringLiteral("draft"));
+    QCOMPARE(card.submittedAt, 0);
+    for (const AuditEntry &e : m_fx->recentAudit(50))
+        QVERIFY(e.action != QLatin1String("scorecard.submit"));
+
+    // Asked without a list, the refusal is said.
+    QVERIFY(!m_across->submitScorecard(draft));
+    QCOMPARE(said.size(), 1);
+    QVERIFY(m_across->errorString().startsWith(QStringLiteral("Cannot submit the scorecard: ")));
+}
+
+void TestRoundTrips::anAmendmentSubmittedSupersedesTheLastOnServer()
+{
+    const Id first = m_fx.score(m_ines, m_interview, 4, Recommendation::Yes);
+    QVERIFY(first);
+    const Id amended = m_fx->amendScorecard(first);
+    QVERIFY2(amended, qPrintable(m_fx->errorString()));
+    QVERIFY(m_across->setActor(m_ines));
+    QSignalSpy changed(m_across.get(), &Store::scorecardChanged);
+    QCOMPARE(roundTrips([&] { QVERIFY2(m_across->submitScorecard(amended), qPrintable(m_across->errorString())); }), 2);
+    Scorecard card;
+    QVERIFY(m_fx.actAs(m_fx.hiringManager));
+    QVERIFY(m_fx->scorecard(first, &card));
+    QCOMPARE(card.status, QStringLiteral("superseded"));
+    QVERIFY(m_fx->scorecard(amended, &card));
+    QCOMPARE(card.status, QStringLiteral("submitted"));
+    // Both said changed: the new revision and the one it replaced.
+    QList<Id> heard;
+    for (const QList<QVariant> &args : std::as_const(changed))
+        heard << args.at(1).toLongLong();
+    QVERIFY(heard.contains(first) && heard.contains(amended));
+}
+
+HIRELOOP_TEST_MAIN(QCoreApplication, TestRoundTrips)
+
+#include "tst_roundtrips.moc"

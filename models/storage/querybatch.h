@@ -29,7 +29,8 @@ public:
 
     // Adds a statement; bind its values on the query returned before exec(). reader, when
     // given, gets its result (rows, forward only, or numRowsAffected()) once it is in;
-    // readers run in the order added, so one may use what an earlier one read.
+    // readers run in the order added, so one may use what an earlier one read. A reader
+    // never calls finish() on what it is given: on a server that drops the later results.
     QSqlQuery &add(const QString &sql, Reader reader = {});
     // Runs every statement added. False, with the database's error, when one failed: that
     // one's reader and the later ones are not called, and (on a server) the later

@@ -1,6 +1,7 @@
 #include "storage/rolerepository.h"
 
 #include "storage/database.h"
+#include "storage/querybatch.h"
 #include "storage/rowversions.h"
 
 #include <QHash>
@@ -44,106 +45,117 @@ Id RoleRepository::findByKey(const QString &idOrTitle)
     return 0;
 }
 
+namespace {
+
+// A role whole: six statements, one round trip to a server; each part only of a role found.
+void addRole(QueryBatch &batch, Id id, Role *role)
+{
+    batch
+        .add(QStringLiteral("SELECT title, team, status, posting, overview FROM role WHERE id = :id"),
+             [id, role](QSqlQuery &q) {
+                 *role = Role();
+                 if (!q.next())
+                     return;
+                 role->id = id;
+                 role->title = q.value(0).toString();
+                 role->team = q.value(1).toString();
+                 role->open = q.value(2).toString() == QLatin1String("open");
+                 role->posting = q.value(3).toString();
+                 role->overview = q.value(4).toString();
+             })
+        .bindValue(QStringLiteral(":id"), id);
+    batch
+        .add(QStringLiteral("SELECT s.id, s.name, s.kind, i.text FROM posting_section s"
+                            " LEFT JOIN posting_item i ON i.section_id = s.id"
+                            " WHERE s.role_id = :id ORDER BY s.position, i.position"),
+             [role](QSqlQuery &q) {
+                 Id lastSection = 0;
+                 while (role->id && q.next()) {
+                     if (q.value(0).toLongLong() != lastSection) {
+                         lastSection = q.value(0).toLongLong();
+                         PostingSection s;
+                         s.name = q.value(1).toString();
+                         sectionKindFromName(q.value(2).toString(), &s.kind);
+                         role->sections << s;
+                     }
+                     if (!q.value(3).isNull())
+                         role->sections.last().items << q.value(3).toString();
+                 }
+             })
+        .bindValue(QStringLiteral(":id"), id);
+    batch
+        .add(QStringLiteral("SELECT c.id, c.name, c.position, a.id, a.name, a.guidance, a.source_section,"
+                            " a.source_line, a.weight, a.must_have, a.position, a.version"
+                            " FROM category c LEFT JOIN attribute a ON a.category_id = c.id"
+                            " WHERE c.role_id = :id ORDER BY c.position, c.id, a.position, a.id"),
+             [id, role](QSqlQuery &q) {
+                 while (role->id && q.next()) {
+                     const Id categoryId = q.value(0).toLongLong();
+                     if (role->categories.isEmpty() || role->categories.last().id != categoryId) {
+                         Category c;
+                         c.id = categoryId;
+                         c.roleId = id;
+                         c.name = q.value(1).toString();
+                         c.position = q.value(2).toInt();
+                         role->categories << c;
+                     }
+                     if (q.value(3).isNull())
+                         continue;
+                     Attribute a;
+                     a.id = q.value(3).toLongLong();
+                     a.categoryId = categoryId;
+                     a.name = q.value(4).toString();
+                     a.guidance = q.value(5).toString();
+                     a.sourceSection = q.value(6).toString();
+                     a.sourceLine = q.value(7).toString();
+                     a.weight = q.value(8).toDouble();
+                     a.mustHave = q.value(9).toBool();
+                     a.position = q.value(10).toInt();
+                     a.version = q.value(11).toInt();
+                     role->categories.last().attributes << a;
+                 }
+             })
+        .bindValue(QStringLiteral(":id"), id);
+    batch
+        .add(QStringLiteral(
+                 "SELECT id, label, text, position FROM screening_fact WHERE role_id = :id ORDER BY position, id"),
+             [role](QSqlQuery &q) {
+                 while (role->id && q.next())
+                     role->screening << ScreeningFact{q.value(0).toLongLong(), q.value(1).toString(),
+                                                      q.value(2).toString(), q.value(3).toInt()};
+             })
+        .bindValue(QStringLiteral(":id"), id);
+    batch
+        .add(QStringLiteral("SELECT s.id, s.name, s.position, f.attribute_id, s.version FROM stage s"
+                            " LEFT JOIN stage_focus f ON f.stage_id = s.id"
+                            " LEFT JOIN attribute a ON a.id = f.attribute_id"
+                            " LEFT JOIN category c ON c.id = a.category_id"
+                            " WHERE s.role_id = :id ORDER BY s.position, s.id, c.position, a.position"),
+             [role](QSqlQuery &q) {
+                 while (role->id && q.next()) {
+                     const Id stageId = q.value(0).toLongLong();
+                     if (role->stages.isEmpty() || role->stages.last().id != stageId)
+                         role->stages << Stage{
+                             stageId, q.value(1).toString(), q.value(2).toInt(), {}, q.value(4).toInt()};
+                     if (!q.value(3).isNull())
+                         role->stages.last().focus << q.value(3).toLongLong();
+                 }
+             })
+        .bindValue(QStringLiteral(":id"), id);
+    batch
+        .add(QStringLiteral("SELECT text FROM reject_reason WHERE role_id = :id ORDER BY position, id"),
+             [role](QSqlQuery &q) {
+                 while (role->id && q.next())
+                     role->rejectReasons << q.value(0).toString();
+             })
+        .bindValue(QStringLiteral(":id"), id);
+}
+
+}  // namespace
+
 bool RoleRepository::load(Id id, Role *role)
 {
-    QSqlQuery q = m_db.prepare(
-        QStringLiteral("SELECT title, team, status, posting, overview FROM role WHERE id = :id"));
-    q.bindValue(QStringLiteral(":id"), id);
-    if (!m_db.exec(q) || !q.next())
-        return false;
-    *role = Role();
-    role->id = id;
-    role->title = q.value(0).toString();
-    role->team = q.value(1).toString();
-    role->open = q.value(2).toString() == QLatin1String("open");
-    role->posting = q.value(3).toString();
-    role->overview = q.value(4).toString();
-
-    q = m_db.prepare(QStringLiteral("SELECT s.id, s.name, s.kind, i.text FROM posting_section s"
-                                    " LEFT JOIN posting_item i ON i.section_id = s.id"
-                                    " WHERE s.role_id = :id ORDER BY s.position, i.position"));
-    q.bindValue(QStringLiteral(":id"), id);
-    if (!m_db.exec(q))
-        return false;
-    Id lastSection = 0;
-    while (q.next()) {
-        if (q.value(0).toLongLong() != lastSection) {
-            lastSection = q.value(0).toLongLong();
-            PostingSection s;
-            s.name = q.value(1).toString();
-            sectionKindFromName(q.value(2).toString(), &s.kind);
-            role->sections << s;
-        }
-        if (!q.value(3).isNull())
-            role->sections.last().items << q.value(3).toString();
-    }
-
-    q = m_db.prepare(
-        QStringLiteral("SELECT c.id, c.name, c.position, a.id, a.name, a.guidance, a.source_section, a.source_line,"
-                       " a.weight, a.must_have, a.position, a.version"
-                       " FROM category c LEFT JOIN attribute a ON a.category_id = c.id"
-                       " WHERE c.role_id = :id ORDER BY c.position, c.id, a.position, a.id"));
-    q.bindValue(QStringLiteral(":id"), id);
-    if (!m_db.exec(q))
-        return false;
-    while (q.next()) {
-        const Id categoryId = q.value(0).toLongLong();
-        if (role->categories.isEmpty() || role->categories.last().id != categoryId) {
-            Category c;
-            c.id = categoryId;
-            c.roleId = id;
-            c.name = q.value(1).toString();
-            c.position = q.value(2).toInt();
-            role->categories << c;
-        }
-        if (q.value(3).isNull())
-            continue;
-        Attribute a;
-        a.id = q.value(3).toLongLong();
-        a.categoryId = categoryId;
-        a.name = q.value(4).toString();
-        a.guidance = q.value(5).toString();
-        a.sourceSection = q.value(6).toString();
-        a.sourceLine = q.value(7).toString();
-        a.weight = q.value(8).toDouble();
-        a.mustHave = q.value(9).toBool();
-        a.position = q.value(10).toInt();
-        a.version = q.value(11).toInt();
-        role->categories.last().attributes << a;
-    }
-
-    q = m_db.prepare(QStringLiteral(
-        "SELECT id, label, text, position FROM screening_fact WHERE role_id = :id ORDER BY position, id"));
-    q.bindValue(QStringLiteral(":id"), id);
-    if (!m_db.exec(q))
-        return false;
-    while (q.next())
-        role->screening << ScreeningFact{q.value(0).toLongLong(), q.value(1).toString(), q.value(2).toString(),
-                                         q.value(3).toInt()};
-
-    q = m_db.prepare(QStringLiteral("SELECT s.id, s.name, s.position, f.attribute_id, s.version FROM stage s"
-                                    " LEFT JOIN stage_focus f ON f.stage_id = s.id"
-                                    " LEFT JOIN attribute a ON a.id = f.attribute_id"
-                                    " LEFT JOIN category c ON c.id = a.category_id"
-                                    " WHERE s.role_id = :id ORDER BY s.position, s.id, c.position, a.position"));
-    q.bindValue(QStringLiteral(":id"), id);
-    if (!m_db.exec(q))
-        return false;
-    while (q.next()) {
-        const Id stageId = q.value(0).toLongLong();
-        if (role->stages.isEmpty() || role->stages.last().id != stageId)
-            role->stages << Stage{stageId, q.value(1).toString(), q.value(2).toInt(), {}, q.value(4).toInt()};
-        if (!q.value(3).isNull())
-            role->stages.last().focus << q.value(3).toLongLong();
-    }
-
-    q = m_db.prepare(QStringLiteral("SELECT text FROM reject_reason WHERE role_id = :id ORDER BY position, id"));
-    q.bindValue(QStringLiteral(":id"), id);
-    if (!m_db.exec(q))
-        return false;
-    while (q.next())
-        role->rejectReasons << q.value(0).toString();
-    return true;
+    return QueryBatch::readOne(m_db, role, [&](QueryBatch &b, Role *read) { addRole(b, id, read); });
 }
 
 Id RoleRepository::insert(Role draft, Id hiringManagerId, qint64 now)

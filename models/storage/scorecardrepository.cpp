@@ -468,61 +468,75 @@ QList<Scorecard> ScorecardRepository::readScorecards(QSqlQuery &q)
         k.version = q.value(14).toInt();
         list << k;
     }
-    q.finish();
     return list;
 }
 
 // Ratings of the scorecards matching where (over k and i) that the viewer may see, in
 // rubric order, attached to the cards of that list.
+namespace {
+
+// The ratings of cards (those where picks, bound by bind, that the viewer may see), put
+// onto them when the batch runs; cards may be filled by an earlier statement of it.
+void addRatings(QueryBatch &batch, QList<Scorecard> *cards, const QString &where,
+                const std::function<void(QSqlQuery &)> &bind, const Visibility &visibility)
+{
+    VisibilitySql vis(visibility);
+    QSqlQuery &q = batch.add(
+        QStringLiteral("SELECT r.scorecard_id, r.attribute_id, r.value, r.note, r.rated FROM rating r"
+                       " JOIN scorecard k ON k.id = r.scorecard_id JOIN interview i ON i.id = k.interview_id"
+                       " JOIN attribute t ON t.id = r.attribute_id JOIN category c ON c.id = t.category_id"
+                       " WHERE %1 AND %2 ORDER BY r.scorecard_id, c.position, t.position, t.id")
+            .arg(where, vis.scorecard(QStringLiteral("k"), QStringLiteral("i"))),
+        [cards](QSqlQuery &rows) {
+            QHash<Id, int> index;
+            for (int n = 0; n < cards->size(); ++n)
+                index.insert(cards->at(n).id, n);
+            while (rows.next()) {
+                const auto it = index.constFind(rows.value(0).toLongLong());
+                if (it == index.cend())
+                    continue;
+                Rating r;
+                r.attributeId = rows.value(1).toLongLong();
+                r.value = rows.value(4).toInt() == 0 ? Rating::NotRated
+                    : rows.value(2).isNull()         ? 0
+                                                     : rows.value(2).toInt();
+                r.note = rows.value(3).toString();
+                (*cards)[*it].ratings << r;
+            }
+        });
+    bind(q);
+    vis.bind(q);
+}
+
+}  // namespace
+
 bool ScorecardRepository::attachRatings(QList<Scorecard> *cards, const QString &where,
                                         const std::function<void(QSqlQuery &)> &bind, const Visibility &visibility)
 {
     if (cards->isEmpty())
         return true;
-    VisibilitySql vis(visibility);
-    QSqlQuery q = m_db.prepare(
-        QStringLiteral("SELECT r.scorecard_id, r.attribute_id, r.value, r.note, r.rated FROM rating r"
-                       " JOIN scorecard k ON k.id = r.scorecard_id JOIN interview i ON i.id = k.interview_id"
-                       " JOIN attribute t ON t.id = r.attribute_id JOIN category c ON c.id = t.category_id"
-                       " WHERE %1 AND %2 ORDER BY r.scorecard_id, c.position, t.position, t.id")
-            .arg(where, vis.scorecard(QStringLiteral("k"), QStringLiteral("i"))));
-    bind(q);
-    vis.bind(q);
-    if (!m_db.exec(q))
-        return false;
-    QHash<Id, int> index;
-    for (int n = 0; n < cards->size(); ++n)
-        index.insert(cards->at(n).id, n);
-    while (q.next()) {
-        const auto it = index.constFind(q.value(0).toLongLong());
-        if (it == index.cend())
-            continue;
-        Rating r;
-        r.attributeId = q.value(1).toLongLong();
-        r.value = q.value(4).toInt() == 0 ? Rating::NotRated : q.value(2).isNull() ? 0 : q.value(2).toInt();
-        r.note = q.value(3).toString();
-        (*cards)[*it].ratings << r;
-    }
-    return true;
+    QueryBatch batch(m_db);
+    addRatings(batch, cards, where, bind, visibility);
+    return batch.exec();
 }
 
 bool ScorecardRepository::loadScorecard(Id scorecardId, const Visibility &visibility, Scorecard *scorecard)
 {
+    // The scorecard and its ratings: one round trip to a server.
     VisibilitySql vis(visibility);
+    QList<Scorecard> cards;
+    QueryBatch batch(m_db);
     const QString select = scorecardSelect(vis);
-    QSqlQuery q = m_db.prepare(
+    QSqlQuery &q = batch.add(
         select
-        + QStringLiteral(" WHERE k.id = :id AND %1").arg(vis.scorecard(QStringLiteral("k"), QStringLiteral("i"))));
+            + QStringLiteral(" WHERE k.id = :id AND %1").arg(vis.scorecard(QStringLiteral("k"), QStringLiteral("i"))),
+        [this, &cards](QSqlQuery &rows) { cards = readScorecards(rows); });
     q.bindValue(QStringLiteral(":id"), scorecardId);
     vis.bind(q);
-    if (!m_db.exec(q))
-        return false;
-    QList<Scorecard> cards = readScorecards(q);
-    if (cards.isEmpty())
-        return false;
-    if (!attachRatings(
-            &cards, QStringLiteral("k.id = :id"),
-            [scorecardId](QSqlQuery &r) { r.bindValue(QStringLiteral(":id"), scorecardId); }, visibility))
+    addRatings(
+        batch, &cards, QStringLiteral("k.id = :id"),
+        [scorecardId](QSqlQuery &r) { r.bindValue(QStringLiteral(":id"), scorecardId); }, visibility);
+    if (!batch.exec() || cards.isEmpty())
         return false;
     *scorecard = cards.first();
     return true;
@@ -547,6 +561,7 @@ QList<Scorecard> ScorecardRepository::currentScorecards(Id applicationId, const 
     if (!m_db.exec(q))
         return {};
     QList<Scorecard> cards = readScorecards(q);
+    q.finish();
     if (!attachRatings(
             &cards, QStringLiteral("i.application_id = :a"),
             [applicationId](QSqlQuery &r) { r.bindValue(QStringLiteral(":a"), applicationId); }, visibility))
@@ -573,6 +588,7 @@ QList<Scorecard> ScorecardRepository::revisions(Id scorecardId, const Visibility
     if (!m_db.exec(q))
         return {};
     QList<Scorecard> cards = readScorecards(q);
+    q.finish();
     if (!attachRatings(&cards, same, bindSame, visibility))
         return {};
     return cards;

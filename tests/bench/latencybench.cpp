@@ -30,7 +30,9 @@
 // For each step it prints one JSON line: the round trip, the step, its duration in ms,
 // and the GUI thread's longest stall during it (how late a 1 ms timer on the GUI thread
 // fired: the longest the window could not have repainted or taken a key), with where
-// that time went (the event being delivered, by its type and its receiver's class).
+// that time went (the event being delivered, by its type and its receiver's class), and
+// the round trips made during it over every connection (DelayProxy::roundTrips: reads,
+// writes, read-aheads and change notices alike).
 // Then a table.
 // Not a test: it asserts nothing and CTest does not run it. It fails (status 1) when a
 // step does not finish or anything typed during the cut is lost.
@@ -244,6 +246,7 @@ struct Step
     double stallMs = 0;
     QString stallIn = QString();  // where the longest stretch without the event loop was spent
     int lost = -1;  // the cut: typed characters not in the database afterwards
+    int roundTrips = -1;  // made over every connection during the step (DelayProxy::roundTrips)
 };
 
 class Session
@@ -275,6 +278,7 @@ void Session::measure(const QString &name, const std::function<bool()> &step)
 {
     pause(20);  // whatever came before settles
     m_meter.reset();
+    const int tripsBefore = m_proxy->roundTrips();
     QElapsedTimer t;
     t.start();
     const bool ok = step();
@@ -283,10 +287,11 @@ void Session::measure(const QString &name, const std::function<bool()> &step)
     s.name = name;
     s.ms = ok ? double(t.nsecsElapsed()) / 1e6 : -1;
     s.stallMs = m_meter.worstMs(&s.stallIn);
+    s.roundTrips = m_proxy->roundTrips() - tripsBefore;
     m_steps << s;
     err() << "latencybench: " << m_rtt << " ms: " << name << " "
-          << (ok ? QString::number(s.ms, 'f', 1) : QStringLiteral("FAILED")) << " ms, worst stall "
-          << QString::number(s.stallMs, 'f', 1) << " ms, in " << s.stallIn << "\n";
+          << (ok ? QString::number(s.ms, 'f', 1) : QStringLiteral("FAILED")) << " ms, " << s.roundTrips
+          << " round trips, worst stall " << QString::number(s.stallMs, 'f', 1) << " ms, in " << s.stallIn << "\n";
     err().flush();
 }
 
@@ -349,18 +354,20 @@ QList<Step> Session::run()
     double worstNext = 0;
     double worstNextStall = 0;
     QString worstNextIn;
+    int mostNextTrips = 0;
     bool nextOk = true;
     for (int i = 1; i <= 4 && nextOk; ++i) {
         measure(QStringLiteral("detail_next"), [&] { return select(far + i); });
         nextOk = m_steps.last().ms >= 0;
         worstNext = nextOk ? std::max(worstNext, m_steps.last().ms) : -1;
+        mostNextTrips = std::max(mostNextTrips, m_steps.last().roundTrips);
         if (m_steps.last().stallMs >= worstNextStall) {
             worstNextStall = m_steps.last().stallMs;
             worstNextIn = m_steps.last().stallIn;
         }
         m_steps.removeLast();
     }
-    m_steps << Step{m_rtt, QStringLiteral("detail_next"), worstNext, worstNextStall, worstNextIn};
+    m_steps << Step{m_rtt, QStringLiteral("detail_next"), worstNext, worstNextStall, worstNextIn, -1, mostNextTrips};
 
     // The tab is looked at first (it reads nothing until it is shown), then its clock's
     // minute comes.
@@ -416,6 +423,7 @@ QList<Step> Session::run()
     // the slowest and the worst stall of the three.
     double slowestReopen = 0, worstReopenStall = 0;
     QString worstReopenIn;
+    int mostReopenTrips = 0;
     for (int i = 0; i < 3; ++i) {
         measure(QStringLiteral("reopen"), [&] {
             bool loaded = false;
@@ -427,13 +435,15 @@ QList<Step> Session::run()
             return done;
         });
         slowestReopen = m_steps.last().ms < 0 || slowestReopen < 0 ? -1 : std::max(slowestReopen, m_steps.last().ms);
+        mostReopenTrips = std::max(mostReopenTrips, m_steps.last().roundTrips);
         if (m_steps.last().stallMs >= worstReopenStall) {
             worstReopenStall = m_steps.last().stallMs;
             worstReopenIn = m_steps.last().stallIn;
         }
         m_steps.removeLast();
     }
-    m_steps << Step{m_rtt, QStringLiteral("reopen"), slowestReopen, worstReopenStall, worstReopenIn};
+    m_steps << Step{m_rtt, QStringLiteral("reopen"), slowestReopen, worstReopenStall, worstReopenIn,
+                    -1,    mostReopenTrips};
     score(&store, window.get());
     window.reset();
     return m_steps;
@@ -620,7 +630,8 @@ int main(int argc, char *argv[])
                              {QStringLiteral("step"), s.name},
                              {QStringLiteral("ms"), s.ms},
                              {QStringLiteral("worst_gui_stall_ms"), s.stallMs},
-                             {QStringLiteral("worst_stall_in"), s.stallIn}};
+                             {QStringLiteral("worst_stall_in"), s.stallIn},
+                             {QStringLiteral("round_trips"), s.roundTrips}};
             if (s.lost >= 0) {
                 line.insert(QStringLiteral("lost"), s.lost);
                 line.insert(QStringLiteral("cut_s"), o.cutSeconds);
@@ -634,12 +645,13 @@ int main(int argc, char *argv[])
     }
     std::fflush(stdout);
 
-    // The table: one row per step, per round trip its duration / worst stall.
+    // The table: one row per step, per round trip its duration / worst stall / round trips.
     QTextStream out(stdout);
-    out << "\n" << o.candidates << " candidates; ms to done / worst GUI-thread stall, by round trip\n";
+    out << "\n"
+        << o.candidates << " candidates; ms to done / worst GUI-thread stall / round trips made, by round trip\n";
     out << QStringLiteral("%1").arg(QStringLiteral("step"), -14);
     for (const int rtt : std::as_const(o.rtts))
-        out << QStringLiteral("%1").arg(QStringLiteral("%1 ms").arg(rtt), 18);
+        out << QStringLiteral("%1").arg(QStringLiteral("%1 ms").arg(rtt), 22);
     out << "\n";
     QStringList names;
     for (const Step &s : std::as_const(all))
@@ -652,8 +664,11 @@ int main(int argc, char *argv[])
             for (const Step &s : std::as_const(all))
                 if (s.name == name && s.rtt == rtt)
                     cell = s.ms < 0 ? QStringLiteral("failed")
-                                    : QStringLiteral("%1 / %2").arg(s.ms, 0, 'f', 0).arg(s.stallMs, 0, 'f', 0);
-            out << QStringLiteral("%1").arg(cell, 18);
+                                    : QStringLiteral("%1 / %2 / %3")
+                                          .arg(s.ms, 0, 'f', 0)
+                                          .arg(s.stallMs, 0, 'f', 0)
+                                          .arg(s.roundTrips);
+            out << QStringLiteral("%1").arg(cell, 22);
         }
         out << "\n";
     }

@@ -837,6 +837,16 @@ bool Database::commit(QueryBatch &batch)
     return true;
 }
 
+bool WriteTransaction::commit(QueryBatch &batch)
+{
+    if (!m_active)
+        return false;
+    if (!m_db.commit(batch) || !batch.exec())
+        return false;  // rolled back by the destructor
+    m_active = false;
+    return true;
+}
+
 void Database::rollback()
 {
     QSqlQuery q(m_db);

@@ -330,6 +330,9 @@ public:
         m_active = false;
         return m_db.commit();
     }
+    // Commits with what batch holds, sent first (one round trip to a server); on failure
+    // the transaction is rolled back here.
+    bool commit(QueryBatch &batch);
 
 private:
     Database &m_db;

@@ -1,5 +1,8 @@
 #include "store/store.h"
 
+#include <QScopedValueRollback>
+#include "storage/querybatch.h"
+
 #include "domain/contactnormalizer.h"
 #include "posting/rubricbuilder.h"
 #include "store/draftjournal.h"
@@ -80,7 +83,9 @@ bool Store::write(const QString &what, const std::function<bool()> &change)
 {
     m_conflicted = false;
     WriteTransaction tx(m_db);
-    if (!tx.isActive() || !change() || !tx.commit())
+    QueryBatch atCommit(m_db);
+    const QScopedValueRollback<QueryBatch *> auditAtCommit(m_atCommit, &atCommit);
+    if (!tx.isActive() || !change() || !tx.commit(atCommit))
         return fail(what);
     return true;
 }
@@ -509,6 +514,9 @@ AuditEntry Store::auditEntry(const QString &action, const QString &entity, Id en
 
 bool Store::audit(const QString &action, const QString &entity, Id entityId, const QString &detail)
 {
+    // A file's entries are chained here, each on the one before: they go at once.
+    if (m_atCommit && m_db.isServer())
+        return m_audit.addAppend(*m_atCommit, auditEntry(action, entity, entityId, detail));
     return m_audit.append(auditEntry(action, entity, entityId, detail));
 }
 

@@ -30,6 +30,7 @@ class QTimer;
 namespace hireloop {
 
 class OwnWrites;
+class QueryBatch;
 struct CandidateDetail;
 struct OpenedDatabase;
 struct TeamSession;
@@ -420,6 +421,9 @@ private:
     AccessPolicy m_access;
     QString m_error;
     bool m_conflicted = false;
+    // While write() or writeVersioned() runs on a server: where audit() puts its entry, to
+    // go to the server with the commit (a round trip less); else null, and it goes at once.
+    QueryBatch *m_atCommit = nullptr;
     int m_conflictsToCaller = 0;  // ConflictsToCaller guards alive
     std::shared_ptr<OwnWrites> m_ownWrites;  // "entity:id", shared on the database (see OwnWrites)
     std::function<qint64()> m_clock;

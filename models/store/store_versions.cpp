@@ -1,4 +1,7 @@
 #include "store/store.h"
+#include "storage/querybatch.h"
+
+#include <QScopedValueRollback>
 
 #include "store/ownwrites.h"
 
@@ -45,11 +48,13 @@ bool Store::writeVersioned(const QString &what, const QString &entity, Id id, in
     m_conflicted = false;
     {
         WriteTransaction tx(m_db);
+        QueryBatch atCommit(m_db);
+        const QScopedValueRollback<QueryBatch *> auditAtCommit(m_atCommit, &atCommit);
         if (tx.isActive() && change()) {
             // An unchecked write (expected 0) learns in its transaction the version it made,
             // so an edit this person made on the version before it is still no conflict.
             const int made = expected > 0 ? expected + 1 : m_versions.current(entity, id);
-            if (tx.commit()) {
+            if (tx.commit(atCommit)) {
                 if (made > 0 && m_ownWrites)
                     m_ownWrites->wrote(key(entity, id), m_actor.id, made);
                 return true;

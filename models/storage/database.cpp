@@ -1,10 +1,8 @@
 #include "storage/database.h"
 
-#include "storage/querybatch.h"
-
 #include "export/outputfile.h"
-
 #include "storage/migrations.h"
+#include "storage/querybatch.h"
 #include "storage/statement.h"
 
 #include <QAtomicInt>

@@ -331,7 +331,7 @@ public:
         return m_db.commit();
     }
     // Commits with what batch holds, sent first (one round trip to a server); on failure
-    // the transaction is rolled back here.
+    // the transaction stays active, and is rolled back when this goes.
     bool commit(QueryBatch &batch);
 
 private:

@@ -1,10 +1,8 @@
 #include "store/store.h"
 
-#include <QScopedValueRollback>
-#include "storage/querybatch.h"
-
 #include "domain/contactnormalizer.h"
 #include "posting/rubricbuilder.h"
+#include "storage/querybatch.h"
 #include "store/draftjournal.h"
 #include "store/ownwrites.h"
 #include "store/storememo.h"
@@ -14,6 +12,7 @@
 #include <QDateTime>
 #include <QDir>
 #include <QRegularExpression>
+#include <QScopedValueRollback>
 #include <QTimer>
 
 namespace hireloop {

@@ -1,4 +1,5 @@
 #include "store/store.h"
+
 #include "storage/querybatch.h"
 #include "store/draftjournal.h"
 

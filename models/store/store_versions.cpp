@@ -1,11 +1,10 @@
 #include "store/store.h"
+
 #include "storage/querybatch.h"
-
-#include <QScopedValueRollback>
-
 #include "store/ownwrites.h"
 
 #include <QDateTime>
+#include <QScopedValueRollback>
 #include <QLocale>
 
 // Store: row versions (issue #17, no lost updates). An edit names the version of the row

@@ -3,8 +3,8 @@
 // connection keeping the database that was open and what was typed, the password
 // prompt and what decides that an error asks for one, a password remembered in the
 // desktop keyring (or not, without one), and the window's title and status bar on a team
-// database. The ...OnServer functions run only in tst_connectdialog_pg; those about the
-// keyring only in tst_connectdialog_keyring, which has a real one (tests/CMakeLists.txt).
+// database. The ...OnServer functions run only in tst_connectdialog_pg; the ...WithKeyring
+// ones only in tst_connectdialog_keyring, which has a real keyring (tests/CMakeLists.txt).
 
 #include "connectdialog.h"
 #include "guitestsupport.h"
@@ -220,8 +220,8 @@ private Q_SLOTS:
     void aPasswordIsAskedForOnServer();
     void aLostConnectionShowsABannerOnServer();
     void movesThisFileToATeamServerOnServer();
-    void aRememberedPasswordOpensWithoutAPromptOnServer();
-    void aRefusedRememberedPasswordIsRemovedOnServer();
+    void aRememberedPasswordOpensWithoutAPromptWithKeyring();
+    void aRefusedRememberedPasswordIsRemovedWithKeyring();
     void aPersonsLoginCannotSwitchPersonOnServer();
 
 private:
@@ -437,8 +437,8 @@ void TestConnectDialog::passwordPromptRemembersForThisProcessOnly()
 // the password typed is kept for this process, and on the server the connection is made.
 void TestConnectDialog::withoutAKeyringThePasswordIsKeptUntilQuit()
 {
-    if (keyringRun() || PasswordKeyring::isAvailable())
-        QSKIP("a desktop keyring answers here: this is about having none (ctest points D-Bus nowhere)");
+    QVERIFY2(!keyringRun() && !PasswordKeyring::isAvailable(),
+             "a desktop keyring answers here: this test is about having none (ctest points D-Bus nowhere)");
     const QString login = QStringLiteral("connectpw");
     const QString password = QStringLiteral("right horse");
     std::unique_ptr<ThrowawayDatabase> throwaway;
@@ -774,9 +774,7 @@ void TestConnectDialog::aPasswordIsAskedForOnServer()
     const ThrowawayDatabase throwaway(database, login, password);
     QVERIFY2(throwaway.error().isEmpty(), qPrintable(throwaway.error()));
     const ServerLocation asLogin = throwaway.location();
-    if (!throwaway.asksForPassword())
-        QSKIP("the test cluster trusts connectpw on its socket (see tests/pg/pgcluster.sh): nothing asks for a "
-              "password");
+    QVERIFY2(throwaway.asksForPassword(), "the test cluster must ask connectpw for a password");
 
     m_window = m_fx.openWindow();
     QVERIFY(m_window);
@@ -951,10 +949,9 @@ void TestConnectDialog::movesThisFileToATeamServerOnServer()
 // Ticked at the prompt, the password goes to the desktop keyring once the server has
 // taken it; from then on (a new run of Hireloop: nothing in this process's memory) the
 // team database opens from the recent menu and through the dialog without a prompt.
-void TestConnectDialog::aRememberedPasswordOpensWithoutAPromptOnServer()
+void TestConnectDialog::aRememberedPasswordOpensWithoutAPromptWithKeyring()
 {
-    if (!keyringRun())
-        QSKIP("needs a desktop keyring: runs in tst_connectdialog_keyring");
+    QVERIFY2(keyringRun(), "needs a desktop keyring: run by tst_connectdialog_keyring");
     QString why;
     QVERIFY2(PasswordKeyring::isAvailable(&why), qPrintable(why));
     const QString password = QStringLiteral("right horse");
@@ -1046,10 +1043,9 @@ void TestConnectDialog::aRememberedPasswordOpensWithoutAPromptOnServer()
 // The server stops taking the keyring's password (changed by its administrator): it is
 // removed from the keyring and the prompt says so; a password the server refuses is
 // never written, even ticked; the new one, ticked and taken, is.
-void TestConnectDialog::aRefusedRememberedPasswordIsRemovedOnServer()
+void TestConnectDialog::aRefusedRememberedPasswordIsRemovedWithKeyring()
 {
-    if (!keyringRun())
-        QSKIP("needs a desktop keyring: runs in tst_connectdialog_keyring");
+    QVERIFY2(keyringRun(), "needs a desktop keyring: run by tst_connectdialog_keyring");
     QString why;
     QVERIFY2(PasswordKeyring::isAvailable(&why), qPrintable(why));
     const QString oldPassword = QStringLiteral("old horse");

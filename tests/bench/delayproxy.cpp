@@ -29,6 +29,7 @@ public:
     struct Turn
     {
         bool answered = true;
+        int connection = 0;
     };
 
     // toServer: the client's way (its bytes and round trips are counted), else the server's.
@@ -68,8 +69,11 @@ private:
             return;
         if (m_toServer) {
             m_shared->bytesToServer.fetch_add(bytes.size());
-            if (!bytes.isEmpty() && std::exchange(m_turn->answered, false))
+            if (!bytes.isEmpty() && std::exchange(m_turn->answered, false)) {
                 m_shared->roundTrips.fetch_add(1);
+                if (m_shared->trace)
+                    m_shared->trace(m_turn->connection, bytes);
+            }
         } else if (!bytes.isEmpty()) {
             m_turn->answered = true;
         }
@@ -182,8 +186,8 @@ private:
                 link->deleteLater();
                 continue;
             }
-            m_accepted->fetch_add(1);
             auto turn = std::make_shared<Direction::Turn>();
+            turn->connection = m_accepted->fetch_add(1) + 1;
             auto *up = new Direction(client, server, m_shared, &m_clock, true, turn, link);
             auto *down = new Direction(server, client, m_shared, &m_clock, false, turn, link);
             m_directions << up << down;
@@ -265,6 +269,11 @@ void DelayProxy::setDelay(int roundTripMs, int jitterMs)
 {
     m_shared->halfRoundTripUs = std::max(0, roundTripMs) * 500;
     m_shared->jitterUs = std::max(0, jitterMs) * 1000;
+}
+
+void DelayProxy::setTrace(std::function<void(int, const QByteArray &)> trace)
+{
+    m_shared->trace = std::move(trace);
 }
 
 void DelayProxy::setCut(bool cut)

@@ -2,6 +2,7 @@
 
 #include <QString>
 #include <atomic>
+#include <functional>
 #include <memory>
 
 class QObject;
@@ -50,6 +51,10 @@ public:
     // one text or one after another without waiting, count once.
     int roundTrips() const { return m_shared->roundTrips.load(); }
 
+    // Called on the relay's thread with the first bytes a client sends at the start of each
+    // round trip (a statement's text, mostly) and its connection's number; set before start.
+    void setTrace(std::function<void(int connection, const QByteArray &bytes)> trace);
+
     // The PostgreSQL server's socket in folder (its unix_socket_directories), or "".
     static QString serverSocket(const QString &folder);
 
@@ -60,6 +65,7 @@ public:
         std::atomic<bool> cut{false};
         std::atomic<qint64> bytesToServer{0};
         std::atomic<int> roundTrips{0};
+        std::function<void(int, const QByteArray &)> trace;
     };
 
 private:

@@ -38,7 +38,10 @@
 // step does not finish or anything typed during the cut is lost.
 //
 //   hireloop-latencybench [--candidates N] [--rtt 0,20,100,150] [--jitter MS] [--cut S]
-//                         [--json FILE] [--pgcluster SCRIPT]
+//                         [--json FILE] [--pgcluster SCRIPT] [--trace FILE]
+//
+// --trace writes each step's start and every round trip (its connection and the first
+// bytes sent, a statement's text mostly) to FILE, with milliseconds since the first step.
 
 #include "candidatedetailview.h"
 #include "candidatespane.h"
@@ -65,6 +68,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QMetaEnum>
+#include <QMutex>
 #include <QLineEdit>
 #include <QPlainTextEdit>
 #include <QStandardPaths>
@@ -236,7 +240,42 @@ struct Options
     int cutSeconds = 30;
     QString json;
     QString cluster = QStringLiteral(HIRELOOP_PGCLUSTER);
+    QString trace;
 };
+
+// --trace: step starts from the GUI thread, round trips from the relay's.
+class Trace
+{
+public:
+    bool open(const QString &path)
+    {
+        m_file.setFileName(path);
+        m_clock.start();
+        return m_file.open(QIODevice::WriteOnly | QIODevice::Truncate | QIODevice::Text);
+    }
+    void line(const QString &what)
+    {
+        if (!m_file.isOpen())
+            return;
+        const QMutexLocker lock(&m_lock);
+        m_file.write(QStringLiteral("%1 %2\n").arg(m_clock.elapsed(), 7).arg(what).toUtf8());
+        m_file.flush();
+    }
+    // The printable part of a client's message, as a line.
+    static QString printable(const QByteArray &bytes)
+    {
+        QString text;
+        for (const char c : bytes.left(400))
+            text += (c >= 32 && c < 127) ? QChar::fromLatin1(c) : QLatin1Char('.');
+        return text;
+    }
+
+private:
+    QFile m_file;
+    QMutex m_lock;
+    QElapsedTimer m_clock;
+};
+Trace trace;
 
 struct Step
 {
@@ -277,6 +316,7 @@ private:
 void Session::measure(const QString &name, const std::function<bool()> &step)
 {
     pause(20);  // whatever came before settles
+    trace.line(QStringLiteral("---- %1 ms: %2").arg(m_rtt).arg(name));
     m_meter.reset();
     const int tripsBefore = m_proxy->roundTrips();
     QElapsedTimer t;
@@ -545,7 +585,7 @@ bool makeDatabase(const QString &adminUri, const QString &database, int candidat
 int usage()
 {
     err() << "usage: hireloop-latencybench [--candidates N] [--rtt 0,20,100,150] [--jitter MS] [--cut S]"
-             " [--json FILE] [--pgcluster SCRIPT]\n";
+             " [--json FILE] [--pgcluster SCRIPT] [--trace FILE]\n";
     return 2;
 }
 
@@ -583,6 +623,8 @@ int main(int argc, char *argv[])
             o.json = v;
         } else if (a == QLatin1String("--pgcluster")) {
             o.cluster = v;
+        } else if (a == QLatin1String("--trace")) {
+            o.trace = v;
         } else {
             return usage();
         }
@@ -604,6 +646,15 @@ int main(int argc, char *argv[])
     }
     // The window's connections, its reads and its loads all cross the relay.
     bench::DelayProxy proxy;
+    if (!o.trace.isEmpty()) {
+        if (!trace.open(o.trace)) {
+            err() << "latencybench: cannot write " << o.trace << "\n";
+            return 1;
+        }
+        proxy.setTrace([](int connection, const QByteArray &bytes) {
+            trace.line(QStringLiteral("#%1 %2").arg(connection).arg(Trace::printable(bytes)));
+        });
+    }
     QTemporaryDir relayFolder;
     if (!proxy.start(bench::DelayProxy::serverSocket(cluster.folder()), relayFolder.path(), &error)) {
         err() << "latencybench: " << error << "\n";

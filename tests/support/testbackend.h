@@ -55,7 +55,8 @@ public:
 // The main of a test registered for both backends: on the server it runs every test
 // function except those named in fileOnly (the ones about files: modes, locks, backups,
 // pages), which have no meaning there; on files, every one except those whose name ends
-// in "OnServer". Test functions named on the command line run as asked.
+// in "OnServer". Those ending in "WithKeyring" run only when named on the command line
+// (hireloop_test's KEYRING entry names them); named functions run as asked.
 int runTests(QObject *test, int argc, char **argv, const QStringList &fileOnly = {});
 
 }  // namespace hireloop::test

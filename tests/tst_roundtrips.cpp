@@ -1,10 +1,11 @@
 // Round trips to a team server, counted on the wire (DelayProxy::roundTrips) rather than
 // timed: what a window an ocean away waits for. The selected candidate's whole detail is
-// one; a scorecard's submit is two (begun, checked and submitted together; then what it
+// one, and so is a first screen of the candidates pane; a scorecard's submit is two (begun, checked and submitted together; then what it
 // supersedes, its audit entry and the commit), and a refused one takes nothing with it.
 // Runs on the test cluster only: a file has no wire.
 
 #include "delayproxy.h"
+#include "storage/candidaterowreader.h"
 #include "storage/serverlocation.h"
 #include "store/candidatedetail.h"
 #include "store/store.h"
@@ -25,6 +26,7 @@ private Q_SLOTS:
     void init();
     void cleanup();
     void theWholeDetailIsOneRoundTripOnServer();
+    void aFirstScreenIsOneRoundTripOnServer();
     void aSubmitIsTwoRoundTripsOnServer();
     void aRefusedSubmitChangesNothingOnServer();
     void anAmendmentSubmittedSupersedesTheLastOnServer();
@@ -100,6 +102,34 @@ void TestRoundTrips::theWholeDetailIsOneRoundTripOnServer()
              }),
              2);
     QCOMPARE(candidate.emails, d.candidate.emails);
+}
+
+// The candidates pane's first screen of a large role on its reader's connection: the
+// first rows by name, in full, and the role's count, in one answer.
+void TestRoundTrips::aFirstScreenIsOneRoundTripOnServer()
+{
+    for (const QString &name : {QStringLiteral("bo Lind"), QStringLiteral("Cy Ortiz"), QStringLiteral("ada Byrne")})
+        QVERIFY(m_fx.addCandidate(name, nullptr));
+    QVERIFY(m_across->setActor(m_fx.hiringManager));
+    const CandidateRowReader::Source source = CandidateRowReader::sourceOf(m_across->database());
+    QVERIFY(source.isServer());
+    CandidateRowReader reader(source);
+    QVERIFY2(reader.isOpen(), qPrintable(reader.errorString()));
+    QList<CandidateRow> rows;
+    int total = 0;
+    QCOMPARE(roundTrips([&] {
+                 rows = reader.firstRows(m_fx.role.id, m_across->access().visibility(), m_across->now(), 3, &total);
+             }),
+             1);
+    QVERIFY2(reader.errorString().isEmpty(), qPrintable(reader.errorString()));
+    QStringList names;
+    for (const CandidateRow &r : rows)
+        names << r.name;
+    names.sort(Qt::CaseInsensitive);
+    QCOMPARE(names, (QStringList{"ada Byrne", "Ada Quinn", "bo Lind"}));
+    QCOMPARE(total, 4);
+    // The store's own first rows, without the count, are the same rows.
+    QCOMPARE(m_across->firstCandidateRows(m_fx.role.id, 3).size(), 3);
 }
 
 void TestRoundTrips::aSubmitIsTwoRoundTripsOnServer()

@@ -99,8 +99,7 @@ void CandidateLoader::start(const CandidateLoadRequest &request)
                 auto first = std::make_shared<CandidateLoadResult>();
                 first->request = request;
                 const QList<CandidateRow> rows = reader.firstRows(request.roleId, request.visibility, request.now,
-                                                                  request.firstScreen);
-                first->total = reader.applicationCount(request.roleId);
+                                                                  request.firstScreen, &first->total);
                 first->ok = reader.errorString().isEmpty();
                 for (const CandidateRow &row : rows)
                     first->entries.push_back(CandidateEntry::make(row, pool));

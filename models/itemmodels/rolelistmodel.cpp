@@ -26,7 +26,7 @@ void RoleListModel::reload()
         place({});
     m_read.ask<QList<RoleSummary>>(
         m_store, this, [](Store &store) { return store.roles(); },
-        [this](const QList<RoleSummary> &roles) { place(roles); });
+        [this](const QList<RoleSummary> &roles) { place(roles); }, StoreMemo::rolesKey());
 }
 
 void RoleListModel::place(const QList<RoleSummary> &roles)

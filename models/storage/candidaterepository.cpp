@@ -414,7 +414,7 @@ QList<CandidateRow> CandidateRepository::rows(Id roleId, const Visibility &visib
 QList<CandidateRow> CandidateRepository::firstRowsByName(Id roleId, const Visibility &visibility, qint64 now, int limit)
 {
     QString error;
-    QList<CandidateRow> list = firstRowsByName(m_db.connection(), roleId, visibility, now, limit, &error);
+    QList<CandidateRow> list = firstRowsByName(m_db.connection(), roleId, visibility, now, limit, nullptr, &error);
     if (!error.isEmpty())
         m_db.setError(error);
     return list;
@@ -422,37 +422,39 @@ QList<CandidateRow> CandidateRepository::firstRowsByName(Id roleId, const Visibi
 
 QList<CandidateRow> CandidateRepository::firstRowsByName(const QSqlDatabase &connection, Id roleId,
                                                          const Visibility &visibility, qint64 now, int limit,
-                                                         QString *error)
+                                                         int *total, QString *error)
 {
-    // The names through the index on candidate (name COLLATE NOCASE, or lower(name)), probing each
-    // candidate's application to the role, so that a first screen reads ~limit rows of
-    // a large role rather than sorting all of them; then those rows in full. SQLite is
-    // kept from starting at the role's applications (it would then sort them all) by a
-    // unary + (Dialect::notIndexed); PostgreSQL picks the name index from its statistics.
+    // The names through the index on candidate (name COLLATE NOCASE, or lower(name)),
+    // probing each candidate's application to the role, so that a first screen reads
+    // ~limit rows of a large role rather than sorting all of them; those rows in full by
+    // the same statement, and the role's count beside it: one round trip to a server.
+    // SQLite is kept from starting at the role's applications (it would then sort them
+    // all) by a unary + (Dialect::notIndexed); PostgreSQL picks the name index from its
+    // statistics.
     VisibilitySql vis(visibility);
     const Dialect dialect = Dialect::of(connection);
-    QSqlQuery q = Statement::on(connection);
-    q.setForwardOnly(true);
-    if (!q.prepare(QStringLiteral("SELECT a.id FROM candidate c JOIN application a ON a.candidate_id = c.id AND %3 = :r"
-                                  " WHERE %1 ORDER BY %2, c.id LIMIT :n")
-                       .arg(vis.application(QStringLiteral("a.id")), dialect.nameOrder(QStringLiteral("c.name")),
-                            dialect.notIndexed(QStringLiteral("a.role_id"))))) {
-        *error = Database::errorText(q.lastError());
+    const QString firsts
+        = QStringLiteral(
+              "WITH firsts AS (SELECT fa.id FROM candidate fc JOIN application fa"
+              " ON fa.candidate_id = fc.id AND %3 = :firstRole WHERE %1 ORDER BY %2, fc.id LIMIT :firstLimit) ")
+              .arg(vis.application(QStringLiteral("fa.id")), dialect.nameOrder(QStringLiteral("fc.name")),
+                   dialect.notIndexed(QStringLiteral("fa.role_id")));
+    QueryBatch batch(connection, error);
+    QList<CandidateRow> rows;
+    bool read = true;
+    QSqlQuery &q = addRowStatement(batch, dialect, vis, firsts, QStringLiteral(" AND a2.id IN (SELECT id FROM firsts)"),
+                                   roleId, now, nullptr, &read, error,
+                                   [&rows](const CandidateRow &row) { rows << row; });
+    q.bindValue(QStringLiteral(":firstRole"), roleId);
+    q.bindValue(QStringLiteral(":firstLimit"), limit);
+    if (total)
+        batch
+            .add(QStringLiteral("SELECT count(*) FROM application WHERE role_id = :r"),
+                 [total](QSqlQuery &c) { *total = c.next() ? c.value(0).toInt() : 0; })
+            .bindValue(QStringLiteral(":r"), roleId);
+    if (!batch.exec() || !read)
         return {};
-    }
-    q.bindValue(QStringLiteral(":r"), roleId);
-    vis.bind(q);
-    q.bindValue(QStringLiteral(":n"), limit);
-    if (!q.exec()) {
-        *error = Database::errorText(q.lastError());
-        return {};
-    }
-    QList<Id> ids;
-    while (q.next())
-        ids << q.value(0).toLongLong();
-    if (ids.isEmpty())
-        return {};
-    return rows(connection, roleId, visibility, now, ids, nullptr, error);
+    return rows;
 }
 
 int CandidateRepository::applicationCount(Id roleId, int upTo)
@@ -506,9 +508,19 @@ bool CandidateRepository::eachRow(const QSqlDatabase &connection, Id roleId, con
         onlyList += (onlyList.isEmpty() ? QString() : QStringLiteral(",")) + QString::number(id);
     const QString restrict = only.isEmpty() ? QString() : QStringLiteral(" AND a2.id IN (%1)").arg(onlyList);
     VisibilitySql vis(visibility);
-    const Dialect dialect = Dialect::of(connection);
-    const QString sql
-        = QStringLiteral(
+    QueryBatch batch(connection, error);
+    bool read = true;
+    addRowStatement(batch, Dialect::of(connection), vis, QString(), restrict, roleId, now, cancel, &read, error, each);
+    return batch.exec() && read;
+}
+
+QSqlQuery &CandidateRepository::addRowStatement(QueryBatch &batch, const Dialect &dialect, VisibilitySql &vis,
+                                                const QString &with, const QString &restrict, Id roleId, qint64 now,
+                                                const std::atomic<bool> *cancel, bool *read, QString *error,
+                                                const RowSink &each)
+{
+    const QString sql = with
+        + QStringLiteral(
               "SELECT a.id, c.id, c.name, a.stage_id, s.name, s.position, a.status, a.stage_entered_at, c.source,"
               " c.location, coalesce(sc.submitted, 0), coalesce(sc.expected, 0),"
               " CASE WHEN %2 THEN ws.score END,"
@@ -536,48 +548,43 @@ bool CandidateRepository::eachRow(const QSqlDatabase &connection, Id roleId, con
                    QLatin1String(ExpectedScorecardSql),
                    dialect.joined(QStringLiteral("e.email"), QStringLiteral("' '")),
                    dialect.joined(QStringLiteral("l.normalized"), QStringLiteral("' '")));
-    QSqlQuery q = Statement::on(connection);
-    q.setForwardOnly(true);
-    if (!q.prepare(sql)) {
-        *error = Database::errorText(q.lastError());
-        return false;
-    }
+    QSqlQuery &q = batch.add(sql, [cancel, read, error, each](QSqlQuery &rows) {
+        CandidateRow r;
+        while (rows.next()) {
+            if (cancel && cancel->load(std::memory_order_relaxed)) {
+                *read = false;
+                return;
+            }
+            r.applicationId = rows.value(0).toLongLong();
+            r.candidateId = rows.value(1).toLongLong();
+            r.name = rows.value(2).toString();
+            r.stageId = rows.value(3).toLongLong();
+            r.stage = rows.value(4).toString();
+            r.stagePosition = rows.value(5).toInt();
+            r.status = statusOf(rows.value(6));
+            r.stageEnteredAt = rows.value(7).toLongLong();
+            r.source = rows.value(8).toString();
+            r.location = rows.value(9).toString();
+            r.scorecardsSubmitted = rows.value(10).toInt();
+            r.scorecardsExpected = rows.value(11).toInt();
+            r.hasScore = !rows.value(12).isNull();
+            r.weightedScore = rows.value(12).toDouble();
+            const QString emails = rows.value(13).toString();
+            r.email = emails.section(QLatin1Char(' '), 0, 0);
+            r.searchText
+                = QStringList{r.name, emails, r.source, rows.value(14).toString()}.join(QLatin1Char(' ')).toLower();
+            each(r);
+        }
+        if (rows.lastError().isValid()) {
+            *error = Database::errorText(rows.lastError());
+            *read = false;
+        }
+    });
     vis.bind(q);
     for (int i = 1; i <= 3; ++i)
         q.bindValue(QStringLiteral(":role%1").arg(i), roleId);
     q.bindValue(QStringLiteral(":now"), now);
-    if (!q.exec()) {
-        *error = Database::errorText(q.lastError());
-        return false;
-    }
-    CandidateRow r;
-    while (q.next()) {
-        if (cancel && cancel->load(std::memory_order_relaxed))
-            return false;
-        r.applicationId = q.value(0).toLongLong();
-        r.candidateId = q.value(1).toLongLong();
-        r.name = q.value(2).toString();
-        r.stageId = q.value(3).toLongLong();
-        r.stage = q.value(4).toString();
-        r.stagePosition = q.value(5).toInt();
-        r.status = statusOf(q.value(6));
-        r.stageEnteredAt = q.value(7).toLongLong();
-        r.source = q.value(8).toString();
-        r.location = q.value(9).toString();
-        r.scorecardsSubmitted = q.value(10).toInt();
-        r.scorecardsExpected = q.value(11).toInt();
-        r.hasScore = !q.value(12).isNull();
-        r.weightedScore = q.value(12).toDouble();
-        const QString emails = q.value(13).toString();
-        r.email = emails.section(QLatin1Char(' '), 0, 0);
-        r.searchText = QStringList{r.name, emails, r.source, q.value(14).toString()}.join(QLatin1Char(' ')).toLower();
-        each(r);
-    }
-    if (q.lastError().isValid()) {
-        *error = Database::errorText(q.lastError());
-        return false;
-    }
-    return true;
+    return q;
 }
 
 QHash<Id, std::array<int, 4>> CandidateRepository::stageCounts(Id roleId)

@@ -15,7 +15,9 @@
 namespace hireloop {
 
 class Database;
+class Dialect;
 class QueryBatch;
+class VisibilitySql;
 
 // Which candidate a read is of: one by its id, or the one an application is of (read in
 // the same batch as the application itself, before its candidate's id is known). sql is
@@ -84,9 +86,10 @@ public:
     using RowSink = std::function<void(const CandidateRow &)>;
     static bool eachRow(const QSqlDatabase &connection, Id roleId, const Visibility &visibility, qint64 now,
                         const QList<Id> &only, const std::atomic<bool> *cancel, QString *error, const RowSink &each);
-    // firstRowsByName() and applicationCount() on any connection, failures in *error.
+    // firstRowsByName() and applicationCount() on any connection, failures in *error;
+    // with total, the role's count of applications comes with the rows (one round trip).
     static QList<CandidateRow> firstRowsByName(const QSqlDatabase &connection, Id roleId, const Visibility &visibility,
-                                               qint64 now, int limit, QString *error);
+                                               qint64 now, int limit, int *total, QString *error);
     static int applicationCount(const QSqlDatabase &connection, Id roleId, int upTo, QString *error);
     // Per stage: active, rejected, withdrawn, hired.
     QHash<Id, std::array<int, 4>> stageCounts(Id roleId);
@@ -101,6 +104,12 @@ public:
 
 private:
     bool writeContacts(const Candidate &candidate);
+    // The pane's row statement, added to batch: the role's applications that restrict (SQL
+    // over a2.id, after a with clause's names when given) leaves; rows handed to each as
+    // read. *read turns false when cancelled or failed (*error).
+    static QSqlQuery &addRowStatement(QueryBatch &batch, const Dialect &dialect, VisibilitySql &vis,
+                                      const QString &with, const QString &restrict, Id roleId, qint64 now,
+                                      const std::atomic<bool> *cancel, bool *read, QString *error, const RowSink &each);
     Database &m_db;
 };
 

@@ -155,12 +155,13 @@ bool CandidateRowReader::rows(Id roleId, const Visibility &visibility, qint64 no
                                         cancel, &m_error, each);
 }
 
-QList<CandidateRow> CandidateRowReader::firstRows(Id roleId, const Visibility &visibility, qint64 now, int limit)
+QList<CandidateRow> CandidateRowReader::firstRows(Id roleId, const Visibility &visibility, qint64 now, int limit,
+                                                  int *total)
 {
     if (!m_open)
         return {};
     return CandidateRepository::firstRowsByName(QSqlDatabase::database(m_connectionName, false), roleId, visibility,
-                                                now, limit, &m_error);
+                                                now, limit, total, &m_error);
 }
 
 int CandidateRowReader::applicationCount(Id roleId)

@@ -69,7 +69,8 @@ public:
     bool rows(Id roleId, const Visibility &visibility, qint64 now, const std::atomic<bool> *cancel,
               const CandidateRepository::RowSink &each);
     // As CandidateRepository::firstRowsByName and applicationCount, on this connection.
-    QList<CandidateRow> firstRows(Id roleId, const Visibility &visibility, qint64 now, int limit);
+    // With total, the role's count comes with them.
+    QList<CandidateRow> firstRows(Id roleId, const Visibility &visibility, qint64 now, int limit, int *total = nullptr);
     int applicationCount(Id roleId);
 
 private:

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QSqlDatabase>
 #include <QSqlQuery>
 #include <deque>
 #include <functional>
@@ -23,9 +24,9 @@ class QueryBatch
 public:
     using Reader = std::function<void(QSqlQuery &result)>;
 
-    explicit QueryBatch(Database &db)
-        : m_db(db)
-    { }
+    explicit QueryBatch(Database &db);
+    // The same on any connection (a worker thread's own): a failure's text goes to *error.
+    QueryBatch(const QSqlDatabase &connection, QString *error);
 
     // Adds a statement; bind its values on the query returned before exec(). reader, when
     // given, gets its result (rows, forward only, or numRowsAffected()) once it is in;
@@ -58,7 +59,12 @@ private:
         QSqlQuery query;
         Reader reader;
     };
-    Database &m_db;
+    void fail(const QSqlError &error);
+
+    Database *m_db = nullptr;  // null: a bare connection
+    QSqlDatabase m_connection;
+    QString *m_error = nullptr;  // a bare connection's failure
+    bool m_server = false;
     std::deque<Entry> m_statements;  // a deque: add() hands out references that must stay put
 };
 

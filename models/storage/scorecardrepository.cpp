@@ -683,14 +683,6 @@ bool ScorecardRepository::updateDraft(const Scorecard &draft, Id authorId, qint6
     return m_db.exec(ins);
 }
 
-QStringList ScorecardRepository::missingFocus(Id scorecardId)
-{
-    QueryBatch batch(m_db);
-    QStringList names;
-    addMissingFocus(batch, scorecardId, &names);
-    return batch.exec() ? names : QStringList();
-}
-
 void ScorecardRepository::addMissingFocus(QueryBatch &batch, Id scorecardId, QStringList *names)
 {
     batch

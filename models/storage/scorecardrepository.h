@@ -71,7 +71,7 @@ public:
     // Scorecards under the rule.
     bool facts(Id scorecardId, ScorecardFacts *facts);
     void addFacts(QueryBatch &batch, Id scorecardId, ScorecardFacts *facts);  // facts->id 0: not found
-    // facts() and missingFocus() read together (one round trip to a server): what a
+    // facts() and the focus attributes not rated read together (one round trip to a server): what a
     // submit checks. False when there is no such scorecard.
     bool submitFacts(Id scorecardId, ScorecardFacts *facts, QStringList *missingFocus);
     void addSubmitFacts(QueryBatch &batch, Id scorecardId, ScorecardFacts *facts, QStringList *missingFocus);
@@ -88,7 +88,6 @@ public:
     // Content and ratings of a draft of authorId (the ratings are replaced).
     bool updateDraft(const Scorecard &draft, Id authorId, qint64 now, int seen);
     // Focus attributes of the interview's stage that the scorecard has no rating for.
-    QStringList missingFocus(Id scorecardId);
     void addMissingFocus(QueryBatch &batch, Id scorecardId, QStringList *names);
     // A submit in two parts, for a write transaction (see Store::submitScorecard): the
     // draft submitted (*submitted: it was a draft) with the ids of the earlier submitted

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "store/storememo.h"
 #include "store/storeworker.h"
 
 #include <QMutex>
@@ -46,6 +47,21 @@ public:
         run<T>(asker, std::move(query), std::move(answer), false);
     }
 
+    // A question whose answer the app's Store may hold already (StoreMemo: the roles, a
+    // role, the people, kept as the database opened and until a change makes them old):
+    // answered at once from what it holds, with no round trip, unless a write asked
+    // earlier has not been answered yet (the question must see it). Else as ask().
+    template <class T>
+    void askKept(QObject *asker, const QString &key, std::function<T(Store &)> query,
+                 std::function<void(const T &)> answer)
+    {
+        if (const T *kept = isThreaded() && m_unansweredWrites == 0 ? StoreMemo::of(m_store)->kept<T>(key) : nullptr) {
+            answer(T(*kept));  // a copy: the answer may change what the memo holds
+            return;
+        }
+        run<T>(asker, std::move(query), std::move(answer), false);
+    }
+
     // A write, asked like a question. What the thread's Store says while it writes (its
     // change signals, errorOccurred, editConflict) the app's Store says again in the GUI
     // thread, before the answer: the window hears of the write, or of why it was refused,
@@ -83,8 +99,10 @@ private:
         // Asked of the database and for the person the app's Store has now, whatever it
         // hears later: the reads thread follows job by job.
         QPointer<QObject> guard(asker);
-        if (relayed)
+        if (relayed) {
             countWrite(+1);
+            ++m_unansweredWrites;
+        }
         post([this, guard, relayed, at = asked(), job = std::move(job), answer = std::move(answer)]() mutable {
             QString error;
             Store *s = storeFor(&error, at);
@@ -101,7 +119,9 @@ private:
             }
             if (relayed)
                 countWrite(-1);
-            deliver([guard, result, answer = std::move(answer)] {
+            deliver([this, relayed, guard, result, answer = std::move(answer)] {
+                if (relayed)
+                    --m_unansweredWrites;  // its change signals were said before this
                 if (guard)
                     answer(*result);
             });
@@ -116,6 +136,7 @@ private:
     QMutex m_writesLock;
     QWaitCondition m_writesDone;
     int m_writes = 0;  // asked and not done yet
+    int m_unansweredWrites = 0;  // asked and not answered yet, in the asking thread
     struct Asked
     {
         QString path;
@@ -138,20 +159,25 @@ private:
 class LatestRead
 {
 public:
+    // keptKey, when given: the app Store's memo may answer at once (StoreReads::askKept).
     template <class T>
-    void ask(Store *store, QObject *asker, std::function<T(Store &)> query, std::function<void(const T &)> answer)
+    void ask(Store *store, QObject *asker, std::function<T(Store &)> query, std::function<void(const T &)> answer,
+             const QString &keptKey = QString())
     {
         const quint64 asked = ++m_asked;
         m_waiting = true;
-        std::function<void()> send = [this, store, asker, asked, query = std::move(query),
+        std::function<void()> send = [this, store, asker, asked, keptKey, query = std::move(query),
                                       answer = std::move(answer)]() mutable {
-            StoreReads::of(store)->ask<T>(asker, std::move(query),
-                                          [this, asked, answer = std::move(answer)](const T &r) {
-                                              if (asked != m_asked)
-                                                  return;
-                                              m_waiting = false;
-                                              answer(r);
-                                          });
+            std::function<void(const T &)> latest = [this, asked, answer = std::move(answer)](const T &r) {
+                if (asked != m_asked)
+                    return;
+                m_waiting = false;
+                answer(r);
+            };
+            if (keptKey.isEmpty())
+                StoreReads::of(store)->ask<T>(asker, std::move(query), std::move(latest));
+            else
+                StoreReads::of(store)->askKept<T>(asker, keptKey, std::move(query), std::move(latest));
         };
         if (m_held)
             m_heldQuestion = std::move(send);  // only the latest would count anyway

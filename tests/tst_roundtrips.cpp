@@ -27,6 +27,7 @@ private Q_SLOTS:
     void cleanup();
     void theWholeDetailIsOneRoundTripOnServer();
     void aFirstScreenIsOneRoundTripOnServer();
+    void aSessionStartsWithItsSettingsOnServer();
     void aSubmitIsTwoRoundTripsOnServer();
     void aRefusedSubmitChangesNothingOnServer();
     void anAmendmentSubmittedSupersedesTheLastOnServer();
@@ -130,6 +131,34 @@ void TestRoundTrips::aFirstScreenIsOneRoundTripOnServer()
     QCOMPARE(total, 4);
     // The store's own first rows, without the count, are the same rows.
     QCOMPARE(m_across->firstCandidateRows(m_fx.role.id, 3).size(), 3);
+}
+
+// A team database's connection is quiet and without JIT from its first statement (the
+// settings go with the connection, not as statements after it), the URI's own options
+// kept beside them; a store's opening makes few round trips.
+void TestRoundTrips::aSessionStartsWithItsSettingsOnServer()
+{
+    auto show = [](Store &store, const QString &name) {
+        QSqlQuery q(store.database().connection());
+        return q.exec(QStringLiteral("SHOW %1").arg(name)) && q.next() ? q.value(0).toString() : QString();
+    };
+    QCOMPARE(show(*m_across, QStringLiteral("jit")), QStringLiteral("off"));
+    QCOMPARE(show(*m_across, QStringLiteral("client_min_messages")), QStringLiteral("warning"));
+
+    // The test's database is a schema of its own, named by the URI's options: one more.
+    ServerLocation withOptions = ServerLocation::parse(m_across->path());
+    for (auto &p : withOptions.parameters)
+        if (p.first == QLatin1String("options"))
+            p.second += QStringLiteral(" -c statement_timeout=4321");
+    Store own;
+    const int trips = roundTrips(
+        [&] { QVERIFY2(own.open(withOptions.toDisplayUri()), qPrintable(own.errorString())); });
+    QCOMPARE(show(own, QStringLiteral("statement_timeout")), QStringLiteral("4321ms"));
+    QCOMPARE(show(own, QStringLiteral("jit")), QStringLiteral("off"));
+    QVERIFY(!own.roles().isEmpty());  // the schema named
+    // Six are Qt's driver's (the connection, then five statements of its own); then the
+    // server looked at, the schema's version, LISTEN, and who the login is with the people.
+    QVERIFY2(trips <= 10, qPrintable(QStringLiteral("%1 round trips to open").arg(trips)));
 }
 
 void TestRoundTrips::aSubmitIsTwoRoundTripsOnServer()

@@ -19,28 +19,29 @@ QAtomicInt s_readerCounter;
 
 }  // namespace
 
+CandidateRowReader::Source CandidateRowReader::sourceOf(const ServerLocation &location)
+{
+    Source server;
+    server.driver = QStringLiteral("QPSQL");
+    server.databaseName = location.database;
+    server.host = location.host;
+    server.port = location.port > 0 ? location.port : -1;
+    server.user = location.user;
+    server.password = location.password.isEmpty() ? Database::rememberedPassword(location) : location.password;
+    // Read-only transactions, on top of what the URI's options ask (a search_path, ...).
+    server.connectOptions = location
+                                .withSessionSettings(QStringLiteral("-c default_transaction_read_only=on -c jit=off"))
+                                .connectOptions()
+        + QStringLiteral(";application_name='hireloop'");
+    return server;
+}
+
 CandidateRowReader::Source CandidateRowReader::sourceOf(const Database &db)
 {
     const QSqlDatabase connection = db.connection();
     const QString name = connection.databaseName();
-    if (db.isServer() && db.isOpen()) {
-        Source server;
-        server.driver = connection.driverName();
-        server.databaseName = name;
-        server.host = connection.hostName();
-        server.port = connection.port();
-        server.user = connection.userName();
-        server.password = connection.password();
-        // Read-only transactions, on top of what the URI's options ask (a search_path, ...).
-        ServerLocation readOnly = db.serverLocation();
-        readOnly.parameters.removeIf([](const auto &p) { return p.first == QLatin1String("options"); });
-        const QString options = db.serverLocation().parameter(QStringLiteral("options"));
-        readOnly.parameters.append({QStringLiteral("options"),
-                                    (options.isEmpty() ? QString() : options + QLatin1Char(' '))
-                                        + QStringLiteral("-c default_transaction_read_only=on -c jit=off")});
-        server.connectOptions = readOnly.connectOptions() + QStringLiteral(";application_name='hireloop'");
-        return server;
-    }
+    if (db.isServer() && db.isOpen())
+        return sourceOf(db.serverLocation());
     if (!db.isOpen() || name.isEmpty() || name.contains(QLatin1String(":memory:"))
         || name.contains(QLatin1String("mode=memory")))
         return {};

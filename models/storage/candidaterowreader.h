@@ -19,6 +19,7 @@
 namespace hireloop {
 
 class Database;
+struct ServerLocation;
 
 class CandidateRowReader
 {
@@ -43,6 +44,9 @@ public:
     };
     // Invalid for a database a second connection cannot see (closed, in memory).
     static Source sourceOf(const Database &db);
+    // A team database's, before the store's own connection is open (the same as that
+    // connection's once it is).
+    static Source sourceOf(const ServerLocation &location);
 
     explicit CandidateRowReader(const Source &source);  // opens, on the calling thread
     ~CandidateRowReader();  // closes and removes the connection

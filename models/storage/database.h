@@ -240,7 +240,6 @@ private:
     void stopListening();
     static bool isSessionGone(const QSqlError &error);
     bool purgeOnServer(const QStringList &tables);
-    void applySessionSettings();
     static QString serverErrorText(const QSqlError &error);
     bool inspectExisting(const QString &path, int *userVersion, quint32 *applicationId);
     bool createFile(const QString &path);

@@ -100,16 +100,6 @@ QString Database::serverErrorText(const QSqlError &error)
     return error.text();
 }
 
-// Quiet: the server's notices (an index that exists already, ...) are not the user's.
-// No JIT: Hireloop's whole-role reads cost enough to trigger it, and compiling took
-// longer than the JIT saved (measured: half of a 100k-row candidate read).
-void Database::applySessionSettings()
-{
-    // Both in one round trip (for the session, as SET would).
-    QSqlQuery(m_db).exec(
-        QStringLiteral("SELECT set_config('client_min_messages', 'warning', false), set_config('jit', 'off', false)"));
-}
-
 bool Database::isSessionGone(const QSqlError &error)
 {
     const QString state = error.nativeErrorCode();
@@ -150,7 +140,6 @@ bool Database::reconnect()
             = QObject::tr("%1: still cannot connect: %2").arg(m_path, connectionRefusal(m_db.lastError(), m_location));
         return false;
     }
-    applySessionSettings();
     m_lost = false;
     listenForChanges();  // a new session listens to nothing yet
     return true;
@@ -163,12 +152,8 @@ void Database::listenForChanges()
     if (!isServer() || !m_options.listen || !m_onChange || !m_db.isOpen())
         return;
     QSqlDriver *driver = m_db.driver();
-    {
-        // Several teams may share a database, one schema each, and NOTIFY is per database.
-        QSqlQuery q(m_db);
-        if (q.exec(QStringLiteral("SELECT CAST(current_schema() AS TEXT)")) && q.next())
-            m_schema = q.value(0).toString();
-    }
+    // Several teams may share a database, one schema each, and NOTIFY is per database:
+    // the schema was read as the server was looked at (inspectServer).
     hearNotices();
     if (!driver->subscribedToNotifications().contains(ChangeChannel) && !driver->subscribeToNotification(ChangeChannel))
         qWarning("%s: cannot listen for other clients' changes: %s", qPrintable(m_path),
@@ -308,7 +293,12 @@ bool Database::openServer(const QString &uri, const DatabaseOptions &options)
     const QString password = rememberedPassword(m_location);
     if (!password.isEmpty())
         m_db.setPassword(password);
-    QString connectOptions = m_location.connectOptions();
+    // Quiet: the server's notices (an index that exists already, ...) are not the user's.
+    // No JIT: Hireloop's whole-role reads cost enough to trigger it, and compiling took
+    // longer than the JIT saved (measured: half of a 100k-row candidate read). Both given
+    // as the session starts, which costs no round trip of its own.
+    QString connectOptions
+        = m_location.withSessionSettings(QStringLiteral("-c client_min_messages=warning -c jit=off")).connectOptions();
     if (m_location.parameter(QStringLiteral("application_name")).isEmpty())
         connectOptions += QStringLiteral("%1application_name='hireloop'")
                               .arg(connectOptions.isEmpty() ? QString() : QStringLiteral(";"));
@@ -365,7 +355,8 @@ bool Database::inspectServer(int *version)
                                " to_regclass('hireloop_schema') IS NOT NULL,"
                                " (SELECT count(*) FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace"
                                "  WHERE n.nspname = current_schema() AND c.relkind IN ('r', 'v', 'm', 'p', 'f')),"
-                               " current_schema() IS NULL, CAST(session_user AS TEXT)"))
+                               " current_schema() IS NULL, CAST(session_user AS TEXT),"
+                               " CAST(current_schema() AS TEXT)"))
         || !q.next()) {
         fail(QObject::tr("cannot read what the server holds: %1").arg(firstLine(q.lastError().text())));
         return false;
@@ -380,10 +371,10 @@ bool Database::inspectServer(int *version)
         fail(notOneOfTheTeam(login));
         return false;
     }
+    m_schema = q.value(6).toString();
     const bool ours = q.value(2).toBool();
     const qlonglong tables = q.value(3).toLongLong();
     q.finish();
-    applySessionSettings();
     if (!ours) {
         if (tables > 0) {
             QSqlQuery names(m_db);

@@ -1,6 +1,7 @@
 #include "storage/personrepository.h"
 
 #include "storage/database.h"
+#include "storage/querybatch.h"
 #include "storage/rowversions.h"
 
 #include <QObject>
@@ -30,13 +31,19 @@ const QString Columns = QStringLiteral("SELECT id, name, email, kind, active, lo
 
 QList<Person> PersonRepository::list()
 {
+    QueryBatch batch(m_db);
     QList<Person> people;
-    QSqlQuery q = m_db.prepare(Columns + QStringLiteral("ORDER BY id"));
-    if (!m_db.exec(q))
-        return people;
-    while (q.next())
-        people << personFrom(q);
-    return people;
+    addList(batch, &people);
+    return batch.exec() ? people : QList<Person>();
+}
+
+void PersonRepository::addList(QueryBatch &batch, QList<Person> *people)
+{
+    batch.add(Columns + QStringLiteral("ORDER BY id"), [people](QSqlQuery &q) {
+        people->clear();
+        while (q.next())
+            *people << personFrom(q);
+    });
 }
 
 bool PersonRepository::load(Id id, Person *person)

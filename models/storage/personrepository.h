@@ -8,6 +8,7 @@
 namespace hireloop {
 
 class Database;
+class QueryBatch;
 
 class PersonRepository
 {
@@ -17,6 +18,7 @@ public:
     { }
 
     QList<Person> list();
+    void addList(QueryBatch &batch, QList<Person> *people);
     bool load(Id id, Person *person);
     Id findByKey(const QString &idNameOrEmail);  // 0 when none
     Id firstOfKind(PersonKind kind);

@@ -12,25 +12,32 @@ namespace hireloop {
 
 QList<RoleSummary> RoleRepository::list()
 {
+    QueryBatch batch(m_db);
     QList<RoleSummary> roles;
-    QSqlQuery q = m_db.prepare(QStringLiteral(
-        "SELECT r.id, r.title, r.team, r.status,"
-        " (SELECT count(*) FROM attribute a JOIN category c ON c.id = a.category_id WHERE c.role_id = r.id),"
-        " (SELECT count(*) FROM stage s WHERE s.role_id = r.id)"
-        " FROM role r ORDER BY r.status DESC, r.title, r.id"));
-    if (!m_db.exec(q))
-        return roles;
-    while (q.next()) {
-        RoleSummary r;
-        r.id = q.value(0).toLongLong();
-        r.title = q.value(1).toString();
-        r.team = q.value(2).toString();
-        r.open = q.value(3).toString() == QLatin1String("open");
-        r.attributes = q.value(4).toInt();
-        r.stages = q.value(5).toInt();
-        roles << r;
-    }
-    return roles;
+    addList(batch, &roles);
+    return batch.exec() ? roles : QList<RoleSummary>();
+}
+
+void RoleRepository::addList(QueryBatch &batch, QList<RoleSummary> *roles)
+{
+    batch.add(QStringLiteral("SELECT r.id, r.title, r.team, r.status,"
+                             " (SELECT count(*) FROM attribute a JOIN category c ON c.id = a.category_id"
+                             "  WHERE c.role_id = r.id),"
+                             " (SELECT count(*) FROM stage s WHERE s.role_id = r.id)"
+                             " FROM role r ORDER BY r.status DESC, r.title, r.id"),
+              [roles](QSqlQuery &q) {
+                  roles->clear();
+                  while (q.next()) {
+                      RoleSummary r;
+                      r.id = q.value(0).toLongLong();
+                      r.title = q.value(1).toString();
+                      r.team = q.value(2).toString();
+                      r.open = q.value(3).toString() == QLatin1String("open");
+                      r.attributes = q.value(4).toInt();
+                      r.stages = q.value(5).toInt();
+                      *roles << r;
+                  }
+              });
 }
 
 Id RoleRepository::findByKey(const QString &idOrTitle)

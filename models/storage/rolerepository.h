@@ -8,6 +8,7 @@
 namespace hireloop {
 
 class Database;
+class QueryBatch;
 
 class RoleRepository
 {
@@ -17,6 +18,7 @@ public:
     { }
 
     QList<RoleSummary> list();
+    void addList(QueryBatch &batch, QList<RoleSummary> *roles);
     bool load(Id id, Role *role);
     Id findByKey(const QString &idOrTitle);  // 0 when none
 

@@ -95,6 +95,15 @@ QString ServerLocation::serverText() const
                     : QObject::tr("the server %1").arg(where);
 }
 
+ServerLocation ServerLocation::withSessionSettings(const QString &settings) const
+{
+    ServerLocation l = *this;
+    const QString own = parameter(QStringLiteral("options"));
+    l.parameters.removeIf([](const auto &p) { return p.first == QLatin1String("options"); });
+    l.parameters.append({QStringLiteral("options"), own.isEmpty() ? settings : own + QLatin1Char(' ') + settings});
+    return l;
+}
+
 QString ServerLocation::connectOptions() const
 {
     QStringList options;

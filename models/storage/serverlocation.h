@@ -34,6 +34,9 @@ struct ServerLocation
     QString serverText() const;
     // QPSQL's connect options: the parameters as key=value;… (libpq quoting).
     QString connectOptions() const;
+    // A copy whose sessions start with settings too ("-c name=value …", after the URI's
+    // own options): given when the connection is made, they cost no round trip.
+    ServerLocation withSessionSettings(const QString &settings) const;
 };
 
 }  // namespace hireloop

@@ -1,6 +1,7 @@
 #include "storage/teamaccess.h"
 
 #include "storage/database.h"
+#include "storage/querybatch.h"
 
 #include <QObject>
 #include <QRandomGenerator>
@@ -158,18 +159,31 @@ END $own$)");
 
 TeamAccess::Session TeamAccess::session(Id *personId, QString *login)
 {
+    QueryBatch batch(m_db);
+    Session kind = Session::Stranger;
+    addSession(batch, &kind, personId, login);
+    return batch.exec() ? kind : Session::Stranger;
+}
+
+void TeamAccess::addSession(QueryBatch &batch, Session *session, Id *personId, QString *login)
+{
+    *session = Session::Stranger;
     *personId = 0;
-    QSqlQuery q = m_db.prepare(QStringLiteral(
-        "SELECT CAST(session_user AS TEXT), (SELECT id FROM person WHERE login = session_user AND active = 1),"
-        " r.rolsuper OR pg_has_role(session_user, hireloop_team_role('owner'), 'MEMBER')"
-        " FROM pg_roles r WHERE r.rolname = session_user"));
-    if (!m_db.exec(q) || !q.next())
-        return Session::Stranger;
-    *login = q.value(0).toString();
-    *personId = q.value(1).toLongLong();
-    if (*personId)
-        return Session::Person;
-    return q.value(2).toBool() ? Session::Administrator : Session::Stranger;
+    batch.add(
+        QStringLiteral(
+            "SELECT CAST(session_user AS TEXT), (SELECT id FROM person WHERE login = session_user AND active = 1),"
+            " r.rolsuper OR pg_has_role(session_user, hireloop_team_role('owner'), 'MEMBER')"
+            " FROM pg_roles r WHERE r.rolname = session_user"),
+        [session, personId, login](QSqlQuery &q) {
+            if (!q.next())
+                return;
+            *login = q.value(0).toString();
+            *personId = q.value(1).toLongLong();
+            if (*personId)
+                *session = Session::Person;
+            else if (q.value(2).toBool())
+                *session = Session::Administrator;
+        });
 }
 
 QString TeamAccess::groupRole(PersonKind kind)

@@ -16,6 +16,7 @@
 namespace hireloop {
 
 class Database;
+class QueryBatch;
 
 class TeamAccess
 {
@@ -40,6 +41,7 @@ public:
     };
     // On a server: what the session's login is to this team, and the person (Person).
     Session session(Id *personId, QString *login);
+    void addSession(QueryBatch &batch, Session *session, Id *personId, QString *login);  // the same, in a batch
     // The group role of a kind of person ("hireloop_lab_interviewer").
     QString groupRole(PersonKind kind);
 

@@ -130,17 +130,23 @@ void Store::forgetDatabase()
 
 TeamSession Store::readSession(Database &db, bool firstRole)
 {
+    // Who the login is, the people and the roles in one round trip; the first role whole
+    // in a second (it needs the list's first id).
     TeamSession session;
-    session.kind = TeamAccess(db).session(&session.personId, &session.login);
-    if (session.kind == TeamAccess::Session::Stranger)
+    QueryBatch batch(db);
+    TeamAccess(db).addSession(batch, &session.kind, &session.personId, &session.login);
+    PersonRepository(db).addList(batch, &session.persons);
+    RoleRepository roles(db);
+    if (firstRole)
+        roles.addList(batch, &session.roles);
+    const bool read = batch.exec();
+    if (!read || session.kind == TeamAccess::Session::Stranger) {
+        session.persons.clear();  // what a refused read leaves: nothing
+        session.roles.clear();
         return session;
-    session.persons = PersonRepository(db).list();
-    if (firstRole) {
-        RoleRepository roles(db);
-        session.roles = roles.list();
-        if (!session.roles.isEmpty() && !roles.load(session.roles.first().id, &session.firstRole))
-            session.firstRole = Role();
     }
+    if (firstRole && !session.roles.isEmpty() && !roles.load(session.roles.first().id, &session.firstRole))
+        session.firstRole = Role();
     return session;
 }
 

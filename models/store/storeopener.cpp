@@ -5,6 +5,7 @@
 #include "store/store.h"
 #include "store/storereads.h"
 
+#include <QCoreApplication>
 #include <QThread>
 #include <thread>
 
@@ -41,6 +42,11 @@ void StoreOpener::start(const QString &path, const DatabaseOptions &options)
     auto opened = std::make_shared<OpenedDatabase>();
     QThread *target = thread();
     QThread *worker = Database::openingThread([opened, path, options, target] {
+        // The candidate list's reader opens beside the store's connection and the session's
+        // reads (each about ten round trips an ocean away) and waits for the list's first
+        // load; it is dropped when the database is refused.
+        const CandidateRowReader::Source source = CandidateRowReader::sourceOf(ServerLocation::parse(path));
+        std::thread reader([source] { CandidateRowReader::park(std::make_shared<CandidateRowReader>(source)); });
         auto db = std::make_unique<Database>();
         // Heard until the Store takes the connection over and listens itself: only whether
         // anything changed since the session was read.
@@ -48,13 +54,12 @@ void StoreOpener::start(const QString &path, const DatabaseOptions &options)
         db->setChangeCallback([changed](const ChangeNotice &) { ++*changed; });
         if (!db->open(path, options)) {
             opened->error = db->errorString();
+            reader.join();
+            QMetaObject::invokeMethod(
+                QCoreApplication::instance(), [source] { CandidateRowReader::takeParked(source); },
+                Qt::QueuedConnection);
             return;
         }
-        // The candidate list's reader opens beside the session's reads (about ten round
-        // trips each an ocean away) and waits for the list's first load.
-        std::thread reader([source = CandidateRowReader::sourceOf(*db)] {
-            CandidateRowReader::park(std::make_shared<CandidateRowReader>(source));
-        });
         opened->session = Store::readSession(*db, true);
         reader.join();
         opened->session.changedSince = changed;

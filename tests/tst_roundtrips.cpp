@@ -5,10 +5,13 @@
 // Runs on the test cluster only: a file has no wire.
 
 #include "delayproxy.h"
+#include "itemmodels/rolelistmodel.h"
+#include "posting/rubricbuilder.h"
 #include "storage/candidaterowreader.h"
 #include "storage/serverlocation.h"
 #include "store/candidatedetail.h"
 #include "store/store.h"
+#include "store/storereads.h"
 #include "storefixture.h"
 #include "testbackend.h"
 
@@ -28,6 +31,8 @@ private Q_SLOTS:
     void theWholeDetailIsOneRoundTripOnServer();
     void aFirstScreenIsOneRoundTripOnServer();
     void aSessionStartsWithItsSettingsOnServer();
+    void questionsOfOneTurnGoAsOneOnServer();
+    void theRoleListComesFromWhatTheStoreKeptOnServer();
     void aSubmitIsTwoRoundTripsOnServer();
     void aRefusedSubmitChangesNothingOnServer();
     void anAmendmentSubmittedSupersedesTheLastOnServer();
@@ -159,6 +164,62 @@ void TestRoundTrips::aSessionStartsWithItsSettingsOnServer()
     // Six are Qt's driver's (the connection, then five statements of its own); then the
     // server looked at, the schema's version, LISTEN, and who the login is with the people.
     QVERIFY2(trips <= 10, qPrintable(QStringLiteral("%1 round trips to open").arg(trips)));
+}
+
+// A pane that hears several signals of one change asks again on each: of the questions
+// asked in one turn of the event loop only the last goes to the server, and only its
+// answer comes.
+void TestRoundTrips::questionsOfOneTurnGoAsOneOnServer()
+{
+    QObject asker;
+    LatestRead read;
+    QStringList answers;
+    const auto askFor = [&](const QString &tag) {
+        read.ask<QString>(
+            m_across.get(), &asker,
+            [tag](Store &s) { return s.applicationCount(s.roles().value(0).id) >= 1 ? tag : QString(); },
+            [&answers](const QString &a) { answers << a; });
+    };
+    askFor(QStringLiteral("warm"));  // the reads thread's connection, opened once
+    QTRY_COMPARE(answers, QStringList{"warm"});
+    answers.clear();
+    const int trips = roundTrips([&] {
+        askFor(QStringLiteral("opened"));
+        askFor(QStringLiteral("actor"));
+        askFor(QStringLiteral("reset"));
+        QVERIFY(read.isWaiting());
+        QTRY_VERIFY(!read.isWaiting());
+    });
+    QCOMPARE(answers, QStringList{"reset"});
+    QCOMPARE(trips, 2);  // one question: the roles, then the count
+    // Asked in turns of their own, each goes.
+    answers.clear();
+    askFor(QStringLiteral("one"));
+    QTRY_COMPARE(answers, QStringList{"one"});
+    askFor(QStringLiteral("two"));
+    QTRY_COMPARE(answers, (QStringList{"one", "two"}));
+}
+
+// The role list of a window on a team database: what the store keeps of its roles (read
+// as it opened, and kept while it hears every change) is the list at once, with no round
+// trip; a role added makes it old, and the list is read again.
+void TestRoundTrips::theRoleListComesFromWhatTheStoreKeptOnServer()
+{
+    QVERIFY(!m_across->roles().isEmpty());  // kept from here on
+    int trips = 0;
+    std::unique_ptr<RoleListModel> list;
+    trips = roundTrips([&] { list = std::make_unique<RoleListModel>(m_across.get()); });
+    QCOMPARE(trips, 0);
+    QCOMPARE(list->rowCount(), 1);
+    QCOMPARE(list->roleIdAt(0), m_fx.role.id);
+
+    Role second = RubricBuilder::defaultRole();
+    second.title = QStringLiteral("Second role");
+    Id added = 0;
+    QVERIFY(m_across->setActor(m_fx.hiringManager));
+    QVERIFY2((added = m_across->addRole(second)), qPrintable(m_across->errorString()));
+    QTRY_COMPARE(list->rowCount(), 2);
+    QVERIFY(list->rowOf(added) >= 0);
 }
 
 void TestRoundTrips::aSubmitIsTwoRoundTripsOnServer()

@@ -4,6 +4,7 @@
 #include "ratingdelegate.h"
 #include "itemmodels/scorecardmodel.h"
 #include "settings.h"
+#include "store/candidatedetail.h"
 #include "store/store.h"
 
 #include <QButtonGroup>
@@ -488,12 +489,18 @@ void ScorecardEditor::refreshKit()
     m_kitRead.ask<KitFacts>(
         m_store, this,
         [card](Store &s) {
+            // The application's detail holds them all, in one round trip. Its interview is
+            // the card's, which the actor may read: so they may its interview (the rule
+            // of Store::interview).
             KitFacts f;
-            Application app;
-            f.found = s.interview(card.interviewId, &f.interview) && s.application(card.applicationId, &app)
-                && s.candidate(app.candidateId, &f.candidate);
-            if (f.found)
-                f.answers = s.screeningAnswers(app.id);
+            const CandidateDetail d = s.candidateDetail(card.applicationId);
+            for (const Interview &iv : d.interviews)
+                if (d.found && iv.id == card.interviewId) {
+                    f.found = true;
+                    f.interview = iv;
+                }
+            f.candidate = d.candidate;
+            f.answers = d.answers;
             return f;
         },
         [this, card](const KitFacts &f) { showKit(card, f.interview, f.candidate, f.answers, f.found); });

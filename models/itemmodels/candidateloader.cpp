@@ -95,6 +95,18 @@ void CandidateLoader::start(const CandidateLoadRequest &request)
                 : std::make_shared<CandidateRowReader>(request.source);
             CandidateRowReader &reader = *readerHere;
             int expected = 0;  // how many rows to make room for
+            // A load cancelled before it asks sends nothing (a window opening on a team
+            // database starts and cancels one as its panes settle on the role), and keeps
+            // a server's connection for the next.
+            auto cancelled = [&] {
+                if (!cancel->load())
+                    return false;
+                if (request.source.isServer() && reader.isOpen() && reader.errorString().isEmpty())
+                    keep(std::move(readerHere));
+                return true;
+            };
+            if (cancelled())
+                return;
             if (request.firstScreen > 0 && reader.isOpen()) {
                 auto first = std::make_shared<CandidateLoadResult>();
                 first->request = request;
@@ -110,6 +122,8 @@ void CandidateLoader::start(const CandidateLoadRequest &request)
             } else if (!request.source.isServer() && reader.isOpen()) {
                 expected = reader.applicationCount(request.roleId);  // a file's count is cheap
             }
+            if (cancelled())
+                return;
             // Each row goes into its entry as it is read: no list of 100k rows beside them.
             result->entries.reserve(size_t(expected));
             result->ok = reader.rows(request.roleId, request.visibility, request.now, cancel.get(),

@@ -372,21 +372,35 @@ bool RoleRepository::moveAttribute(Id attributeId, Id categoryId, int position)
 
 bool RoleRepository::loadStage(Id stageId, Stage *stage, Id *roleId)
 {
-    QSqlQuery q = m_db.prepare(QStringLiteral("SELECT name, position, role_id, version FROM stage WHERE id = :id"));
-    q.bindValue(QStringLiteral(":id"), stageId);
-    if (!m_db.exec(q) || !q.next())
+    // The stage and its focus together: one round trip to a server.
+    QueryBatch batch(m_db);
+    Stage read;
+    Id readRole = 0;
+    batch
+        .add(QStringLiteral("SELECT name, position, role_id, version FROM stage WHERE id = :id"),
+             [&](QSqlQuery &q) {
+                 if (!q.next())
+                     return;
+                 read = Stage{stageId, q.value(0).toString(), q.value(1).toInt(), {}, q.value(3).toInt()};
+                 readRole = q.value(2).toLongLong();
+             })
+        .bindValue(QStringLiteral(":id"), stageId);
+    QList<Id> focus;
+    batch
+        .add(QStringLiteral("SELECT f.attribute_id FROM stage_focus f JOIN attribute a ON a.id = f.attribute_id"
+                            " JOIN category c ON c.id = a.category_id WHERE f.stage_id = :id"
+                            " ORDER BY c.position, a.position"),
+             [&focus](QSqlQuery &q) {
+                 while (q.next())
+                     focus << q.value(0).toLongLong();
+             })
+        .bindValue(QStringLiteral(":id"), stageId);
+    if (!batch.exec() || !read.id)
         return false;
-    *stage = Stage{stageId, q.value(0).toString(), q.value(1).toInt(), {}, q.value(3).toInt()};
+    read.focus = focus;
+    *stage = read;
     if (roleId)
-        *roleId = q.value(2).toLongLong();
-    q = m_db.prepare(QStringLiteral(
-        "SELECT f.attribute_id FROM stage_focus f JOIN attribute a ON a.id = f.attribute_id"
-        " JOIN category c ON c.id = a.category_id WHERE f.stage_id = :id ORDER BY c.position, a.position"));
-    q.bindValue(QStringLiteral(":id"), stageId);
-    if (!m_db.exec(q))
-        return false;
-    while (q.next())
-        stage->focus << q.value(0).toLongLong();
+        *roleId = readRole;
     return true;
 }
 

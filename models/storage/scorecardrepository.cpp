@@ -184,16 +184,24 @@ void addPanels(QSqlQuery &q, const QHash<Id, qsizetype> &at, QList<Interview> *l
 
 bool ScorecardRepository::loadInterview(Id interviewId, Interview *iv)
 {
-    QSqlQuery q = m_db.prepare(QLatin1String(InterviewColumns) + QLatin1String(" WHERE i.id = :id"));
-    q.bindValue(QStringLiteral(":id"), interviewId);
-    if (!m_db.exec(q) || !q.next())
+    // The interview and its panel together: one round trip to a server.
+    QueryBatch batch(m_db);
+    QList<Interview> one;
+    batch
+        .add(QLatin1String(InterviewColumns) + QLatin1String(" WHERE i.id = :id"),
+             [&one](QSqlQuery &q) {
+                 if (q.next())
+                     one << readInterview(q);
+             })
+        .bindValue(QStringLiteral(":id"), interviewId);
+    batch
+        .add(QLatin1String(PanelColumns) + QLatin1String(" WHERE x.interview_id = :id ORDER BY p.name, p.id"),
+             [&one, interviewId](QSqlQuery &q) {
+                 addPanels(q, {{interviewId, 0}}, &one);
+             })
+        .bindValue(QStringLiteral(":id"), interviewId);
+    if (!batch.exec() || one.isEmpty())
         return false;
-    QList<Interview> one{readInterview(q)};
-    q = m_db.prepare(QLatin1String(PanelColumns) + QLatin1String(" WHERE x.interview_id = :id ORDER BY p.name, p.id"));
-    q.bindValue(QStringLiteral(":id"), interviewId);
-    if (!m_db.exec(q))
-        return false;
-    addPanels(q, {{interviewId, 0}}, &one);
     *iv = one.constFirst();
     return true;
 }

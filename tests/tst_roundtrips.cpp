@@ -31,7 +31,6 @@ private Q_SLOTS:
     void theWholeDetailIsOneRoundTripOnServer();
     void aFirstScreenIsOneRoundTripOnServer();
     void aSessionStartsWithItsSettingsOnServer();
-    void questionsOfOneTurnGoAsOneOnServer();
     void theRoleListComesFromWhatTheStoreKeptOnServer();
     void aSubmitIsTwoRoundTripsOnServer();
     void aRefusedSubmitChangesNothingOnServer();
@@ -164,40 +163,6 @@ void TestRoundTrips::aSessionStartsWithItsSettingsOnServer()
     // Six are Qt's driver's (the connection, then five statements of its own); then the
     // server looked at, the schema's version, LISTEN, and who the login is with the people.
     QVERIFY2(trips <= 10, qPrintable(QStringLiteral("%1 round trips to open").arg(trips)));
-}
-
-// A pane that hears several signals of one change asks again on each: of the questions
-// asked in one turn of the event loop only the last goes to the server, and only its
-// answer comes.
-void TestRoundTrips::questionsOfOneTurnGoAsOneOnServer()
-{
-    QObject asker;
-    LatestRead read;
-    QStringList answers;
-    const auto askFor = [&](const QString &tag) {
-        read.ask<QString>(
-            m_across.get(), &asker,
-            [tag](Store &s) { return s.applicationCount(s.roles().value(0).id) >= 1 ? tag : QString(); },
-            [&answers](const QString &a) { answers << a; });
-    };
-    askFor(QStringLiteral("warm"));  // the reads thread's connection, opened once
-    QTRY_COMPARE(answers, QStringList{"warm"});
-    answers.clear();
-    const int trips = roundTrips([&] {
-        askFor(QStringLiteral("opened"));
-        askFor(QStringLiteral("actor"));
-        askFor(QStringLiteral("reset"));
-        QVERIFY(read.isWaiting());
-        QTRY_VERIFY(!read.isWaiting());
-    });
-    QCOMPARE(answers, QStringList{"reset"});
-    QCOMPARE(trips, 2);  // one question: the roles, then the count
-    // Asked in turns of their own, each goes.
-    answers.clear();
-    askFor(QStringLiteral("one"));
-    QTRY_COMPARE(answers, QStringList{"one"});
-    askFor(QStringLiteral("two"));
-    QTRY_COMPARE(answers, (QStringList{"one", "two"}));
 }
 
 // The role list of a window on a team database: what the store keeps of its roles (read

@@ -636,12 +636,22 @@ QSet<Id> ScorecardRepository::attributesOfRole(Id roleId)
 
 bool ScorecardRepository::updateDraft(const Scorecard &draft, Id authorId, qint64 now, int seen)
 {
+    // The card, its note and its ratings as one batch: one round trip to a server. The
+    // update decides: when it finds no draft of this author (at the version seen), the
+    // statements after it ran for nothing, and the caller's transaction takes them back.
+    QueryBatch batch(m_db);
     const QString overall = recommendationName(draft.overall);
+    bool reached = false;  // the update ran
+    bool updated = false;  // and found the draft
     // seen: the version the draft was typed on (0: unchecked); see RowVersions.
-    QSqlQuery q = m_db.prepare(
+    QSqlQuery &q = batch.add(
         QStringLiteral("UPDATE scorecard SET overall = :overall, takeaways = :takeaways, updated_at = :now,"
                        " version = version + 1 WHERE id = :id AND interviewer_id = :author AND status = 'draft'")
-        + (seen > 0 ? QStringLiteral(" AND version = :seen") : QString()));
+            + (seen > 0 ? QStringLiteral(" AND version = :seen") : QString()),
+        [&reached, &updated](QSqlQuery &result) {
+            reached = true;
+            updated = result.numRowsAffected() == 1;
+        });
     q.bindValue(QStringLiteral(":overall"), overall.isEmpty() ? QVariant() : QVariant(overall));
     q.bindValue(QStringLiteral(":takeaways"), sqlText(draft.takeaways));
     q.bindValue(QStringLiteral(":now"), now);
@@ -649,46 +659,41 @@ bool ScorecardRepository::updateDraft(const Scorecard &draft, Id authorId, qint6
     q.bindValue(QStringLiteral(":author"), authorId);
     if (seen > 0)
         q.bindValue(QStringLiteral(":seen"), seen);
-    if (!execOne(m_db, q, QObject::tr("scorecard %1 is not a draft of this interviewer").arg(draft.id)))
-        return false;
     // The note's own row (a table of its own, so the server can keep it to its readers):
     // none while it is empty.
-    QSqlQuery dropNote = m_db.prepare(QStringLiteral("DELETE FROM private_note WHERE scorecard_id = :id"));
-    dropNote.bindValue(QStringLiteral(":id"), draft.id);
-    if (!m_db.exec(dropNote))
-        return false;
+    batch.add(QStringLiteral("DELETE FROM private_note WHERE scorecard_id = :id"))
+        .bindValue(QStringLiteral(":id"), draft.id);
     if (!draft.privateNote.isEmpty()) {
-        QSqlQuery note = m_db.prepare(
+        QSqlQuery &note = batch.add(
             QStringLiteral("INSERT INTO private_note (scorecard_id, note) VALUES (:id, :note)"));
         note.bindValue(QStringLiteral(":id"), draft.id);
         note.bindValue(QStringLiteral(":note"), draft.privateNote);
-        if (!m_db.exec(note))
-            return false;
     }
-    QSqlQuery del = m_db.prepare(QStringLiteral("DELETE FROM rating WHERE scorecard_id = :id"));
-    del.bindValue(QStringLiteral(":id"), draft.id);
-    if (!m_db.exec(del))
-        return false;
-    if (draft.ratings.isEmpty())
-        return true;
-    // Every rating in one statement: on a server one round trip, not one per attribute.
-    QStringList rows;
-    for (int i = 0; i < draft.ratings.size(); ++i)
-        rows << QStringLiteral("(:k%1, :a%1, :v%1, :n%1, :r%1)").arg(i);
-    QSqlQuery ins = m_db.prepare(QStringLiteral("INSERT INTO rating (scorecard_id, attribute_id, value, note, rated)"
-                                                " VALUES ")
-                                 + rows.join(QStringLiteral(", ")));
-    for (int i = 0; i < draft.ratings.size(); ++i) {
-        const Rating &r = draft.ratings.at(i);
-        const QString n = QString::number(i);
-        ins.bindValue(QStringLiteral(":k") + n, draft.id);
-        ins.bindValue(QStringLiteral(":a") + n, r.attributeId);
-        // No evidence is NULL, never a number.
-        ins.bindValue(QStringLiteral(":v") + n, r.value >= 1 && r.value <= 5 ? QVariant(r.value) : QVariant());
-        ins.bindValue(QStringLiteral(":n") + n, sqlText(r.note));
-        ins.bindValue(QStringLiteral(":r") + n, r.isRated() ? 1 : 0);
+    batch.add(QStringLiteral("DELETE FROM rating WHERE scorecard_id = :id")).bindValue(QStringLiteral(":id"), draft.id);
+    if (!draft.ratings.isEmpty()) {
+        // Every rating in one statement.
+        QStringList rows;
+        for (int i = 0; i < draft.ratings.size(); ++i)
+            rows << QStringLiteral("(:k%1, :a%1, :v%1, :n%1, :r%1)").arg(i);
+        QSqlQuery &ins = batch.add(
+            QStringLiteral("INSERT INTO rating (scorecard_id, attribute_id, value, note, rated) VALUES ")
+            + rows.join(QStringLiteral(", ")));
+        for (int i = 0; i < draft.ratings.size(); ++i) {
+            const Rating &r = draft.ratings.at(i);
+            const QString n = QString::number(i);
+            ins.bindValue(QStringLiteral(":k") + n, draft.id);
+            ins.bindValue(QStringLiteral(":a") + n, r.attributeId);
+            // No evidence is NULL, never a number.
+            ins.bindValue(QStringLiteral(":v") + n, r.value >= 1 && r.value <= 5 ? QVariant(r.value) : QVariant());
+            ins.bindValue(QStringLiteral(":n") + n, sqlText(r.note));
+            ins.bindValue(QStringLiteral(":r") + n, r.isRated() ? 1 : 0);
+        }
     }
-    return m_db.exec(ins);
+    const bool ran = batch.exec();
+    // No draft found: that is the reason, whatever the statements after it said.
+    if (reached && !updated)
+        m_db.setError(QObject::tr("scorecard %1 is not a draft of this interviewer").arg(draft.id));
+    return ran && updated;
 }
 
 void ScorecardRepository::addMissingFocus(QueryBatch &batch, Id scorecardId, QStringList *names)

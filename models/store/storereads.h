@@ -179,28 +179,10 @@ public:
             else
                 StoreReads::of(store)->askKept<T>(asker, keptKey, std::move(query), std::move(latest));
         };
-        if (m_held) {
+        if (m_held)
             m_heldQuestion = std::move(send);  // only the latest would count anyway
-            return;
-        }
-        // On a team server, the questions of one turn of the event loop go as one, the
-        // last: a pane that hears three signals of one change (opened, actorChanged,
-        // dataReset) would otherwise queue three round trips, and questions behind them.
-        // A question the memo may answer goes at once; a file answers at once anyway.
-        if (!keptKey.isEmpty() || !StoreReads::of(store)->isThreaded()) {
+        else
             send();
-            return;
-        }
-        m_nextQuestion = std::move(send);
-        if (!std::exchange(m_sendQueued, true))
-            QMetaObject::invokeMethod(
-                asker,
-                [this] {
-                    m_sendQueued = false;
-                    if (std::function<void()> question = std::exchange(m_nextQuestion, nullptr))
-                        question();
-                },
-                Qt::QueuedConnection);
     }
     // Drops the answer on its way, if any.
     void cancel()
@@ -208,7 +190,6 @@ public:
         ++m_asked;
         m_waiting = false;
         m_heldQuestion = nullptr;
-        m_nextQuestion = nullptr;
     }
     // An answer is on its way (on a team server; a file answers at once), or held.
     bool isWaiting() const { return m_waiting; }
@@ -227,8 +208,6 @@ private:
     bool m_waiting = false;
     bool m_held = false;
     std::function<void()> m_heldQuestion;
-    std::function<void()> m_nextQuestion;  // asked in this turn of the event loop, sent at its end
-    bool m_sendQueued = false;
 };
 
 }  // namespace hireloop

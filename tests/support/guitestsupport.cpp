@@ -1,6 +1,7 @@
 #include "guitestsupport.h"
 
 #include <QApplication>
+#include <QMessageBox>
 #include <QPushButton>
 #include <QtTest>
 
@@ -84,6 +85,8 @@ void ModalAnswer::poll()
                    .arg(QLatin1String(modal->metaObject()->className()),
                         modal->objectName().isEmpty() ? modal->windowTitle() : modal->objectName())
                    .arg(m_deadlineMs);
+        if (const auto *box = qobject_cast<const QMessageBox *>(modal))
+            came += QStringLiteral(", saying: %1").arg(box->text());
         if (dialog)
             dialog->reject();
         else

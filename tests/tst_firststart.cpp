@@ -31,6 +31,7 @@
 using namespace hireloop;
 using hireloop::test::onModal;
 using hireloop::test::PanelFixture;
+using hireloop::test::tabOf;
 
 class TestFirstStart : public QObject
 {
@@ -126,7 +127,8 @@ void TestFirstStart::checklistTicksItsStepsAsTheyAreDone()
     auto *rubricButton = banner->findChild<QPushButton *>("rubricButton");
     QVERIFY(rubricButton->isVisible());
     QTest::mouseClick(rubricButton, Qt::LeftButton);
-    QCOMPARE(w->findChild<QTabWidget *>("mainTabs")->currentWidget(), w->roleView());
+    auto *tabs = w->findChild<QTabWidget *>("mainTabs");
+    QCOMPARE(tabs->currentIndex(), tabOf(tabs, w->roleView()));
     Stage stage;
     stage.name = QStringLiteral("Phone screen");
     QVERIFY(m_fx->addStage(role, stage, 0));

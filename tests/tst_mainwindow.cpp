@@ -9,7 +9,9 @@
 #include "reportspane.h"
 #include "panelfixture.h"
 #include "itemmodels/modelroles.h"
+#include "peoplepane.h"
 #include "roleview.h"
+#include "schedulepane.h"
 #include "itemmodels/rubricmodel.h"
 #include "store/store.h"
 
@@ -49,6 +51,7 @@ private Q_SLOTS:
 
 private:
     QModelIndex attributeNamed(QTreeView *view, const QString &name);
+    void showRubricTab();
     PanelFixture m_fx;
     MainWindow *m_window = nullptr;
 };
@@ -76,8 +79,19 @@ QModelIndex TestMainWindow::attributeNamed(QTreeView *view, const QString &name)
     return {};
 }
 
+// The Rubric and plan tab made current, as a click on it would: its pane is built then.
+void TestMainWindow::showRubricTab()
+{
+    auto *tabs = m_window->findChild<QTabWidget *>("mainTabs");
+    for (int i = 0; i < tabs->count(); ++i)
+        if (tabs->tabText(i) == QLatin1String("R&ubric and plan"))
+            tabs->setCurrentIndex(i);
+    QVERIFY(m_window->roleView()->isVisible());
+}
+
 void TestMainWindow::showsTheDefaultRole()
 {
+    showRubricTab();
     auto *switcher = m_window->findChild<QComboBox *>("roleSwitcher");
     QVERIFY(switcher);
     QCOMPARE(switcher->count(), 1);
@@ -99,6 +113,7 @@ void TestMainWindow::showsTheDefaultRole()
 
 void TestMainWindow::selectingAnAttributeShowsItsGuidance()
 {
+    showRubricTab();
     auto *rubric = m_window->findChild<QTreeView *>("rubricView");
     const QModelIndex attr = attributeNamed(rubric, "Thousand-GPU experience");
     QVERIFY(attr.isValid());
@@ -113,6 +128,7 @@ void TestMainWindow::selectingAnAttributeShowsItsGuidance()
 
 void TestMainWindow::editWeightByKeyboardThenUndo()
 {
+    showRubricTab();
     auto *rubric = m_window->findChild<QTreeView *>("rubricView");
     const QModelIndex name = attributeNamed(rubric, "Mentorship");
     QVERIFY(name.isValid());
@@ -144,6 +160,10 @@ void TestMainWindow::editWeightByKeyboardThenUndo()
 
 void TestMainWindow::switchesRoles()
 {
+    // The rubric, the schedule and the people are built when their tab is first shown.
+    QVERIFY(!m_window->findChild<RoleView *>());
+    QVERIFY(!m_window->findChild<SchedulePane *>());
+    QVERIFY(!m_window->findChild<PeoplePane *>());
     Role draft;
     draft.title = "Applied Scientist";
     Category c;
@@ -161,6 +181,7 @@ void TestMainWindow::switchesRoles()
     auto *switcher = m_window->findChild<QComboBox *>("roleSwitcher");
     QCOMPARE(switcher->count(), 2);
     m_window->setCurrentRole(id);
+    showRubricTab();  // built on the role shown now
     QCOMPARE(m_window->findChild<QLabel *>("roleTitle")->text(), QStringLiteral("Applied Scientist"));
     QCOMPARE(m_window->findChild<QTableView *>("stageView")->model()->rowCount(), 1);
     QCOMPARE(m_window->currentRole(), id);
@@ -336,6 +357,7 @@ void TestMainWindow::columnsTheUserHidStayHidden()
 
 void TestMainWindow::screenshot()
 {
+    showRubricTab();
     auto *rubric = m_window->findChild<QTreeView *>("rubricView");
     rubric->setCurrentIndex(attributeNamed(rubric, "Large-scale experimentation"));
     m_window->resize(1400, 900);

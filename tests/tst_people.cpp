@@ -30,6 +30,7 @@ using namespace hireloop;
 using hireloop::test::clickButton;
 using hireloop::test::onModal;
 using hireloop::test::PanelFixture;
+using hireloop::test::tabOf;
 
 class TestPeople : public QObject
 {
@@ -89,7 +90,7 @@ void TestPeople::addsAPersonFromThePeoplePage()
     QVERIFY(w);
     PeoplePane *people = w->peoplePane();
     auto *tabs = w->findChild<QTabWidget *>("mainTabs");
-    tabs->setCurrentWidget(people);
+    tabs->setCurrentIndex(tabOf(tabs, people));
     QCOMPARE(people->view()->model()->rowCount(), 1);  // the default hiring manager
     // The intro says what each kind may do.
     const QString intro = people->findChild<QLabel *>("peopleIntro")->text();
@@ -239,7 +240,8 @@ void TestPeople::welcomeOffersToAddTheTeam()
             [](PersonDialog *d) { fill(d, "Chen Wei", "chen@lab.example", PersonKind::Coordinator); });
         QTest::mouseClick(welcome->findChild<QPushButton *>("addTeamButton"), Qt::LeftButton);
     }
-    QCOMPARE(w->findChild<QTabWidget *>("mainTabs")->currentWidget(), w->peoplePane());
+    auto *tabs = w->findChild<QTabWidget *>("mainTabs");
+    QCOMPARE(tabs->currentIndex(), tabOf(tabs, w->peoplePane()));
     Person chen;
     QVERIFY(m_fx->person(m_fx->findPerson("Chen Wei"), &chen));
     QCOMPARE(chen.kind, PersonKind::Coordinator);

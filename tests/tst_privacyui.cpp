@@ -32,6 +32,7 @@ using namespace hireloop;
 using hireloop::test::ModalAnswer;
 using hireloop::test::onModal;
 using hireloop::test::PanelFixture;
+using hireloop::test::tabOf;
 
 namespace {
 
@@ -102,7 +103,8 @@ Id TestPrivacyUi::addSelected(const QString &name, const QString &email)
 
 RetentionPage *TestPrivacyUi::showPrivacyTab()
 {
-    m_window->findChild<QTabWidget *>("mainTabs")->setCurrentWidget(m_window->roleView());
+    auto *tabs = m_window->findChild<QTabWidget *>("mainTabs");
+    tabs->setCurrentIndex(tabOf(tabs, m_window->roleView()));
     RetentionPage *page = m_window->roleView()->retentionPage();
     m_window->roleView()->findChild<QTabWidget *>("roleTabs")->setCurrentWidget(page);
     return page;

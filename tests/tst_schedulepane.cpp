@@ -12,6 +12,7 @@
 #include "itemmodels/schedulemodel.h"
 #include "mainwindow.h"
 #include "myinterviewspane.h"
+#include "guitestsupport.h"
 #include "panelfixture.h"
 #include "schedulepane.h"
 #include "schedulingdialog.h"
@@ -33,6 +34,7 @@
 
 using namespace hireloop;
 using hireloop::test::PanelFixture;
+using hireloop::test::tabOf;
 
 namespace {
 
@@ -462,7 +464,7 @@ void TestSchedulePane::tabInTheWindow()
     QVERIFY(window);
     auto *tabs = window->findChild<QTabWidget *>(QStringLiteral("mainTabs"));
     QVERIFY(tabs);
-    const int index = tabs->indexOf(window->schedulePane());
+    const int index = tabOf(tabs, window->schedulePane());
     QCOMPARE(index, tabs->indexOf(window->myInterviewsPane()) + 1);
     QCOMPARE(tabs->tabText(index), QStringLiteral("Sc&hedule"));
     // Each tab's mnemonic is its own.
@@ -475,7 +477,7 @@ void TestSchedulePane::tabInTheWindow()
     }
     QCOMPARE(keys.size(), tabs->count());
     QCOMPARE(window->schedulePane()->model()->roleId(), window->currentRole());
-    tabs->setCurrentWidget(window->schedulePane());
+    tabs->setCurrentIndex(tabOf(tabs, window->schedulePane()));
     QCOMPARE(window->schedulePane()->view()->model()->rowCount(), 3);
 
     // Enter on a row opens the window's reschedule dialog for that interview.

@@ -77,7 +77,8 @@ void TestTeamDay::switchTo(Id personId)
 
 void TestTeamDay::showTab(QWidget *tab)
 {
-    m_window->findChild<QTabWidget *>("mainTabs")->setCurrentWidget(tab);
+    auto *tabs = m_window->findChild<QTabWidget *>("mainTabs");
+    tabs->setCurrentIndex(hireloop::test::tabOf(tabs, tab));
     QCoreApplication::processEvents();
 }
 

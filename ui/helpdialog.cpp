@@ -1,6 +1,7 @@
 #include "helpdialog.h"
 
 #include "domain/domain.h"
+#include "lazypage.h"
 
 #include <QAction>
 #include <QDialogButtonBox>
@@ -172,7 +173,10 @@ QString HelpDialog::shortcutsHtml(QMainWindow *window)
             html += section(tr("%1 menu").arg(plainText(top->text())), rows);
     }
 
-    // The rest of the window's shortcuts, by where they work.
+    // The rest of the window's shortcuts, by where they work: the panes of tabs not shown
+    // yet are built first, so that theirs are listed too.
+    for (LazyPage *page : window->findChildren<LazyPage *>())
+        page->pane();
     QStringList places;
     QHash<QString, QStringList> byPlace;
     for (QAction *a : window->findChildren<QAction *>()) {

@@ -72,16 +72,32 @@ MainWindow::MainWindow(Store *store, QWidget *parent)
     setObjectName(QStringLiteral("mainWindow"));
     m_candidatesPane = new CandidatesPane(store, this);
     m_candidateActions = new CandidateActions(store, m_undo, m_candidatesPane, this);
-    m_roleView = new RoleView(store, m_undo, this);
+    // The panes of tabs nobody looks at yet are built when first shown (or asked for):
+    // the window's first paint does not wait for them.
+    m_rolePage = new LazyPage(
+        [this, store](QWidget *page) {
+            auto *view = new RoleView(store, m_undo, page);
+            view->setRoleId(m_currentRole);
+            return view;
+        },
+        this);
     m_myInterviews = new MyInterviewsPane(store, this);
     m_tabs = new QTabWidget(this);
     m_tabs->setObjectName(QStringLiteral("mainTabs"));
     m_tabs->setDocumentMode(true);
     m_tabs->addTab(m_candidatesPane, tr("&Candidates"));
-    m_tabs->addTab(m_roleView, tr("R&ubric and plan"));
+    m_tabs->addTab(m_rolePage, tr("R&ubric and plan"));
     m_tabs->addTab(m_myInterviews, tr("&My interviews"));
-    m_schedule = new SchedulePane(store, this);
-    m_tabs->addTab(m_schedule, tr("Sc&hedule"));
+    m_schedulePage = new LazyPage(
+        [this, store](QWidget *page) {
+            auto *schedule = new SchedulePane(store, page);
+            schedule->setRoleId(m_currentRole);
+            connect(schedule, &SchedulePane::rescheduleRequested, m_candidateActions,
+                    &CandidateActions::rescheduleInterview);
+            return schedule;
+        },
+        this);
+    m_tabs->addTab(m_schedulePage, tr("Sc&hedule"));
     m_reportsPage = new LazyPage(
         [this, store](QWidget *page) {
             auto *reports = new ReportsPane(store, page);
@@ -90,8 +106,15 @@ MainWindow::MainWindow(Store *store, QWidget *parent)
         },
         this);
     m_tabs->addTab(m_reportsPage, tr("Re&ports"));
-    m_people = new PeoplePane(store, m_undo, this);
-    m_tabs->addTab(m_people, tr("P&eople"));
+    m_peoplePage = new LazyPage(
+        [this, store](QWidget *page) {
+            auto *people = new PeoplePane(store, m_undo, page);
+            connect(people, &PeoplePane::switchRequested, this, &MainWindow::switchActor);
+            connect(people, &PeoplePane::message, statusBar(), &QStatusBar::showMessage);
+            return people;
+        },
+        this);
+    m_tabs->addTab(m_peoplePage, tr("P&eople"));
     // Above the tabs, a file that cannot be written says so, and why.
     auto banner = [this](const QString &name, const QString &accessibleName, const char *colours) {
         auto *label = new QLabel(this);
@@ -175,16 +198,14 @@ MainWindow::MainWindow(Store *store, QWidget *parent)
     });
     connect(m_actorSwitcher, &QComboBox::activated, this,
             [this](int index) { switchActor(m_actorSwitcher->itemData(index).toLongLong()); });
-    connect(m_people, &PeoplePane::switchRequested, this, &MainWindow::switchActor);
     // The selection, or its detail read again after a change to it.
     connect(m_candidatesPane->currentApplication(), &CurrentApplication::changed, this, &MainWindow::updateActions);
     connect(m_candidateActions, &CandidateActions::message, statusBar(), &QStatusBar::showMessage);
-    connect(m_people, &PeoplePane::message, statusBar(), &QStatusBar::showMessage);
     connect(m_welcome, &WelcomeBanner::addTeamRequested, this, [this] {
-        m_tabs->setCurrentWidget(m_people);
-        m_people->addPerson();
+        m_tabs->setCurrentWidget(m_peoplePage);
+        peoplePane()->addPerson();
     });
-    connect(m_welcome, &WelcomeBanner::rubricRequested, this, [this] { m_tabs->setCurrentWidget(m_roleView); });
+    connect(m_welcome, &WelcomeBanner::rubricRequested, this, [this] { m_tabs->setCurrentWidget(m_rolePage); });
     connect(m_welcome, &WelcomeBanner::newRoleRequested, m_actions[NewRole], &QAction::trigger);
     connect(m_welcome, &WelcomeBanner::importCandidatesRequested, m_actions[ImportCandidates], &QAction::trigger);
     connect(m_welcome, &WelcomeBanner::addCandidateRequested, this, [this] {
@@ -224,7 +245,6 @@ MainWindow::MainWindow(Store *store, QWidget *parent)
     connect(m_myInterviews, &MyInterviewsPane::rescheduleRequested, m_candidateActions,
             &CandidateActions::rescheduleInterview);
     connect(m_myInterviews, &MyInterviewsPane::cancelRequested, m_candidateActions, &CandidateActions::cancelInterview);
-    connect(m_schedule, &SchedulePane::rescheduleRequested, m_candidateActions, &CandidateActions::rescheduleInterview);
     // The overdue count at a glance follows every change that can move it, and time.
     for (auto signal : {&Store::scorecardChanged, &Store::interviewChanged})
         connect(m_store, signal, this, &MainWindow::updateOverdue);
@@ -246,17 +266,35 @@ MainWindow::MainWindow(Store *store, QWidget *parent)
 // Every pane on roleId; a pane not built yet takes the role when it is.
 void MainWindow::showRole(Id roleId)
 {
-    m_roleView->setRoleId(roleId);
+    m_currentRole = roleId;
+    if (auto *view = qobject_cast<RoleView *>(m_rolePage->builtPane()))
+        view->setRoleId(roleId);
     m_candidatesPane->setRoleId(roleId);
     m_candidateActions->setRoleId(roleId);
     if (auto *reports = qobject_cast<ReportsPane *>(m_reportsPage->builtPane()))
         reports->setRoleId(roleId);
-    m_schedule->setRoleId(roleId);
+    if (auto *schedule = qobject_cast<SchedulePane *>(m_schedulePage->builtPane()))
+        schedule->setRoleId(roleId);
 }
 
 ReportsPane *MainWindow::reportsPane() const
 {
     return static_cast<ReportsPane *>(m_reportsPage->pane());
+}
+
+RoleView *MainWindow::roleView() const
+{
+    return static_cast<RoleView *>(m_rolePage->pane());
+}
+
+SchedulePane *MainWindow::schedulePane() const
+{
+    return static_cast<SchedulePane *>(m_schedulePage->pane());
+}
+
+PeoplePane *MainWindow::peoplePane() const
+{
+    return static_cast<PeoplePane *>(m_peoplePage->pane());
 }
 
 MainWindow::~MainWindow()
@@ -468,7 +506,7 @@ void MainWindow::setCurrentRole(Id roleId)
 
 Id MainWindow::currentRole() const
 {
-    return m_roleView->roleId();
+    return m_currentRole;
 }
 
 void MainWindow::onStoreOpened()
@@ -797,7 +835,7 @@ void MainWindow::newRole()
     if (dialog.exec() != QDialog::Accepted || !dialog.createdRoleId())
         return;
     setCurrentRole(dialog.createdRoleId());
-    m_tabs->setCurrentWidget(m_roleView);
+    m_tabs->setCurrentWidget(m_rolePage);
     statusBar()->showMessage(tr("Added the role %1").arg(m_roleSwitcher->currentText()), 4000);
 }
 

@@ -47,13 +47,14 @@ public:
     Id currentRole() const;
     // The acting person's undo history (one per person).
     UndoHistory *undoHistory() const { return m_undo; }
-    RoleView *roleView() const { return m_roleView; }
+    // The panes of the other tabs, built on first use as when their tab is first shown.
+    RoleView *roleView() const;
     CandidatesPane *candidatesPane() const { return m_candidatesPane; }
     CandidateActions *candidateActions() const { return m_candidateActions; }
     MyInterviewsPane *myInterviewsPane() const { return m_myInterviews; }
-    ReportsPane *reportsPane() const;  // built on first use, as when its tab is first shown
-    SchedulePane *schedulePane() const { return m_schedule; }
-    PeoplePane *peoplePane() const { return m_people; }
+    ReportsPane *reportsPane() const;
+    SchedulePane *schedulePane() const;
+    PeoplePane *peoplePane() const;
     WelcomeBanner *welcomeBanner() const { return m_welcome; }
 
     // The actions, by what they do; tests and menus share them. The selected candidate's
@@ -156,11 +157,12 @@ private:
     QTabWidget *m_tabs;
     CandidatesPane *m_candidatesPane;
     CandidateActions *m_candidateActions;  // the selected candidate's edits
-    RoleView *m_roleView;
+    LazyPage *m_rolePage;  // the RoleView, built when first shown
     MyInterviewsPane *m_myInterviews;
-    LazyPage *m_reportsPage;  // the ReportsPane, built when first shown
-    SchedulePane *m_schedule;
-    PeoplePane *m_people;
+    LazyPage *m_reportsPage;  // the ReportsPane
+    LazyPage *m_schedulePage;  // the SchedulePane
+    LazyPage *m_peoplePage;  // the PeoplePane
+    Id m_currentRole = 0;  // the role every pane shows (or takes when built)
     QComboBox *m_roleSwitcher;
     QComboBox *m_actorSwitcher;
     QLabel *m_actorLabel;

@@ -102,4 +102,12 @@ void clickButton(QDialog *dialog, QDialogButtonBox::StandardButton which)
     QTest::mouseClick(box->button(which), Qt::LeftButton);
 }
 
+int tabOf(const QTabWidget *tabs, const QWidget *pane)
+{
+    for (int i = 0; i < tabs->count(); ++i)
+        if (tabs->widget(i) == pane || tabs->widget(i)->isAncestorOf(pane))
+            return i;
+    return -1;
+}
+
 }  // namespace hireloop::test

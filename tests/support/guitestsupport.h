@@ -5,6 +5,7 @@
 #include <QElapsedTimer>
 #include <QPointer>
 #include <QString>
+#include <QTabWidget>
 #include <QTimer>
 
 #include <functional>
@@ -82,5 +83,9 @@ template <class T = QDialog, class F>
 
 // Clicks a dialog's standard button, as a user would.
 void clickButton(QDialog *dialog, QDialogButtonBox::StandardButton which);
+
+// The index of the tab whose page is pane or holds it (a page may build its pane when
+// first shown), or -1.
+int tabOf(const QTabWidget *tabs, const QWidget *pane);
 
 }  // namespace hireloop::test

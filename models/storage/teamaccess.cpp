@@ -157,14 +157,6 @@ BEGIN
 END $own$)");
 }
 
-TeamAccess::Session TeamAccess::session(Id *personId, QString *login)
-{
-    QueryBatch batch(m_db);
-    Session kind = Session::Stranger;
-    addSession(batch, &kind, personId, login);
-    return batch.exec() ? kind : Session::Stranger;
-}
-
 void TeamAccess::addSession(QueryBatch &batch, Session *session, Id *personId, QString *login)
 {
     *session = Session::Stranger;

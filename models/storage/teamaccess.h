@@ -39,9 +39,9 @@ public:
         Administrator,  // the database's administrator: may act for anyone
         Stranger,  // neither: a login of the server, not of this team
     };
-    // On a server: what the session's login is to this team, and the person (Person).
-    Session session(Id *personId, QString *login);
-    void addSession(QueryBatch &batch, Session *session, Id *personId, QString *login);  // the same, in a batch
+    // On a server: what the session's login is to this team, and the person (Person), read
+    // with the batch (Stranger when it is not read).
+    void addSession(QueryBatch &batch, Session *session, Id *personId, QString *login);
     // The group role of a kind of person ("hireloop_lab_interviewer").
     QString groupRole(PersonKind kind);
 

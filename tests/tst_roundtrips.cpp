@@ -2,9 +2,11 @@
 // timed: what a window an ocean away waits for. The selected candidate's whole detail is
 // one, and so is a first screen of the candidates pane; a scorecard's submit is two (begun, checked and submitted together; then what it
 // supersedes, its audit entry and the commit), and a refused one takes nothing with it.
+// A debrief packet reads its candidates' records a chunk at a time.
 // Runs on the test cluster only: a file has no wire.
 
 #include "delayproxy.h"
+#include "export/summaryexport.h"
 #include "itemmodels/rolelistmodel.h"
 #include "posting/rubricbuilder.h"
 #include "storage/candidaterowreader.h"
@@ -35,6 +37,7 @@ private Q_SLOTS:
     void aSubmitIsTwoRoundTripsOnServer();
     void aRefusedSubmitChangesNothingOnServer();
     void anAmendmentSubmittedSupersedesTheLastOnServer();
+    void aPacketReadsItsCandidatesInChunksOnServer();
 
 private:
     StoreFixture m_fx;
@@ -258,6 +261,45 @@ void TestRoundTrips::anAmendmentSubmittedSupersedesTheLastOnServer()
     for (const QList<QVariant> &args : std::as_const(changed))
         heard << args.at(1).toLongLong();
     QVERIFY(heard.contains(first) && heard.contains(amended));
+}
+
+// A debrief packet's pages of a role read each candidate's interviews, scorecards and
+// decisions; they come a chunk of candidates at a time, so forty candidates cost one
+// round trip more than one candidate does (two chunks instead of one), where they used
+// to cost three more for each candidate. Every candidate's evidence is still in it.
+void TestRoundTrips::aPacketReadsItsCandidatesInChunksOnServer()
+{
+    QVERIFY(m_fx.score(m_ines, m_interview, {4}, Recommendation::Yes, QStringLiteral("note of Ada"),
+                       QStringLiteral("take-away of Ada")));
+    QVERIFY(m_across->setActor(m_fx.hiringManager));
+    auto packet = [&](int *trips) {
+        QString html;
+        *trips = roundTrips([&] {
+            SummaryExport exporter(*m_across);
+            html = exporter.toHtml(m_fx.role.id, SummaryExport::Profile::Full);
+        });
+        return html;
+    };
+    int one = 0;
+    QVERIFY(packet(&one).contains(QStringLiteral("take-away of Ada")));
+    packet(&one);  // the store's first export reads once more than later ones: compare like with like
+
+    const int more = 39;
+    for (int n = 0; n < more; ++n) {
+        Id application = 0;
+        QVERIFY(m_fx->setActor(m_fx.hiringManager));  // scoring left the interviewer acting
+        QVERIFY(m_fx.addCandidate(QStringLiteral("Candidate %1").arg(n), &application));
+        const Id interview = m_fx.schedule(application, {m_ines});
+        QVERIFY(m_fx.score(m_ines, interview, {3}, Recommendation::No, QStringLiteral("note %1").arg(n),
+                           QStringLiteral("take-away %1.").arg(n)));
+    }
+    QVERIFY(m_across->setActor(m_fx.hiringManager));
+    int forty = 0;
+    const QString html = packet(&forty);
+    for (int n = 0; n < more; ++n)
+        QVERIFY2(html.contains(QStringLiteral("take-away %1.").arg(n)), qPrintable(QString::number(n)));
+    QCOMPARE(html.count(QStringLiteral("Ines Varga")), more + 1);  // each candidate's scorecard, by its author
+    QCOMPARE(forty, one + 1);
 }
 
 HIRELOOP_TEST_MAIN(QCoreApplication, TestRoundTrips)

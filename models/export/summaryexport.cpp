@@ -132,6 +132,9 @@ bool SummaryExport::collect(Id roleId, Profile profile, Id applicationId)
 {
     m_role = Role();
     m_summaries.clear();
+    m_records.clear();
+    m_recordsFrom = 0;
+    m_readFailed = false;
     if (!m_store.role(roleId, &m_role))
         return false;
     if (!applicationId) {
@@ -452,8 +455,31 @@ QString SummaryExport::overview(Profile profile, const QList<int> &rows) const
     return html + QStringLiteral("</table>");
 }
 
+const ApplicationRecord &SummaryExport::record(const QList<int> &rows, qsizetype at, Profile profile)
+{
+    static const ApplicationRecord none;
+    const int parts = profile == Profile::Logistics ? int(ApplicationRecord::Interviews)
+        : profile == Profile::Full                  ? ApplicationRecord::Scorecards | ApplicationRecord::Decisions
+                                                    : 0;
+    if (!parts)
+        return none;
+    if (at < m_recordsFrom || at >= m_recordsFrom + m_records.size()) {
+        QList<Id> ids;
+        for (qsizetype n = at; n < rows.size() && n < at + RecordChunk; ++n)
+            ids << m_summaries.at(rows.at(n)).applicationId;
+        m_records = m_store.applicationRecords(ids, parts);
+        m_recordsFrom = at;
+        if (m_records.size() != ids.size()) {
+            m_readFailed = true;
+            m_records.clear();
+            return none;
+        }
+    }
+    return m_records.at(at - m_recordsFrom);
+}
+
 // One candidate's packet: what the committee needs on one or two pages.
-QString SummaryExport::packet(const DebriefSummary &s, Profile profile)
+QString SummaryExport::packet(const DebriefSummary &s, Profile profile, const ApplicationRecord &record) const
 {
     const bool logistics = profile == Profile::Logistics;
     const bool full = profile == Profile::Full;
@@ -468,7 +494,7 @@ QString SummaryExport::packet(const DebriefSummary &s, Profile profile)
 
     if (logistics) {
         html += QStringLiteral("<h3>%1</h3>").arg(esc(QObject::tr("Interviews")));
-        const QList<Interview> interviews = m_store.interviews(s.applicationId);
+        const QList<Interview> &interviews = record.interviews;
         if (interviews.isEmpty())
             html += QStringLiteral("<p class=\"muted\">%1</p>").arg(esc(QObject::tr("No interviews scheduled.")));
         html += QStringLiteral(
@@ -569,9 +595,8 @@ QString SummaryExport::packet(const DebriefSummary &s, Profile profile)
 
     // The scorecards themselves (full profile: the evidence behind the numbers).
     if (full) {
-        const QList<Scorecard> cards = m_store.scorecardsOf(s.applicationId);
         int shown = 0;
-        for (const Scorecard &k : cards) {
+        for (const Scorecard &k : record.scorecards) {
             if (k.status != QLatin1String("submitted"))
                 continue;
             if (!shown++)
@@ -604,7 +629,7 @@ QString SummaryExport::packet(const DebriefSummary &s, Profile profile)
         html += QStringLiteral("<p><b>%1</b> (%2)</p>")
                     .arg(esc(decisionOutcomeLabel(s.decision.outcome)), esc(day(s.decision.decidedAt)));
     } else {
-        for (const Decision &d : m_store.decisions(s.applicationId)) {
+        for (const Decision &d : record.decisions) {
             html += QStringLiteral("<p><b>%1</b> — %2, %3</p>")
                         .arg(esc(decisionOutcomeLabel(d.outcome)), esc(d.decidedByName), esc(day(d.decidedAt)));
             html += QStringLiteral("<p style=\"margin-left:12px\">%1</p>").arg(paragraphs(d.rationale));
@@ -634,13 +659,11 @@ QString SummaryExport::toHtml(Id roleId, Profile profile, Id applicationId)
     const QList<int> rows = packetRows(profile, applicationId);
     if (!applicationId)
         html += overview(profile, rows);
-    bool first = true;
-    for (const int row : rows) {
-        html += applicationId && first ? QStringLiteral("<div>")
-                                       : QStringLiteral("<div style=\"page-break-before: always\">");
-        html += packet(m_summaries.at(row), profile);
+    for (qsizetype n = 0; n < rows.size(); ++n) {
+        html += applicationId && n == 0 ? QStringLiteral("<div>")
+                                        : QStringLiteral("<div style=\"page-break-before: always\">");
+        html += packet(m_summaries.at(rows.at(n)), profile, record(rows, n, profile));
         html += QStringLiteral("</div>");
-        first = false;
     }
     html += QStringLiteral("</body></html>");
     return html;
@@ -765,7 +788,7 @@ bool SummaryExport::writePdf(QIODevice *out, Id roleId, Profile profile, Id appl
     if (applicationId) {
         QString first = cover(profile, applicationId);
         if (!rows.isEmpty())
-            first += packet(m_summaries.at(rows.first()), profile);
+            first += packet(m_summaries.at(rows.first()), profile, record(rows, 0, profile));
         if (!drawDocument(*layOut(first), QObject::tr("Candidate")))
             return false;
         return painter.end();
@@ -793,8 +816,8 @@ bool SummaryExport::writePdf(QIODevice *out, Id roleId, Profile profile, Id appl
             return false;
     } while (overviewDone < rows.size());
     // Then each candidate's pages.
-    for (const int row : rows) {
-        const auto doc = layOut(packet(m_summaries.at(row), profile));
+    for (qsizetype n = 0; n < rows.size(); ++n) {
+        const auto doc = layOut(packet(m_summaries.at(rows.at(n)), profile, record(rows, n, profile)));
         candidatePages += doc->pageCount();
         ++candidatesDone;
         if (!drawDocument(*doc, QObject::tr("Candidate %1 of %2").arg(candidatesDone).arg(rows.size())))
@@ -825,6 +848,10 @@ bool SummaryExport::write(Id roleId, Format format, Profile profile, const QStri
             writePdf(out, roleId, profile, applicationId);
         else if (out->write(bytes) != bytes.size())
             return false;
+        if (m_readFailed) {
+            *reason = QObject::tr("%1: not written: %2").arg(QDir::toNativeSeparators(path), m_store.errorString());
+            return false;
+        }
         if (!stillWanted()) {
             *reason = QObject::tr("%1: cancelled, nothing written").arg(QDir::toNativeSeparators(path));
             return false;

@@ -3,6 +3,7 @@
 #include "domain/debrief.h"
 #include "export/exportfile.h"
 #include "export/scorecardexport.h"
+#include "store/candidatedetail.h"
 
 #include <QByteArray>
 #include <QJsonArray>
@@ -81,7 +82,12 @@ private:
     static constexpr int FlagsColumn = 6;  // (not in the logistics profile)
     QStringList overviewCells(const DebriefSummary &s, Profile profile) const;
     QString overview(Profile profile, const QList<int> &rows) const;
-    QString packet(const DebriefSummary &s, Profile profile);
+    QString packet(const DebriefSummary &s, Profile profile, const ApplicationRecord &record) const;
+    // What the packet of rows.at(at) shows beyond its summary (its interviews, scorecards
+    // or decisions, as the profile needs), read with the next RecordChunk rows' when not
+    // read yet: a page's reads are one batch per chunk, not three per candidate.
+    const ApplicationRecord &record(const QList<int> &rows, qsizetype at, Profile profile);
+    static constexpr qsizetype RecordChunk = 32;
     // The rows of m_summaries that get a packet: the one asked for, or every
     // application in the debrief (scorecards in, or decided).
     QList<int> packetRows(Profile profile, Id applicationId) const;
@@ -91,6 +97,9 @@ private:
     QList<DebriefSummary> m_summaries;  // in the plan's stage order, best score first within a stage
     bool m_activeOnly = false;
     SummaryFilter m_filter;
+    QList<ApplicationRecord> m_records;  // those of rows m_recordsFrom on
+    qsizetype m_recordsFrom = 0;
+    bool m_readFailed = false;  // a record could not be read: the file is not written
 };
 
 }  // namespace hireloop

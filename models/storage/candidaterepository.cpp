@@ -364,10 +364,8 @@ bool CandidateRepository::revertMove(Id eventId, const Application &before, cons
 
 QList<StageEvent> CandidateRepository::stageEvents(Id applicationId)
 {
-    QueryBatch batch(m_db);
-    QList<StageEvent> events;
-    addStageEvents(batch, applicationId, &events);
-    return batch.exec() ? events : QList<StageEvent>();
+    return QueryBatch::readAll<QList<StageEvent>>(
+        m_db, [&](QueryBatch &batch, QList<StageEvent> *events) { addStageEvents(batch, applicationId, events); });
 }
 
 void CandidateRepository::addStageEvents(QueryBatch &batch, Id applicationId, QList<StageEvent> *events)
@@ -604,10 +602,9 @@ QHash<Id, std::array<int, 4>> CandidateRepository::stageCounts(Id roleId)
 
 QList<ScreeningAnswer> CandidateRepository::screeningAnswers(Id applicationId)
 {
-    QueryBatch batch(m_db);
-    QList<ScreeningAnswer> list;
-    addScreeningAnswers(batch, applicationId, &list);
-    return batch.exec() ? list : QList<ScreeningAnswer>();
+    return QueryBatch::readAll<QList<ScreeningAnswer>>(m_db, [&](QueryBatch &batch, QList<ScreeningAnswer> *list) {
+        addScreeningAnswers(batch, applicationId, list);
+    });
 }
 
 void CandidateRepository::addScreeningAnswers(QueryBatch &batch, Id applicationId, QList<ScreeningAnswer> *list)
@@ -639,10 +636,9 @@ bool CandidateRepository::setScreeningAnswer(Id applicationId, Id factId, const 
 
 QList<ScorecardSummary> CandidateRepository::scorecards(Id applicationId, const Visibility &visibility)
 {
-    QueryBatch batch(m_db);
-    QList<ScorecardSummary> list;
-    addScorecards(batch, applicationId, visibility, &list);
-    return batch.exec() ? list : QList<ScorecardSummary>();
+    return QueryBatch::readAll<QList<ScorecardSummary>>(m_db, [&](QueryBatch &batch, QList<ScorecardSummary> *list) {
+        addScorecards(batch, applicationId, visibility, list);
+    });
 }
 
 void CandidateRepository::addScorecards(QueryBatch &batch, Id applicationId, const Visibility &visibility,

@@ -1,6 +1,7 @@
 #include "storage/debriefrepository.h"
 
 #include "storage/database.h"
+#include "storage/querybatch.h"
 #include "storage/rowcursor.h"
 #include "storage/scorecardsql.h"
 #include "storage/visibilitysql.h"
@@ -37,7 +38,16 @@ const char *const decisionColumns
     = "d.id, d.application_id, d.outcome, d.rationale, d.dissent, coalesce(d.decided_by, 0), coalesce(p.name, ''),"
       " d.decided_at";
 
-Decision decisionAt(const RowCursor &row)
+// A row of a QSqlQuery read the way RowCursor reads one, for reads in a batch.
+struct QueryRow
+{
+    QSqlQuery &query;
+    qint64 integer(int column) const { return query.value(column).toLongLong(); }
+    QString text(int column) const { return query.value(column).toString(); }
+};
+
+template <class Row>
+Decision decisionAt(const Row &row)
 {
     Decision d;
     d.id = row.integer(0);
@@ -322,19 +332,27 @@ Id DebriefRepository::insertDecision(const Decision &d, qint64 now)
 
 QList<Decision> DebriefRepository::decisions(Id applicationId, const Visibility &visibility)
 {
-    QList<Decision> list;
+    return QueryBatch::readAll<QList<Decision>>(m_db, [&](QueryBatch &batch, QList<Decision> *decisions) {
+        addDecisions(batch, applicationId, visibility, decisions);
+    });
+}
+
+void DebriefRepository::addDecisions(QueryBatch &batch, Id applicationId, const Visibility &visibility,
+                                     QList<Decision> *decisions)
+{
     VisibilitySql vis(visibility);
-    QSqlQuery q = m_db.prepare(
+    QSqlQuery &q = batch.add(
         QStringLiteral(
             "SELECT %1 FROM decision d LEFT JOIN person p ON p.id = d.decided_by WHERE d.application_id = :a AND %2"
             " ORDER BY d.decided_at, d.id")
-            .arg(QLatin1String(decisionColumns), vis.outcomes(QStringLiteral("d.application_id"))));
+            .arg(QLatin1String(decisionColumns), vis.outcomes(QStringLiteral("d.application_id"))),
+        [decisions](QSqlQuery &rows) {
+            decisions->clear();
+            while (rows.next())
+                *decisions << decisionAt(QueryRow{rows});
+        });
     q.bindValue(QStringLiteral(":a"), applicationId);
     vis.bind(q);
-    RowCursor row(m_db, q);
-    while (row.next())
-        list << decisionAt(row);
-    return list;
 }
 
 }  // namespace hireloop

@@ -14,6 +14,7 @@
 namespace hireloop {
 
 class Database;
+class QueryBatch;
 
 class DebriefRepository
 {
@@ -34,6 +35,7 @@ public:
 
     Id insertDecision(const Decision &decision, qint64 now);
     QList<Decision> decisions(Id applicationId, const Visibility &visibility);  // oldest first, those visible
+    void addDecisions(QueryBatch &batch, Id applicationId, const Visibility &visibility, QList<Decision> *decisions);
 
 private:
     bool readApplications(Id roleId, const Visibility &visibility, Id only, DebriefRows *rows);

@@ -31,10 +31,8 @@ const QString Columns = QStringLiteral("SELECT id, name, email, kind, active, lo
 
 QList<Person> PersonRepository::list()
 {
-    QueryBatch batch(m_db);
-    QList<Person> people;
-    addList(batch, &people);
-    return batch.exec() ? people : QList<Person>();
+    return QueryBatch::readAll<QList<Person>>(
+        m_db, [&](QueryBatch &batch, QList<Person> *people) { addList(batch, people); });
 }
 
 void PersonRepository::addList(QueryBatch &batch, QList<Person> *people)

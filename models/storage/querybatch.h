@@ -53,6 +53,16 @@ public:
         return true;
     }
 
+    // The same for a list: what add reads into *read, or an empty T when it failed.
+    template <class T, class Add>
+    static T readAll(Database &db, Add add)
+    {
+        QueryBatch batch(db);
+        T read;
+        add(batch, &read);
+        return batch.exec() ? read : T();
+    }
+
 private:
     struct Entry
     {

@@ -12,10 +12,8 @@ namespace hireloop {
 
 QList<RoleSummary> RoleRepository::list()
 {
-    QueryBatch batch(m_db);
-    QList<RoleSummary> roles;
-    addList(batch, &roles);
-    return batch.exec() ? roles : QList<RoleSummary>();
+    return QueryBatch::readAll<QList<RoleSummary>>(
+        m_db, [&](QueryBatch &batch, QList<RoleSummary> *roles) { addList(batch, roles); });
 }
 
 void RoleRepository::addList(QueryBatch &batch, QList<RoleSummary> *roles)

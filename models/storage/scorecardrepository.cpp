@@ -320,10 +320,9 @@ QList<Interview> ScorecardRepository::upcoming(Id personId, qint64 now)
 
 QList<Interview> ScorecardRepository::interviewsOfApplication(Id applicationId)
 {
-    QueryBatch batch(m_db);
-    QList<Interview> list;
-    addInterviewsOfApplication(batch, applicationId, &list);
-    return batch.exec() ? list : QList<Interview>();
+    return QueryBatch::readAll<QList<Interview>>(m_db, [&](QueryBatch &batch, QList<Interview> *list) {
+        addInterviewsOfApplication(batch, applicationId, list);
+    });
 }
 
 void ScorecardRepository::addInterviewsOfApplication(QueryBatch &batch, Id applicationId, QList<Interview> *list)
@@ -552,6 +551,14 @@ bool ScorecardRepository::loadScorecard(Id scorecardId, const Visibility &visibi
 
 QList<Scorecard> ScorecardRepository::currentScorecards(Id applicationId, const Visibility &visibility)
 {
+    return QueryBatch::readAll<QList<Scorecard>>(m_db, [&](QueryBatch &batch, QList<Scorecard> *cards) {
+        addCurrentScorecards(batch, applicationId, visibility, cards);
+    });
+}
+
+void ScorecardRepository::addCurrentScorecards(QueryBatch &batch, Id applicationId, const Visibility &visibility,
+                                               QList<Scorecard> *cards)
+{
     VisibilitySql vis(visibility);
     const QString select = scorecardSelect(vis);
     const QString visible = vis.scorecard(QStringLiteral("k"), QStringLiteral("i"));
@@ -563,18 +570,12 @@ QList<Scorecard> ScorecardRepository::currentScorecards(Id applicationId, const 
                          "   AND later.interviewer_id = k.interviewer_id AND later.revision > k.revision AND %2)"
                          " ORDER BY i.starts_at, i.id, p.name, k.id")
               .arg(visible, laterVisible);
-    QSqlQuery q = m_db.prepare(sql);
+    QSqlQuery &q = batch.add(sql, [this, cards](QSqlQuery &rows) { *cards = readScorecards(rows); });
     q.bindValue(QStringLiteral(":a"), applicationId);
     vis.bind(q);
-    if (!m_db.exec(q))
-        return {};
-    QList<Scorecard> cards = readScorecards(q);
-    q.finish();
-    if (!attachRatings(
-            &cards, QStringLiteral("i.application_id = :a"),
-            [applicationId](QSqlQuery &r) { r.bindValue(QStringLiteral(":a"), applicationId); }, visibility))
-        return {};
-    return cards;
+    addRatings(
+        batch, cards, QStringLiteral("i.application_id = :a"),
+        [applicationId](QSqlQuery &r) { r.bindValue(QStringLiteral(":a"), applicationId); }, visibility);
 }
 
 QList<Scorecard> ScorecardRepository::revisions(Id scorecardId, const Visibility &visibility)

@@ -79,6 +79,8 @@ public:
     // Per interview and interviewer, the latest revision the viewer may see (never a
     // superseded one); drafts of cancelled interviews are left out.
     QList<Scorecard> currentScorecards(Id applicationId, const Visibility &visibility);
+    void addCurrentScorecards(QueryBatch &batch, Id applicationId, const Visibility &visibility,
+                              QList<Scorecard> *cards);
     QList<Scorecard> revisions(Id scorecardId, const Visibility &visibility);  // oldest first
     Id latestScorecard(Id interviewId, Id personId);  // any status; 0 if none
     // Whether personId has a scorecard (any status) for any interview of the application.

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "domain/debrief.h"
 #include "domain/domain.h"
 
 #include <QList>
@@ -22,6 +23,19 @@ struct CandidateDetail
     QList<ScorecardSummary> scorecards;  // visible to the actor
     bool hasMyScorecard = false;  // the actor has one for one of the interviews
     bool anonymized = false;
+};
+
+// What a debrief packet's page of one application shows beyond its summary: what
+// Store::interviews, scorecardsOf and decisions each give. Store::applicationRecords reads
+// them for many applications at once, so that a packet of a thousand candidates is a few
+// dozen round trips to a team server rather than three per candidate.
+struct ApplicationRecord
+{
+    enum Part { Interviews = 1, Scorecards = 2, Decisions = 4 };
+    Id applicationId = 0;
+    QList<Interview> interviews;
+    QList<Scorecard> scorecards;
+    QList<Decision> decisions;
 };
 
 }  // namespace hireloop

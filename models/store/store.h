@@ -31,6 +31,7 @@ namespace hireloop {
 
 class OwnWrites;
 class QueryBatch;
+struct ApplicationRecord;
 struct CandidateDetail;
 struct OpenedDatabase;
 struct TeamSession;
@@ -277,6 +278,10 @@ public:
     QList<DebriefSummary> debriefSummaries(Id roleId);
     bool debriefSummary(Id applicationId, DebriefSummary *summary);
     QList<Decision> decisions(Id applicationId);  // oldest first, as the actor may see them
+    // The parts (ApplicationRecord::Part) of each application, in the order given, each as
+    // its own call above gives it (colleagues' scorecards revealed by the same rule): one
+    // batch of reads, one round trip to a team server. Empty on failure (errorString).
+    QList<ApplicationRecord> applicationRecords(const QList<Id> &applicationIds, int parts);
     Id recordDecision(const Decision &decision);
 
     // Bulk work that bypasses per-row signals ends with dataReset().
@@ -396,6 +401,10 @@ private:
     // The caller emits its signal after it.
     bool write(const QString &what, const std::function<bool()> &change);
     bool recordSummaryReveals(Id roleId, Id onlyApplication);
+    // Records an interviewer's first sight of colleagues' scorecards among *cards; when
+    // that cannot be recorded, takes colleagues' cards out (a reveal not recorded does
+    // not happen).
+    void revealScorecards(Id applicationId, QList<Scorecard> *cards);
 
     Database m_db;
     QTimer *m_reconnect = nullptr;  // runs while a team database's connection is lost

@@ -1,6 +1,7 @@
 #include "store/store.h"
 
 #include "storage/querybatch.h"
+#include "store/candidatedetail.h"
 #include "store/draftjournal.h"
 
 #include <algorithm>
@@ -215,28 +216,59 @@ int Store::overdueCount(int overdueHours)
 QList<Scorecard> Store::scorecardsOf(Id applicationId)
 {
     QList<Scorecard> cards = m_scorecards.currentScorecards(applicationId, m_access.visibility());
-    // Hiring managers and coordinators see by right; an interviewer's first sight of
-    // colleagues' scorecards for an application is recorded, once.
+    revealScorecards(applicationId, &cards);
+    return cards;
+}
+
+// Hiring managers and coordinators see by right; an interviewer's first sight of
+// colleagues' scorecards for an application is recorded, once.
+void Store::revealScorecards(Id applicationId, QList<Scorecard> *cards)
+{
     if (!m_access.recordsReveals())
-        return cards;
-    const auto others = std::count_if(cards.cbegin(), cards.cend(),
+        return;
+    const auto others = std::count_if(cards->cbegin(), cards->cend(),
                                       [this](const Scorecard &k) { return k.interviewerId != m_actor.id; });
     if (others == 0 || m_scorecards.wasRevealed(m_actor.id, applicationId))
-        return cards;
+        return;
     {
         WriteTransaction tx(m_db);
         if (tx.isActive() && m_scorecards.insertReveal(m_actor.id, applicationId, now())
             && audit(QStringLiteral("scorecard.reveal"), QStringLiteral("application"), applicationId,
                      QStringLiteral("%1 scorecards of colleagues").arg(others))
             && tx.commit())
-            return cards;
+            return;
     }
-    // A reveal that cannot be recorded does not happen.
     fail(tr("Cannot record that colleagues' scorecards were shown"));
-    cards.erase(std::remove_if(cards.begin(), cards.end(),
-                               [this](const Scorecard &k) { return k.interviewerId != m_actor.id; }),
-                cards.end());
-    return cards;
+    cards->erase(std::remove_if(cards->begin(), cards->end(),
+                                [this](const Scorecard &k) { return k.interviewerId != m_actor.id; }),
+                 cards->end());
+}
+
+QList<ApplicationRecord> Store::applicationRecords(const QList<Id> &applicationIds, int parts)
+{
+    QList<ApplicationRecord> records(applicationIds.size());  // not resized again: the batch fills them in place
+    const Visibility visibility = m_access.visibility();
+    QueryBatch batch(m_db);
+    for (qsizetype n = 0; n < applicationIds.size(); ++n) {
+        ApplicationRecord &r = records[n];
+        r.applicationId = applicationIds.at(n);
+        if (parts & ApplicationRecord::Interviews)
+            m_scorecards.addInterviewsOfApplication(batch, r.applicationId, &r.interviews);
+        if (parts & ApplicationRecord::Scorecards)
+            m_scorecards.addCurrentScorecards(batch, r.applicationId, visibility, &r.scorecards);
+        if (parts & ApplicationRecord::Decisions)
+            m_debriefs.addDecisions(batch, r.applicationId, visibility, &r.decisions);
+    }
+    if (!batch.exec()) {
+        fail(tr("Cannot read the interviews, scorecards and decisions of %n application(s)", nullptr,
+                int(applicationIds.size())));
+        return {};
+    }
+    if (parts & ApplicationRecord::Scorecards) {
+        for (ApplicationRecord &r : records)
+            revealScorecards(r.applicationId, &r.scorecards);
+    }
+    return records;
 }
 
 bool Store::scorecard(Id scorecardId, Scorecard *scorecard)

@@ -198,7 +198,10 @@ void TestDebriefUi::advancingWithFeedbackPendingAsksFirst()
         });
         ok->click();
     });
+    QSignalSpy answered(dialog, &DebriefDialog::decisionAnswered);
     QVERIFY(dialog->recordDecision());
+    QCOMPARE(answered.count(), 1);  // a file answers at once
+    QCOMPARE(answered.first().first().toBool(), true);
     QVERIFY(stayedOpen);
     QVERIFY2(asked.contains("Cai Chen") && asked.contains(m_fx.stage.name), qPrintable(asked));
     Application a;
@@ -233,7 +236,12 @@ void TestDebriefUi::exportsPacketAndEveryFormat()
     auto *dialog = m_fx.show(new DebriefDialog(m_fx.store(), m_app));
     QVERIFY(dialog);
     const QString packet = m_fx.filePath("packet.pdf");
-    QVERIFY(dialog->exportPacket(packet));
+    QSignalSpy exported(dialog, &DebriefDialog::packetExported);
+    dialog->exportPacket(packet);
+    QVERIFY(!dialog->findChild<QPushButton *>("exportPacket")->isEnabled());  // one at a time
+    QVERIFY(exported.wait(30000));
+    QCOMPARE(exported.first().first().toBool(), true);
+    QVERIFY(dialog->findChild<QPushButton *>("exportPacket")->isEnabled());
     QVERIFY(readAll(packet).startsWith("%PDF-"));
     QCOMPARE(fileMode(packet), 0600);
 

@@ -14,6 +14,7 @@
 #include "itemmodels/stagemodel.h"
 #include "storage/changenotice.h"
 #include "store/store.h"
+#include "store/storereads.h"
 #include "storefixture.h"
 #include "testbackend.h"
 #include "testsupport.h"
@@ -365,6 +366,10 @@ void TestLiveChanges::aSubmittedScorecardArrivesOnServer()
 
     DebriefModel debrief(m_fx.store());
     debrief.setApplicationId(app);
+    // A file answers at once; a server's answer comes to the GUI thread later, unwaited for.
+    QCOMPARE(debrief.isLoaded(), StoreReads::answersAtOnce(m_fx.store()));
+    QTRY_VERIFY_WITH_TIMEOUT(debrief.isLoaded(), Second);
+    QVERIFY(debrief.isFound());
     QCOMPARE(debrief.summary().scorecardsSubmitted, 0);
     QSignalSpy debriefReset(&debrief, &QAbstractItemModel::modelReset);
     QSignalSpy debriefChanged(&debrief, &QAbstractItemModel::dataChanged);

@@ -3,7 +3,9 @@
 #include "itemmodels/debriefmodel.h"
 #include "decisiondialog.h"
 #include "store/store.h"
+#include "export/exportworker.h"
 #include "export/summaryexport.h"
+#include "store/storereads.h"
 
 #include <QDateTime>
 #include <QDialogButtonBox>
@@ -19,6 +21,7 @@
 #include <QSplitter>
 #include <QStandardPaths>
 #include <QTableView>
+#include <QTimer>
 #include <QVBoxLayout>
 
 namespace hireloop {
@@ -101,8 +104,20 @@ DebriefDialog::DebriefDialog(Store *store, Id applicationId, QWidget *parent)
     layout->addWidget(buttons);
 
     connect(m_model, &DebriefModel::summaryChanged, this, &DebriefDialog::refresh);
+    m_record->setEnabled(false);
+    m_export->setEnabled(false);
     m_model->setApplicationId(applicationId);
+    // A team server's answer may take a while; a quiet word if it is not in soon.
+    QTimer::singleShot(LoadingAfterMs, this, &DebriefDialog::showLoading);
     resize(980, 760);
+}
+
+void DebriefDialog::showLoading()
+{
+    if (m_model->isLoaded())
+        return;
+    setWindowTitle(tr("Debrief"));
+    m_header->setText(tr("<span style=\"color:#777\">Loading the debrief…</span>"));
 }
 
 Id DebriefDialog::applicationId() const
@@ -122,6 +137,17 @@ QString DebriefDialog::nextStageName() const
 
 void DebriefDialog::refresh()
 {
+    if (!m_model->isFound()) {
+        setWindowTitle(tr("Debrief"));
+        m_header->setText(tr("<span style=\"color:#777\">No debrief to show: the application is gone, or not "
+                             "one you may see.</span>"));
+        for (QLabel *label : {m_figures, m_agenda, m_decisions})
+            label->clear();
+        m_record->setEnabled(false);
+        m_export->setEnabled(false);
+        return;
+    }
+    m_export->setEnabled(!m_exporting);
     const DebriefSummary &s = m_model->summary();
     const Role &role = m_model->role();
     setWindowTitle(tr("Debrief — %1").arg(s.candidate));
@@ -172,7 +198,7 @@ void DebriefDialog::refresh()
         m_agenda->setText(html + QStringLiteral("</ol>"));
     }
 
-    const QList<Decision> decisions = m_store->decisions(s.applicationId);
+    const QList<Decision> &decisions = m_model->decisions();
     if (decisions.isEmpty()) {
         m_decisions->setText(tr("<span style=\"color:#777\">No decision recorded yet.</span>"));
     } else {
@@ -208,21 +234,32 @@ bool DebriefDialog::recordDecision()
     d.outcome = dialog.outcome();
     d.rationale = dialog.rationale();
     d.dissent = dialog.dissent();
-    if (!m_store->recordDecision(d)) {
-        QMessageBox::warning(this, tr("Record Decision"), m_store->errorString());
-        return false;
-    }
+    struct Recorded
+    {
+        Id id = 0;
+        QString error;
+    };
+    StoreReads::of(m_store)->write<Recorded>(
+        this,
+        [d](Store &store) {
+            const Id id = store.recordDecision(d);
+            return Recorded{id, id ? QString() : store.errorString()};
+        },
+        [this](const Recorded &r) {
+            if (!r.id)
+                QMessageBox::warning(this, tr("Record Decision"), r.error);
+            Q_EMIT decisionAnswered(r.id != 0);
+        });
     return true;
 }
 
 QStringList DebriefDialog::pendingFeedback() const
 {
     QStringList pending;
-    const Id app = m_model->summary().applicationId;
-    for (const DueScorecard &d : m_store->dueScorecards(0, 0, app))
+    for (const DueScorecard &d : m_model->dueScorecards())
         pending << tr("%1's scorecard for the %2 interview").arg(d.interviewer, d.stage);
     const qint64 now = m_store->now();
-    for (const Interview &iv : m_store->interviews(app)) {
+    for (const Interview &iv : m_model->interviews()) {
         if (!iv.cancelled && iv.endsAt() > now)
             pending << tr("the %1 interview on %2")
                            .arg(iv.stage,
@@ -231,18 +268,27 @@ QStringList DebriefDialog::pendingFeedback() const
     return pending;
 }
 
-bool DebriefDialog::exportPacket(const QString &path)
+void DebriefDialog::exportPacket(const QString &path)
 {
-    QString error;
-    const Id app = applicationId();
-    Application a;
-    m_store->application(app, &a);
-    if (!SummaryExport(*m_store).write(a.roleId, SummaryExport::Format::Pdf, SummaryExport::Profile::Full, path, &error,
-                                       nullptr, app)) {
-        QMessageBox::warning(this, tr("Export Debrief Packet"), error);
-        return false;
-    }
-    return true;
+    ExportRequest request;
+    request.what = ExportRequest::Summary;
+    request.format = QStringLiteral("pdf");
+    request.profile = SummaryExport::Profile::Full;
+    request.roleId = m_model->role().id;
+    request.applicationId = applicationId();
+    request.path = path;
+    auto *worker = new ExportWorker(m_store->path(), m_store->actorId(), this);
+    m_exporting = true;
+    m_export->setEnabled(false);
+    connect(worker, &ExportWorker::finished, this, [this, worker](bool ok, int, const QString &error) {
+        worker->deleteLater();
+        m_exporting = false;
+        m_export->setEnabled(m_model->isFound());
+        if (!ok)
+            QMessageBox::warning(this, tr("Export Debrief Packet"), error);
+        Q_EMIT packetExported(ok);
+    });
+    worker->start(request);
 }
 
 }  // namespace hireloop

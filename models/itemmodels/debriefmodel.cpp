@@ -6,6 +6,8 @@
 #include <QColor>
 #include <QFont>
 
+#include <algorithm>
+
 namespace hireloop {
 
 DebriefModel::DebriefModel(Store *store, QObject *parent)
@@ -19,32 +21,22 @@ DebriefModel::DebriefModel(Store *store, QObject *parent)
     connect(store, &Store::actorChanged, this, &DebriefModel::reload);
     connect(store, &Store::dataReset, this, &DebriefModel::reload);
     connect(store, &Store::attributeChanged, this, [this](Id roleId, Id) {
-        if (roleId == m_role.id)
-            setApplicationId(m_applicationId);  // names, weights or must-haves changed
+        if (roleId == m_detail.role.id)
+            reload();  // names, weights or must-haves changed
     });
 }
 
 void DebriefModel::setApplicationId(Id applicationId)
 {
-    beginResetModel();
     m_applicationId = applicationId;
-    m_role = Role();
-    m_attributes.clear();
-    m_categoryOf.clear();
-    Application a;
-    if (applicationId && m_store->application(applicationId, &a) && m_store->role(a.roleId, &m_role)) {
-        for (const Category &c : std::as_const(m_role.categories)) {
-            for (const Attribute &attr : c.attributes) {
-                m_attributes << attr;
-                m_categoryOf.insert(attr.id, c.name);
-            }
-        }
+    if (!m_attributes.isEmpty()) {
+        beginResetModel();  // another application's rows are not shown while it is read
+        m_attributes.clear();
+        m_categoryOf.clear();
+        endResetModel();
     }
-    m_summary = DebriefSummary();
-    if (applicationId)
-        m_store->debriefSummary(applicationId, &m_summary);
-    endResetModel();
-    Q_EMIT summaryChanged();
+    m_detail = DebriefDetail();
+    reload();
 }
 
 void DebriefModel::onApplication(Id applicationId)
@@ -55,10 +47,42 @@ void DebriefModel::onApplication(Id applicationId)
 
 void DebriefModel::reload()
 {
-    m_summary = DebriefSummary();
-    if (m_applicationId)
-        m_store->debriefSummary(m_applicationId, &m_summary);
-    if (!m_attributes.isEmpty())
+    if (!m_applicationId) {
+        m_read.cancel();
+        settle(DebriefDetail());
+        return;
+    }
+    m_loaded = false;
+    const Id id = m_applicationId;
+    m_read.ask<DebriefDetail>(
+        m_store, this, [id](Store &s) { return s.debriefDetail(id); },
+        [this](const DebriefDetail &detail) { settle(detail); });
+}
+
+// The rows are the rubric's attributes: a new rubric (another role, or one edited) resets
+// the table; the same one repaints its rows.
+void DebriefModel::settle(const DebriefDetail &detail)
+{
+    QList<Attribute> attributes;
+    QHash<Id, QString> categoryOf;
+    for (const Category &c : detail.role.categories) {
+        for (const Attribute &attr : c.attributes) {
+            attributes << attr;
+            categoryOf.insert(attr.id, c.name);
+        }
+    }
+    const bool sameRows = attributes.size() == m_attributes.size()
+        && std::equal(attributes.cbegin(), attributes.cend(), m_attributes.cbegin(),
+                      [](const Attribute &a, const Attribute &b) { return a.id == b.id; });
+    if (!sameRows)
+        beginResetModel();
+    m_detail = detail;
+    m_attributes = std::move(attributes);
+    m_categoryOf = std::move(categoryOf);
+    m_loaded = true;
+    if (!sameRows)
+        endResetModel();
+    else if (!m_attributes.isEmpty())
         Q_EMIT dataChanged(index(0, 0), index(rowCount() - 1, ColumnCount - 1));
     Q_EMIT summaryChanged();
 }
@@ -78,7 +102,7 @@ QVariant DebriefModel::data(const QModelIndex &index, int role) const
     if (!index.isValid() || index.row() >= m_attributes.size())
         return {};
     const Attribute &attr = m_attributes.at(index.row());
-    const AttributeDebrief *a = m_summary.attribute(attr.id);
+    const AttributeDebrief *a = m_detail.summary.attribute(attr.id);
     const bool rated = a && a->rated();
     if (role == Qt::DisplayRole) {
         switch (index.column()) {

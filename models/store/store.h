@@ -32,6 +32,7 @@ namespace hireloop {
 class OwnWrites;
 class QueryBatch;
 struct ApplicationRecord;
+struct DebriefDetail;
 struct CandidateDetail;
 struct OpenedDatabase;
 struct TeamSession;
@@ -277,6 +278,7 @@ public:
     // it. Hiring managers record decisions.
     QList<DebriefSummary> debriefSummaries(Id roleId);
     bool debriefSummary(Id applicationId, DebriefSummary *summary);
+    DebriefDetail debriefDetail(Id applicationId);  // found false: none the actor may see
     QList<Decision> decisions(Id applicationId);  // oldest first, as the actor may see them
     // The parts (ApplicationRecord::Part) of each application, in the order given, each as
     // its own call above gives it (colleagues' scorecards revealed by the same rule): one
@@ -401,6 +403,7 @@ private:
     // The caller emits its signal after it.
     bool write(const QString &what, const std::function<bool()> &change);
     bool recordSummaryReveals(Id roleId, Id onlyApplication);
+    bool summaryOf(Id applicationId, Role *role, DebriefSummary *summary);  // with the role it is scored against
     // Records an interviewer's first sight of colleagues' scorecards among *cards; when
     // that cannot be recorded, takes colleagues' cards out (a reveal not recorded does
     // not happen).

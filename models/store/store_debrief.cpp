@@ -1,5 +1,8 @@
 #include "store/store.h"
 
+#include "storage/querybatch.h"
+#include "store/debriefdetail.h"
+
 // Store: Debriefs: summaries under the visibility rule and the decisions recorded.
 
 namespace hireloop {
@@ -40,18 +43,38 @@ QList<DebriefSummary> Store::debriefSummaries(Id roleId)
 
 bool Store::debriefSummary(Id applicationId, DebriefSummary *summary)
 {
-    Application a;
     Role r;
+    return summaryOf(applicationId, &r, summary);
+}
+
+bool Store::summaryOf(Id applicationId, Role *role, DebriefSummary *summary)
+{
+    Application a;
     DebriefRows rows;
-    if (!m_candidates.loadApplication(applicationId, &a) || !m_roles.load(a.roleId, &r)
+    if (!m_candidates.loadApplication(applicationId, &a) || !m_roles.load(a.roleId, role)
         || !recordSummaryReveals(a.roleId, applicationId)
         || !m_debriefs.rows(a.roleId, m_access.visibility(), applicationId, now(), &rows))
         return false;
-    const QList<DebriefSummary> list = Debrief::build(r, std::move(rows));
+    const QList<DebriefSummary> list = Debrief::build(*role, std::move(rows));
     if (list.isEmpty())
         return false;
     *summary = list.first();
     return true;
+}
+
+DebriefDetail Store::debriefDetail(Id applicationId)
+{
+    DebriefDetail d;
+    if (!applicationId || !summaryOf(applicationId, &d.role, &d.summary))
+        return d;
+    QueryBatch batch(m_db);
+    m_debriefs.addDecisions(batch, applicationId, m_access.visibility(), &d.decisions);
+    m_scorecards.addInterviewsOfApplication(batch, applicationId, &d.interviews);
+    if (!batch.exec())
+        return d;
+    d.due = dueScorecards(0, 0, applicationId);
+    d.found = true;
+    return d;
 }
 
 QList<Decision> Store::decisions(Id applicationId)

@@ -4,7 +4,10 @@
 // scripted session once per round-trip time:
 //
 //   open         the store opened and its default data checked (as the app's main does)
-//   first_screen from the window made to its first candidate rows shown
+//   window       the main window built and shown: the GUI thread busy throughout (its
+//                stall is its duration), before the window is on screen
+//   first_screen from the window made to its first candidate rows shown; its stall
+//                counts from the window shown
 //   full_load    from the window made to every row of the role loaded
 //   search       a name typed a letter at a time (100 ms apart), then 300 ms of quiet
 //   detail_cold  a candidate far down the list selected, to its detail shown
@@ -14,6 +17,10 @@
 //                two lists (upcoming interviews, scorecards due) answered
 //   move         the last of them moved to the next stage through the undo stack, to the
 //                server's answer and the detail showing the new stage
+//   debrief      its debrief opened (Candidate › Debrief…), to the summary shown
+//   packet       its debrief packet exported (PDF), to the file written
+//   export       the role's summary exported for the committee (CSV, as File › Export…
+//                does it: on an export worker), to the file written
 //   reopen       the team database opened again in the running window (as a recent
 //                connection is), to every row of the role in again: the slowest of three
 //   scorecard    acting as an interviewer with a scorecard due, its editor opened to
@@ -48,7 +55,10 @@
 #include "commands/moveapplicationcommand.h"
 #include "commands/undohistory.h"
 #include "connectdialog.h"
+#include "debriefdialog.h"
 #include "delayproxy.h"
+#include "export/exportworker.h"
+#include "itemmodels/debriefmodel.h"
 #include "itemmodels/candidatemodel.h"
 #include "itemmodels/currentapplication.h"
 #include "itemmodels/duescorecardmodel.h"
@@ -73,6 +83,7 @@
 #include <QPlainTextEdit>
 #include <QStandardPaths>
 #include <QTabWidget>
+#include <QTemporaryDir>
 #include <QTextStream>
 #include <QThread>
 #include <QTimer>
@@ -80,6 +91,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <ctime>
 #include <functional>
 #include <memory>
 #include <vector>
@@ -178,32 +190,49 @@ public:
     {
         static_cast<BlamingApplication *>(QCoreApplication::instance())->tick(0);
         m_last = m_clock.nsecsElapsed();
+        m_lastCpu = threadCpuNs();
         m_worst = 0;
+        m_worstCpu = 0;
         m_where.clear();
     }
-    double worstMs(QString *where)
+    // The worst gap; *cpuMs: how much of it the GUI thread was on a CPU (the rest it was
+    // waiting for one: on a 2-core machine that also runs the server, the relay and the
+    // app's connection threads, that is the lab's own crowding, not the app's work).
+    double worstMs(QString *where, double *cpuMs)
     {
         tick();
         *where = m_where;
+        *cpuMs = double(m_worstCpu) / 1e6;
         return std::max(0.0, double(m_worst) / 1e6 - 1.0);
     }
 
 private:
+    static qint64 threadCpuNs()
+    {
+        timespec ts{};
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+        return qint64(ts.tv_sec) * 1000000000 + ts.tv_nsec;
+    }
     void tick()
     {
         const qint64 now = m_clock.nsecsElapsed();
+        const qint64 cpu = threadCpuNs();
         const QString what = static_cast<BlamingApplication *>(QCoreApplication::instance())->tick(now - m_last);
         if (now - m_last > m_worst) {
             m_worst = now - m_last;
+            m_worstCpu = cpu - m_lastCpu;
             m_where = what;
         }
         m_last = now;
+        m_lastCpu = cpu;
     }
 
     QTimer m_tick;
     QElapsedTimer m_clock;
     qint64 m_last = 0;
+    qint64 m_lastCpu = 0;
     qint64 m_worst = 0;
+    qint64 m_worstCpu = 0;
     QString m_where;
 };
 
@@ -286,6 +315,7 @@ struct Step
     QString stallIn = QString();  // where the longest stretch without the event loop was spent
     int lost = -1;  // the cut: typed characters not in the database afterwards
     int roundTrips = -1;  // made over every connection during the step (DelayProxy::roundTrips)
+    double stallCpuMs = -1;  // of the worst stall, the GUI thread's time on a CPU (-1: not measured)
 };
 
 class Session
@@ -326,12 +356,13 @@ void Session::measure(const QString &name, const std::function<bool()> &step)
     s.rtt = m_rtt;
     s.name = name;
     s.ms = ok ? double(t.nsecsElapsed()) / 1e6 : -1;
-    s.stallMs = m_meter.worstMs(&s.stallIn);
+    s.stallMs = m_meter.worstMs(&s.stallIn, &s.stallCpuMs);
     s.roundTrips = m_proxy->roundTrips() - tripsBefore;
     m_steps << s;
     err() << "latencybench: " << m_rtt << " ms: " << name << " "
           << (ok ? QString::number(s.ms, 'f', 1) : QStringLiteral("FAILED")) << " ms, " << s.roundTrips
-          << " round trips, worst stall " << QString::number(s.stallMs, 'f', 1) << " ms, in " << s.stallIn << "\n";
+          << " round trips, worst stall " << QString::number(s.stallMs, 'f', 1) << " ms ("
+          << QString::number(s.stallCpuMs, 'f', 1) << " on the CPU), in " << s.stallIn << "\n";
     err().flush();
 }
 
@@ -356,14 +387,22 @@ QList<Step> Session::run()
     std::unique_ptr<MainWindow> window;
     QElapsedTimer sinceWindow;
     CandidateModel *model = nullptr;
+    double windowMs = 0;
     measure(QStringLiteral("first_screen"), [&] {
         sinceWindow.start();
         window = std::make_unique<MainWindow>(&store);
         window->resize(1280, 800);
         window->show();
+        // Until here the window was being built and was not on screen: nothing could look
+        // frozen. That stretch is its own row (window); the stall counts from here on.
+        windowMs = double(sinceWindow.nsecsElapsed()) / 1e6;
+        m_meter.reset();
         model = window->candidatesPane()->candidateModel();
         return waitFor([&] { return model->rowCount() > 0; });
     });
+    m_steps.insert(m_steps.size() - 1,
+                   Step{m_rtt, QStringLiteral("window"), windowMs, windowMs,
+                        QStringLiteral("building and showing the window"), -1, 0, -1});
     measure(QStringLiteral("full_load"), [&] {
         const bool ok = waitFor([&] { return !model->isLoading() && model->rowCount() > 0; });
         return ok;
@@ -392,7 +431,7 @@ QList<Step> Session::run()
     };
     measure(QStringLiteral("detail_cold"), [&] { return select(far); });
     double worstNext = 0;
-    double worstNextStall = 0;
+    double worstNextStall = 0, worstNextCpu = -1;
     QString worstNextIn;
     int mostNextTrips = 0;
     bool nextOk = true;
@@ -404,10 +443,12 @@ QList<Step> Session::run()
         if (m_steps.last().stallMs >= worstNextStall) {
             worstNextStall = m_steps.last().stallMs;
             worstNextIn = m_steps.last().stallIn;
+            worstNextCpu = m_steps.last().stallCpuMs;
         }
         m_steps.removeLast();
     }
-    m_steps << Step{m_rtt, QStringLiteral("detail_next"), worstNext, worstNextStall, worstNextIn, -1, mostNextTrips};
+    m_steps << Step{
+        m_rtt, QStringLiteral("detail_next"), worstNext, worstNextStall, worstNextIn, -1, mostNextTrips, worstNextCpu};
 
     // The tab is looked at first (it reads nothing until it is shown), then its clock's
     // minute comes.
@@ -457,11 +498,54 @@ QList<Step> Session::run()
         err() << "latencybench: the move did not land\n";
     }
 
+    // The moved candidate's debrief (Candidate › Debrief…), to its summary shown; its
+    // packet (Export Packet), to the file written; then the role's summary for the
+    // committee (File › Export…: CSV), to the file written.
+    DebriefDialog *debrief = nullptr;
+    measure(QStringLiteral("debrief"), [&] {
+        window->action(MainWindow::Debrief)->trigger();
+        debrief = window->findChild<DebriefDialog *>();
+        return debrief && waitFor([&] { return debrief->model()->isLoaded(); }) && debrief->model()->isFound();
+    });
+    QTemporaryDir exports;
+    measure(QStringLiteral("packet"), [&] {
+        if (!debrief)
+            return false;
+        bool done = false, ok = false;
+        const QMetaObject::Connection watch = QObject::connect(debrief, &DebriefDialog::packetExported,
+                                                               [&](bool succeeded) {
+                                                                   done = true;
+                                                                   ok = succeeded;
+                                                               });
+        debrief->exportPacket(exports.filePath(QStringLiteral("packet.pdf")));
+        const bool answered = waitFor([&] { return done; });
+        QObject::disconnect(watch);
+        return answered && ok;
+    });
+    if (debrief)
+        debrief->close();
+    measure(QStringLiteral("export"), [&] {
+        ExportWorker worker(store.path(), store.actorId());
+        ExportRequest request;
+        request.format = QStringLiteral("csv");
+        request.roleId = before.roleId;
+        request.path = exports.filePath(QStringLiteral("summary.csv"));
+        bool done = false, ok = false;
+        QObject::connect(&worker, &ExportWorker::finished, [&](bool succeeded, int, const QString &why) {
+            done = true;
+            ok = succeeded;
+            if (!ok)
+                err() << "latencybench: export: " << why << "\n";
+        });
+        worker.start(request);
+        return waitFor([&] { return done; }) && ok;
+    });
+
     // The team database opened again in the running window, as File › Connect to Team
     // Server… or a recent connection does (MainWindow::switchDatabase: the opening beside
     // the GUI thread, then every pane reads again), to the role's rows all in: three times,
     // the slowest and the worst stall of the three.
-    double slowestReopen = 0, worstReopenStall = 0;
+    double slowestReopen = 0, worstReopenStall = 0, worstReopenCpu = -1;
     QString worstReopenIn;
     int mostReopenTrips = 0;
     for (int i = 0; i < 3; ++i) {
@@ -479,11 +563,12 @@ QList<Step> Session::run()
         if (m_steps.last().stallMs >= worstReopenStall) {
             worstReopenStall = m_steps.last().stallMs;
             worstReopenIn = m_steps.last().stallIn;
+            worstReopenCpu = m_steps.last().stallCpuMs;
         }
         m_steps.removeLast();
     }
     m_steps << Step{m_rtt, QStringLiteral("reopen"), slowestReopen, worstReopenStall, worstReopenIn,
-                    -1,    mostReopenTrips};
+                    -1,    mostReopenTrips,          worstReopenCpu};
     score(&store, window.get());
     window.reset();
     return m_steps;
@@ -681,6 +766,7 @@ int main(int argc, char *argv[])
                              {QStringLiteral("step"), s.name},
                              {QStringLiteral("ms"), s.ms},
                              {QStringLiteral("worst_gui_stall_ms"), s.stallMs},
+                             {QStringLiteral("worst_stall_cpu_ms"), s.stallCpuMs},
                              {QStringLiteral("worst_stall_in"), s.stallIn},
                              {QStringLiteral("round_trips"), s.roundTrips}};
             if (s.lost >= 0) {
@@ -699,10 +785,11 @@ int main(int argc, char *argv[])
     // The table: one row per step, per round trip its duration / worst stall / round trips.
     QTextStream out(stdout);
     out << "\n"
-        << o.candidates << " candidates; ms to done / worst GUI-thread stall / round trips made, by round trip\n";
+        << o.candidates
+        << " candidates; ms to done / worst GUI-thread stall (of it on a CPU) / round trips made, by round trip\n";
     out << QStringLiteral("%1").arg(QStringLiteral("step"), -14);
     for (const int rtt : std::as_const(o.rtts))
-        out << QStringLiteral("%1").arg(QStringLiteral("%1 ms").arg(rtt), 22);
+        out << QStringLiteral("%1").arg(QStringLiteral("%1 ms").arg(rtt), 26);
     out << "\n";
     QStringList names;
     for (const Step &s : std::as_const(all))
@@ -714,12 +801,14 @@ int main(int argc, char *argv[])
             QString cell = QStringLiteral("—");
             for (const Step &s : std::as_const(all))
                 if (s.name == name && s.rtt == rtt)
-                    cell = s.ms < 0 ? QStringLiteral("failed")
-                                    : QStringLiteral("%1 / %2 / %3")
-                                          .arg(s.ms, 0, 'f', 0)
-                                          .arg(s.stallMs, 0, 'f', 0)
-                                          .arg(s.roundTrips);
-            out << QStringLiteral("%1").arg(cell, 22);
+                    cell = s.ms < 0
+                        ? QStringLiteral("failed")
+                        : QStringLiteral("%1 / %2%3 / %4")
+                              .arg(s.ms, 0, 'f', 0)
+                              .arg(s.stallMs, 0, 'f', 0)
+                              .arg(s.stallCpuMs < 0 ? QString() : QStringLiteral(" (%1)").arg(s.stallCpuMs, 0, 'f', 0))
+                              .arg(s.roundTrips);
+            out << QStringLiteral("%1").arg(cell, 26);
         }
         out << "\n";
     }

@@ -164,10 +164,10 @@ void CandidateActions::addCandidate()
 
 void CandidateActions::editCandidate()
 {
-    Application app;
-    Candidate before;
-    if (!m_store->application(m_pane->currentApplicationId(), &app) || !m_store->candidate(app.candidateId, &before))
+    const CandidateDetail *detail = m_pane->currentApplication()->loaded();
+    if (!detail)
         return;
+    const Candidate before = detail->candidate;
     CandidateDialog dialog(m_store, before, m_window);
     dialog.setSaver([this, before](const Candidate &after) {
         return m_undo->push(new EditCandidateCommand(m_store, before, after));
@@ -214,24 +214,25 @@ void CandidateActions::moveCandidate(int kind)
 
 void CandidateActions::editScreeningAnswers()
 {
-    const Id appId = m_pane->currentApplicationId();
-    Application app;
-    Candidate candidate;
-    if (!appId || !m_store->application(appId, &app) || !m_store->candidate(app.candidateId, &candidate))
+    const CandidateDetail *detail = m_pane->currentApplication()->loaded();
+    if (!detail || detail->answers.isEmpty())
         return;
-    const QList<ScreeningAnswer> before = m_store->screeningAnswers(appId);
-    if (before.isEmpty())
-        return;
-    ScreeningDialog dialog(candidate.name, before, m_window);
+    const Id appId = detail->application.id;
+    const QString name = detail->candidate.name;
+    const QList<ScreeningAnswer> before = detail->answers;
+    ScreeningDialog dialog(name, before, m_window);
     if (dialog.exec() != QDialog::Accepted)
         return;
-    m_undo->push(new ScreeningAnswersCommand(m_store, appId, candidate.name, before, dialog.answers()));
+    m_undo->push(new ScreeningAnswersCommand(m_store, appId, name, before, dialog.answers()));
 }
 
 Id CandidateActions::chooseInterview(const QString &title)
 {
+    const CandidateDetail *detail = m_pane->currentApplication()->loaded();
+    if (!detail)
+        return 0;
     QList<Interview> interviews;
-    for (const Interview &i : m_store->interviews(m_pane->currentApplicationId()))
+    for (const Interview &i : detail->interviews)
         if (!i.cancelled)
             interviews << i;
     if (interviews.size() <= 1)

@@ -792,12 +792,9 @@ void MainWindow::openDebrief()
 
 void MainWindow::exportData(bool candidateOnly)
 {
-    const Id appId = m_candidatesPane->currentApplicationId();
-    Application app;
-    Candidate person;
-    if (appId && m_store->application(appId, &app))
-        m_store->candidate(app.candidateId, &person);
-    ExportDialog dialog(m_store, currentRole(), appId, person.name, this);
+    const CandidateDetail *detail = m_candidatesPane->currentApplication()->loaded();
+    const Id appId = detail ? detail->application.id : 0;
+    ExportDialog dialog(m_store, currentRole(), appId, detail ? detail->candidate.name : QString(), this);
     if (candidateOnly && appId) {
         dialog.setFormat(QStringLiteral("pdf"));
         dialog.setCandidateOnly(true);
@@ -808,9 +805,10 @@ void MainWindow::exportData(bool candidateOnly)
 
 void MainWindow::viewScorecards()
 {
-    const QList<ScorecardSummary> cards = m_store->visibleScorecards(m_candidatesPane->currentApplicationId());
-    if (cards.isEmpty())
+    const CandidateDetail *detail = m_candidatesPane->currentApplication()->loaded();
+    if (!detail || detail->scorecards.isEmpty())
         return;
+    const QList<ScorecardSummary> cards = detail->scorecards;
     QStringList items;
     for (const ScorecardSummary &s : cards) {
         const QString state = s.status == QLatin1String("submitted") ? tr("submitted")
@@ -1182,11 +1180,10 @@ void MainWindow::closeEvent(QCloseEvent *event)
 
 void MainWindow::anonymizeCandidate()
 {
-    Application app;
-    Candidate candidate;
-    if (!m_store->application(m_candidatesPane->currentApplicationId(), &app)
-        || !m_store->candidate(app.candidateId, &candidate))
+    const CandidateDetail *detail = m_candidatesPane->currentApplication()->loaded();
+    if (!detail)
         return;
+    const Candidate candidate = detail->candidate;
     CandidatePrivacyDialog dialog(CandidatePrivacyDialog::Anonymize, candidate,
                                   m_store->candidateFootprint(candidate.id), this);
     if (dialog.exec() != QDialog::Accepted)
@@ -1204,11 +1201,10 @@ void MainWindow::anonymizeCandidate()
 
 void MainWindow::eraseCandidate()
 {
-    Application app;
-    Candidate candidate;
-    if (!m_store->application(m_candidatesPane->currentApplicationId(), &app)
-        || !m_store->candidate(app.candidateId, &candidate))
+    const CandidateDetail *detail = m_candidatesPane->currentApplication()->loaded();
+    if (!detail)
         return;
+    const Candidate candidate = detail->candidate;
     CandidatePrivacyDialog dialog(CandidatePrivacyDialog::Erase, candidate, m_store->candidateFootprint(candidate.id),
                                   this);
     if (dialog.exec() != QDialog::Accepted)

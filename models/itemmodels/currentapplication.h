@@ -30,6 +30,9 @@ public:
     // applicationId()'s detail once loaded; an empty one (found false) before, or when
     // there is no such application.
     const CandidateDetail &detail() const { return m_detail; }
+    // The same when it is in and found, null while it is read or when there is none: what
+    // an action on the selected candidate starts from, with no round trip of its own.
+    const CandidateDetail *loaded() const { return m_loaded && m_detail.found ? &m_detail : nullptr; }
     // Reads these ahead (the rows beside the selected one), keeping the answers.
     void prefetch(const QList<Id> &applicationIds);
     // Whether selecting applicationId needs no read: it was read and has not changed since.

@@ -2,7 +2,8 @@
 // timed: what a window an ocean away waits for. The selected candidate's whole detail is
 // one, and so is a first screen of the candidates pane; a scorecard's submit is two (begun, checked and submitted together; then what it
 // supersedes, its audit entry and the commit), and a refused one takes nothing with it.
-// A debrief packet reads its candidates' records a chunk at a time.
+// A debrief packet reads its candidates' records a chunk at a time; one candidate's
+// debrief is four.
 // Runs on the test cluster only: a file has no wire.
 
 #include "delayproxy.h"
@@ -12,6 +13,7 @@
 #include "storage/candidaterowreader.h"
 #include "storage/serverlocation.h"
 #include "store/candidatedetail.h"
+#include "store/debriefdetail.h"
 #include "store/store.h"
 #include "store/storereads.h"
 #include "storefixture.h"
@@ -38,6 +40,7 @@ private Q_SLOTS:
     void aRefusedSubmitChangesNothingOnServer();
     void anAmendmentSubmittedSupersedesTheLastOnServer();
     void aPacketReadsItsCandidatesInChunksOnServer();
+    void aDebriefIsFourRoundTripsOnServer();
 
 private:
     StoreFixture m_fx;
@@ -300,6 +303,27 @@ void TestRoundTrips::aPacketReadsItsCandidatesInChunksOnServer()
         QVERIFY2(html.contains(QStringLiteral("take-away %1.").arg(n)), qPrintable(QString::number(n)));
     QCOMPARE(html.count(QStringLiteral("Ines Varga")), more + 1);  // each candidate's scorecard, by its author
     QCOMPARE(forty, one + 1);
+}
+
+// One candidate's debrief window: the application, the role it is scored against, its
+// summary (five reads together) and its decisions, interviews and the scorecards still
+// owed (together): four round trips, where the summary's reads alone used to be five
+// and the rest three more.
+void TestRoundTrips::aDebriefIsFourRoundTripsOnServer()
+{
+    QVERIFY(m_fx.score(m_ines, m_interview, {4}, Recommendation::Yes, QStringLiteral("steady"),
+                       QStringLiteral("take-away of Ada")));
+    QVERIFY(m_across->setActor(m_fx.hiringManager));
+    DebriefDetail d;
+    QCOMPARE(roundTrips([&] { d = m_across->debriefDetail(m_adaApplication); }), 4);
+    QVERIFY(d.found);
+    QCOMPARE(d.role.id, m_fx.role.id);
+    QCOMPARE(d.summary.candidate, QStringLiteral("Ada Quinn"));
+    QCOMPARE(d.summary.scorecardsSubmitted, 1);
+    QCOMPARE(d.summary.scorecardsExpected, 2);  // the hiring manager's is owed
+    QCOMPARE(d.due.size(), 1);
+    QCOMPARE(d.interviews.size(), 1);
+    QVERIFY(d.decisions.isEmpty());
 }
 
 HIRELOOP_TEST_MAIN(QCoreApplication, TestRoundTrips)

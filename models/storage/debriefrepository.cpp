@@ -1,5 +1,6 @@
 #include "storage/debriefrepository.h"
 
+#include "storage/cursorreads.h"
 #include "storage/database.h"
 #include "storage/querybatch.h"
 #include "storage/rowcursor.h"
@@ -95,9 +96,14 @@ bool DebriefRepository::rows(Id roleId, const Visibility &visibility, Id only, q
         rows->summaries.reserve(n.integer(0));  // a list of 100k that grows by doubling touches twice the memory
         m_fromApplications = n.integer(0) * 4 < n.integer(1);
     }
-    const bool ok = readApplications(roleId, visibility, only, rows) && readInterviews(roleId, only, rows)
-        && readScorecards(roleId, visibility, only, now, rows) && readRatings(roleId, visibility, only, rows)
-        && readDecisions(roleId, visibility, only, rows);
+    // One application's reads are small: on a server they go together, one round trip.
+    CursorReads reads(m_db, only != 0);
+    addApplications(reads, roleId, visibility, only, rows);
+    addInterviews(reads, roleId, only, rows);
+    addScorecards(reads, roleId, visibility, only, now, rows);
+    addRatings(reads, roleId, visibility, only, rows);
+    addDecisions(reads, roleId, visibility, only, rows);
+    const bool ok = reads.exec();
     m_ids.clear();
     return ok;
 }
@@ -108,14 +114,27 @@ int DebriefRepository::indexOf(Id applicationId) const
     return it != m_ids.cend() && *it == applicationId ? int(it - m_ids.cbegin()) : -1;
 }
 
+// fn(summary, its index) for each row whose application (the id in column) was read;
+// the others are of applications the viewer may not see.
+template <class Fn>
+void DebriefRepository::eachRead(RowCursor &row, int column, DebriefRows *rows, Fn fn) const
+{
+    while (row.next()) {
+        const int n = indexOf(row.integer(column));
+        if (n >= 0)
+            fn(rows->summaries[n], n);
+    }
+}
+
 // The applications the viewer may see; the other reads keep to them. For a role that
 // holds most of the applications the unary + keeps SQLite off the role's index: it
 // reads the table in id order, as the summary lists it, instead of the role's rows by
 // stage and then a sort.
-bool DebriefRepository::readApplications(Id roleId, const Visibility &visibility, Id only, DebriefRows *rows)
+void DebriefRepository::addApplications(CursorReads &reads, Id roleId, const Visibility &visibility, Id only,
+                                        DebriefRows *rows)
 {
     VisibilitySql vis(visibility);
-    QSqlQuery q = m_db.prepare(
+    QSqlQuery &q = reads.add(
         QStringLiteral(
             "SELECT a.id, c.id, c.name,"
             " (SELECT e.email FROM candidate_email e WHERE e.candidate_id = c.id ORDER BY e.position, e.id LIMIT 1),"
@@ -123,44 +142,40 @@ bool DebriefRepository::readApplications(Id roleId, const Visibility &visibility
             " FROM application a CROSS JOIN candidate c"
             " WHERE c.id = a.candidate_id AND %3a.role_id = :role1%1 AND %2 ORDER BY a.id")
             .arg(onlyClause(only, "a.id"), vis.application(QStringLiteral("a.id"), VisibilitySql::Form::Bulk),
-                 m_fromApplications ? QString() : QStringLiteral("+")));
+                 m_fromApplications ? QString() : QStringLiteral("+")),
+        [this, rows](RowCursor &row) {
+            while (row.next()) {
+                DebriefSummary &a = rows->summaries.emplace_back();
+                a.applicationId = row.integer(0);
+                a.candidateId = row.integer(1);
+                a.candidate = row.text(2);
+                a.email = row.text(3);
+                a.stageId = row.integer(4);
+                applicationStatusFromName(row.text(5), &a.status);
+                m_ids.append(a.applicationId);
+            }
+        });
     bindRole(q, roleId, only);
     vis.bind(q);
-    RowCursor row(m_db, q);
-    while (row.next()) {
-        DebriefSummary &a = rows->summaries.emplace_back();
-        a.applicationId = row.integer(0);
-        a.candidateId = row.integer(1);
-        a.candidate = row.text(2);
-        a.email = row.text(3);
-        a.stageId = row.integer(4);
-        applicationStatusFromName(row.text(5), &a.status);
-        m_ids.append(a.applicationId);
-    }
-    return row.ok();
 }
 
 // The interviews held (not cancelled): how many, the first and the last.
-bool DebriefRepository::readInterviews(Id roleId, Id only, DebriefRows *rows)
+void DebriefRepository::addInterviews(CursorReads &reads, Id roleId, Id only, DebriefRows *rows)
 {
-    QSqlQuery q = m_db.prepare(
+    QSqlQuery &q = reads.add(
         QStringLiteral("SELECT i.application_id, i.starts_at FROM %2"
                        " WHERE a.id = i.application_id AND a.role_id = :role1%1 AND i.status <> 'cancelled'")
             .arg(onlyClause(only, "a.id"),
-                 tables(m_fromApplications, {QStringLiteral("interview i"), QStringLiteral("application a")})));
+                 tables(m_fromApplications, {QStringLiteral("interview i"), QStringLiteral("application a")})),
+        [this, rows](RowCursor &row) {
+            eachRead(row, 0, rows, [&row](DebriefSummary &a, int) {
+                const qint64 starts = row.integer(1);
+                a.firstInterviewAt = a.interviews ? std::min(a.firstInterviewAt, starts) : starts;
+                a.lastInterviewAt = a.interviews ? std::max(a.lastInterviewAt, starts) : starts;
+                ++a.interviews;
+            });
+        });
     bindRole(q, roleId, only);
-    RowCursor row(m_db, q);
-    while (row.next()) {
-        const int n = indexOf(row.integer(0));
-        if (n < 0)
-            continue;
-        DebriefSummary &a = rows->summaries[n];
-        const qint64 starts = row.integer(1);
-        a.firstInterviewAt = a.interviews ? std::min(a.firstInterviewAt, starts) : starts;
-        a.lastInterviewAt = a.interviews ? std::max(a.lastInterviewAt, starts) : starts;
-        ++a.interviews;
-    }
-    return row.ok();
 }
 
 // One row per panelist's current scorecard of an interview held (not cancelled) that
@@ -170,7 +185,8 @@ bool DebriefRepository::readInterviews(Id roleId, Id only, DebriefRows *rows)
 // its panelist's submitted revision already stands for them. Who owes a scorecard comes
 // from scorecard_progress (everyone who sees the application sees that); what it says,
 // the overall, from the scorecard itself where the viewer may read it (NULL otherwise).
-bool DebriefRepository::readScorecards(Id roleId, const Visibility &visibility, Id only, qint64 now, DebriefRows *rows)
+void DebriefRepository::addScorecards(CursorReads &reads, Id roleId, const Visibility &visibility, Id only, qint64 now,
+                                      DebriefRows *rows)
 {
     VisibilitySql vis(visibility);
     const bool readsAll = visibility.scorecards == Visibility::Scorecards::All;
@@ -179,43 +195,40 @@ bool DebriefRepository::readScorecards(Id roleId, const Visibility &visibility, 
         : QStringLiteral("(SELECT v.overall FROM scorecard v WHERE v.id = k.id AND %1)")
               .arg(vis.scorecard(QStringLiteral("v"), QStringLiteral("i"), VisibilitySql::Form::Bulk));
     const QString progress = readsAll ? QStringLiteral("scorecard k") : QStringLiteral("scorecard_progress k");
-    QSqlQuery q = m_db.prepare(
+    QSqlQuery &q = reads.add(
         QStringLiteral("SELECT i.application_id, i.stage_id, k.status, %2 FROM %3"
                        " WHERE i.id = k.interview_id AND a.id = i.application_id AND a.role_id = :role1%1"
                        " AND i.status <> 'cancelled' AND %4")
             .arg(onlyClause(only, "a.id"), overall,
                  tables(m_fromApplications, {progress, QStringLiteral("interview i"), QStringLiteral("application a")}),
-                 QLatin1String(ExpectedScorecardSql)));
+                 QLatin1String(ExpectedScorecardSql)),
+        [this, rows](RowCursor &row) {
+            eachRead(row, 0, rows, [&row, rows](DebriefSummary &a, int n) {
+                ++a.scorecardsExpected;
+                if (!row.textIs(2, QLatin1String("submitted")))
+                    return;
+                ++a.scorecardsSubmitted;
+                if (row.isNull(3))
+                    return;
+                rows->interviewed.push_back({n, row.integer(1)});
+                Recommendation r = Recommendation::None;
+                recommendationFromName(row.text(3), &r);
+                const int index = tallyIndex(r);
+                if (index >= 0)
+                    ++a.tally[index];
+            });
+        });
     bindRole(q, roleId, only);
     q.bindValue(QStringLiteral(":now"), now);
     vis.bind(q);
-    RowCursor row(m_db, q);
-    while (row.next()) {
-        const int n = indexOf(row.integer(0));
-        if (n < 0)
-            continue;
-        DebriefSummary &a = rows->summaries[n];
-        ++a.scorecardsExpected;
-        if (!row.textIs(2, QLatin1String("submitted")))
-            continue;
-        ++a.scorecardsSubmitted;
-        if (row.isNull(3))
-            continue;
-        rows->interviewed.push_back({n, row.integer(1)});
-        Recommendation r = Recommendation::None;
-        recommendationFromName(row.text(3), &r);
-        const int index = tallyIndex(r);
-        if (index >= 0)
-            ++a.tally[index];
-    }
-    return row.ok();
 }
 
 // Every 1-5 rating the viewer may see, counted here by application and attribute.
-bool DebriefRepository::readRatings(Id roleId, const Visibility &visibility, Id only, DebriefRows *rows)
+void DebriefRepository::addRatings(CursorReads &reads, Id roleId, const Visibility &visibility, Id only,
+                                   DebriefRows *rows)
 {
     VisibilitySql vis(visibility);
-    QSqlQuery q = m_db.prepare(
+    QSqlQuery &q = reads.add(
         QStringLiteral("SELECT i.application_id, r.attribute_id, r.value FROM %3"
                        " WHERE k.id = r.scorecard_id AND i.id = k.interview_id AND a.id = i.application_id AND "
                        "a.role_id = :role1%1"
@@ -224,71 +237,67 @@ bool DebriefRepository::readRatings(Id roleId, const Visibility &visibility, Id 
                  vis.scorecard(QStringLiteral("k"), QStringLiteral("i"), VisibilitySql::Form::Bulk),
                  tables(m_fromApplications,
                         {QStringLiteral("rating r"), QStringLiteral("scorecard k"), QStringLiteral("interview i"),
-                         QStringLiteral("application a")})));
+                         QStringLiteral("application a")})),
+        [this, rows](RowCursor &row) {
+            struct Value
+            {
+                int application;
+                Id attributeId;
+                int value;
+                bool operator<(const Value &o) const
+                {
+                    return application != o.application ? application < o.application : attributeId < o.attributeId;
+                }
+            };
+            std::vector<Value> values;
+            eachRead(row, 0, rows, [&row, &values](DebriefSummary &, int n) {
+                values.push_back({n, row.integer(1), int(row.integer(2))});
+            });
+            if (!row.ok())
+                return;
+            std::sort(values.begin(), values.end());
+            for (std::size_t v = 0; v < values.size();) {
+                DebriefRows::Ratings r;
+                r.application = values[v].application;
+                r.attributeId = values[v].attributeId;
+                r.min = r.max = values[v].value;
+                long long sum = 0;
+                for (; v < values.size() && values[v].application == r.application
+                     && values[v].attributeId == r.attributeId;
+                     ++v) {
+                    ++r.count;
+                    sum += values[v].value;
+                    r.min = std::min(r.min, values[v].value);
+                    r.max = std::max(r.max, values[v].value);
+                }
+                r.sum = double(sum);
+                rows->ratings.append(r);
+            }
+        });
     bindRole(q, roleId, only);
     vis.bind(q);
-    struct Value
-    {
-        int application;
-        Id attributeId;
-        int value;
-        bool operator<(const Value &o) const
-        {
-            return application != o.application ? application < o.application : attributeId < o.attributeId;
-        }
-    };
-    std::vector<Value> values;
-    RowCursor row(m_db, q);
-    while (row.next()) {
-        const int n = indexOf(row.integer(0));
-        if (n >= 0)
-            values.push_back({n, row.integer(1), int(row.integer(2))});
-    }
-    if (!row.ok())
-        return false;
-    std::sort(values.begin(), values.end());
-    for (std::size_t v = 0; v < values.size();) {
-        DebriefRows::Ratings r;
-        r.application = values[v].application;
-        r.attributeId = values[v].attributeId;
-        r.min = r.max = values[v].value;
-        long long sum = 0;
-        for (; v < values.size() && values[v].application == r.application && values[v].attributeId == r.attributeId;
-             ++v) {
-            ++r.count;
-            sum += values[v].value;
-            r.min = std::min(r.min, values[v].value);
-            r.max = std::max(r.max, values[v].value);
-        }
-        r.sum = double(sum);
-        rows->ratings.append(r);
-    }
-    return true;
 }
 
 // A decision is shown to those who may see the application's outcomes.
-bool DebriefRepository::readDecisions(Id roleId, const Visibility &visibility, Id only, DebriefRows *rows)
+void DebriefRepository::addDecisions(CursorReads &reads, Id roleId, const Visibility &visibility, Id only,
+                                     DebriefRows *rows)
 {
     VisibilitySql vis(visibility);
-    QSqlQuery q = m_db.prepare(
+    QSqlQuery &q = reads.add(
         QStringLiteral("SELECT %2 FROM %3 LEFT JOIN person p ON p.id = d.decided_by"
                        " WHERE a.id = d.application_id AND a.role_id = :role1%1 AND %4"
                        " ORDER BY d.application_id, d.decided_at, d.id")
             .arg(onlyClause(only, "a.id"), QLatin1String(decisionColumns),
                  tables(m_fromApplications, {QStringLiteral("decision d"), QStringLiteral("application a")}),
-                 vis.outcomes(QStringLiteral("a.id"), VisibilitySql::Form::Bulk)));
+                 vis.outcomes(QStringLiteral("a.id"), VisibilitySql::Form::Bulk)),
+        [this, rows](RowCursor &row) {
+            eachRead(row, 1, rows, [&row](DebriefSummary &a, int) {
+                a.decision = decisionAt(row);  // ordered: the latest stays
+                a.hasDecision = true;
+            });
+        });
     bindRole(q, roleId, only);
     vis.bind(q);
-    RowCursor row(m_db, q);
-    while (row.next()) {
-        const int n = indexOf(row.integer(1));
-        if (n < 0)
-            continue;
-        DebriefSummary &a = rows->summaries[n];
-        a.decision = decisionAt(row);  // ordered: the latest stays
-        a.hasDecision = true;
-    }
-    return row.ok();
 }
 
 int DebriefRepository::recordReveals(Id personId, Id roleId, Id only, qint64 now)

@@ -14,6 +14,8 @@
 namespace hireloop {
 
 class Database;
+class CursorReads;
+class RowCursor;
 class QueryBatch;
 
 class DebriefRepository
@@ -38,11 +40,16 @@ public:
     void addDecisions(QueryBatch &batch, Id applicationId, const Visibility &visibility, QList<Decision> *decisions);
 
 private:
-    bool readApplications(Id roleId, const Visibility &visibility, Id only, DebriefRows *rows);
-    bool readInterviews(Id roleId, Id only, DebriefRows *rows);
-    bool readScorecards(Id roleId, const Visibility &visibility, Id only, qint64 now, DebriefRows *rows);
-    bool readRatings(Id roleId, const Visibility &visibility, Id only, DebriefRows *rows);
-    bool readDecisions(Id roleId, const Visibility &visibility, Id only, DebriefRows *rows);
+    // Each adds its read to reads; its rows are folded into *rows when they run, in the
+    // order added (the applications first: the others keep to them).
+    void addApplications(CursorReads &reads, Id roleId, const Visibility &visibility, Id only, DebriefRows *rows);
+    void addInterviews(CursorReads &reads, Id roleId, Id only, DebriefRows *rows);
+    void addScorecards(CursorReads &reads, Id roleId, const Visibility &visibility, Id only, qint64 now,
+                       DebriefRows *rows);
+    void addRatings(CursorReads &reads, Id roleId, const Visibility &visibility, Id only, DebriefRows *rows);
+    template <class Fn>
+    void eachRead(RowCursor &row, int column, DebriefRows *rows, Fn fn) const;
+    void addDecisions(CursorReads &reads, Id roleId, const Visibility &visibility, Id only, DebriefRows *rows);
     int indexOf(Id applicationId) const;  // into the applications read, -1 if not among them
 
     Database &m_db;

@@ -36,6 +36,11 @@ RowCursor::RowCursor(Database &db, QSqlQuery &query)
     }
 }
 
+RowCursor::RowCursor(Database &db, QSqlQuery &result, Executed)
+    : m_db(db)
+    , m_query(result)
+{ }
+
 RowCursor::~RowCursor()
 {
     sqlite3_finalize(m_stmt);

@@ -27,6 +27,10 @@ class RowCursor
 public:
     // Runs query (prepared with Database::prepare and bound) on db.
     RowCursor(Database &db, QSqlQuery &query);
+    // Walks a result that is in already (one of a QueryBatch's), through QSqlQuery.
+    struct Executed
+    { };
+    RowCursor(Database &db, QSqlQuery &result, Executed);
     ~RowCursor();
     RowCursor(const RowCursor &) = delete;
     RowCursor &operator=(const RowCursor &) = delete;

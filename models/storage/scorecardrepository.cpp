@@ -358,24 +358,33 @@ const char DueWhere[]
 
 }  // namespace
 
-QList<DueScorecard> ScorecardRepository::due(Id personId, qint64 now, int overdueHours, Id applicationId)
+namespace {
+
+// The due scorecards' statement (of one application, or all), bound.
+QString dueSql(Id applicationId)
 {
-    QList<DueScorecard> list;
-    QSqlQuery q = m_db.prepare(
-        QStringLiteral("SELECT k.id, k.interview_id, i.application_id, c.name, s.name, k.interviewer_id, p.name,"
-                       " i.starts_at + i.duration_min * 60 FROM scorecard_progress k"
-                       " JOIN interview i ON i.id = k.interview_id"
-                       " JOIN application a ON a.id = i.application_id JOIN candidate c ON c.id = a.candidate_id"
-                       " JOIN stage s ON s.id = i.stage_id JOIN person p ON p.id = k.interviewer_id")
+    return QStringLiteral("SELECT k.id, k.interview_id, i.application_id, c.name, s.name, k.interviewer_id, p.name,"
+                          " i.starts_at + i.duration_min * 60 FROM scorecard_progress k"
+                          " JOIN interview i ON i.id = k.interview_id"
+                          " JOIN application a ON a.id = i.application_id JOIN candidate c ON c.id = a.candidate_id"
+                          " JOIN stage s ON s.id = i.stage_id JOIN person p ON p.id = k.interviewer_id")
         + QLatin1String(DueWhere) + (applicationId ? QLatin1String(" AND i.application_id = :app") : QLatin1String())
-        + QLatin1String(" ORDER BY i.starts_at + i.duration_min * 60, i.id, p.name, k.id"));
+        + QLatin1String(" ORDER BY i.starts_at + i.duration_min * 60, i.id, p.name, k.id");
+}
+
+void bindDue(QSqlQuery &q, Id personId, qint64 now, Id applicationId)
+{
     q.bindValue(QStringLiteral(":now"), now);
     q.bindValue(QStringLiteral(":everyone"), personId ? 0 : 1);
     q.bindValue(QStringLiteral(":p"), personId);
     if (applicationId)
         q.bindValue(QStringLiteral(":app"), applicationId);
+}
+
+QList<DueScorecard> readDue(RowCursor &row, qint64 now, int overdueHours)
+{
+    QList<DueScorecard> list;
     const qint64 grace = qint64(overdueHours) * 3600;
-    RowCursor row(m_db, q);
     while (row.next()) {
         DueScorecard d;
         d.scorecardId = row.integer(0);
@@ -390,6 +399,26 @@ QList<DueScorecard> ScorecardRepository::due(Id personId, qint64 now, int overdu
         list << d;
     }
     return list;
+}
+
+}  // namespace
+
+QList<DueScorecard> ScorecardRepository::due(Id personId, qint64 now, int overdueHours, Id applicationId)
+{
+    QSqlQuery q = m_db.prepare(dueSql(applicationId));
+    bindDue(q, personId, now, applicationId);
+    RowCursor row(m_db, q);
+    return readDue(row, now, overdueHours);
+}
+
+void ScorecardRepository::addDue(QueryBatch &batch, Id personId, qint64 now, int overdueHours, Id applicationId,
+                                 QList<DueScorecard> *list)
+{
+    QSqlQuery &q = batch.add(dueSql(applicationId), [this, now, overdueHours, list](QSqlQuery &result) {
+        RowCursor row(m_db, result, RowCursor::Executed());
+        *list = readDue(row, now, overdueHours);
+    });
+    bindDue(q, personId, now, applicationId);
 }
 
 int ScorecardRepository::overdueCount(Id personId, qint64 now, int overdueHours)

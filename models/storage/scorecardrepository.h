@@ -66,6 +66,8 @@ public:
     // Drafts of ended, not cancelled interviews whose author has never submitted one for
     // that interview: personId's, or everyone's for 0.
     QList<DueScorecard> due(Id personId, qint64 now, int overdueHours, Id applicationId = 0);  // 0: every application
+    void addDue(QueryBatch &batch, Id personId, qint64 now, int overdueHours, Id applicationId,
+                QList<DueScorecard> *list);
     int overdueCount(Id personId, qint64 now, int overdueHours);
 
     // Scorecards under the rule.

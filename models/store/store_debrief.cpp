@@ -51,7 +51,7 @@ bool Store::summaryOf(Id applicationId, Role *role, DebriefSummary *summary)
 {
     Application a;
     DebriefRows rows;
-    if (!m_candidates.loadApplication(applicationId, &a) || !m_roles.load(a.roleId, role)
+    if (!m_candidates.loadApplication(applicationId, &a) || !this->role(a.roleId, role)
         || !recordSummaryReveals(a.roleId, applicationId)
         || !m_debriefs.rows(a.roleId, m_access.visibility(), applicationId, now(), &rows))
         return false;
@@ -70,9 +70,9 @@ DebriefDetail Store::debriefDetail(Id applicationId)
     QueryBatch batch(m_db);
     m_debriefs.addDecisions(batch, applicationId, m_access.visibility(), &d.decisions);
     m_scorecards.addInterviewsOfApplication(batch, applicationId, &d.interviews);
+    m_scorecards.addDue(batch, 0, now(), 0, applicationId, &d.due);
     if (!batch.exec())
         return d;
-    d.due = dueScorecards(0, 0, applicationId);
     d.found = true;
     return d;
 }

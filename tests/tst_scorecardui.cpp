@@ -431,6 +431,12 @@ void TestScorecardUi::interviewerRatesWithTheKeyboardAndSubmits()
     QVERIFY2(!detail->toPlainText().contains("Bruno Costa: "), qPrintable(detail->toPlainText()));
     QCOMPARE(m_fx->visibleScorecards(m_app).size(), 1);
     QVERIFY(window->action(MainWindow::OpenMyScorecard)->isEnabled());
+    // Open My Scorecard: Ana's own, found in the detail the window read.
+    window->action(MainWindow::OpenMyScorecard)->trigger();
+    QTRY_COMPARE(window->scorecardEditors().size(), 1);
+    QCOMPARE(window->scorecardEditors().first()->scorecardId(), m_fx->myScorecard(m_interview));
+    window->scorecardEditors().first()->close();
+    QTRY_COMPARE(window->scorecardEditors().size(), 0);
 
     // My interviews: the scorecard Ana owes; Enter opens it.
     auto *tabs = window->findChild<QTabWidget *>("mainTabs");

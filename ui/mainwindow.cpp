@@ -750,11 +750,22 @@ void MainWindow::saveOpenScorecards()
 
 void MainWindow::openMyScorecard()
 {
+    // From the detail the window has read: each interview's latest revision of the acting
+    // person's own scorecard (every revision of one's own is in it).
+    const CandidateDetail *detail = m_candidatesPane->currentApplication()->loaded();
+    if (!detail)
+        return;
     QList<Id> cards;
     QStringList items;
-    for (const Interview &i : m_store->interviews(m_candidatesPane->currentApplicationId())) {
-        if (const Id card = m_store->myScorecard(i.id)) {
-            cards << card;
+    for (const Interview &i : detail->interviews) {
+        const ScorecardSummary *latest = nullptr;
+        for (const ScorecardSummary &k : detail->scorecards) {
+            if (k.interviewId == i.id && k.interviewerId == m_store->actorId()
+                && (!latest || k.revision > latest->revision))
+                latest = &k;
+        }
+        if (latest) {
+            cards << latest->id;
             items << tr("%1 — %2").arg(i.stage, shortDateTime(i.startsAt));
         }
     }

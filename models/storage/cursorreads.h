@@ -28,8 +28,9 @@ public:
 
     // Adds a read; bind its values on the query returned before exec().
     QSqlQuery &add(const QString &sql, Fold fold);
-    // Runs them; false, with the database's error, when one failed (the folds after it
-    // are not called).
+    // Runs them; false, with the database's error, when one failed. One by one, the reads
+    // after a failed one are not run. Together they are one QueryBatch: a statement that
+    // fails stops the ones after it, while the rows of those already answered are folded.
     bool exec();
 
 private:

@@ -39,16 +39,7 @@ const char *const decisionColumns
     = "d.id, d.application_id, d.outcome, d.rationale, d.dissent, coalesce(d.decided_by, 0), coalesce(p.name, ''),"
       " d.decided_at";
 
-// A row of a QSqlQuery read the way RowCursor reads one, for reads in a batch.
-struct QueryRow
-{
-    QSqlQuery &query;
-    qint64 integer(int column) const { return query.value(column).toLongLong(); }
-    QString text(int column) const { return query.value(column).toString(); }
-};
-
-template <class Row>
-Decision decisionAt(const Row &row)
+Decision decisionAt(const RowCursor &row)
 {
     Decision d;
     d.id = row.integer(0);
@@ -355,10 +346,11 @@ void DebriefRepository::addDecisions(QueryBatch &batch, Id applicationId, const 
             "SELECT %1 FROM decision d LEFT JOIN person p ON p.id = d.decided_by WHERE d.application_id = :a AND %2"
             " ORDER BY d.decided_at, d.id")
             .arg(QLatin1String(decisionColumns), vis.outcomes(QStringLiteral("d.application_id"))),
-        [decisions](QSqlQuery &rows) {
+        [this, decisions](QSqlQuery &result) {
             decisions->clear();
-            while (rows.next())
-                *decisions << decisionAt(QueryRow{rows});
+            RowCursor row(m_db, result, RowCursor::Executed());
+            while (row.next())
+                *decisions << decisionAt(row);
         });
     q.bindValue(QStringLiteral(":a"), applicationId);
     vis.bind(q);

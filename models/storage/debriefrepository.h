@@ -47,10 +47,10 @@ private:
     void addScorecards(CursorReads &reads, Id roleId, const Visibility &visibility, Id only, qint64 now,
                        DebriefRows *rows);
     void addRatings(CursorReads &reads, Id roleId, const Visibility &visibility, Id only, DebriefRows *rows);
-    template <class Fn>
-    void eachRead(RowCursor &row, int column, DebriefRows *rows, Fn fn) const;
     void addDecisions(CursorReads &reads, Id roleId, const Visibility &visibility, Id only, DebriefRows *rows);
     int indexOf(Id applicationId) const;  // into the applications read, -1 if not among them
+    template <class Fn>
+    void eachRead(RowCursor &row, int column, DebriefRows *rows, Fn fn) const;
 
     Database &m_db;
     QList<Id> m_ids;  // the applications read, by id

@@ -2,16 +2,26 @@
 // on a team server it is read off the GUI thread (StoreReads) and shown when the answer
 // comes, on a file at once; the neighbours read ahead are kept until a change makes them
 // stale; and behind a cut line the window goes on working with "Loading…" instead of
-// freezing.
+// freezing. The scheduling dialog opened on it reads what it shows, and the overlaps
+// as the user edits, the same way.
 
 #include "candidatedetailview.h"
+#include "candidatemessagedialog.h"
+#include "datetimefield.h"
 #include "delayproxy.h"
+#include "schedulingdialog.h"
 #include "itemmodels/currentapplication.h"
 #include "store/candidatedetail.h"
+#include "store/storereads.h"
 #include "storage/serverlocation.h"
 #include "storefixture.h"
 
 #include <QApplication>
+#include <QComboBox>
+#include <QDialogButtonBox>
+#include <QLabel>
+#include <QListWidget>
+#include <QPushButton>
 #include <QtTest>
 
 using namespace hireloop;
@@ -29,6 +39,10 @@ private Q_SLOTS:
     void theDetailHoldsEveryPart();
     void neighboursAreKeptUntilTheyChange();
     void aCutLineNeverFreezesTheWindowOnServer();
+    void theSchedulingDialogReadsWhatItShows();
+    void aCutLineNeverFreezesTheSchedulingDialogOnServer();
+    void aMessageSentIsRecordedOnceTheStoreHasIt();
+    void anUpkeepOfADatabaseLeftIsNotDoneOnServer();
 
 private:
     StoreFixture m_fx;
@@ -42,6 +56,8 @@ private:
     // Ada interviewed by Ines (submitted) and the hiring manager (a draft), then moved on:
     // every part of her detail has something in it. Returns the interviewer's id.
     Id interviewAda(Id *interviewId);
+    // A store whose connections, its reads' too, cross proxy to the cluster.
+    bool openAcross(DelayProxy *proxy, Store *across);
 };
 
 void TestDetailReads::init()
@@ -112,6 +128,24 @@ Id TestDetailReads::interviewAda(Id *interviewId)
     if (!m_fx->moveApplication(m_adaApplication, next, ApplicationStatus::Active))
         return 0;
     return ines;
+}
+
+bool TestDetailReads::openAcross(DelayProxy *proxy, Store *across)
+{
+    // The app's store and its reads both cross a relay to the cluster.
+    QString error;
+    ServerLocation location = ServerLocation::parse(m_fx.path(), &error);
+    if (!error.isEmpty() || !proxy->start(DelayProxy::serverSocket(location.host), m_fx.folder(), &error)) {
+        qWarning("%s", qPrintable(error));
+        return false;
+    }
+    proxy->setDelay(40);
+    location.host = m_fx.folder();
+    if (!across->open(location.toDisplayUri())) {
+        qWarning("%s", qPrintable(across->errorString()));
+        return false;
+    }
+    return across->setActor(m_fx.hiringManager);
 }
 
 void TestDetailReads::theDetailHoldsEveryPart()
@@ -196,17 +230,9 @@ void TestDetailReads::neighboursAreKeptUntilTheyChange()
 
 void TestDetailReads::aCutLineNeverFreezesTheWindowOnServer()
 {
-    // The app's store and its reads both cross a relay to the cluster.
-    QString error;
-    ServerLocation location = ServerLocation::parse(m_fx.path(), &error);
-    QVERIFY2(error.isEmpty(), qPrintable(error));
     DelayProxy proxy;
-    QVERIFY2(proxy.start(DelayProxy::serverSocket(location.host), m_fx.folder(), &error), qPrintable(error));
-    proxy.setDelay(40);
-    location.host = m_fx.folder();
     Store across;
-    QVERIFY2(across.open(location.toDisplayUri()), qPrintable(across.errorString()));
-    QVERIFY(across.setActor(m_fx.hiringManager));
+    QVERIFY(openAcross(&proxy, &across));
 
     CurrentApplication current(&across);
     CandidateDetailView view(&current);
@@ -249,6 +275,221 @@ void TestDetailReads::aCutLineNeverFreezesTheWindowOnServer()
     proxy.setCut(false);
     QTRY_COMPARE_WITH_TIMEOUT(view.shownApplicationId(), m_cleoApplication, 10000);
     QVERIFY(view.toPlainText().contains(QStringLiteral("Cleo Marsh")));
+}
+
+namespace {
+
+QPushButton *okOf(QDialog *dialog)
+{
+    return dialog->findChild<QDialogButtonBox *>()->button(QDialogButtonBox::Ok);
+}
+
+QListWidgetItem *panelistNamed(QDialog *dialog, const QString &name)
+{
+    auto *panel = dialog->findChild<QListWidget *>(QStringLiteral("panelList"));
+    for (int i = 0; i < panel->count(); ++i)
+        if (panel->item(i)->text().startsWith(name + QStringLiteral(" — ")))
+            return panel->item(i);
+    return nullptr;
+}
+
+}  // namespace
+
+void TestDetailReads::theSchedulingDialogReadsWhatItShows()
+{
+    Id interview = 0;
+    const Id ines = interviewAda(&interview);
+    QVERIFY(ines);
+    QVERIFY(m_fx.actAs(m_fx.hiringManager));
+    Interview adas;
+    QVERIFY(m_fx->interview(interview, &adas));
+
+    // A new interview for Ben: his name, the role's stages, his stage chosen, everyone
+    // who may sit on a panel. On a file at once; on the cluster when the answer comes.
+    SchedulingDialog dialog(m_fx.store(), m_benApplication);
+    QCOMPARE(dialog.isLoaded(), !TestBackend::isServer());
+    QTRY_VERIFY(dialog.isLoaded());
+    QVERIFY(dialog.isFound());
+    QVERIFY(dialog.findChild<QLabel *>(QStringLiteral("candidateLabel"))->text().contains(QStringLiteral("Ben Okoro")));
+    auto *stage = dialog.findChild<QComboBox *>(QStringLiteral("stageCombo"));
+    QCOMPARE(stage->count(), m_fx.role.stages.size());
+    QCOMPARE(stage->currentData().toLongLong(), m_fx.stage.id);
+    QVERIFY(stage->isEnabled());
+    QListWidgetItem *inesItem = panelistNamed(&dialog, QStringLiteral("Ines Varga"));
+    QVERIFY(inesItem);
+    QCOMPARE(inesItem->checkState(), Qt::Unchecked);
+
+    // Ines put on the panel at the time of Ada's interview: her overlap is said, by name.
+    auto *warning = dialog.findChild<QWidget *>(QStringLiteral("overlapWarning"));
+    dialog.findChild<DateTimeField *>(QStringLiteral("startEdit"))
+        ->setDateTime(QDateTime::fromSecsSinceEpoch(adas.startsAt + 15 * 60));
+    inesItem->setCheckState(Qt::Checked);
+    QTRY_COMPARE(dialog.overlaps().size(), 1);
+    QVERIFY(dialog.overlaps().first().startsWith(QStringLiteral("Ines Varga already has")));
+    QVERIFY(dialog.overlaps().first().contains(QStringLiteral("Ada Quinn")));
+    QVERIFY(!warning->isHidden());
+    // ... and gone once she is off it again.
+    inesItem->setCheckState(Qt::Unchecked);
+    QTRY_VERIFY(dialog.overlaps().isEmpty());
+
+    // Moving Ada's interview: it is read with the rest, its time shown; only the time and
+    // the duration may change, and the overlap with itself is none.
+    SchedulingDialog moving(m_fx.store(), 0, interview);
+    QTRY_VERIFY(moving.isLoaded());
+    QVERIFY(moving.isFound());
+    QCOMPARE(moving.original().id, interview);
+    QCOMPARE(moving.original().panel.size(), 2);
+    QVERIFY(moving.findChild<QLabel *>(QStringLiteral("candidateLabel"))->text().contains(QStringLiteral("Ada Quinn")));
+    QCOMPARE(moving.interview().startsAt, adas.startsAt);
+    QVERIFY(!moving.findChild<QComboBox *>(QStringLiteral("stageCombo"))->isEnabled());
+    QVERIFY(!moving.findChild<QListWidget *>(QStringLiteral("panelList"))->isEnabled());
+    QCOMPARE(panelistNamed(&moving, QStringLiteral("Ines Varga"))->checkState(), Qt::Checked);
+    QVERIFY(moving.overlaps().isEmpty());
+
+    // An interview that is not there: said, and nothing to schedule.
+    SchedulingDialog gone(m_fx.store(), 0, interview + 1000);
+    QTRY_VERIFY(gone.isLoaded());
+    QVERIFY(!gone.isFound());
+    QVERIFY(!okOf(&gone)->isEnabled());
+    QVERIFY(gone.findChild<QLabel *>(QStringLiteral("problemLabel"))->text().contains(QStringLiteral("no longer")));
+}
+
+void TestDetailReads::aCutLineNeverFreezesTheSchedulingDialogOnServer()
+{
+    DelayProxy proxy;
+    Store across;
+    QVERIFY(openAcross(&proxy, &across));
+    // The reads thread's connection made before the line goes down.
+    SchedulingDialog first(&across, m_adaApplication);
+    QTRY_VERIFY(first.isLoaded());
+
+    proxy.setCut(true);
+    // Were it read here, this would wait for the line to come back.
+    SchedulingDialog dialog(&across, m_benApplication);
+    dialog.show();
+    QVERIFY(!dialog.isLoaded());
+    QVERIFY(!okOf(&dialog)->isEnabled());
+    auto *label = dialog.findChild<QLabel *>(QStringLiteral("candidateLabel"));
+    QTRY_VERIFY(label->text().contains(QStringLiteral("Loading…")));
+    const QString shots = qEnvironmentVariable("HIRELOOP_SCREENSHOT_DIR");
+    if (!shots.isEmpty())
+        QVERIFY(dialog.grab().save(QDir(shots).filePath(QStringLiteral("scheduling-loading.png"))));
+    bool ticked = false;
+    QTimer::singleShot(10, this, [&ticked] { ticked = true; });
+    QTRY_VERIFY_WITH_TIMEOUT(ticked, 1000);
+    QVERIFY(!dialog.isLoaded());
+
+    proxy.setCut(false);
+    QTRY_VERIFY_WITH_TIMEOUT(dialog.isLoaded(), 10000);
+    QVERIFY(dialog.isFound());
+    QVERIFY(label->text().contains(QStringLiteral("Ben Okoro")));
+    // Everyone who may sit on a panel, the hiring manager among them; one checked, it may go.
+    auto *panel = dialog.findChild<QListWidget *>(QStringLiteral("panelList"));
+    QListWidgetItem *manager = nullptr;
+    for (int i = 0; i < panel->count(); ++i)
+        if (panel->item(i)->data(Qt::UserRole).toLongLong() == m_fx.hiringManager)
+            manager = panel->item(i);
+    QVERIFY(manager);
+    manager->setCheckState(Qt::Checked);
+    QTRY_VERIFY(okOf(&dialog)->isEnabled());
+    if (!shots.isEmpty())
+        QVERIFY(dialog.grab().save(QDir(shots).filePath(QStringLiteral("scheduling-loaded.png"))));
+}
+
+void TestDetailReads::aMessageSentIsRecordedOnceTheStoreHasIt()
+{
+    // An interview to come for Ben: his confirmation is what there is to write.
+    QVERIFY(m_fx.actAs(m_fx.hiringManager));
+    Interview next;
+    next.applicationId = m_benApplication;
+    next.stageId = m_fx.stage.id;
+    next.startsAt = m_fx.now + 2 * 86400;
+    next.durationMin = 45;
+    next.panel = {m_fx.hiringManager};
+    QVERIFY(m_fx->scheduleInterview(next));
+    MessageTemplate confirmation;
+    confirmation.subject = QStringLiteral("{stage} for {role}");
+    confirmation.body = QStringLiteral("Dear {candidate}, see you then. {sender}");
+    const QList<CandidateMessageDialog::Planned> planned = CandidateMessageDialog::plan(
+        *m_fx.store(), m_benApplication, confirmation, MessageTemplate());
+    QCOMPARE(planned.size(), 1);
+    QVERIFY(planned.first().message.text.body.startsWith(QStringLiteral("Dear Ben Okoro, see you then.")));
+    QCOMPARE(planned.first().message.text.subject, QStringLiteral("%1 for %2").arg(m_fx.stage.name, m_fx.role.title));
+
+    CandidateMessageDialog dialog(m_fx.store(), m_benApplication, planned);
+    dialog.setUrlOpener([](const QUrl &) { return true; });
+    dialog.show();
+    auto *openMail = dialog.findChild<QPushButton *>(QStringLiteral("openMailButton"));
+    QTest::mouseClick(openMail, Qt::LeftButton);
+    if (TestBackend::isServer()) {
+        // Written on the connection thread: the dialog waits for the answer, and the
+        // message cannot go twice meanwhile.
+        QVERIFY(dialog.isVisible());
+        QVERIFY(!openMail->isEnabled());
+    }
+    QTRY_VERIFY(!dialog.isVisible());
+    QCOMPARE(dialog.result(), int(QDialog::Accepted));
+    QCOMPARE(dialog.sentCount(), 1);
+    const AuditEntry entry = m_fx->recentAudit(1).value(0);
+    QCOMPARE(entry.action, QStringLiteral("candidate.message"));
+    QCOMPARE(entry.entityId, m_benApplication);
+}
+
+void TestDetailReads::anUpkeepOfADatabaseLeftIsNotDoneOnServer()
+{
+    DelayProxy proxy;
+    Store across;
+    QVERIFY(openAcross(&proxy, &across));
+    StoreReads *reads = StoreReads::of(&across);
+    bool warm = false;
+    reads->ask<int>(
+        this, [](Store &) { return 1; }, [&warm](const int &) { warm = true; });
+    QTRY_VERIFY(warm);
+
+    // The connection thread held up behind a cut line; meanwhile an upkeep is asked, and
+    // the window moves on to another database (the cluster's own socket, not the relay).
+    proxy.setCut(true);
+    bool held = false;
+    reads->ask<int>(
+        this, [](Store &s) { return int(s.persons().size()); }, [&held](const int &) { held = true; });
+    auto ran = std::make_shared<std::atomic<bool>>(false);
+    bool upkeepAnswered = false;
+    int upkeepResult = -1;
+    reads->upkeep<int>(
+        this,
+        [ran](Store &) {
+            *ran = true;
+            return 1;
+        },
+        [&](const int &r) {
+            upkeepAnswered = true;
+            upkeepResult = r;
+        });
+    QString refused;
+    connect(&across, &Store::errorOccurred, this, [&refused](const QString &why) { refused = why; });
+    QVERIFY2(across.open(m_fx.path()), qPrintable(across.errorString()));
+    bool moved = false;
+    reads->ask<int>(
+        this, [](Store &) { return 2; }, [&moved](const int &) { moved = true; });
+    proxy.setCut(false);
+    QTRY_VERIFY_WITH_TIMEOUT(moved, 10000);
+    QVERIFY(held);
+    // Answered with nothing, not done, and nothing said: the database it was for is left.
+    QVERIFY(upkeepAnswered);
+    QCOMPARE(upkeepResult, 0);
+    QVERIFY(!*ran);
+    QVERIFY2(refused.isEmpty(), qPrintable(refused));
+
+    // Asked of the database the window has open, it is done.
+    reads->upkeep<int>(
+        this,
+        [ran](Store &) {
+            *ran = true;
+            return 1;
+        },
+        [&](const int &r) { upkeepResult = r; });
+    QTRY_COMPARE(upkeepResult, 1);
+    QVERIFY(*ran);
 }
 
 HIRELOOP_TEST_MAIN(QApplication, TestDetailReads)

@@ -290,7 +290,7 @@ void TestRemindDialog::candidateMessagesFromTheirTemplates()
         Settings::MessageKind::InterviewConfirmation);
     const MessageTemplate rejection = Settings::instance().messageTemplate(Settings::MessageKind::Rejection);
     // Nothing to write about yet: the only interview is over.
-    QVERIFY(!CandidateMessageDialog::hasMessages(m_fx.store(), m_app));
+    QVERIFY(CandidateMessageDialog::plan(*m_fx.store(), m_app, confirmation, rejection).isEmpty());
 
     Interview next;
     next.applicationId = m_app;
@@ -301,9 +301,10 @@ void TestRemindDialog::candidateMessagesFromTheirTemplates()
     next.location = QStringLiteral("Room 4.12");
     next.panel = {m_ana};
     QVERIFY(m_fx->scheduleInterview(next));
-    QVERIFY(CandidateMessageDialog::hasMessages(m_fx.store(), m_app));
+    QCOMPARE(CandidateMessageDialog::plan(*m_fx.store(), m_app, confirmation, rejection).size(), 1);
     {
-        CandidateMessageDialog d(m_fx.store(), m_app, confirmation, rejection);
+        CandidateMessageDialog d(m_fx.store(), m_app,
+                                 CandidateMessageDialog::plan(*m_fx.store(), m_app, confirmation, rejection));
         QUrl opened;
         d.setUrlOpener([&opened](const QUrl &url) {
             opened = url;
@@ -340,7 +341,8 @@ void TestRemindDialog::candidateMessagesFromTheirTemplates()
     QVERIFY(m_fx->moveApplication(m_app, app.stageId, ApplicationStatus::Rejected, QStringLiteral("Not a fit")));
     QApplication::clipboard()->clear();
     {
-        CandidateMessageDialog d(m_fx.store(), m_app, confirmation, rejection);
+        CandidateMessageDialog d(m_fx.store(), m_app,
+                                 CandidateMessageDialog::plan(*m_fx.store(), m_app, confirmation, rejection));
         auto *which = d.findChild<QComboBox *>(QStringLiteral("messageWhichCombo"));
         QCOMPARE(which->count(), 2);
         QCOMPARE(which->currentIndex(), 1);
@@ -433,8 +435,10 @@ void TestRemindDialog::settingsTemplatesAreEditedAndRestored()
 
     // The reminder dialog uses what was saved.
     Settings::instance().setMessageTemplate(Kind::Reminder, Custom);
-    RemindDialog remind(m_fx.store(), {m_fx->dueScorecards(0, 24).value(0)}, 24,
-                        Settings::instance().messageTemplate(Kind::Reminder));
+    const QList<DueScorecard> due{m_fx->dueScorecards(0, 24).value(0)};
+    RemindDialog remind(
+        m_fx.store(), due,
+        RemindDialog::messages(*m_fx.store(), due, 24, Settings::instance().messageTemplate(Kind::Reminder)));
     QVERIFY(remind.findChild<QLineEdit *>(QStringLiteral("messageSubjectEdit"))
                 ->text()
                 .startsWith(QStringLiteral("Nudge: ")));

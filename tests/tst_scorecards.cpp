@@ -302,7 +302,7 @@ void TestScorecards::rescheduleAndCancelAreKeptInHistory()
     QVERIFY(!m_fx->cancelInterview(id));
     QCOMPARE(m_fx->interviewHistory(id).size(), 3);
     QVERIFY(m_fx->upcomingInterviews(m_a).isEmpty());
-    QVERIFY(m_fx->overlappingInterviews(m_a, m_fx.now + 7200, 60).isEmpty());
+    QVERIFY(m_fx->overlappingInterviews({m_a}, m_fx.now + 7200, 60).isEmpty());
     // Its empty draft is not expected, listed or submittable.
     actAs(m_a);
     QVERIFY(m_fx->scorecardsOf(m_app).isEmpty());
@@ -322,17 +322,26 @@ void TestScorecards::overlappingInterviews()
     const qint64 ten = m_fx.now + 86400;
     const Id first = schedule({m_a, m_b}, ten, 60);  // 10:00-11:00
     QVERIFY(first);
-    QCOMPARE(m_fx->overlappingInterviews(m_a, ten + 1800, 60).size(), 1);  // 10:30
-    QCOMPARE(m_fx->overlappingInterviews(m_a, ten + 1800, 60).first().id, first);
-    QCOMPARE(m_fx->overlappingInterviews(m_a, ten - 600, 15).size(), 1);  // 09:50-10:05
-    QCOMPARE(m_fx->overlappingInterviews(m_a, ten + 3600, 60).size(), 0);  // 11:00: back to back
-    QCOMPARE(m_fx->overlappingInterviews(m_a, ten - 3600, 60).size(), 0);  // 09:00-10:00
-    QCOMPARE(m_fx->overlappingInterviews(m_a, ten - 60, 240).size(), 1);  // around it
-    QCOMPARE(m_fx->overlappingInterviews(m_c, ten, 60).size(), 0);  // not on the panel
-    QCOMPARE(m_fx->overlappingInterviews(m_b, ten, 60, first).size(), 0);  // itself, when rescheduling
+    QCOMPARE(m_fx->overlappingInterviews({m_a}, ten + 1800, 60).size(), 1);  // 10:30
+    QCOMPARE(m_fx->overlappingInterviews({m_a}, ten + 1800, 60).first().id, first);
+    QCOMPARE(m_fx->overlappingInterviews({m_a}, ten - 600, 15).size(), 1);  // 09:50-10:05
+    QCOMPARE(m_fx->overlappingInterviews({m_a}, ten + 3600, 60).size(), 0);  // 11:00: back to back
+    QCOMPARE(m_fx->overlappingInterviews({m_a}, ten - 3600, 60).size(), 0);  // 09:00-10:00
+    QCOMPARE(m_fx->overlappingInterviews({m_a}, ten - 60, 240).size(), 1);  // around it
+    QCOMPARE(m_fx->overlappingInterviews({m_c}, ten, 60).size(), 0);  // not on the panel
+    QCOMPARE(m_fx->overlappingInterviews({m_b}, ten, 60, first).size(), 0);  // itself, when rescheduling
     const Id second = schedule({m_b, m_c}, ten + 1800, 60);  // the UI warns; the store schedules
     QVERIFY(second);
-    QCOMPARE(m_fx->overlappingInterviews(m_b, ten + 1800, 30).size(), 2);
+    QCOMPARE(m_fx->overlappingInterviews({m_b}, ten + 1800, 30).size(), 2);
+    // A whole panel asked at once: each interview once, by time, with who sits on it.
+    const QList<Interview> panel = m_fx->overlappingInterviews({m_a, m_b, m_c}, ten + 1800, 30);
+    QCOMPARE(panel.size(), 2);
+    QCOMPARE(panel.at(0).id, first);
+    QCOMPARE(panel.at(1).id, second);
+    QVERIFY(panel.at(0).panel.contains(m_a) && panel.at(0).panel.contains(m_b));
+    QVERIFY(panel.at(1).panel.contains(m_c));
+    QCOMPARE(m_fx->overlappingInterviews({m_a, m_c}, ten + 3600, 30).size(), 1);  // the second only
+    QVERIFY(m_fx->overlappingInterviews({}, ten, 60).isEmpty());
     const QList<Interview> upcoming = m_fx->upcomingInterviews(m_b);
     QCOMPARE(upcoming.size(), 2);
     QCOMPARE(upcoming.at(0).id, first);

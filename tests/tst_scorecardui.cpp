@@ -333,6 +333,11 @@ void TestScorecardUi::upcomingModelFollowsTheStore()
     QCOMPARE(inserted.count(), 2);
     QCOMPARE(model.rowCount(), 2);
     QCOMPARE(model.interviewIdAt(1), later);
+    // Each row's kit: the coordinator's own scorecard for it, read with the list.
+    QCOMPARE(model.myScorecardAt(0), m_fx->myScorecard(tomorrow));
+    QCOMPARE(model.myScorecardAt(1), m_fx->myScorecard(later));
+    QVERIFY(model.myScorecardAt(0) && model.myScorecardAt(1) && model.myScorecardAt(0) != model.myScorecardAt(1));
+    QCOMPARE(model.myScorecardAt(2), 0);
 
     // Rescheduled in place: one row changed. Moved before the other: one move.
     QVERIFY(m_fx->rescheduleInterview(tomorrow, m_fx.now + 25 * 3600, 60));
@@ -1128,7 +1133,7 @@ void TestScorecardUi::schedulingWarnsOfOverlaps()
     QCOMPARE(iv.durationMin, 45);
     QCOMPARE(iv.panel, QList<Id>{m_ana});
     QCOMPARE(iv.stageId, m_fx.stage.id);
-    QCOMPARE(m_fx->overlappingInterviews(m_ana, overlapping, 45, added).size(), 1);
+    QCOMPARE(m_fx->overlappingInterviews({m_ana}, overlapping, 45, added).size(), 1);
 
     // Undo cancels it (the history keeps it); the original can be rescheduled.
     window->undoHistory()->stack()->undo();

@@ -250,7 +250,7 @@ void CandidateActions::scheduleInterview()
     const Id appId = m_pane->currentApplicationId();
     if (!appId)
         return;
-    SchedulingDialog dialog(m_store, appId, m_window);
+    SchedulingDialog dialog(m_store, appId, 0, m_window);
     if (dialog.exec() != QDialog::Accepted)
         return;
     const Interview iv = dialog.interview();
@@ -262,12 +262,12 @@ void CandidateActions::rescheduleInterview(Id interviewId)
 {
     if (!interviewId)
         interviewId = chooseInterview(tr("Reschedule Interview"));
-    Interview before;
-    if (!interviewId || !m_store->interview(interviewId, &before))
+    if (!interviewId)
         return;
-    SchedulingDialog dialog(m_store, before, m_window);
+    SchedulingDialog dialog(m_store, 0, interviewId, m_window);
     if (dialog.exec() != QDialog::Accepted)
         return;
+    const Interview before = dialog.original();
     const Interview after = dialog.interview();
     if (after.startsAt == before.startsAt && after.durationMin == before.durationMin)
         return;
@@ -278,9 +278,27 @@ void CandidateActions::cancelInterview(Id interviewId)
 {
     if (!interviewId)
         interviewId = chooseInterview(tr("Cancel Interview"));
-    Interview iv;
-    if (!interviewId || !m_store->interview(interviewId, &iv))
+    if (!interviewId)
         return;
+    // Read off the GUI thread (a team server may be far away); asked again if the user
+    // asks again meanwhile.
+    m_dialogRead.ask<Interview>(
+        m_store, this,
+        [interviewId](Store &s) {
+            Interview iv;
+            s.interview(interviewId, &iv);
+            return iv;
+        },
+        [this](const Interview &iv) { confirmCancel(iv); });
+}
+
+void CandidateActions::confirmCancel(const Interview &iv)
+{
+    if (!iv.id) {
+        QMessageBox::information(m_window, tr("Cancel Interview"),
+                                 tr("This interview is no longer there, or not one you may see."));
+        return;
+    }
     const QString when = shortDateTime(iv.startsAt);
     QMessageBox box(QMessageBox::Question, tr("Cancel Interview"),
                     tr("Cancel the %1 interview with %2 on %3?").arg(iv.stage, iv.candidate, when),
@@ -298,14 +316,23 @@ void CandidateActions::cancelInterview(Id interviewId)
 void CandidateActions::messageCandidate()
 {
     const Id appId = m_pane->currentApplicationId();
-    if (!appId || !CandidateMessageDialog::hasMessages(m_store, appId))
+    if (!appId)
         return;
     const Settings &settings = Settings::instance();
-    CandidateMessageDialog dialog(m_store, appId,
-                                  settings.messageTemplate(Settings::MessageKind::InterviewConfirmation),
-                                  settings.messageTemplate(Settings::MessageKind::Rejection), m_window);
-    if (dialog.exec() == QDialog::Accepted && dialog.sentCount() > 0)
-        Q_EMIT message(tr("Message to the candidate recorded"), 4000);
+    using Planned = QList<CandidateMessageDialog::Planned>;
+    m_dialogRead.ask<Planned>(
+        m_store, this,
+        [appId, confirmation = settings.messageTemplate(Settings::MessageKind::InterviewConfirmation),
+         rejection = settings.messageTemplate(Settings::MessageKind::Rejection)](Store &s) {
+            return CandidateMessageDialog::plan(s, appId, confirmation, rejection);
+        },
+        [this, appId](const Planned &planned) {
+            if (planned.isEmpty())
+                return;  // nothing to write about (the action is off then), or no longer
+            CandidateMessageDialog dialog(m_store, appId, planned, m_window);
+            if (dialog.exec() == QDialog::Accepted && dialog.sentCount() > 0)
+                Q_EMIT message(tr("Message to the candidate recorded"), 4000);
+        });
 }
 
 }  // namespace hireloop

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "domain/domain.h"
+#include "store/storereads.h"
 
 #include <QHash>
 #include <QObject>
@@ -64,6 +65,7 @@ private:
     QAction *make(Kind kind, const QString &text, const QString &tip, const char *objectName);
     void moveCandidate(int moveDialogKind);
     Id chooseInterview(const QString &title);
+    void confirmCancel(const Interview &iv);  // as read: asks, then cancels
     void update();
 
     Store *m_store;
@@ -72,6 +74,7 @@ private:
     QWidget *m_window;
     Id m_roleId = 0;
     QHash<int, QAction *> m_actions;
+    LatestRead m_dialogRead;  // what the dialog an action opens shows: the latest action's
 };
 
 }  // namespace hireloop

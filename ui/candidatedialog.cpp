@@ -109,43 +109,50 @@ Candidate CandidateDialog::candidate() const
 bool CandidateDialog::validate()
 {
     const Candidate c = candidate();
-    QString problem;
-    QWidget *focus = nullptr;
     if (c.name.isEmpty()) {
-        problem = tr("A candidate needs a name.");
-        focus = m_name;
+        showProblem(tr("A candidate needs a name."), m_name);
+        return false;
     }
     for (const QString &e : c.emails) {
-        if (problem.isEmpty() && !ContactNormalizer::isValidEmail(e)) {
-            problem = tr("“%1” is not an email address.").arg(e.toHtmlEscaped());
-            focus = m_emails;
+        if (!ContactNormalizer::isValidEmail(e)) {
+            showProblem(tr("“%1” is not an email address.").arg(e.toHtmlEscaped()), m_emails);
+            return false;
         }
     }
-    if (problem.isEmpty()) {
-        const QList<Candidate> duplicates = m_store->duplicatesOf(c);
-        if (!duplicates.isEmpty()) {
-            QStringList names;
-            for (const Candidate &d : duplicates)
-                names << QStringLiteral("<b>%1</b> (%2)").arg(d.name.toHtmlEscaped(), d.email().toHtmlEscaped());
-            problem = tr("Already in the database with the same email or profile link: %1. "
-                         "Change the email or link, or edit that candidate instead.")
-                          .arg(names.join(QStringLiteral(", ")));
-            focus = m_emails;
-        }
-    }
-    if (problem.isEmpty())
-        return true;
+    return true;
+}
+
+void CandidateDialog::showProblem(const QString &problem, QWidget *focus)
+{
     m_problem->setText(problem);
     m_problem->show();
     if (focus)
         focus->setFocus();
-    return false;
 }
 
 void CandidateDialog::accept()
 {
     if (!validate())
         return;
+    m_duplicates.ask<QList<Candidate>>(
+        m_store, this, [c = candidate()](Store &s) { return s.duplicatesOf(c); },
+        [this](const QList<Candidate> &duplicates) {
+            if (duplicates.isEmpty()) {
+                save();
+                return;
+            }
+            QStringList names;
+            for (const Candidate &d : duplicates)
+                names << QStringLiteral("<b>%1</b> (%2)").arg(d.name.toHtmlEscaped(), d.email().toHtmlEscaped());
+            showProblem(tr("Already in the database with the same email or profile link: %1. "
+                           "Change the email or link, or edit that candidate instead.")
+                            .arg(names.join(QStringLiteral(", "))),
+                        m_emails);
+        });
+}
+
+void CandidateDialog::save()
+{
     bool saved = true;
     if (m_saver) {
         const Store::ConflictsToCaller conflictsHere(m_store);  // offerReload() shows them
@@ -156,10 +163,10 @@ void CandidateDialog::accept()
             offerReload();
             return;
         }
-        m_problem->setText(tr("Not saved: %1. What you typed is still here: try again once that is solved, or cancel.")
-                               .arg(m_store->errorString())
-                               .toHtmlEscaped());
-        m_problem->show();
+        showProblem(tr("Not saved: %1. What you typed is still here: try again once that is solved, or cancel.")
+                        .arg(m_store->errorString())
+                        .toHtmlEscaped(),
+                    nullptr);
         return;
     }
     QDialog::accept();

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "domain/domain.h"
+#include "store/storereads.h"
 
 #include <QDialog>
 #include <functional>
@@ -34,10 +35,14 @@ public:
     // why. Without a saver, Save only checks and closes.
     void setSaver(std::function<bool(const Candidate &)> saver) { m_saver = std::move(saver); }
 
+    // Checks what was typed, then (the answer of a read: on a team server, off the GUI
+    // thread) that no other candidate has the same email or link, then saves.
     void accept() override;
 
 private:
-    bool validate();
+    bool validate();  // what can be checked without the database
+    void showProblem(const QString &problem, QWidget *focus);
+    void save();
     // After an edit refused because someone changed the candidate meanwhile: the choice
     // to show the candidate as saved now (what was typed is replaced) or keep typing.
     void offerReload();
@@ -54,6 +59,7 @@ private:
     QLabel *m_problem;
     QDialogButtonBox *m_buttons;
     std::function<bool(const Candidate &)> m_saver;
+    LatestRead m_duplicates;
 };
 
 }  // namespace hireloop

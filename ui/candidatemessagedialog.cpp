@@ -1,6 +1,7 @@
 #include "candidatemessagedialog.h"
 
 #include "itemmodels/myinterviewsmodel.h"
+#include "store/candidatedetail.h"
 
 #include <QDateTime>
 #include <QLocale>
@@ -8,11 +9,6 @@
 #include <algorithm>
 
 namespace hireloop {
-
-CandidateMessageDialog::CandidateMessageDialog(Store *store, Id applicationId, const MessageTemplate &confirmation,
-                                               const MessageTemplate &rejection, QWidget *parent)
-    : CandidateMessageDialog(store, applicationId, plan(store, applicationId, confirmation, rejection), parent)
-{ }
 
 CandidateMessageDialog::CandidateMessageDialog(Store *store, Id applicationId, const QList<Planned> &planned,
                                                QWidget *parent)
@@ -31,25 +27,31 @@ CandidateMessageDialog::CandidateMessageDialog(Store *store, Id applicationId, c
         setCurrent(int(m_planned.size()) - 1);
 }
 
-QList<CandidateMessageDialog::Planned> CandidateMessageDialog::plan(Store *store, Id applicationId,
+QList<CandidateMessageDialog::Planned> CandidateMessageDialog::plan(Store &store, Id applicationId,
                                                                     const MessageTemplate &confirmation,
                                                                     const MessageTemplate &rejection)
 {
+    // The application, the candidate and the interviews in one read; the role is kept.
+    const CandidateDetail detail = store.candidateDetail(applicationId);
+    if (!detail.found)
+        return {};
+    QHash<QString, QString> common;
+    common.insert(QStringLiteral("candidate"), detail.candidate.name);
+    Role role;
+    if (store.role(detail.application.roleId, &role))
+        common.insert(QStringLiteral("role"), role.title);
+    common.insert(QStringLiteral("sender"), store.actor().name);
     QList<Planned> planned;
-    Application app;
-    Candidate candidate;
-    if (!store->application(applicationId, &app) || !store->candidate(app.candidateId, &candidate))
-        return planned;
-    const QString to = candidate.emails.value(0);
-    for (const Interview &iv : store->interviews(applicationId)) {
-        if (!isToCome(iv, store->now()))
+    const QString to = detail.candidate.emails.value(0);
+    for (const Interview &iv : detail.interviews) {
+        if (!isToCome(iv, store.now()))
             continue;
         planned << Planned{{tr("Interview confirmation — %1, %2").arg(iv.stage, shortDateTime(iv.startsAt)), to,
-                            confirmation.filled(placeholderValues(store, applicationId, &iv))},
+                            confirmation.filled(placeholderValues(common, &iv))},
                            Store::CandidateMessage::InterviewConfirmation};
     }
-    if (app.status == ApplicationStatus::Rejected)
-        planned << Planned{{tr("Rejection"), to, rejection.filled(placeholderValues(store, applicationId, nullptr))},
+    if (detail.application.status == ApplicationStatus::Rejected)
+        planned << Planned{{tr("Rejection"), to, rejection.filled(placeholderValues(common, nullptr))},
                            Store::CandidateMessage::Rejection};
     return planned;
 }
@@ -62,30 +64,9 @@ QList<MessageDialog::Message> CandidateMessageDialog::messagesOf(const QList<Pla
     return list;
 }
 
-bool CandidateMessageDialog::hasMessages(Store *store, Id applicationId)
-{
-    Application app;
-    if (!store->application(applicationId, &app))
-        return false;
-    if (app.status == ApplicationStatus::Rejected)
-        return true;
-    const QList<Interview> interviews = store->interviews(applicationId);
-    return std::any_of(interviews.cbegin(), interviews.cend(),
-                       [store](const Interview &iv) { return isToCome(iv, store->now()); });
-}
-
-QHash<QString, QString> CandidateMessageDialog::placeholderValues(Store *store, Id applicationId,
+QHash<QString, QString> CandidateMessageDialog::placeholderValues(QHash<QString, QString> values,
                                                                   const Interview *interview)
 {
-    QHash<QString, QString> values;
-    Application app;
-    Candidate candidate;
-    if (store->application(applicationId, &app) && store->candidate(app.candidateId, &candidate))
-        values.insert(QStringLiteral("candidate"), candidate.name);
-    Role role;
-    if (store->role(app.roleId, &role))
-        values.insert(QStringLiteral("role"), role.title);
-    values.insert(QStringLiteral("sender"), store->actor().name);
     if (interview) {
         const QDateTime at = QDateTime::fromSecsSinceEpoch(interview->startsAt);
         const QLocale locale;
@@ -101,12 +82,11 @@ QHash<QString, QString> CandidateMessageDialog::placeholderValues(Store *store, 
     return values;
 }
 
-bool CandidateMessageDialog::record(int index, QString *error)
+void CandidateMessageDialog::record(int index)
 {
-    if (m_store->recordCandidateMessage(m_applicationId, m_planned.at(index).kind))
-        return true;
-    *error = m_store->errorString();
-    return false;
+    recordOn(m_store, index, [applicationId = m_applicationId, kind = m_planned.at(index).kind](Store &s) {
+        return s.recordCandidateMessage(applicationId, kind);
+    });
 }
 
 }  // namespace hireloop

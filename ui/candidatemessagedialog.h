@@ -9,7 +9,9 @@
 // Writing to a candidate from one's own mail app: the confirmation of each interview
 // still to come, and the rejection once the application is rejected, filled from their
 // templates in Settings ▸ Templates. Whichever goes is recorded on the application
-// (Store::recordCandidateMessage); the text is not kept.
+// (Store::recordCandidateMessage); the text is not kept. What there is to write is made
+// with reads asked of StoreReads (plan()), so that opening it reads nothing on the GUI
+// thread.
 
 namespace hireloop {
 
@@ -18,13 +20,17 @@ class CandidateMessageDialog : public MessageDialog
     Q_OBJECT
 
 public:
-    // templates: the confirmation's and the rejection's, in that order.
-    CandidateMessageDialog(Store *store, Id applicationId, const MessageTemplate &confirmation,
-                           const MessageTemplate &rejection, QWidget *parent = nullptr);
+    struct Planned
+    {
+        Message message;
+        Store::CandidateMessage kind;
+    };
+    // What there is to write to the candidate about: a confirmation for each interview
+    // to come, then the rejection once the application is rejected (none: nothing).
+    static QList<Planned> plan(Store &store, Id applicationId, const MessageTemplate &confirmation,
+                               const MessageTemplate &rejection);
+    CandidateMessageDialog(Store *store, Id applicationId, const QList<Planned> &planned, QWidget *parent = nullptr);
 
-    // Whether there is anything to write to the candidate about (an interview to
-    // come, or a rejection), for the action that opens this.
-    static bool hasMessages(Store *store, Id applicationId);
     // An interview a confirmation may go out for: not cancelled, not begun by now.
     static bool isToCome(const Interview &interview, qint64 now)
     {
@@ -32,21 +38,14 @@ public:
     }
     // The placeholders of a confirmation ({candidate}, {role}, {stage},
     // {interview_date}, {interview_time}, {duration}, {location}, {sender}), and of a
-    // rejection (no interview: the first four that apply).
-    static QHash<QString, QString> placeholderValues(Store *store, Id applicationId, const Interview *interview);
+    // rejection (no interview): common holds those of the application ({candidate},
+    // {role}, {sender}), the interview's are added.
+    static QHash<QString, QString> placeholderValues(QHash<QString, QString> common, const Interview *interview);
 
 protected:
-    bool record(int index, QString *error) override;
+    void record(int index) override;
 
 private:
-    struct Planned
-    {
-        Message message;
-        Store::CandidateMessage kind;
-    };
-    CandidateMessageDialog(Store *store, Id applicationId, const QList<Planned> &planned, QWidget *parent);
-    static QList<Planned> plan(Store *store, Id applicationId, const MessageTemplate &confirmation,
-                               const MessageTemplate &rejection);
     static QList<Message> messagesOf(const QList<Planned> &planned);
 
     Store *m_store;

@@ -439,10 +439,10 @@ void MainWindow::createActions()
     m_actions[AnonymizeCandidate] = make(
         tr("Anon&ymize Candidate…"),
         tr("Remove what identifies the selected candidate; keep their ratings for calibration"),
-        &MainWindow::anonymizeCandidate);
+        [this] { changeCandidatePrivacy(false); });
     m_actions[EraseCandidate] = make(tr("Erase Candidate…"),
                                      tr("Remove the selected candidate and everything about them (right to erasure)"),
-                                     &MainWindow::eraseCandidate);
+                                     [this] { changeCandidatePrivacy(true); });
     candidate->addSeparator();
     m_candidatesPane->candidateView()->addAction(candidate->addSeparator());
     for (int id : {AnonymizeCandidate, EraseCandidate}) {
@@ -518,7 +518,7 @@ void MainWindow::onStoreOpened()
     // Each role's retention period is applied whenever a database is opened (on a team
     // server, on the connection thread: the panes hear of what it anonymized).
     if (!readOnly)
-        StoreReads::of(m_store)->write<int>(
+        StoreReads::of(m_store)->upkeep<int>(
             this, [](Store &store) { return store.applyRetention(); },
             [this](const int &anonymized) {
                 if (anonymized > 0)
@@ -1189,45 +1189,40 @@ void MainWindow::closeEvent(QCloseEvent *event)
     event->accept();
 }
 
-void MainWindow::anonymizeCandidate()
+void MainWindow::changeCandidatePrivacy(bool erase)
 {
     const CandidateDetail *detail = m_candidatesPane->currentApplication()->loaded();
     if (!detail)
         return;
     const Candidate candidate = detail->candidate;
-    CandidatePrivacyDialog dialog(CandidatePrivacyDialog::Anonymize, candidate,
-                                  m_store->candidateFootprint(candidate.id), this);
-    if (dialog.exec() != QDialog::Accepted)
-        return;
-    // Open scorecards save what is typed first, so nothing is written back afterwards.
-    saveOpenScorecards();
-    for (ScorecardEditor *editor : scorecardEditors())
-        editor->close();
-    if (!m_store->anonymizeCandidate(candidate.id))
-        return;  // the store said why
-    m_undo->clearAll();
-    statusBar()->showMessage(tr("Anonymized candidate %1").arg(candidate.id), 8000);
-    updateActions();
-}
-
-void MainWindow::eraseCandidate()
-{
-    const CandidateDetail *detail = m_candidatesPane->currentApplication()->loaded();
-    if (!detail)
-        return;
-    const Candidate candidate = detail->candidate;
-    CandidatePrivacyDialog dialog(CandidatePrivacyDialog::Erase, candidate, m_store->candidateFootprint(candidate.id),
-                                  this);
-    if (dialog.exec() != QDialog::Accepted)
-        return;
-    saveOpenScorecards();
-    for (ScorecardEditor *editor : scorecardEditors())
-        editor->close();
-    if (!m_store->eraseCandidate(candidate.id))
-        return;
-    m_undo->clearAll();
-    statusBar()->showMessage(tr("Erased candidate %1 and everything about them").arg(candidate.id), 8000);
-    updateActions();
+    m_footprintRead.ask<CandidateFootprint>(
+        m_store, this, [id = candidate.id](Store &s) { return s.candidateFootprint(id); },
+        [this, erase, candidate](const CandidateFootprint &footprint) {
+            CandidatePrivacyDialog dialog(erase ? CandidatePrivacyDialog::Erase : CandidatePrivacyDialog::Anonymize,
+                                          candidate, footprint, this);
+            if (dialog.exec() != QDialog::Accepted)
+                return;
+            // Open scorecards save what is typed first, so nothing is written back afterwards.
+            saveOpenScorecards();
+            for (ScorecardEditor *editor : scorecardEditors())
+                editor->close();
+            const Id id = candidate.id;
+            statusBar()->showMessage(erase ? tr("Erasing candidate %1…").arg(id)
+                                           : tr("Anonymizing candidate %1…").arg(id));
+            StoreReads::of(m_store)->write<bool>(
+                this, [erase, id](Store &s) { return erase ? s.eraseCandidate(id) : s.anonymizeCandidate(id); },
+                [this, erase, id](const bool &done) {
+                    if (!done) {
+                        statusBar()->clearMessage();
+                        return;  // the store said why
+                    }
+                    m_undo->clearAll();
+                    statusBar()->showMessage(erase ? tr("Erased candidate %1 and everything about them").arg(id)
+                                                   : tr("Anonymized candidate %1").arg(id),
+                                             8000);
+                    updateActions();
+                });
+        });
 }
 
 }  // namespace hireloop

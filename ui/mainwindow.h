@@ -4,6 +4,7 @@
 #include "itemmodels/scorecardmodel.h"
 #include "storage/serverlocation.h"
 #include "storage/teampushjob.h"
+#include "store/storereads.h"
 
 #include <QMainWindow>
 #include <QPointer>
@@ -104,9 +105,9 @@ private:
     void createActions();
     void openDebrief();
     // Candidate › Anonymize… / Erase…: hiring managers and coordinators, after a
-    // confirmation that says what goes; the undo history is cleared afterwards.
-    void anonymizeCandidate();
-    void eraseCandidate();
+    // confirmation that says what goes; the undo history is cleared afterwards. What goes
+    // is read, and the change written, off the GUI thread on a team server.
+    void changeCandidatePrivacy(bool erase);
     // File › Export…; candidateOnly starts it on the selected candidate's PDF packet.
     void exportData(bool candidateOnly);
     void openDatabase();
@@ -180,6 +181,7 @@ private:
     ServerLocation m_typedLocation;  // what the connect dialog held when it was last accepted
     QHash<int, QAction *> m_actions;
     QList<QPointer<ScorecardEditor>> m_editors;
+    LatestRead m_footprintRead;  // what an erasure or anonymization of the selected candidate removes
 };
 
 }  // namespace hireloop

@@ -1,6 +1,8 @@
 #include "messagedialog.h"
 
 #include "problemlabel.h"
+#include "store/store.h"
+#include "store/storereads.h"
 
 #include <QApplication>
 #include <QClipboard>
@@ -104,11 +106,27 @@ int MessageDialog::sentCount() const
     return int(std::count_if(m_entries.cbegin(), m_entries.cend(), [](const Entry &e) { return e.sent; }));
 }
 
-bool MessageDialog::record(int, QString *)
+void MessageDialog::record(int index)
 {
-    return true;
+    recorded(index, QString());
 }
 
+void MessageDialog::recordOn(Store *store, int index, std::function<bool(Store &)> work)
+{
+    struct Answer
+    {
+        bool ok = false;
+        QString why;  // empty with ok false: the database could not be opened (said by the store)
+    };
+    StoreReads::of(store)->write<Answer>(
+        this,
+        [work = std::move(work)](Store &s) {
+            return work(s) ? Answer{true, {}} : Answer{false, s.errorString()};
+        },
+        [this, index](const Answer &a) {
+            recorded(index, a.ok ? QString() : a.why.isEmpty() ? tr("the database could not be reached") : a.why);
+        });
+}
 void MessageDialog::keepEdits()
 {
     if (m_current < 0 || m_current >= m_entries.size())
@@ -151,22 +169,35 @@ void MessageDialog::sent()
     if (m_current < 0)
         return;
     keepEdits();
-    Entry &e = m_entries[m_current];
+    if (m_entries.at(m_current).sent) {
+        recorded(m_current, QString());
+        return;
+    }
+    // Until the record is answered: the message went once, and goes once.
+    m_openMail->setEnabled(false);
+    m_copy->setEnabled(false);
+    record(m_current);
+}
+
+void MessageDialog::recorded(int index, const QString &why)
+{
+    m_openMail->setEnabled(true);
+    m_copy->setEnabled(true);
+    if (!why.isEmpty()) {
+        m_problem->showProblem(tr("The message went, but it could not be recorded: %1").arg(why));
+        return;
+    }
+    Entry &e = m_entries[index];
     if (!e.sent) {
-        QString error;
-        if (!record(m_current, &error)) {
-            m_problem->showProblem(tr("The message went, but it could not be recorded: %1").arg(error));
-            return;
-        }
         e.sent = true;
-        m_which->setItemText(m_current, tr("%1 (sent)").arg(m_which->itemText(m_current)));
+        m_which->setItemText(index, tr("%1 (sent)").arg(m_which->itemText(index)));
     }
     if (m_doneAfterOne) {
         accept();
         return;
     }
     for (int i = 1; i <= m_entries.size(); ++i) {
-        const int next = (m_current + i) % int(m_entries.size());
+        const int next = (index + i) % int(m_entries.size());
         if (!m_entries.at(next).sent) {
             m_which->setCurrentIndex(next);
             return;

@@ -17,11 +17,13 @@ class QPushButton;
 // template (Settings ▸ Templates), each edited here, then handed over as a mailto: link
 // or copied to the clipboard. Several are offered through a chooser (a reminder to each
 // interviewer, or the candidate's confirmation and rejection). What a subclass records
-// when one goes is its record(); the message itself is never kept.
+// when one goes is its record(), written off the GUI thread on a team server (the
+// buttons wait for the answer); the message itself is never kept.
 
 namespace hireloop {
 
 class ProblemLabel;
+class Store;
 
 class MessageDialog : public QDialog
 {
@@ -49,8 +51,12 @@ public:
     int sentCount() const;
 
 protected:
-    // Records that message index went; false (with *error) keeps it unsent.
-    virtual bool record(int index, QString *error);
+    // Records that message index went, then says recorded(index, why): an empty why is
+    // done, else the message stays unsent. By default recorded at once.
+    virtual void record(int index);
+    void recorded(int index, const QString &why);
+    // For record(): work(store) as a write on store, answered by recorded().
+    void recordOn(Store *store, int index, std::function<bool(Store &)> work);
     // When each message is done: the dialog closes once every one has gone, or at once.
     void setDoneAfterOne(bool done) { m_doneAfterOne = done; }
 
@@ -64,7 +70,7 @@ private:
     void showEntry(int index);
     void openInMailApp();
     void copyToClipboard();
-    // Records the shown message; then the next one not sent, or the dialog is done.
+    // Records the shown message; then (recorded()) the next one not sent, or the dialog is done.
     void sent();
 
     QList<Entry> m_entries;

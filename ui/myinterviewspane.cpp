@@ -246,7 +246,8 @@ void MyInterviewsPane::updateState()
 
     const bool hasInterview = currentInterviewId() != 0;
     // The kit opens with one's own scorecard; an interview without one has no kit here.
-    const bool hasKit = hasInterview && m_store->myScorecard(currentInterviewId()) != 0;
+    const QModelIndex current = m_upcomingView->currentIndex();
+    const bool hasKit = hasInterview && m_upcoming->myScorecardAt(current.row()) != 0;
     m_openKitAction->setEnabled(hasKit);
     m_openKit->setToolTip(hasInterview && !hasKit ? tr("You have no scorecard for this interview")
                                                   : m_openKitAction->toolTip());
@@ -288,9 +289,19 @@ void MyInterviewsPane::remind()
     const QList<DueScorecard> due = selectedDue();
     if (due.isEmpty() || !m_remindAction->isEnabled())
         return;
-    RemindDialog dialog(m_store, due, m_due->overdueHours(),
-                        Settings::instance().messageTemplate(Settings::MessageKind::Reminder), this);
-    dialog.exec();
+    // The messages are made with reads: off the GUI thread on a team server.
+    m_reminders.ask<QList<MessageDialog::Message>>(
+        m_store, this,
+        [due, hours = m_due->overdueHours(),
+         message = Settings::instance().messageTemplate(Settings::MessageKind::Reminder)](Store &s) {
+            return RemindDialog::messages(s, due, hours, message);
+        },
+        [this, due](const QList<MessageDialog::Message> &messages) {
+            if (messages.size() != due.size())
+                return;  // could not be read: the store has said why
+            RemindDialog dialog(m_store, due, messages, this);
+            dialog.exec();
+        });
 }
 
 // An empty list needs a line, not half the pane: when a list becomes empty or fills
@@ -313,10 +324,10 @@ void MyInterviewsPane::rebalance(bool upcomingEmpty, bool dueEmpty)
 
 void MyInterviewsPane::openKit()
 {
-    const Id interviewId = currentInterviewId();
-    if (!interviewId)
+    const QModelIndex current = m_upcomingView->currentIndex();
+    if (!current.isValid())
         return;
-    if (const Id scorecardId = m_store->myScorecard(interviewId))
+    if (const Id scorecardId = m_upcoming->myScorecardAt(current.row()))
         Q_EMIT openScorecardRequested(scorecardId);
 }
 

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "domain/domain.h"
+#include "store/storereads.h"
 
 #include <QWidget>
 
@@ -78,6 +79,7 @@ private:
     QSplitter *m_splitter;
     QTimer *m_clock;
     int m_emptiness = -1;  // which lists were empty at the last update (bits)
+    LatestRead m_reminders;  // the messages the remind dialog opens with
 };
 
 }  // namespace hireloop

@@ -1,6 +1,8 @@
 #pragma once
 
 #include "domain/domain.h"
+#include "store/schedulingcontext.h"
+#include "store/storereads.h"
 
 #include <QDialog>
 
@@ -15,7 +17,9 @@ class QSpinBox;
 // already scheduled: stage (the application's current one by default), date and time
 // in local time (kept as UTC seconds), duration, where, and a panel of at least one
 // person. A panelist who already has an interview at that time is pointed out as the
-// user edits, without stopping them: double bookings are sometimes meant.
+// user edits, without stopping them: double bookings are sometimes meant. What it shows
+// and the overlaps are read off the GUI thread (a team server may be far away): until the
+// answer is in, the form waits, disabled, and says it is loading after a moment.
 
 namespace hireloop {
 
@@ -28,25 +32,36 @@ class SchedulingDialog : public QDialog
     Q_OBJECT
 
 public:
-    // A new interview for the application.
-    SchedulingDialog(Store *store, Id applicationId, QWidget *parent = nullptr);
-    // Rescheduling: only the time and the duration change.
-    SchedulingDialog(Store *store, const Interview &interview, QWidget *parent = nullptr);
+    // A new interview for applicationId; or, given interviewId, that interview moved:
+    // only its time and duration change.
+    SchedulingDialog(Store *store, Id applicationId, Id interviewId = 0, QWidget *parent = nullptr);
 
     bool isReschedule() const { return m_interview.id != 0; }
+    bool isLoaded() const { return m_loaded; }
+    bool isFound() const { return m_context.found; }  // once loaded
+    Interview original() const { return m_context.interview; }  // rescheduling: as it was read
     Interview interview() const;  // as entered
     QStringList overlaps() const { return m_overlaps; }
 
     void accept() override;
 
 private:
+    static constexpr int LoadingAfterMs = 150;  // as the detail pane: a quick answer shows no flicker
+
     void build();
-    void updateWarnings();
+    void load(const SchedulingContext &context);
+    void showLoading();
+    void askOverlaps();  // as the panel, the time or the duration change
+    void showWarnings();
     void updateStartProblem();  // the typed date that cannot be read, and no OK until it can
     QList<Id> panel() const;
 
     Store *m_store;
     Interview m_interview;
+    SchedulingContext m_context;
+    bool m_loaded = false;
+    LatestRead m_contextRead;
+    LatestRead m_overlapRead;
     QStringList m_overlaps;
     QLabel *m_candidate;
     QComboBox *m_stage;
@@ -56,6 +71,7 @@ private:
     QListWidget *m_panel;
     QWidget *m_warning;
     QLabel *m_warningText;
+    QWidget *m_form;
     ProblemLabel *m_problem;
     QDialogButtonBox *m_buttons;
 };

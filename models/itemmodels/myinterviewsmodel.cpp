@@ -69,10 +69,23 @@ void MyInterviewsModel::refresh()
 
 void MyInterviewsModel::ask(bool reset)
 {
-    m_read.ask<QList<Interview>>(
+    using Upcoming = std::pair<QList<Interview>, QHash<Id, Id>>;
+    m_read.ask<Upcoming>(
         m_store, this,
-        [](Store &s) { return s.isOpen() && s.actorId() ? s.upcomingInterviews(s.actorId()) : QList<Interview>(); },
-        [this, reset](const QList<Interview> &fresh) {
+        [](Store &s) {
+            Upcoming upcoming;
+            if (!s.isOpen() || !s.actorId())
+                return upcoming;
+            upcoming.first = s.upcomingInterviews(s.actorId());
+            QList<Id> ids;
+            for (const Interview &i : std::as_const(upcoming.first))
+                ids << i.id;
+            upcoming.second = s.myScorecards(ids);
+            return upcoming;
+        },
+        [this, reset](const Upcoming &upcoming) {
+            const QList<Interview> &fresh = upcoming.first;
+            m_myScorecards = upcoming.second;
             if (!reset) {
                 sync(fresh);
                 return;

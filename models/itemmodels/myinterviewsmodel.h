@@ -4,6 +4,7 @@
 #include "store/storereads.h"
 
 #include <QAbstractTableModel>
+#include <QHash>
 
 class QTime;
 
@@ -45,6 +46,9 @@ public:
     bool isReading() const { return m_read.isWaiting(); }
     Id interviewIdAt(int row) const;
     const Interview &interviewAt(int row) const { return m_rows.at(row); }
+    // The acting person's scorecard for the interview at row (what its kit opens), read
+    // with the list; 0 if they have none.
+    Id myScorecardAt(int row) const { return m_myScorecards.value(interviewIdAt(row)); }
     int rowOfInterview(Id interviewId) const;
 
     int rowCount(const QModelIndex &parent = {}) const override;
@@ -61,6 +65,7 @@ private:
 
     Store *m_store;
     QList<Interview> m_rows;
+    QHash<Id, Id> m_myScorecards;  // interview id -> the actor's scorecard
     LatestRead m_read;
 };
 

@@ -297,13 +297,21 @@ QList<InterviewEvent> ScorecardRepository::interviewEvents(Id interviewId)
     return events;
 }
 
-QList<Interview> ScorecardRepository::overlapping(Id personId, qint64 startsAt, qint64 endsAt, Id exceptInterviewId)
+QList<Interview> ScorecardRepository::overlapping(const QList<Id> &personIds, qint64 startsAt, qint64 endsAt,
+                                                  Id exceptInterviewId)
 {
-    QSqlQuery q = m_db.prepare(QStringLiteral(
-        "SELECT i.id FROM interview i JOIN panelist x ON x.interview_id = i.id"
-        " WHERE x.person_id = :p AND i.status = 'scheduled' AND i.id <> :except"
-        " AND i.starts_at < :end AND i.starts_at + i.duration_min * 60 > :start ORDER BY i.starts_at, i.id"));
-    q.bindValue(QStringLiteral(":p"), personId);
+    if (personIds.isEmpty())
+        return {};
+    QStringList persons;
+    for (Id id : personIds)
+        persons << QString::number(id);
+    QSqlQuery q = m_db.prepare(
+        QLatin1String("SELECT DISTINCT i.id, i.starts_at FROM interview i JOIN panelist x ON x.interview_id = i.id"
+                      " WHERE x.person_id IN (")
+        + persons.join(QLatin1Char(','))
+        + QLatin1String(") AND i.status = 'scheduled' AND i.id <> :except"
+                        " AND i.starts_at < :end AND i.starts_at + i.duration_min * 60 > :start"
+                        " ORDER BY i.starts_at, i.id"));
     q.bindValue(QStringLiteral(":except"), exceptInterviewId);
     q.bindValue(QStringLiteral(":end"), endsAt);
     q.bindValue(QStringLiteral(":start"), startsAt);
@@ -315,7 +323,7 @@ QList<Interview> ScorecardRepository::overlapping(Id personId, qint64 startsAt, 
 // Those that overlap [now, the end of time).
 QList<Interview> ScorecardRepository::upcoming(Id personId, qint64 now)
 {
-    return overlapping(personId, now, std::numeric_limits<qint64>::max(), 0);
+    return overlapping({personId}, now, std::numeric_limits<qint64>::max(), 0);
 }
 
 QList<Interview> ScorecardRepository::interviewsOfApplication(Id applicationId)
@@ -641,6 +649,25 @@ Id ScorecardRepository::latestScorecard(Id interviewId, Id personId)
     if (!m_db.exec(q) || !q.next())
         return 0;
     return q.value(0).toLongLong();
+}
+
+QHash<Id, Id> ScorecardRepository::latestScorecards(const QList<Id> &interviewIds, Id personId)
+{
+    QHash<Id, Id> latest;
+    if (interviewIds.isEmpty())
+        return latest;
+    QStringList ids;
+    for (Id id : interviewIds)
+        ids << QString::number(id);
+    QSqlQuery q = m_db.prepare(QLatin1String("SELECT interview_id, id FROM scorecard WHERE interviewer_id = :p"
+                                             " AND interview_id IN (")
+                               + ids.join(QLatin1Char(',')) + QLatin1String(") ORDER BY interview_id, revision"));
+    q.bindValue(QStringLiteral(":p"), personId);
+    if (!m_db.exec(q))
+        return latest;
+    while (q.next())
+        latest.insert(q.value(0).toLongLong(), q.value(1).toLongLong());  // the last revision stays
+    return latest;
 }
 
 void ScorecardRepository::addHasScorecard(QueryBatch &batch, Id applicationId, Id personId, bool *has)

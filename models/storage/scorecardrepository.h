@@ -55,7 +55,8 @@ public:
     bool loadInterview(Id interviewId, Interview *interview);
     QList<InterviewEvent> interviewEvents(Id interviewId);
     // Interviews (not cancelled) with personId on the panel that overlap [startsAt, endsAt).
-    QList<Interview> overlapping(Id personId, qint64 startsAt, qint64 endsAt, Id exceptInterviewId);
+    // The scheduled interviews any of personIds sits on that overlap [startsAt, endsAt).
+    QList<Interview> overlapping(const QList<Id> &personIds, qint64 startsAt, qint64 endsAt, Id exceptInterviewId);
     // Not cancelled, not yet ended at now, personId on the panel; by time.
     QList<Interview> upcoming(Id personId, qint64 now);
     QList<Interview> interviewsOfApplication(Id applicationId);  // by time, cancelled ones too
@@ -85,6 +86,8 @@ public:
                               QList<Scorecard> *cards);
     QList<Scorecard> revisions(Id scorecardId, const Visibility &visibility);  // oldest first
     Id latestScorecard(Id interviewId, Id personId);  // any status; 0 if none
+    // The same for many interviews in one read: interview id -> scorecard id, where there is one.
+    QHash<Id, Id> latestScorecards(const QList<Id> &interviewIds, Id personId);
     // Whether personId has a scorecard (any status) for any interview of the application.
     void addHasScorecard(QueryBatch &batch, Id applicationId, Id personId, bool *has);
 

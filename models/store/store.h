@@ -35,6 +35,7 @@ struct ApplicationRecord;
 struct DebriefDetail;
 struct CandidateDetail;
 struct OpenedDatabase;
+struct SchedulingContext;
 struct TeamSession;
 
 class Store : public QObject
@@ -221,9 +222,16 @@ public:
     bool reinstateInterview(Id interviewId);
     bool interview(Id interviewId, Interview *interview);
     QList<InterviewEvent> interviewHistory(Id interviewId);
-    // Interviews of personId (not cancelled) that overlap [startsAt, startsAt + duration).
-    QList<Interview> overlappingInterviews(Id personId, qint64 startsAt, int durationMin, Id exceptInterviewId = 0);
+    // Interviews (not cancelled) any of personIds sits on that overlap [startsAt, startsAt + duration).
+    QList<Interview> overlappingInterviews(const QList<Id> &personIds, qint64 startsAt, int durationMin,
+                                           Id exceptInterviewId = 0);
+    // What scheduling an interview for applicationId, or moving interviewId, shows, as
+    // the actor may see it (found false: neither is there for them).
+    SchedulingContext schedulingContext(Id applicationId, Id interviewId);
     QList<Interview> upcomingInterviews(Id personId);  // from now on, by time
+    // The actor's own scorecard (the latest revision) for each of these interviews that
+    // has one: interview id -> scorecard id. One read.
+    QHash<Id, Id> myScorecards(const QList<Id> &interviewIds);
     // The interviews of roleId (0: all roles) that overlap [from, to), by time: everyone's
     // for those who chase scorecards, an interviewer's own panels for them;
     // the schedule and the invites.

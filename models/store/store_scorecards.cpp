@@ -3,6 +3,7 @@
 #include "storage/querybatch.h"
 #include "store/candidatedetail.h"
 #include "store/draftjournal.h"
+#include "store/schedulingcontext.h"
 
 #include <algorithm>
 
@@ -181,9 +182,28 @@ QList<InterviewEvent> Store::interviewHistory(Id interviewId)
     return m_scorecards.interviewEvents(interviewId);
 }
 
-QList<Interview> Store::overlappingInterviews(Id personId, qint64 startsAt, int durationMin, Id exceptInterviewId)
+QList<Interview> Store::overlappingInterviews(const QList<Id> &personIds, qint64 startsAt, int durationMin,
+                                              Id exceptInterviewId)
 {
-    return m_scorecards.overlapping(personId, startsAt, startsAt + qint64(durationMin) * 60, exceptInterviewId);
+    return m_scorecards.overlapping(personIds, startsAt, startsAt + qint64(durationMin) * 60, exceptInterviewId);
+}
+
+SchedulingContext Store::schedulingContext(Id applicationId, Id interviewId)
+{
+    SchedulingContext c;
+    if (interviewId) {
+        if (!interview(interviewId, &c.interview))
+            return c;
+        applicationId = c.interview.applicationId;
+    }
+    Candidate who;
+    if (!application(applicationId, &c.application) || !candidate(c.application.candidateId, &who)
+        || !role(c.application.roleId, &c.role))
+        return c;
+    c.candidate = who.name;
+    c.persons = persons();
+    c.found = true;
+    return c;
 }
 
 QList<Interview> Store::upcomingInterviews(Id personId)
@@ -291,6 +311,11 @@ bool Store::scorecard(Id scorecardId, Scorecard *scorecard)
 Id Store::myScorecard(Id interviewId)
 {
     return m_actor.id ? m_scorecards.latestScorecard(interviewId, m_actor.id) : 0;
+}
+
+QHash<Id, Id> Store::myScorecards(const QList<Id> &interviewIds)
+{
+    return m_actor.id ? m_scorecards.latestScorecards(interviewIds, m_actor.id) : QHash<Id, Id>();
 }
 
 QList<Scorecard> Store::revisions(Id scorecardId)

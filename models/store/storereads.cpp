@@ -26,9 +26,13 @@ bool StoreReads::answersAtOnce(const Store *store)
         || store->thread() != QCoreApplication::instance()->thread();
 }
 
-StoreReads::Asked StoreReads::asked() const
+StoreReads::Asked StoreReads::asked()
 {
-    return {m_store->path(), m_store->actorId(), m_store->now(), m_store->ownWrites()};
+    if (m_store->path() != m_databasePath) {
+        m_databasePath = m_store->path();
+        ++m_database;
+    }
+    return {m_store->path(), m_store->actorId(), m_store->now(), m_store->ownWrites(), m_database.load()};
 }
 
 Store *StoreReads::storeFor(QString *error, const Asked &asked)

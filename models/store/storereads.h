@@ -6,6 +6,7 @@
 #include <QMutex>
 #include <QPointer>
 #include <QWaitCondition>
+#include <atomic>
 #include <functional>
 #include <memory>
 
@@ -73,6 +74,15 @@ public:
         run<T>(asker, std::move(work), std::move(answer), true);
     }
 
+    // A write that keeps the database tidy (the retention period applied as it opens), done
+    // as write() is, unless the window has asked of another database since: one it has
+    // left is not opened again for it (with a password it may no longer have).
+    template <class T>
+    void upkeep(QObject *asker, std::function<T(Store &)> work, std::function<void(const T &)> answer)
+    {
+        run<T>(asker, std::move(work), std::move(answer), true, true);
+    }
+
     // Opens path on the connection thread now, before any question needs it: a team
     // database is opened there beside the Store's own opening (StoreOpener).
     void openAhead(const QString &path);
@@ -90,7 +100,8 @@ private:
     explicit StoreReads(Store *store);
 
     template <class T>
-    void run(QObject *asker, std::function<T(Store &)> job, std::function<void(const T &)> answer, bool relayed)
+    void run(QObject *asker, std::function<T(Store &)> job, std::function<void(const T &)> answer, bool relayed,
+             bool upkeep = false)
     {
         if (!isThreaded()) {
             answer(job(*m_store));
@@ -103,9 +114,10 @@ private:
             countWrite(+1);
             ++m_unansweredWrites;
         }
-        post([this, guard, relayed, at = asked(), job = std::move(job), answer = std::move(answer)]() mutable {
+        post([this, guard, relayed, upkeep, at = asked(), job = std::move(job), answer = std::move(answer)]() mutable {
             QString error;
-            Store *s = storeFor(&error, at);
+            const bool left = upkeep && at.database != m_database.load();
+            Store *s = left ? nullptr : storeFor(&error, at);
             auto result = std::make_shared<T>();
             if (s && relayed) {
                 const QList<QMetaObject::Connection> relay = relayFrom(s);
@@ -114,7 +126,7 @@ private:
                     QObject::disconnect(c);
             } else if (s) {
                 *result = job(*s);
-            } else if (relayed) {
+            } else if (relayed && !left) {
                 sayRefused(error);
             }
             if (relayed)
@@ -143,8 +155,13 @@ private:
         Id actor = 0;
         qint64 now = 0;
         std::shared_ptr<OwnWrites> ownWrites;  // the app Store's: its writes and these are one person's
+        quint64 database = 0;  // m_database when asked
     };
-    Asked asked() const;  // the app Store's database, person and time, now
+    Asked asked();  // the app Store's database, person and time, now
+    // Counts the databases questions were asked of, one after another: a question asked
+    // of a database other than the last one's starts the next. Read on the thread.
+    std::atomic<quint64> m_database{0};
+    QString m_databasePath;  // the last question's (in the asking thread)
     // The reads thread's Store on what was asked of, its clock set to the time of asking:
     // "overdue" and "due in" are as of the question, and follow a clock a test set on the
     // app's Store. It shares the app Store's own writes (Store::shareOwnWrites).
@@ -154,8 +171,11 @@ private:
 };
 
 // Questions from one asker of which only the latest counts: a list read again on every
-// change drops the answers a newer question has made old. A member of its asker (the
-// answer is only delivered while the asker lives).
+// change drops the answers a newer question has made old. One question at a time is on
+// its way: one asked meanwhile waits, in place of any that waited before it, and goes
+// when the answer comes. So a burst of questions (a date being typed, a filter changed
+// key by key) costs the connection thread two reads, not one per key. A member of its
+// asker (the answer is only delivered while the asker lives).
 class LatestRead
 {
 public:
@@ -166,11 +186,14 @@ public:
     {
         const quint64 asked = ++m_asked;
         m_waiting = true;
-        std::function<void()> send = [this, store, asker, asked, keptKey, query = std::move(query),
-                                      answer = std::move(answer)]() mutable {
+        m_next = [this, store, asker, asked, keptKey, query = std::move(query), answer = std::move(answer)]() mutable {
+            ++m_onItsWay;
             std::function<void(const T &)> latest = [this, asked, answer = std::move(answer)](const T &r) {
-                if (asked != m_asked)
+                --m_onItsWay;
+                if (asked != m_asked) {
+                    sendNext();  // made old while on its way: the newer question goes now
                     return;
+                }
                 m_waiting = false;
                 answer(r);
             };
@@ -179,17 +202,14 @@ public:
             else
                 StoreReads::of(store)->askKept<T>(asker, keptKey, std::move(query), std::move(latest));
         };
-        if (m_held)
-            m_heldQuestion = std::move(send);  // only the latest would count anyway
-        else
-            send();
+        sendNext();
     }
-    // Drops the answer on its way, if any.
+    // Drops the answer on its way, if any, and the question waiting.
     void cancel()
     {
         ++m_asked;
         m_waiting = false;
-        m_heldQuestion = nullptr;
+        m_next = nullptr;
     }
     // An answer is on its way (on a team server; a file answers at once), or held.
     bool isWaiting() const { return m_waiting; }
@@ -199,15 +219,21 @@ public:
     void release()
     {
         m_held = false;
-        if (std::function<void()> question = std::exchange(m_heldQuestion, nullptr))
-            question();
+        sendNext();
     }
 
 private:
+    void sendNext()
+    {
+        if (!m_held && m_onItsWay == 0)
+            if (std::function<void()> question = std::exchange(m_next, nullptr))
+                question();
+    }
     quint64 m_asked = 0;
     bool m_waiting = false;
     bool m_held = false;
-    std::function<void()> m_heldQuestion;
+    int m_onItsWay = 0;  // asked of the connection thread, not answered yet
+    std::function<void()> m_next;  // the latest question, not asked yet
 };
 
 }  // namespace hireloop

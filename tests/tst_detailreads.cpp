@@ -14,13 +14,21 @@
 #include "store/candidatedetail.h"
 #include "store/storereads.h"
 #include "storage/serverlocation.h"
-#include "storefixture.h"
+#include "candidateprivacydialog.h"
+#include "commands/undohistory.h"
+#include "candidatespane.h"
+#include "guitestsupport.h"
+#include "mainwindow.h"
+#include "panelfixture.h"
 
 #include <QApplication>
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QLabel>
 #include <QListWidget>
+#include <QTableView>
+#include <QUndoStack>
+#include <QStatusBar>
 #include <QPushButton>
 #include <QtTest>
 
@@ -43,9 +51,10 @@ private Q_SLOTS:
     void aCutLineNeverFreezesTheSchedulingDialogOnServer();
     void aMessageSentIsRecordedOnceTheStoreHasIt();
     void anUpkeepOfADatabaseLeftIsNotDoneOnServer();
+    void anErasureIsWrittenBeforeTheWindowSaysSo();
 
 private:
-    StoreFixture m_fx;
+    PanelFixture m_fx;
     Id m_ada = 0;
     Id m_ben = 0;
     Id m_cleo = 0;
@@ -490,6 +499,32 @@ void TestDetailReads::anUpkeepOfADatabaseLeftIsNotDoneOnServer()
         [&](const int &r) { upkeepResult = r; });
     QTRY_COMPARE(upkeepResult, 1);
     QVERIFY(*ran);
+}
+
+void TestDetailReads::anErasureIsWrittenBeforeTheWindowSaysSo()
+{
+    MainWindow *window = m_fx.openWindow();
+    QVERIFY(window);
+    QTRY_COMPARE(window->candidatesPane()->candidateView()->model()->rowCount(), 3);  // read off the GUI thread
+    window->candidatesPane()->selectApplication(m_cleoApplication);
+    QAction *erase = window->action(MainWindow::EraseCandidate);
+    QTRY_VERIFY(erase->isEnabled());  // once the selected candidate's detail is in
+    // What goes is counted off the GUI thread, then asked; the erasure is written there too.
+    QString said;
+    {
+        ModalAnswer answer = onModal<CandidatePrivacyDialog>([&](CandidatePrivacyDialog *d) {
+            said = d->text();
+            QTest::mouseClick(d->findChild<QPushButton *>(QStringLiteral("confirmButton")), Qt::LeftButton);
+        });
+        erase->trigger();
+        QVERIFY(answer.wait());
+    }
+    QVERIFY2(said.contains(QStringLiteral("Erase Cleo Marsh and everything about them?")), qPrintable(said));
+    QTRY_VERIFY2(window->statusBar()->currentMessage().startsWith(QStringLiteral("Erased candidate")),
+                 qPrintable(window->statusBar()->currentMessage()));
+    Candidate gone;
+    QVERIFY(!m_fx->candidate(m_cleo, &gone));
+    QVERIFY(!window->undoHistory()->stack()->canUndo());
 }
 
 HIRELOOP_TEST_MAIN(QApplication, TestDetailReads)

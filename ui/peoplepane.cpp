@@ -110,7 +110,12 @@ QAction *PeoplePane::action(ActionId id) const
 
 Id PeoplePane::currentPersonId() const
 {
-    return m_model->personAt(m_view->currentIndex().row()).id;
+    return currentPerson().id;
+}
+
+Person PeoplePane::currentPerson() const
+{
+    return m_model->personAt(m_view->currentIndex().row());
 }
 
 void PeoplePane::selectPerson(Id personId)
@@ -156,8 +161,9 @@ Id PeoplePane::addPerson()
 
 void PeoplePane::editPerson()
 {
-    Person before;
-    if (!m_store->person(currentPersonId(), &before))
+    // As the list has them: read with it, and kept up to date by the store's signals.
+    const Person before = currentPerson();
+    if (!before.id)
         return;
     PersonDialog dialog(before, this);
     dialog.setSaver([this, before](const Person &after, QString *problem) {
@@ -173,8 +179,8 @@ void PeoplePane::editPerson()
 
 void PeoplePane::setActive(bool active)
 {
-    Person before;
-    if (!m_store->person(currentPersonId(), &before))
+    const Person before = currentPerson();
+    if (!before.id)
         return;
     Person after = before;
     after.active = active;

@@ -30,6 +30,7 @@ public:
     QTableView *view() const { return m_view; }
     PersonModel *model() const { return m_model; }
     Id currentPersonId() const;
+    Person currentPerson() const;  // as the list has them; id 0 when none is selected
     void selectPerson(Id personId);
 
     // Opens the Add Person dialog; the new person's id, or 0 when cancelled.

@@ -13,6 +13,8 @@
 #include "commands/undohistory.h"
 #include <QVBoxLayout>
 
+#include <optional>
+
 namespace hireloop {
 
 namespace {
@@ -122,8 +124,19 @@ void RetentionPage::refresh()
     if (!m_store->isOpen())
         return;
     m_stale = false;
+    m_read.ask<std::pair<int, int>>(
+        m_store, this,
+        [roleId = m_roleId](Store &s) {
+            const int days = roleId ? s.retentionDays(roleId) : -1;
+            return std::make_pair(days, days >= 0 ? int(s.candidatesDueForRetention(roleId).size()) : 0);
+        },
+        [this](const std::pair<int, int> &read) { showRead(read.first, read.second); });
+}
+
+void RetentionPage::showRead(int days, int due)
+{
     m_refreshing = true;
-    const int days = m_roleId ? m_store->retentionDays(m_roleId) : -1;
+    m_storedDays = days;
     const bool may = m_store->access().may(AccessPolicy::Action::ManagePrivacy) && !m_store->isReadOnly()
         && m_roleId > 0;
     m_enabled->setChecked(days >= 0);
@@ -132,7 +145,6 @@ void RetentionPage::refresh()
     m_enabled->setEnabled(may);
     m_days->setEnabled(may && days >= 0);
     m_who->setVisible(!m_store->access().may(AccessPolicy::Action::ManagePrivacy));
-    const int due = days >= 0 ? int(m_store->candidatesDueForRetention(m_roleId).size()) : 0;
     m_due->setText(days < 0       ? tr("Candidates of this role are kept until someone anonymizes or erases them.")
                        : due == 0 ? tr("No candidate of this role is due now.")
                        : due == 1 ? tr("1 candidate of this role is due now.")
@@ -144,10 +156,10 @@ void RetentionPage::refresh()
 void RetentionPage::commit()
 {
     const Id role = m_roleId;
-    const int before = m_store->retentionDays(role);
+    const int before = m_storedDays;
     const int after = m_enabled->isChecked() ? m_days->value() : -1;
-    if (!role || before == after)
-        return;
+    if (!role || before < -1 || before == after)
+        return;  // nothing read yet, or nothing changed
     m_undo->push(new RetentionCommand(m_store, role, before, after));
     refresh();  // a refused change shows what is stored
 }
@@ -155,9 +167,17 @@ void RetentionPage::commit()
 void RetentionPage::applyNow()
 {
     // Every role's due candidates go at once, as at start-up.
-    const int due = int(m_store->candidatesDueForRetention().size());
-    if (due == 0)
+    m_applyRead.ask<int>(
+        m_store, this, [](Store &s) { return int(s.candidatesDueForRetention().size()); },
+        [this](const int &due) { confirmApply(due); });
+}
+
+void RetentionPage::confirmApply(int due)
+{
+    if (due == 0) {
+        refresh();
         return;
+    }
     QMessageBox box(QMessageBox::Warning, tr("Anonymize Now"),
                     due == 1 ? tr("Anonymize the 1 candidate whose retention period has passed?")
                              : tr("Anonymize the %1 candidates whose roles' retention periods have passed?").arg(due),
@@ -170,9 +190,14 @@ void RetentionPage::applyNow()
     box.exec();
     if (box.clickedButton() != yes)
         return;
-    if (m_store->applyRetention() >= 0)
-        m_undo->clearAll();
-    refresh();
+    m_apply->setEnabled(false);  // until the answer
+    StoreReads::of(m_store)->write<std::optional<int>>(
+        this, [](Store &s) { return std::optional<int>(s.applyRetention()); },
+        [this](const std::optional<int> &anonymized) {
+            if (anonymized && *anonymized >= 0)
+                m_undo->clearAll();
+            refresh();
+        });
 }
 
 }  // namespace hireloop

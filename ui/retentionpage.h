@@ -1,6 +1,7 @@
 #pragma once
 
 #include "domain/domain.h"
+#include "store/storereads.h"
 
 #include <QWidget>
 
@@ -13,7 +14,8 @@ class QSpinBox;
 // a rejection or withdrawal its candidates are anonymized, what that removes and keeps,
 // and how many are due now (with a button to do it at once; Hireloop also does it each
 // time it opens the database). Changing the period is an undo command; only hiring
-// managers and coordinators may change it or apply it.
+// managers and coordinators may change it or apply it. What it shows is read, and Anonymize
+// Now written, off the GUI thread on a team server.
 
 namespace hireloop {
 
@@ -43,8 +45,10 @@ private:
     // on a change only while shown.
     void changed();
     void refresh();
+    void showRead(int days, int due);  // the role's period (-1: none) and how many are due under it
     void commit();  // the period shown becomes the role's (an undo command)
     void applyNow();
+    void confirmApply(int due);  // due: every role's candidates due now
 
     Store *m_store;
     UndoHistory *m_undo;
@@ -56,6 +60,9 @@ private:
     QPushButton *m_apply;
     bool m_refreshing = false;
     bool m_stale = true;
+    int m_storedDays = -2;  // as last read: -1 none, -2 not read yet
+    LatestRead m_read;  // the role's period and its candidates due
+    LatestRead m_applyRead;  // every role's candidates due, for Anonymize Now
 };
 
 }  // namespace hireloop

@@ -657,7 +657,18 @@ void ScorecardEditor::refreshState()
 
 void ScorecardEditor::rebuildRevisions()
 {
-    m_revisionList = m_store->access().seesEveryOutcome() ? m_store->revisions(m_latestId) : QList<Scorecard>();
+    if (!m_store->access().seesEveryOutcome()) {
+        showRevisions({});
+        return;
+    }
+    m_revisionsRead.ask<QList<Scorecard>>(
+        m_store, this, [id = m_latestId](Store &s) { return s.revisions(id); },
+        [this](const QList<Scorecard> &revisions) { showRevisions(revisions); });
+}
+
+void ScorecardEditor::showRevisions(const QList<Scorecard> &revisions)
+{
+    m_revisionList = revisions;
     const bool show = m_revisionList.size() > 1;
     m_revisions->setVisible(show);
     m_revisionLabel->setVisible(show);

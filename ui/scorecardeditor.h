@@ -64,7 +64,8 @@ private:
     void showKit(const Scorecard &card, const Interview &iv, const Candidate &c, const QList<ScreeningAnswer> &answers,
                  bool found);
     void refreshState();
-    void rebuildRevisions();
+    void rebuildRevisions();  // asks for them (a hiring manager sees every revision)
+    void showRevisions(const QList<Scorecard> &revisions);
     void showRevision(int index);
     void syncEvidence();
     void updateSaveIndicator();
@@ -87,6 +88,7 @@ private:
     LatestRead m_kitRead;  // on a team server, read on the connection thread
     bool m_updating = false;
     QList<Scorecard> m_revisionList;
+    LatestRead m_revisionsRead;  // the revisions a hiring manager may step through
 
     QSplitter *m_splitter;
     QTextBrowser *m_kit;

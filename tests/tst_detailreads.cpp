@@ -26,6 +26,7 @@
 #include <QDialogButtonBox>
 #include <QLabel>
 #include <QListWidget>
+#include <QSignalSpy>
 #include <QTableView>
 #include <QUndoStack>
 #include <QStatusBar>
@@ -52,6 +53,7 @@ private Q_SLOTS:
     void aMessageSentIsRecordedOnceTheStoreHasIt();
     void anUpkeepOfADatabaseLeftIsNotDoneOnServer();
     void anErasureIsWrittenBeforeTheWindowSaysSo();
+    void aNewSessionIsOpenedBesideTheWindowOnServer();
 
 private:
     PanelFixture m_fx;
@@ -525,6 +527,37 @@ void TestDetailReads::anErasureIsWrittenBeforeTheWindowSaysSo()
     Candidate gone;
     QVERIFY(!m_fx->candidate(m_cleo, &gone));
     QVERIFY(!window->undoHistory()->stack()->canUndo());
+}
+
+void TestDetailReads::aNewSessionIsOpenedBesideTheWindowOnServer()
+{
+    DelayProxy proxy;
+    Store across;
+    QVERIFY(openAcross(&proxy, &across));
+    QSignalSpy lost(&across, &Store::connectionLost);
+    QSignalSpy restored(&across, &Store::connectionRestored);
+    QSignalSpy reset(&across, &Store::dataReset);
+
+    // The network drops; the next read finds the session gone.
+    proxy.dropConnections();
+    across.lastReminders();
+    QTRY_COMPARE(lost.count(), 1);
+    // A slow line now: connecting again is several round trips of 400 ms.
+    proxy.setDelay(400);
+    const int made = proxy.connectionsMade();
+    // The new session's connection reaches the relay while the window's event loop runs
+    // on: were it opened on this thread, this would be seen only once it was back.
+    QTRY_VERIFY_WITH_TIMEOUT(proxy.connectionsMade() > made, 4 * Store::ReconnectIntervalMs);
+    QCOMPARE(restored.count(), 0);
+    QVERIFY(across.isConnectionLost());
+    // Taken over when open: said, and everything read again.
+    QTRY_COMPARE_WITH_TIMEOUT(restored.count(), 1, 30000);
+    QVERIFY(!across.isConnectionLost());
+    QVERIFY(reset.count() >= 1);
+    QVERIFY(across.database().isListening());
+    proxy.setDelay(0);
+    QVERIFY(across.lastReminders().isEmpty());
+    QVERIFY(!across.isConnectionLost());
 }
 
 HIRELOOP_TEST_MAIN(QApplication, TestDetailReads)

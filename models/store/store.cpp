@@ -13,6 +13,7 @@
 #include <QDir>
 #include <QRegularExpression>
 #include <QScopedValueRollback>
+#include <QThread>
 #include <QTimer>
 
 namespace hireloop {
@@ -50,8 +51,51 @@ void Store::tryReconnect()
         m_reconnect->stop();
         return;
     }
-    if (!m_db.reconnect())
-        return;  // the next tick tries again
+    if (m_reconnecting)
+        return;  // one try at a time: a server out of reach may take long to say so
+    if (StoreReads::answersAtOnce(this)) {
+        // A Store that lives off the GUI thread (a worker's) waits here, as it does for
+        // everything else it reads.
+        if (!m_db.reconnect())
+            return;  // the next tick tries again
+        reconnected();
+        return;
+    }
+    // A new session is opened on a thread of its own, as at open (StoreOpener), and taken
+    // over here: connecting an ocean away is several round trips, and an unreachable
+    // server's time-out is seconds.
+    m_reconnecting = true;
+    DatabaseOptions options = m_db.options();
+    options.create = false;  // the same database again: one emptied meanwhile is not made anew
+    const QString path = m_db.path();
+    auto fresh = std::make_shared<std::unique_ptr<Database>>();
+    QThread *target = thread();
+    QThread *worker = Database::openingThread([fresh, path, options, target] {
+        auto db = std::make_unique<Database>();
+        // Listening from the start, on this thread; what it hears before the store takes
+        // it over is read again anyway (dataReset).
+        db->setChangeCallback([](const ChangeNotice &) {});
+        if (!db->open(path, options))
+            return;  // still out of reach: the next tick tries again
+        db->handTo(target);
+        *fresh = std::move(db);
+    });
+    worker->setObjectName(QStringLiteral("hireloop-reconnect"));
+    const quint64 generation = m_openGeneration;
+    connect(worker, &QThread::finished, this, [this, fresh, generation] {
+        m_reconnecting = false;
+        // Not if the store has opened something else meanwhile, or found its way back.
+        if (!*fresh || generation != m_openGeneration || !m_db.isConnectionLost())
+            return;
+        m_db.adopt(**fresh);
+        reconnected();
+    });
+    connect(worker, &QThread::finished, worker, &QObject::deleteLater);
+    worker->start();
+}
+
+void Store::reconnected()
+{
     m_reconnect->stop();
     Q_EMIT connectionRestored();
     Q_EMIT dataReset();

@@ -387,6 +387,7 @@ private:
     void onChangeNotice(const ChangeNotice &notice);
     void applyChangeNotices();
     void tryReconnect();
+    void reconnected();  // a new session taken over: said, and everything read again
     bool audit(const QString &action, const QString &entity, Id entityId, const QString &detail = {});
     AuditEntry auditEntry(const QString &action, const QString &entity, Id entityId, const QString &detail = {}) const;
     // A write that was not tried: the reason becomes errorString() and errorOccurred().
@@ -419,6 +420,7 @@ private:
 
     Database m_db;
     QTimer *m_reconnect = nullptr;  // runs while a team database's connection is lost
+    bool m_reconnecting = false;  // a new session is being opened beside the GUI thread
     QTimer *m_noticeTimer = nullptr;  // single shot: the notices in m_notices are due
     QList<ChangeNotice> m_notices;  // other sessions' changes not yet signalled
     quint64 m_openGeneration = 0;  // which open a late result (the check beside) belongs to

@@ -31,6 +31,7 @@
 #include "welcomebanner.h"
 #include "helpdialog.h"
 #include "store/store.h"
+#include "store/storememo.h"
 #include "store/storereads.h"
 #include "commands/undohistory.h"
 
@@ -608,11 +609,17 @@ void MainWindow::switchActor(Id personId)
 
 void MainWindow::reloadPeople()
 {
-    m_actorSwitcher->clear();
-    for (const Person &p : m_store->persons())
-        if (p.active)  // a deactivated person keeps their history but no longer acts
-            m_actorSwitcher->addItem(QStringLiteral("%1 — %2").arg(p.name, personKindLabel(p.kind)), p.id);
-    m_actorSwitcher->setCurrentIndex(m_actorSwitcher->findData(m_store->actorId()));
+    // From what the store keeps; once a change has made that old, read off the GUI thread.
+    m_peopleRead.ask<QList<Person>>(
+        m_store, this, [](Store &s) { return s.persons(); },
+        [this](const QList<Person> &people) {
+            m_actorSwitcher->clear();
+            for (const Person &p : people)
+                if (p.active)  // a deactivated person keeps their history but no longer acts
+                    m_actorSwitcher->addItem(QStringLiteral("%1 — %2").arg(p.name, personKindLabel(p.kind)), p.id);
+            m_actorSwitcher->setCurrentIndex(m_actorSwitcher->findData(m_store->actorId()));
+        },
+        StoreMemo::personsKey());
 }
 
 void MainWindow::updateStatus()

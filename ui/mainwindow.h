@@ -181,6 +181,7 @@ private:
     ServerLocation m_typedLocation;  // what the connect dialog held when it was last accepted
     QHash<int, QAction *> m_actions;
     QList<QPointer<ScorecardEditor>> m_editors;
+    LatestRead m_peopleRead;  // the actor switcher's
     LatestRead m_footprintRead;  // what an erasure or anonymization of the selected candidate removes
 };
 

@@ -6,6 +6,7 @@
 #include "itemmodels/schedulemodel.h"
 #include "settings.h"
 #include "store/store.h"
+#include "store/storememo.h"
 
 #include <QAction>
 #include <QButtonGroup>
@@ -271,10 +272,22 @@ Id SchedulePane::currentInterviewId() const
 // Everyone who may sit on a panel, by name; the choice is kept while its person is.
 void SchedulePane::reloadPeople()
 {
+    if (!m_store->isOpen())
+        return;
+    m_peopleRead.ask<QList<Person>>(
+        m_store, this, [](Store &s) { return s.persons(); },
+        [this](const QList<Person> &read) {
+            QList<Person> people = read;
+            std::sort(people.begin(), people.end(),
+                      [](const Person &a, const Person &b) { return QString::localeAwareCompare(a.name, b.name) < 0; });
+            showPeople(people);
+        },
+        StoreMemo::personsKey());
+}
+
+void SchedulePane::showPeople(const QList<Person> &people)
+{
     const Id chosen = m_interviewer->currentData().toLongLong();
-    QList<Person> people = m_store->isOpen() ? m_store->persons() : QList<Person>();
-    std::sort(people.begin(), people.end(),
-              [](const Person &a, const Person &b) { return QString::localeAwareCompare(a.name, b.name) < 0; });
     const QSignalBlocker blocker(m_interviewer);
     m_interviewer->clear();
     m_interviewer->addItem(tr("All interviewers"), Id(0));
@@ -288,15 +301,30 @@ void SchedulePane::reloadPeople()
 // The role's interview plan, in order; the choice is kept while its stage is.
 void SchedulePane::reloadStages()
 {
+    const Id roleId = m_model->roleId();
+    if (!m_store->isOpen() || !roleId) {
+        m_stagesRead.cancel();
+        showStages(Role());
+        return;
+    }
+    m_stagesRead.ask<Role>(
+        m_store, this,
+        [roleId](Store &s) {
+            Role role;
+            s.role(roleId, &role);
+            return role;
+        },
+        [this](const Role &role) { showStages(role); }, StoreMemo::roleKey(roleId));
+}
+
+void SchedulePane::showStages(const Role &role)
+{
     const Id chosen = m_stage->currentData().toLongLong();
-    Role role;
-    const bool found = m_store->isOpen() && m_model->roleId() && m_store->role(m_model->roleId(), &role);
     const QSignalBlocker blocker(m_stage);
     m_stage->clear();
     m_stage->addItem(tr("All stages"), Id(0));
-    if (found)
-        for (const Stage &s : role.stages)
-            m_stage->addItem(s.name, s.id);
+    for (const Stage &s : role.stages)
+        m_stage->addItem(s.name, s.id);
     const int index = m_stage->findData(chosen);
     m_stage->setCurrentIndex(qMax(0, index));
     m_model->setStage(m_stage->currentData().toLongLong());

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "domain/domain.h"
+#include "store/storereads.h"
 
 #include <QWidget>
 
@@ -45,8 +46,12 @@ Q_SIGNALS:
     void rescheduleRequested(hireloop::Id interviewId);
 
 private:
+    // The filters' choices, from what the store keeps (StoreMemo) or, once a change has
+    // made that old, read off the GUI thread.
     void reloadPeople();
     void reloadStages();
+    void showPeople(const QList<Person> &people);  // by name
+    void showStages(const Role &role);
     void updateState();
     void chooseInviteFile();
     void chooseCalendarFile();
@@ -74,6 +79,8 @@ private:
     QPushButton *m_rescheduleButton;
     QPushButton *m_inviteButton;
     QPushButton *m_calendarButton;
+    LatestRead m_peopleRead;
+    LatestRead m_stagesRead;
 };
 
 }  // namespace hireloop

@@ -19,6 +19,7 @@
 #include "screeningdialog.h"
 #include "settings.h"
 #include "store/store.h"
+#include "store/storememo.h"
 
 #include <QAction>
 #include <QInputDialog>
@@ -180,12 +181,27 @@ void CandidateActions::moveCandidate(int kind)
     // The move starts from the application as the detail read it (the actions wait for
     // it): no round trip before the dialog, and its version is what the move is checked
     // against.
-    const CurrentApplication *current = m_pane->currentApplication();
-    const Application app = current->detail().application;
-    const Candidate candidate = current->detail().candidate;
-    Role role;
-    if (!current->isLoaded() || !current->detail().found || !m_store->role(app.roleId, &role))
+    const CandidateDetail *detail = m_pane->currentApplication()->loaded();
+    if (!detail)
         return;
+    // The role's stages from what the store keeps, or read off the GUI thread once a
+    // change has made that old.
+    m_dialogRead.ask<Role>(
+        m_store, this,
+        [roleId = detail->application.roleId](Store &s) {
+            Role role;
+            s.role(roleId, &role);
+            return role;
+        },
+        [this, kind, app = detail->application, candidate = detail->candidate](const Role &role) {
+            if (role.id)
+                openMove(kind, app, candidate, role);
+        },
+        StoreMemo::roleKey(detail->application.roleId));
+}
+
+void CandidateActions::openMove(int kind, const Application &app, const Candidate &candidate, const Role &role)
+{
     MoveDialog dialog(MoveDialog::Kind(kind), role, candidate.name, app.stageId, m_window);
     if (dialog.exec() != QDialog::Accepted)
         return;

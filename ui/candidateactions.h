@@ -64,6 +64,7 @@ Q_SIGNALS:
 private:
     QAction *make(Kind kind, const QString &text, const QString &tip, const char *objectName);
     void moveCandidate(int moveDialogKind);
+    void openMove(int moveDialogKind, const Application &app, const Candidate &candidate, const Role &role);
     Id chooseInterview(const QString &title);
     void confirmCancel(const Interview &iv);  // as read: asks, then cancels
     void update();

@@ -181,9 +181,23 @@ void CandidateDialog::offerReload()
     QPushButton *reload = box.addButton(tr("Reload"), QMessageBox::AcceptRole);
     box.setDefaultButton(reload);
     box.exec();
-    Candidate fresh;
-    if (box.clickedButton() != reload || !m_store->candidate(m_original.id, &fresh))
+    if (box.clickedButton() != reload)
         return;
+    m_reload.ask<Candidate>(
+        m_store, this,
+        [id = m_original.id](Store &s) {
+            Candidate fresh;
+            s.candidate(id, &fresh);
+            return fresh;
+        },
+        [this](const Candidate &fresh) {
+            if (fresh.id)
+                showSaved(fresh);
+        });
+}
+
+void CandidateDialog::showSaved(const Candidate &fresh)
+{
     m_original = fresh;
     m_name->setText(fresh.name);
     m_emails->setText(fresh.emails.join(QStringLiteral(", ")));

@@ -46,6 +46,7 @@ private:
     // After an edit refused because someone changed the candidate meanwhile: the choice
     // to show the candidate as saved now (what was typed is replaced) or keep typing.
     void offerReload();
+    void showSaved(const Candidate &fresh);  // in place of what was typed
 
     Store *m_store;
     Candidate m_original;
@@ -60,6 +61,7 @@ private:
     QDialogButtonBox *m_buttons;
     std::function<bool(const Candidate &)> m_saver;
     LatestRead m_duplicates;
+    LatestRead m_reload;  // the candidate as saved, after a conflict
 };
 
 }  // namespace hireloop

@@ -4,6 +4,7 @@
 #include "settings.h"
 #include "export/exportworker.h"
 #include "store/store.h"
+#include "store/storememo.h"
 #include "export/summaryexport.h"
 
 #include <QCheckBox>
@@ -71,10 +72,20 @@ ExportDialog::ExportDialog(Store *store, Id roleId, Id applicationId, const QStr
     // Narrows a whole role's summary to what a committee reads at one sitting.
     m_stage->setObjectName(QStringLiteral("exportStage"));
     m_stage->addItem(tr("Every stage"), Id(0));
-    Role role;
-    if (m_store->role(roleId, &role))
-        for (const Stage &stage : std::as_const(role.stages))
-            m_stage->addItem(stage.name, stage.id);
+    // The stages from what the store keeps, or read off the GUI thread once a change has
+    // made that old.
+    m_stagesRead.ask<Role>(
+        m_store, this,
+        [roleId](Store &s) {
+            Role role;
+            s.role(roleId, &role);
+            return role;
+        },
+        [this](const Role &role) {
+            for (const Stage &stage : role.stages)
+                m_stage->addItem(stage.name, stage.id);
+        },
+        StoreMemo::roleKey(roleId));
     m_status->setObjectName(QStringLiteral("exportStatus"));
     m_status->addItem(tr("Any status"), QString());
     for (ApplicationStatus status : {ApplicationStatus::Active, ApplicationStatus::Hired, ApplicationStatus::Rejected,

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "domain/domain.h"
+#include "store/storereads.h"
 
 #include <QDialog>
 
@@ -62,6 +63,7 @@ private:
     QRadioButton *m_candidateOnly;
     QCheckBox *m_activeOnly;
     QComboBox *m_stage;  // the summary of one stage's applications, or of every stage
+    LatestRead m_stagesRead;
     QComboBox *m_status;  // of one status, or any
     QCheckBox *m_inDebriefOnly;
     QLineEdit *m_path;

@@ -187,12 +187,7 @@ void CandidateActions::moveCandidate(int kind)
     // The role's stages from what the store keeps, or read off the GUI thread once a
     // change has made that old.
     m_dialogRead.ask<Role>(
-        m_store, this,
-        [roleId = detail->application.roleId](Store &s) {
-            Role role;
-            s.role(roleId, &role);
-            return role;
-        },
+        m_store, this, [roleId = detail->application.roleId](Store &s) { return s.roleOrNone(roleId); },
         [this, kind, app = detail->application, candidate = detail->candidate](const Role &role) {
             if (role.id)
                 openMove(kind, app, candidate, role);

@@ -75,12 +75,7 @@ ExportDialog::ExportDialog(Store *store, Id roleId, Id applicationId, const QStr
     // The stages from what the store keeps, or read off the GUI thread once a change has
     // made that old.
     m_stagesRead.ask<Role>(
-        m_store, this,
-        [roleId](Store &s) {
-            Role role;
-            s.role(roleId, &role);
-            return role;
-        },
+        m_store, this, [roleId](Store &s) { return s.roleOrNone(roleId); },
         [this](const Role &role) {
             for (const Stage &stage : role.stages)
                 m_stage->addItem(stage.name, stage.id);

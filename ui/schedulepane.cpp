@@ -308,12 +308,7 @@ void SchedulePane::reloadStages()
         return;
     }
     m_stagesRead.ask<Role>(
-        m_store, this,
-        [roleId](Store &s) {
-            Role role;
-            s.role(roleId, &role);
-            return role;
-        },
+        m_store, this, [roleId](Store &s) { return s.roleOrNone(roleId); },
         [this](const Role &role) { showStages(role); }, StoreMemo::roleKey(roleId));
 }
 

@@ -490,6 +490,13 @@ QList<RoleSummary> Store::roles()
     return roles;
 }
 
+Role Store::roleOrNone(Id id)
+{
+    Role found;
+    role(id, &found);
+    return found;
+}
+
 bool Store::role(Id id, Role *role)
 {
     return StoreMemo::of(this)->recall<Role>(StoreMemo::roleKey(id), m_db.isListening(), role,

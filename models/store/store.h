@@ -135,6 +135,7 @@ public:
 
     QList<RoleSummary> roles();
     bool role(Id id, Role *role);
+    Role roleOrNone(Id id);  // the same, an empty Role (id 0) when there is none: for a question asked elsewhere
     Id findRole(const QString &idOrTitle);
     Id addRole(const Role &draft);
     bool attribute(Id id, Attribute *attribute, Id *roleId = nullptr);

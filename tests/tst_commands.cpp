@@ -370,6 +370,7 @@ void TestCommands::scheduleRescheduleUndoUndoRedoRedoKeepsTheInterview()
     draft.startsAt += 7 * 24 * 3600;
     auto *schedule = new ScheduleInterviewCommand(m_store, draft);
     stack.push(schedule);
+    QTRY_VERIFY(test::answered(stack));  // on a team server the id comes with the answer
     const Id id = schedule->interviewId();
     QVERIFY(id);
     Interview scheduled;
@@ -390,6 +391,7 @@ void TestCommands::scheduleRescheduleUndoUndoRedoRedoKeepsTheInterview()
 
     stack.undo();  // the reschedule
     stack.undo();  // the scheduling: cancelled (after the reschedule's undo, on a server too)
+    QTRY_VERIFY(test::answered(stack));
     Interview iv;
     QVERIFY(m_store->interview(id, &iv));
     QVERIFY(iv.cancelled);
@@ -399,14 +401,27 @@ void TestCommands::scheduleRescheduleUndoUndoRedoRedoKeepsTheInterview()
     QSignalSpy scorecardChanged(m_store, &Store::scorecardChanged);
     QSignalSpy applicationChanged(m_store, &Store::applicationChanged);
     stack.redo();  // reinstated: the same interview
+    QTRY_VERIFY(test::answered(stack));
     QVERIFY(m_store->interview(id, &iv));
     QVERIFY(!iv.cancelled);
     QCOMPARE(iv.startsAt, scheduled.startsAt);
     QCOMPARE(iv.panel, scheduled.panel);
-    QCOMPARE(interviewChanged.count(), 1);
-    QCOMPARE(interviewChanged.first().at(1).toLongLong(), id);
-    QCOMPARE(scorecardChanged.count(), 2);  // as a scheduling: each panelist's draft
-    QCOMPARE(applicationChanged.count(), 1);
+    // Which rows the store said changed (on a team server the write's own news, then the
+    // server's notice of it once more).
+    const auto said = [](const QSignalSpy &spy, int argument) {
+        QSet<qlonglong> ids;
+        for (const QList<QVariant> &args : spy)
+            ids.insert(args.at(argument).toLongLong());
+        return ids;
+    };
+    QCOMPARE(said(interviewChanged, 1), QSet<qlonglong>{id});
+    QCOMPARE(said(scorecardChanged, 1).size(), 2);  // as a scheduling: each panelist's draft
+    QCOMPARE(said(applicationChanged, 0), QSet<qlonglong>{m_app});
+    if (!test::TestBackend::isServer()) {  // a file says each once
+        QCOMPARE(interviewChanged.count(), 1);
+        QCOMPARE(scorecardChanged.count(), 2);
+        QCOMPARE(applicationChanged.count(), 1);
+    }
     stack.redo();  // the reschedule finds it
     QTRY_VERIFY(test::answered(stack));
 
@@ -443,10 +458,12 @@ void TestCommands::cancelIsUndoneByReinstating()
     Interview before;
     QVERIFY(m_store->interview(m_interview, &before));
     stack.push(new CancelInterviewCommand(m_store, before));
+    QTRY_VERIFY(test::answered(stack));
     Interview iv;
     QVERIFY(m_store->interview(m_interview, &iv));
     QVERIFY(iv.cancelled);
     stack.undo();
+    QTRY_VERIFY(test::answered(stack));
     QVERIFY(m_store->interview(m_interview, &iv));
     QVERIFY(!iv.cancelled);
     QCOMPARE(iv.startsAt, before.startsAt);
@@ -458,7 +475,6 @@ void TestCommands::cancelIsUndoneByReinstating()
 void TestCommands::refusedCommandsLeaveNoStep()
 {
     QSignalSpy errors(m_store, &Store::errorOccurred);
-    QUndoStack stack;
     Interview iv;
     QVERIFY(m_store->interview(m_interview, &iv));
     QVERIFY(m_store->cancelInterview(m_interview));
@@ -469,19 +485,20 @@ void TestCommands::refusedCommandsLeaveNoStep()
     history.push(new RescheduleInterviewCommand(m_store, iv, iv.startsAt + 3600, 60));
     QTRY_COMPARE(history.stack()->count(), 0);
     QCOMPARE(errors.count(), 1);
-    stack.push(new CancelInterviewCommand(m_store, iv));
-    QCOMPARE(stack.count(), 0);
+    history.push(new CancelInterviewCommand(m_store, iv));
+    QTRY_COMPARE(history.stack()->count(), 0);
     QCOMPARE(errors.count(), 2);
 
     // Refused on undo: the step that did not happen is dropped, not left to redo.
     auto *schedule = new ScheduleInterviewCommand(m_store, draftInterview());
-    stack.push(schedule);
-    QCOMPARE(stack.count(), 1);
+    history.push(schedule);
+    QTRY_VERIFY(test::answered(*history.stack()));
+    QCOMPARE(history.stack()->count(), 1);
     QVERIFY(m_store->cancelInterview(schedule->interviewId()));  // behind the stack's back
-    stack.undo();
-    QCOMPARE(errors.count(), 3);
-    QCOMPARE(stack.count(), 0);
-    QVERIFY(!stack.canRedo());
+    history.stack()->undo();
+    QTRY_COMPARE(errors.count(), 3);
+    QTRY_COMPARE(history.stack()->count(), 0);
+    QVERIFY(!history.stack()->canRedo());
 }
 
 void TestCommands::aMoveIsDoneWhenTheStoreHasIt()
@@ -563,11 +580,13 @@ void TestCommands::attributeWeightStepsMerge()
         stack.push(new EditAttributeCommand(m_store, a, next));
         a = next;
     }
+    QTRY_VERIFY(test::answered(stack));
     QCOMPARE(stack.count(), 1);  // spin box steps: one undo step
     Attribute stored;
     QVERIFY(m_store->attribute(start.id, &stored));
     QCOMPARE(stored.weight, start.weight + 3);
     stack.undo();
+    QTRY_VERIFY(test::answered(stack));
     QVERIFY(m_store->attribute(start.id, &stored));
     QCOMPARE(stored.weight, start.weight);
     // A rename is a step of its own.

@@ -53,6 +53,7 @@ private Q_SLOTS:
     void aMessageSentIsRecordedOnceTheStoreHasIt();
     void anUpkeepOfADatabaseLeftIsNotDoneOnServer();
     void anErasureIsWrittenBeforeTheWindowSaysSo();
+    void aSchedulingIsSaidOnceTheStoreHasIt();
     void aNewSessionIsOpenedBesideTheWindowOnServer();
 
 private:
@@ -527,6 +528,36 @@ void TestDetailReads::anErasureIsWrittenBeforeTheWindowSaysSo()
     Candidate gone;
     QVERIFY(!m_fx->candidate(m_cleo, &gone));
     QVERIFY(!window->undoHistory()->stack()->canUndo());
+}
+
+void TestDetailReads::aSchedulingIsSaidOnceTheStoreHasIt()
+{
+    MainWindow *window = m_fx.openWindow();
+    QVERIFY(window);
+    QTRY_COMPARE(window->candidatesPane()->candidateView()->model()->rowCount(), 3);
+    window->candidatesPane()->selectApplication(m_benApplication);
+    QAction *schedule = window->action(MainWindow::ScheduleInterview);
+    QTRY_VERIFY(schedule->isEnabled());
+    const int interviewsBefore = int(m_fx->interviews(m_benApplication).size());
+    {
+        ModalAnswer answer = onModal<SchedulingDialog>([&](SchedulingDialog *d) {
+            QTRY_VERIFY(d->isLoaded());
+            auto *panel = d->findChild<QListWidget *>(QStringLiteral("panelList"));
+            QVERIFY(panel && panel->count() > 0);
+            panel->item(0)->setCheckState(Qt::Checked);
+            QTRY_VERIFY(okOf(d)->isEnabled());
+            QTest::mouseClick(okOf(d), Qt::LeftButton);
+        });
+        schedule->trigger();
+        QVERIFY(answer.wait());
+    }
+    // Written on the connection thread on a team server: the status bar says it was
+    // scheduled once the server has it (and says nothing sooner but the step on its way).
+    QTRY_VERIFY2(window->statusBar()->currentMessage().startsWith(QStringLiteral("Scheduled ")),
+                 qPrintable(window->statusBar()->currentMessage()));
+    QCOMPARE(m_fx->interviews(m_benApplication).size(), interviewsBefore + 1);
+    QVERIFY(window->undoHistory()->stack()->canUndo());
+    QCOMPARE(window->undoHistory()->stack()->undoText(), QStringLiteral("Schedule %1").arg(m_fx.stage.name));
 }
 
 void TestDetailReads::aNewSessionIsOpenedBesideTheWindowOnServer()

@@ -9,6 +9,7 @@
 #include "store/store.h"
 #include "testbackend.h"
 #include "testsupport.h"
+#include "commands/undohistory.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -479,8 +480,9 @@ void TestImport::undoRemovesExactlyWhatTheImportAdded()
 
     QSignalSpy reset(store.get(), &Store::dataReset);
     stack.undo();
+    QTRY_VERIFY(test::answered(stack));  // on a team server, written on the connection thread
     QCOMPARE(stack.index(), 0);
-    QCOMPARE(reset.size(), 1);
+    QVERIFY(!reset.isEmpty());
     QCOMPARE(countsNow(), before);
     QCOMPARE(names(*store), namesBefore);
     Candidate still;
@@ -494,6 +496,7 @@ void TestImport::undoRemovesExactlyWhatTheImportAdded()
     // Redo: the same people again, under the same ids, at the same stages.
     QCOMPARE(stack.redoText(), QStringLiteral("Import 2 candidates"));
     stack.redo();
+    QTRY_VERIFY(test::answered(stack));
     QCOMPARE(stack.index(), 1);
     QCOMPARE(names(*store), namesImported);
     for (const CandidateRow &row : store->candidateRows(r.id)) {
@@ -509,6 +512,7 @@ void TestImport::undoRemovesExactlyWhatTheImportAdded()
     QCOMPARE(entry.detail, QStringLiteral("2 imported again (redo)"));
     // And undone once more, as often as one likes.
     stack.undo();
+    QTRY_VERIFY(test::answered(stack));
     QCOMPARE(countsNow(), before);
     QVERIFY(store->checkProblems().isEmpty());
 }
@@ -520,8 +524,10 @@ void TestImport::undoIsRefusedOnceAnImportedCandidateMoved()
     const QList<ImportedCandidate> rows = rowsOf("Name,Email\nAda Quill,ada@x.org\nBo Lind,bo@x.org\n", *store);
     ImportResult result;
     QVERIFY(store->importCandidates(r.id, rows, {}, &result));
-    QUndoStack stack;
-    stack.push(new ImportCommand(store.get(), r.id, rows, result));
+    // The history drops a step its store refused (on a team server once it has answered).
+    UndoHistory history(store.get());
+    QUndoStack &stack = *history.stack();
+    history.push(new ImportCommand(store.get(), r.id, rows, result));
     CandidateRow bo;
     for (const CandidateRow &row : store->candidateRows(r.id))
         if (row.name == QLatin1String("Bo Lind"))
@@ -535,7 +541,8 @@ void TestImport::undoIsRefusedOnceAnImportedCandidateMoved()
 
     QSignalSpy errors(store.get(), &Store::errorOccurred);
     stack.undo();
-    QCOMPARE(errors.size(), 1);
+    QTRY_COMPARE(errors.size(), 1);
+    QTRY_COMPARE(stack.count(), 0);
     const QString message = errors.first().first().toString();
     QVERIFY2(message.contains("Bo Lind") && message.contains("Nothing was removed"), qPrintable(message));
     QVERIFY2(!message.contains("Ada Quill"), qPrintable(message));

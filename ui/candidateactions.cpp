@@ -12,6 +12,7 @@
 #include "commands/rescheduleinterviewcommand.h"
 #include "commands/scheduleinterviewcommand.h"
 #include "commands/screeninganswerscommand.h"
+#include "commands/storecommand.h"
 #include "itemmodels/currentapplication.h"
 #include "itemmodels/myinterviewsmodel.h"
 #include "movedialog.h"
@@ -24,6 +25,7 @@
 #include <QAction>
 #include <QInputDialog>
 #include <QMessageBox>
+#include <QPointer>
 #include <QPushButton>
 #include <QStyle>
 #include <QTableView>
@@ -223,6 +225,20 @@ void CandidateActions::openMove(int kind, const Application &app, const Candidat
     m_undo->push(new MoveApplicationCommand(m_store, app, dialog.stageId(), dialog.status(), dialog.reason(), text));
 }
 
+void CandidateActions::pushSaying(StoreCommand *command, const QString &done)
+{
+    if (!m_undo->push(command))
+        return;  // refused, and gone
+    if (!command->isOnItsWay()) {
+        Q_EMIT message(done, 4000);
+        return;
+    }
+    command->setDone([self = QPointer<CandidateActions>(this), done] {
+        if (self)
+            Q_EMIT self->message(done, 4000);
+    });
+}
+
 void CandidateActions::editScreeningAnswers()
 {
     const CandidateDetail *detail = m_pane->currentApplication()->loaded();
@@ -265,8 +281,8 @@ void CandidateActions::scheduleInterview()
     if (dialog.exec() != QDialog::Accepted)
         return;
     const Interview iv = dialog.interview();
-    if (m_undo->push(new ScheduleInterviewCommand(m_store, iv)))
-        Q_EMIT message(tr("Scheduled %1 on %2").arg(iv.stage, shortDateTime(iv.startsAt)), 4000);
+    pushSaying(new ScheduleInterviewCommand(m_store, iv),
+               tr("Scheduled %1 on %2").arg(iv.stage, shortDateTime(iv.startsAt)));
 }
 
 void CandidateActions::rescheduleInterview(Id interviewId)
@@ -320,8 +336,8 @@ void CandidateActions::confirmCancel(const Interview &iv)
     QPushButton *cancel = box.addButton(tr("Cancel &Interview"), QMessageBox::DestructiveRole);
     box.addButton(tr("&Keep It"), QMessageBox::RejectRole);
     box.exec();
-    if (box.clickedButton() == cancel && m_undo->push(new CancelInterviewCommand(m_store, iv)))
-        Q_EMIT message(tr("Cancelled %1 with %2").arg(iv.stage, iv.candidate), 4000);
+    if (box.clickedButton() == cancel)
+        pushSaying(new CancelInterviewCommand(m_store, iv), tr("Cancelled %1 with %2").arg(iv.stage, iv.candidate));
 }
 
 void CandidateActions::messageCandidate()

@@ -19,6 +19,7 @@ namespace hireloop {
 
 class CandidatesPane;
 class Store;
+class StoreCommand;
 class UndoHistory;
 
 class CandidateActions : public QObject
@@ -67,6 +68,9 @@ private:
     void openMove(int moveDialogKind, const Application &app, const Candidate &candidate, const Role &role);
     Id chooseInterview(const QString &title);
     void confirmCancel(const Interview &iv);  // as read: asks, then cancels
+    // Pushes command, and says done in the status bar once it is written (on a team server
+    // when the server has answered; nothing when it is refused).
+    void pushSaying(StoreCommand *command, const QString &done);
     void update();
 
     Store *m_store;

@@ -13,14 +13,19 @@ AddStageCommand::AddStageCommand(Store *store, Id roleId, const QString &name, i
 void AddStageCommand::redo()
 {
     // Stage ids given are kept (Store::addStage), so a redo after undo restores this one.
-    const Id id = store()->addStage(m_roleId, m_stage, m_stage.position);
-    if (check(id != 0))
-        m_stage.id = id;
+    write([roleId = m_roleId, stage = m_stage, id = m_stageId](Store &store) {
+        Stage again = stage;
+        again.id = *id;
+        const Id added = store.addStage(roleId, again, again.position);
+        if (added)
+            *id = added;
+        return added != 0;
+    });
 }
 
 void AddStageCommand::undo()
 {
-    check(store()->removeStage(m_stage.id));
+    write([id = m_stageId](Store &store) { return store.removeStage(*id); });
 }
 
 }  // namespace hireloop

@@ -17,11 +17,12 @@ public:
     AddStageCommand(Store *store, Id roleId, const QString &name, int position, QUndoCommand *parent = nullptr);
     void redo() override;
     void undo() override;
-    Id stageId() const { return m_stage.id; }
+    Id stageId() const { return *m_stageId; }  // once the first redo is written
 
 private:
     Id m_roleId;
     Stage m_stage;
+    std::shared_ptr<Id> m_stageId = std::make_shared<Id>(0);  // set by the first redo's write
 };
 
 }  // namespace hireloop

@@ -11,12 +11,12 @@ CancelInterviewCommand::CancelInterviewCommand(Store *store, const Interview &in
 
 void CancelInterviewCommand::redo()
 {
-    check(store()->cancelInterview(m_interviewId));
+    write([id = m_interviewId](Store &store) { return store.cancelInterview(id); });
 }
 
 void CancelInterviewCommand::undo()
 {
-    check(store()->reinstateInterview(m_interviewId));
+    write([id = m_interviewId](Store &store) { return store.reinstateInterview(id); });
 }
 
 }  // namespace hireloop

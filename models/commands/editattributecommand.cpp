@@ -14,12 +14,12 @@ EditAttributeCommand::EditAttributeCommand(Store *store, const Attribute &before
 
 void EditAttributeCommand::redo()
 {
-    check(store()->updateAttribute(m_after));
+    write([after = m_after](Store &store) { return store.updateAttribute(after); });
 }
 
 void EditAttributeCommand::undo()
 {
-    check(store()->updateAttribute(m_before));
+    write([before = m_before](Store &store) { return store.updateAttribute(before); });
 }
 
 int EditAttributeCommand::id() const

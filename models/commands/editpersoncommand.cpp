@@ -14,6 +14,20 @@ QString commandText(const Person &before, const Person &after)
     return EditPersonCommand::tr("Edit %1").arg(after.name);
 }
 
+// The person as from becomes to, in as many writes as it takes.
+bool change(Store &store, const Person &from, const Person &to)
+{
+    const bool details = from.name != to.name || from.email != to.email || from.kind != to.kind;
+    // Reactivating comes first and deactivating last, so the details are written while
+    // the person is active (the last active hiring manager stays protected either way).
+    // Every write is checked against the version the edit was made on (both carry it).
+    if (to.active && !from.active && !store.setPersonActive(to.id, true, to.version))
+        return false;
+    if (details && !store.updatePerson(to))
+        return false;
+    return to.active || !from.active || store.setPersonActive(to.id, false, to.version);
+}
+
 }  // namespace
 
 EditPersonCommand::EditPersonCommand(Store *store, const Person &before, const Person &after, QUndoCommand *parent)
@@ -22,27 +36,14 @@ EditPersonCommand::EditPersonCommand(Store *store, const Person &before, const P
     , m_after(after)
 { }
 
-bool EditPersonCommand::write(const Person &from, const Person &to)
-{
-    const bool details = from.name != to.name || from.email != to.email || from.kind != to.kind;
-    // Reactivating comes first and deactivating last, so the details are written while
-    // the person is active (the last active hiring manager stays protected either way).
-    // Every write is checked against the version the edit was made on (both carry it).
-    if (to.active && !from.active && !store()->setPersonActive(to.id, true, to.version))
-        return false;
-    if (details && !store()->updatePerson(to))
-        return false;
-    return to.active || !from.active || store()->setPersonActive(to.id, false, to.version);
-}
-
 void EditPersonCommand::redo()
 {
-    check(write(m_before, m_after));
+    write([before = m_before, after = m_after](Store &store) { return change(store, before, after); });
 }
 
 void EditPersonCommand::undo()
 {
-    check(write(m_after, m_before));
+    write([before = m_before, after = m_after](Store &store) { return change(store, after, before); });
 }
 
 }  // namespace hireloop

@@ -20,8 +20,6 @@ public:
     void undo() override;
 
 private:
-    bool write(const Person &from, const Person &to);
-
     Person m_before;
     Person m_after;
 };

@@ -39,12 +39,14 @@ void ImportCommand::redo()
         m_first = false;
         return;
     }
-    check(store()->redoImport(m_roleId, m_added, m_done));
+    write([roleId = m_roleId, added = m_added, done = m_done](Store &store) {
+        return store.redoImport(roleId, added, done);
+    });
 }
 
 void ImportCommand::undo()
 {
-    check(store()->undoImport(m_roleId, m_done));
+    write([roleId = m_roleId, done = m_done](Store &store) { return store.undoImport(roleId, done); });
 }
 
 }  // namespace hireloop

@@ -16,12 +16,16 @@ MoveAttributeCommand::MoveAttributeCommand(Store *store, const Attribute &attrib
 
 void MoveAttributeCommand::redo()
 {
-    check(store()->moveAttribute(m_attributeId, m_toCategoryId, m_toPosition));
+    write([id = m_attributeId, category = m_toCategoryId, position = m_toPosition](Store &store) {
+        return store.moveAttribute(id, category, position);
+    });
 }
 
 void MoveAttributeCommand::undo()
 {
-    check(store()->moveAttribute(m_attributeId, m_fromCategoryId, m_fromPosition));
+    write([id = m_attributeId, category = m_fromCategoryId, position = m_fromPosition](Store &store) {
+        return store.moveAttribute(id, category, position);
+    });
 }
 
 }  // namespace hireloop

@@ -13,12 +13,12 @@ MoveStageCommand::MoveStageCommand(Store *store, Id stageId, int from, int to, Q
 
 void MoveStageCommand::redo()
 {
-    check(store()->moveStage(m_stageId, m_to));
+    write([id = m_stageId, to = m_to](Store &store) { return store.moveStage(id, to); });
 }
 
 void MoveStageCommand::undo()
 {
-    check(store()->moveStage(m_stageId, m_from));
+    write([id = m_stageId, to = m_from](Store &store) { return store.moveStage(id, to); });
 }
 
 }  // namespace hireloop

@@ -12,12 +12,14 @@ RemoveStageCommand::RemoveStageCommand(Store *store, Id roleId, const Stage &sta
 
 void RemoveStageCommand::redo()
 {
-    check(store()->removeStage(m_stage.id));
+    write([id = m_stage.id](Store &store) { return store.removeStage(id); });
 }
 
 void RemoveStageCommand::undo()
 {
-    check(store()->addStage(m_roleId, m_stage, m_stage.position) != 0);
+    write([roleId = m_roleId, stage = m_stage](Store &store) {
+        return store.addStage(roleId, stage, stage.position) != 0;
+    });
 }
 
 }  // namespace hireloop

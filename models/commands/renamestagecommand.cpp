@@ -14,12 +14,16 @@ RenameStageCommand::RenameStageCommand(Store *store, const Stage &stage, const Q
 
 void RenameStageCommand::redo()
 {
-    check(store()->renameStage(m_stageId, m_after, m_version));
+    write([id = m_stageId, name = m_after, version = m_version](Store &store) {
+        return store.renameStage(id, name, version);
+    });
 }
 
 void RenameStageCommand::undo()
 {
-    check(store()->renameStage(m_stageId, m_before, m_version));
+    write([id = m_stageId, name = m_before, version = m_version](Store &store) {
+        return store.renameStage(id, name, version);
+    });
 }
 
 }  // namespace hireloop

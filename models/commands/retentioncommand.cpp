@@ -13,12 +13,12 @@ RetentionCommand::RetentionCommand(Store *store, Id roleId, int beforeDays, int 
 
 void RetentionCommand::redo()
 {
-    check(store()->setRetentionDays(m_roleId, m_after));
+    write([roleId = m_roleId, days = m_after](Store &store) { return store.setRetentionDays(roleId, days); });
 }
 
 void RetentionCommand::undo()
 {
-    check(store()->setRetentionDays(m_roleId, m_before));
+    write([roleId = m_roleId, days = m_before](Store &store) { return store.setRetentionDays(roleId, days); });
 }
 
 }  // namespace hireloop

@@ -11,17 +11,18 @@ ScheduleInterviewCommand::ScheduleInterviewCommand(Store *store, const Interview
 
 void ScheduleInterviewCommand::redo()
 {
-    if (m_interviewId) {
-        check(store()->reinstateInterview(m_interviewId));
-        return;
-    }
-    m_interviewId = store()->scheduleInterview(m_interview);
-    check(m_interviewId != 0);
+    // The first redo schedules; a redo after undo reinstates the same interview.
+    write([interview = m_interview, id = m_interviewId](Store &store) {
+        if (*id)
+            return store.reinstateInterview(*id);
+        *id = store.scheduleInterview(interview);
+        return *id != 0;
+    });
 }
 
 void ScheduleInterviewCommand::undo()
 {
-    check(store()->cancelInterview(m_interviewId));
+    write([id = m_interviewId](Store &store) { return store.cancelInterview(*id); });
 }
 
 }  // namespace hireloop

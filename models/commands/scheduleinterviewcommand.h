@@ -19,11 +19,11 @@ public:
     ScheduleInterviewCommand(Store *store, const Interview &interview, QUndoCommand *parent = nullptr);
     void redo() override;
     void undo() override;
-    Id interviewId() const { return m_interviewId; }
+    Id interviewId() const { return *m_interviewId; }  // once the first redo is written
 
 private:
     Interview m_interview;
-    Id m_interviewId = 0;
+    std::shared_ptr<Id> m_interviewId = std::make_shared<Id>(0);  // set by the first redo's write
 };
 
 }  // namespace hireloop

@@ -6,6 +6,26 @@
 
 namespace hireloop {
 
+namespace {
+
+// The answers of to that differ from from, written one by one.
+bool change(Store &store, Id applicationId, const QList<ScreeningAnswer> &to, const QList<ScreeningAnswer> &from)
+{
+    QHash<Id, QString> previous;
+    for (const ScreeningAnswer &a : from)
+        previous.insert(a.factId, a.answer);
+    for (const ScreeningAnswer &a : to) {
+        const auto it = previous.constFind(a.factId);
+        if (it != previous.cend() && *it == a.answer)
+            continue;
+        if (!store.setScreeningAnswer(applicationId, a.factId, a.answer))
+            return false;
+    }
+    return true;
+}
+
+}  // namespace
+
 ScreeningAnswersCommand::ScreeningAnswersCommand(Store *store, Id applicationId, const QString &candidateName,
                                                  const QList<ScreeningAnswer> &before,
                                                  const QList<ScreeningAnswer> &after, QUndoCommand *parent)
@@ -15,29 +35,18 @@ ScreeningAnswersCommand::ScreeningAnswersCommand(Store *store, Id applicationId,
     , m_after(after)
 { }
 
-bool ScreeningAnswersCommand::write(const QList<ScreeningAnswer> &to, const QList<ScreeningAnswer> &from)
-{
-    QHash<Id, QString> previous;
-    for (const ScreeningAnswer &a : from)
-        previous.insert(a.factId, a.answer);
-    for (const ScreeningAnswer &a : to) {
-        const auto it = previous.constFind(a.factId);
-        if (it != previous.cend() && *it == a.answer)
-            continue;
-        if (!store()->setScreeningAnswer(m_applicationId, a.factId, a.answer))
-            return false;
-    }
-    return true;
-}
-
 void ScreeningAnswersCommand::redo()
 {
-    check(write(m_after, m_before));
+    write([id = m_applicationId, before = m_before, after = m_after](Store &store) {
+        return change(store, id, after, before);
+    });
 }
 
 void ScreeningAnswersCommand::undo()
 {
-    check(write(m_before, m_after));
+    write([id = m_applicationId, before = m_before, after = m_after](Store &store) {
+        return change(store, id, before, after);
+    });
 }
 
 }  // namespace hireloop

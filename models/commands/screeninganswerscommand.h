@@ -21,9 +21,6 @@ public:
     void undo() override;
 
 private:
-    // The answers of to that differ from from, written one by one.
-    bool write(const QList<ScreeningAnswer> &to, const QList<ScreeningAnswer> &from);
-
     Id m_applicationId;
     QList<ScreeningAnswer> m_before;
     QList<ScreeningAnswer> m_after;

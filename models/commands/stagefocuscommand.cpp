@@ -17,12 +17,16 @@ StageFocusCommand::StageFocusCommand(Store *store, const Stage &stage, const Att
 
 void StageFocusCommand::redo()
 {
-    check(store()->setStageFocus(m_stageId, m_attributeId, m_on));
+    write([stage = m_stageId, attribute = m_attributeId, on = m_on](Store &store) {
+        return store.setStageFocus(stage, attribute, on);
+    });
 }
 
 void StageFocusCommand::undo()
 {
-    check(store()->setStageFocus(m_stageId, m_attributeId, !m_on));
+    write([stage = m_stageId, attribute = m_attributeId, on = !m_on](Store &store) {
+        return store.setStageFocus(stage, attribute, on);
+    });
 }
 
 }  // namespace hireloop

@@ -3,6 +3,8 @@
 #include "store/store.h"
 #include "store/storereads.h"
 
+#include <utility>
+
 namespace hireloop {
 
 StoreCommand::StoreCommand(Store *store, const QString &text, QUndoCommand *parent)
@@ -48,6 +50,9 @@ bool StoreCommand::write(std::function<bool(Store &)> work)
         command->check(ok);
         if (command->m_answered)
             command->m_answered(command, ok);
+        if (ok && *self && !command->isOnItsWay())
+            if (std::function<void()> done = std::exchange(command->m_done, nullptr))
+                done();
     });
     return true;
 }

@@ -27,6 +27,10 @@ public:
     // Told of each write's answer that came after redo() or undo() returned: ok, or
     // refused (the store said why, and the command is obsolete now).
     void setAnswered(std::function<void(StoreCommand *, bool ok)> answered) { m_answered = std::move(answered); }
+    // Called once, after setAnswered's call, when the server has said yes to the writes on
+    // their way (never when one is refused): what a pane says of a step ("Scheduled …")
+    // waits for it. On a file the step is done when redo() returns.
+    void setDone(std::function<void()> done) { m_done = std::move(done); }
 
 protected:
     StoreCommand(Store *store, const QString &text, QUndoCommand *parent);
@@ -48,6 +52,7 @@ private:
     Store *const m_store;
     int m_onItsWay = 0;
     std::function<void(StoreCommand *, bool)> m_answered;
+    std::function<void()> m_done;
     std::shared_ptr<bool> m_refused = std::make_shared<bool>(false);  // touched by the writes only
     std::shared_ptr<StoreCommand *> m_self = std::make_shared<StoreCommand *>(this);  // null once deleted
 };

@@ -346,6 +346,12 @@ void RubricModel::onAttributeMoved(Id roleId, Id attributeId)
     const int toRow = qBound(0, fresh.position,
                              int(m_role.categories.at(toCategory).attributes.size())
                                  - (fromCategory == toCategory ? 1 : 0));
+    if (fromCategory == toCategory && toRow == fromRow) {
+        // Where it is already (the move said again): no move, which Qt would refuse.
+        m_role.categories[fromCategory].attributes[fromRow] = fresh;
+        Q_EMIT dataChanged(from.siblingAtColumn(0), from.siblingAtColumn(ColumnCount - 1));
+        return;
+    }
     const int destination = fromCategory == toCategory && toRow > fromRow ? toRow + 1 : toRow;
     beginMoveRows(index(fromCategory, 0), fromRow, fromRow, index(toCategory, 0), destination);
     source.removeAt(fromRow);

@@ -183,6 +183,12 @@ void StageModel::onStageChanged(Id roleId, Id stageId)
 
 void StageModel::onStageAdded(Id roleId, Id stageId)
 {
+    // Said again for a stage already here (a write made on the connection thread is said
+    // by it and once more by the server's notice): as a change, not a second row.
+    if (roleId == m_role.id && rowOfStage(stageId) >= 0) {
+        onStageChanged(roleId, stageId);
+        return;
+    }
     Stage s;
     if (roleId != m_role.id || !m_store->stage(stageId, &s))
         return;

@@ -19,13 +19,18 @@
 #include "candidatespane.h"
 #include "guitestsupport.h"
 #include "mainwindow.h"
+#include "newroledialog.h"
+#include "peoplepane.h"
+#include "persondialog.h"
 #include "panelfixture.h"
 
 #include <QApplication>
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QLabel>
+#include <QLineEdit>
 #include <QListWidget>
+#include <QPlainTextEdit>
 #include <QSignalSpy>
 #include <QTableView>
 #include <QUndoStack>
@@ -54,6 +59,8 @@ private Q_SLOTS:
     void anUpkeepOfADatabaseLeftIsNotDoneOnServer();
     void anErasureIsWrittenBeforeTheWindowSaysSo();
     void aSchedulingIsSaidOnceTheStoreHasIt();
+    void aRoleFromAPostingClosesOnceTheStoreHasIt();
+    void aPersonAddedClosesOnceTheStoreHasIt();
     void aNewSessionIsOpenedBesideTheWindowOnServer();
 
 private:
@@ -558,6 +565,69 @@ void TestDetailReads::aSchedulingIsSaidOnceTheStoreHasIt()
     QCOMPARE(m_fx->interviews(m_benApplication).size(), interviewsBefore + 1);
     QVERIFY(window->undoHistory()->stack()->canUndo());
     QCOMPARE(window->undoHistory()->stack()->undoText(), QStringLiteral("Schedule %1").arg(m_fx.stage.name));
+}
+
+void TestDetailReads::aRoleFromAPostingClosesOnceTheStoreHasIt()
+{
+    const qsizetype rolesBefore = m_fx->roles().size();
+    NewRoleDialog *dialog = m_fx.show(new NewRoleDialog(m_fx.store()), true);
+    QVERIFY(dialog);
+    dialog->findChild<QPlainTextEdit *>(QStringLiteral("postingEdit"))
+        ->setPlainText(QStringLiteral("Data Engineer\n\nRequirements\n- Writes SQL that scales\n- Keeps pipelines "
+                                      "observable\n"));
+    dialog->refreshPreview();
+    dialog->findChild<QLineEdit *>(QStringLiteral("titleEdit"))->setText(QStringLiteral("Data Engineer"));
+    dialog->refreshPreview();
+    auto *create = dialog->findChild<QPushButton *>(QStringLiteral("createRoleButton"));
+    QVERIFY(create->isEnabled());
+    QTest::mouseClick(create, Qt::LeftButton);
+    if (TestBackend::isServer()) {
+        // Written on the connection thread: until the server has the role the dialog stays,
+        // with what was typed, and Create Role is off.
+        QVERIFY(dialog->isCreating());
+        QVERIFY(dialog->isVisible());
+        QVERIFY(!create->isEnabled());
+        QCOMPARE(dialog->findChild<QLabel *>(QStringLiteral("summaryLabel"))->text(),
+                 QStringLiteral("Creating the role\u2026"));
+        if (const QString shots = qEnvironmentVariable("HIRELOOP_SCREENSHOT_DIR"); !shots.isEmpty())
+            QVERIFY(dialog->grab().save(QDir(shots).filePath(QStringLiteral("new-role-creating.png"))));
+    }
+    QTRY_COMPARE(dialog->result(), int(QDialog::Accepted));
+    QVERIFY(!dialog->isVisible());
+    QVERIFY(!dialog->isCreating());
+    Role role;
+    QVERIFY(m_fx->role(dialog->createdRoleId(), &role));
+    QCOMPARE(role.title, QStringLiteral("Data Engineer"));
+    int attributes = 0;
+    for (const Category &c : std::as_const(role.categories))
+        attributes += int(c.attributes.size());
+    QCOMPARE(attributes, 2);
+    QCOMPARE(m_fx->roles().size(), rolesBefore + 1);
+}
+
+void TestDetailReads::aPersonAddedClosesOnceTheStoreHasIt()
+{
+    MainWindow *window = m_fx.openWindow();
+    QVERIFY(window);
+    PeoplePane *people = window->peoplePane();  // made on first use
+    QVERIFY(people);
+    bool savingAfterSave = false;
+    ModalAnswer answer = onModal<PersonDialog>([&](PersonDialog *d) {
+        d->findChild<QLineEdit *>(QStringLiteral("nameEdit"))->setText(QStringLiteral("Priya Natarajan"));
+        d->findChild<QLineEdit *>(QStringLiteral("emailEdit"))->setText(QStringLiteral("priya@lab.example"));
+        QTest::keyClick(d, Qt::Key_Return);  // Save
+        savingAfterSave = d->isSaving();
+    });
+    // Written on the connection thread on a team server: the dialog waits for the answer
+    // with what was typed, then closes and the new person is selected.
+    const Id added = people->addPerson();
+    QVERIFY(answer.wait());
+    QVERIFY(added);
+    QCOMPARE(savingAfterSave, TestBackend::isServer());
+    Person priya;
+    QVERIFY(m_fx->person(added, &priya));
+    QCOMPARE(priya.name, QStringLiteral("Priya Natarajan"));
+    QTRY_COMPARE(people->currentPerson().id, added);
 }
 
 void TestDetailReads::aNewSessionIsOpenedBesideTheWindowOnServer()

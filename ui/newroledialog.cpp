@@ -5,6 +5,7 @@
 #include "posting/rubricbuilder.h"
 #include "settings.h"
 #include "store/store.h"
+#include "store/storereads.h"
 #include "import/textfile.h"
 
 #include <QApplication>
@@ -526,7 +527,7 @@ void NewRoleDialog::updateSummary()
     m_note->setVisible(needsRubric);
 
     const bool hasTitle = !m_title->text().trimmed().isEmpty();
-    m_create->setEnabled(hasTitle && !posting.sections.isEmpty());
+    m_create->setEnabled(hasTitle && !posting.sections.isEmpty() && !m_creating);
     m_create->setToolTip(!hasTitle                        ? tr("The role needs a title")
                              : posting.sections.isEmpty() ? tr("Paste a posting or open a file first")
                              : attributes == 0 ? tr("Create the role without a rubric; its attributes are then to be "
@@ -556,15 +557,38 @@ void NewRoleDialog::accept()
         m_posting->setFocus();
         return;
     }
+    if (m_creating)
+        return;
     Role role = RubricBuilder::fromPosting(posting, m_posting->toPlainText());
     role.title = title;
-    const Id id = m_store->addRole(role);
-    if (!id) {
-        showProblem(m_store->errorString());
-        return;
-    }
-    m_createdRoleId = id;
-    QDialog::accept();
+    // A role from a long posting is a few hundred rows: on a team server they are written
+    // on the connection thread, and the dialog closes once the server has them.
+    struct Created
+    {
+        Id id = 0;
+        QString why;  // empty with no id: the database could not be opened (said by the store)
+    };
+    m_creating = true;
+    m_create->setEnabled(false);
+    m_problem->hide();
+    StoreReads::of(m_store)->write<Created>(
+        this,
+        [role](Store &s) {
+            const Id id = s.addRole(role);
+            return Created{id, id ? QString() : s.errorString()};
+        },
+        [this](const Created &created) {
+            m_creating = false;
+            if (!created.id) {
+                updateSummary();
+                showProblem(created.why.isEmpty() ? tr("The database could not be reached.") : created.why);
+                return;
+            }
+            m_createdRoleId = created.id;
+            QDialog::accept();
+        });
+    if (m_creating)
+        m_summary->setText(tr("Creating the role…"));
 }
 
 void NewRoleDialog::done(int result)

@@ -42,6 +42,9 @@ public:
 
     // The role the dialog created, 0 until accepted.
     Id createdRoleId() const { return m_createdRoleId; }
+    // Create Role was pressed and the store has not answered yet (a team server's
+    // connection thread writes the role; the dialog stays open with what was typed).
+    bool isCreating() const { return m_creating; }
 
     void accept() override;
     void done(int result) override;
@@ -63,6 +66,7 @@ private:
 
     Store *m_store;
     Id m_createdRoleId = 0;
+    bool m_creating = false;
 
     QSplitter *m_splitter;
     QPlainTextEdit *m_posting;

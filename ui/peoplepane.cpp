@@ -6,6 +6,7 @@
 #include "permittedaction.h"
 #include "persondialog.h"
 #include "store/store.h"
+#include "store/storereads.h"
 
 #include <QAction>
 #include <QHBoxLayout>
@@ -146,11 +147,23 @@ Id PeoplePane::addPerson()
 {
     PersonDialog dialog(Person(), this);
     Id added = 0;
-    dialog.setSaver([this, &added](const Person &p, QString *problem) {
-        added = m_store->addPerson(p);
-        if (!added)
-            *problem = m_store->errorString();
-        return added != 0;
+    // Written on the connection thread on a team server; answered while the dialog lives.
+    dialog.setSaver([this, &dialog, &added](const Person &p, const PersonDialog::Reply &reply) {
+        struct Added
+        {
+            Id id = 0;
+            QString why;
+        };
+        StoreReads::of(m_store)->write<Added>(
+            &dialog,
+            [p](Store &s) {
+                const Id id = s.addPerson(p);
+                return Added{id, id ? QString() : s.errorString()};
+            },
+            [&added, reply](const Added &a) {
+                added = a.id;
+                reply(a.id ? QString() : a.why.isEmpty() ? tr("the database could not be reached") : a.why);
+            });
     });
     if (dialog.exec() != QDialog::Accepted || !added)
         return 0;
@@ -166,13 +179,11 @@ void PeoplePane::editPerson()
     if (!before.id)
         return;
     PersonDialog dialog(before, this);
-    dialog.setSaver([this, before](const Person &after, QString *problem) {
-        if (after.name == before.name && after.email == before.email && after.kind == before.kind)
-            return true;
-        if (m_undo->push(new EditPersonCommand(m_store, before, after)))
-            return true;
-        *problem = m_store->errorString();
-        return false;
+    // On a team server the edit is a step on its way (the status bar says so), and a
+    // refusal is said by the store once the server has answered.
+    dialog.setSaver([this, before](const Person &after, const PersonDialog::Reply &reply) {
+        const bool same = after.name == before.name && after.email == before.email && after.kind == before.kind;
+        reply(same || m_undo->push(new EditPersonCommand(m_store, before, after)) ? QString() : m_store->errorString());
     });
     dialog.exec();
 }

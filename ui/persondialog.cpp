@@ -7,6 +7,8 @@
 #include <QFormLayout>
 #include <QLabel>
 #include <QLineEdit>
+#include <QPointer>
+#include <QPushButton>
 #include <QVBoxLayout>
 
 namespace hireloop {
@@ -50,6 +52,7 @@ PersonDialog::PersonDialog(const Person &person, QWidget *parent)
     m_problem = new ProblemLabel(this);
 
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Save | QDialogButtonBox::Cancel, this);
+    m_save = buttons->button(QDialogButtonBox::Save);
     connect(buttons, &QDialogButtonBox::accepted, this, &PersonDialog::accept);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
 
@@ -102,12 +105,24 @@ void PersonDialog::accept()
         m_name->setFocus();
         return;
     }
-    QString problem;
-    if (m_saver && !m_saver(p, &problem)) {
-        showProblem(tr("Not saved: %1").arg(problem));
+    if (!m_saver) {
+        QDialog::accept();
         return;
     }
-    QDialog::accept();
+    if (m_saving)
+        return;
+    m_saving = true;
+    m_save->setEnabled(false);
+    m_saver(p, [dialog = QPointer<PersonDialog>(this)](const QString &problem) {
+        if (!dialog)
+            return;
+        dialog->m_saving = false;
+        dialog->m_save->setEnabled(true);
+        if (!problem.isEmpty())
+            dialog->showProblem(tr("Not saved: %1").arg(problem));
+        else
+            dialog->QDialog::accept();
+    });
 }
 
 }  // namespace hireloop

@@ -8,6 +8,7 @@
 class QComboBox;
 class QLabel;
 class QLineEdit;
+class QPushButton;
 
 // Adds or edits a person: name, email and kind, with what each kind may do spelled out
 // beside the choice. The store decides whether the change is allowed (a unique email,
@@ -25,9 +26,12 @@ public:
 
     Person person() const;
 
-    // Writes the person when Save is pressed; false keeps the dialog open with problem
-    // shown (the store's reason).
-    void setSaver(std::function<bool(const Person &, QString *problem)> saver) { m_saver = std::move(saver); }
+    // Writes the person when Save is pressed, then calls reply with what the store said:
+    // no problem closes the dialog, a problem keeps it open with the store's reason shown.
+    // A team server's answer comes later: Save is off until then, and what was typed stays.
+    using Reply = std::function<void(const QString &problem)>;
+    void setSaver(std::function<void(const Person &, const Reply &reply)> saver) { m_saver = std::move(saver); }
+    bool isSaving() const { return m_saving; }  // asked, not answered yet
 
     void accept() override;
 
@@ -44,7 +48,9 @@ private:
     QComboBox *m_kind;
     QLabel *m_duties;
     QLabel *m_problem;
-    std::function<bool(const Person &, QString *)> m_saver;
+    QPushButton *m_save;
+    std::function<void(const Person &, const Reply &)> m_saver;
+    bool m_saving = false;
 };
 
 }  // namespace hireloop

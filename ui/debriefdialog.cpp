@@ -234,20 +234,11 @@ bool DebriefDialog::recordDecision()
     d.outcome = dialog.outcome();
     d.rationale = dialog.rationale();
     d.dissent = dialog.dissent();
-    struct Recorded
-    {
-        Id id = 0;
-        QString error;
-    };
-    StoreReads::of(m_store)->write<Recorded>(
-        this,
-        [d](Store &store) {
-            const Id id = store.recordDecision(d);
-            return Recorded{id, id ? QString() : store.errorString()};
-        },
-        [this](const Recorded &r) {
+    StoreReads::of(m_store)->add(
+        this, [d](Store &store) { return store.recordDecision(d); },
+        [this](const StoreReads::Added &r) {
             if (!r.id)
-                QMessageBox::warning(this, tr("Record Decision"), r.error);
+                QMessageBox::warning(this, tr("Record Decision"), r.why);
             Q_EMIT decisionAnswered(r.id != 0);
         });
     return true;

@@ -563,25 +563,16 @@ void NewRoleDialog::accept()
     role.title = title;
     // A role from a long posting is a few hundred rows: on a team server they are written
     // on the connection thread, and the dialog closes once the server has them.
-    struct Created
-    {
-        Id id = 0;
-        QString why;  // empty with no id: the database could not be opened (said by the store)
-    };
     m_creating = true;
     m_create->setEnabled(false);
     m_problem->hide();
-    StoreReads::of(m_store)->write<Created>(
-        this,
-        [role](Store &s) {
-            const Id id = s.addRole(role);
-            return Created{id, id ? QString() : s.errorString()};
-        },
-        [this](const Created &created) {
+    StoreReads::of(m_store)->add(
+        this, [role](Store &s) { return s.addRole(role); },
+        [this](const StoreReads::Added &created) {
             m_creating = false;
             if (!created.id) {
                 updateSummary();
-                showProblem(created.why.isEmpty() ? tr("The database could not be reached.") : created.why);
+                showProblem(created.why);
                 return;
             }
             m_createdRoleId = created.id;

@@ -149,20 +149,11 @@ Id PeoplePane::addPerson()
     Id added = 0;
     // Written on the connection thread on a team server; answered while the dialog lives.
     dialog.setSaver([this, &dialog, &added](const Person &p, const PersonDialog::Reply &reply) {
-        struct Added
-        {
-            Id id = 0;
-            QString why;
-        };
-        StoreReads::of(m_store)->write<Added>(
-            &dialog,
-            [p](Store &s) {
-                const Id id = s.addPerson(p);
-                return Added{id, id ? QString() : s.errorString()};
-            },
-            [&added, reply](const Added &a) {
+        StoreReads::of(m_store)->add(
+            &dialog, [p](Store &s) { return s.addPerson(p); },
+            [&added, reply](const StoreReads::Added &a) {
                 added = a.id;
-                reply(a.id ? QString() : a.why.isEmpty() ? tr("the database could not be reached") : a.why);
+                reply(a.why);
             });
     });
     if (dialog.exec() != QDialog::Accepted || !added)

@@ -60,6 +60,22 @@ QList<QMetaObject::Connection> StoreReads::relayFrom(Store *s) const
     return relay;
 }
 
+void StoreReads::add(QObject *asker, std::function<Id(Store &)> work, std::function<void(const Added &)> answer)
+{
+    write<Added>(
+        asker,
+        [work = std::move(work)](Store &s) {
+            const Id id = work(s);
+            return Added{id, id ? QString() : s.errorString()};
+        },
+        [answer = std::move(answer)](const Added &added) {
+            if (added.id || !added.why.isEmpty())
+                answer(added);
+            else  // not run: the thread could not open the database
+                answer(Added{0, tr("the database could not be reached")});
+        });
+}
+
 void StoreReads::openAhead(const QString &path)
 {
     post([this, path] {

@@ -74,6 +74,15 @@ public:
         run<T>(asker, std::move(work), std::move(answer), true);
     }
 
+    // A write that adds a row: its id, or 0 and why not (the store's reason, or that the
+    // database could not be reached). What a dialog that stays open until then needs.
+    struct Added
+    {
+        Id id = 0;
+        QString why;
+    };
+    void add(QObject *asker, std::function<Id(Store &)> work, std::function<void(const Added &)> answer);
+
     // A write that keeps the database tidy (the retention period applied as it opens), done
     // as write() is, unless the window has asked of another database since: one it has
     // left is not opened again for it (with a password it may no longer have).

@@ -38,16 +38,22 @@ DueScorecardModel::DueScorecardModel(Store *store, QObject *parent, bool readsHe
 {
     // An edit touches one application's rows: only those are read again (the whole list
     // is thousands of rows in a large database).
-    connect(store, &Store::scorecardChanged, this, [this](Id applicationId) { refreshApplication(applicationId); });
-    connect(store, &Store::interviewChanged, this, [this](Id applicationId) { refreshApplication(applicationId); });
+    const auto one = [this](Id applicationId) {
+        refreshApplications([applicationId](Store &) { return QList<Id>{applicationId}; });
+    };
+    connect(store, &Store::scorecardChanged, this, one);
+    connect(store, &Store::interviewChanged, this, one);
     connect(store, &Store::reminderRecorded, this, &DueScorecardModel::reminderRecorded);
     connect(store, &Store::candidateChanged, this, [this](Id candidateId) {
-        for (const Application &a : m_store->applicationsOf(candidateId))
-            refreshApplication(a.id);
+        refreshApplications([candidateId](Store &s) {
+            QList<Id> ids;
+            for (const Application &a : s.applicationsOf(candidateId))
+                ids << a.id;
+            return ids;
+        });
     });
     connect(store, &Store::candidateRemoved, this, [this](Id, const QList<Id> &applicationIds) {
-        for (Id applicationId : applicationIds)
-            refreshApplication(applicationId);
+        refreshApplications([applicationIds](Store &) { return applicationIds; });
     });
     // Interviewers see their own, hiring managers and coordinators everyone's: a new
     // actor is a new list.
@@ -212,14 +218,35 @@ bool DueScorecardModel::before(const DueScorecard &a, const DueScorecard &b)
     return a.scorecardId < b.scorecardId;
 }
 
-void DueScorecardModel::refreshApplication(Id applicationId)
+void DueScorecardModel::refreshApplications(std::function<QList<Id>(Store &)> which)
 {
     if (!m_store->isOpen() || !m_store->actorId())
         return;
     // A whole list on its way may have been read before this edit: ask again after it.
     if (m_read.isWaiting())
         refresh();
-    QList<DueScorecard> fresh = m_store->dueScorecards(m_everyone ? 0 : m_store->actorId(), m_readHours, applicationId);
+    struct Fresh
+    {
+        QList<Id> applications;
+        QList<DueScorecard> rows;
+    };
+    const Id person = m_everyone ? 0 : m_store->actorId();
+    const int hours = m_readHours;
+    StoreReads::of(m_store)->ask<Fresh>(
+        this,
+        [which = std::move(which), person, hours](Store &s) {
+            Fresh f;
+            f.applications = which(s);
+            for (Id applicationId : std::as_const(f.applications))
+                f.rows += s.dueScorecards(person, hours, applicationId);
+            return f;
+        },
+        [this](const Fresh &f) { placeFresh(f.applications, f.rows); });
+}
+
+void DueScorecardModel::placeFresh(const QList<Id> &applications, QList<DueScorecard> fresh)
+{
+    const QSet<Id> touched(applications.cbegin(), applications.cend());
     QSet<Id> keep;
     for (DueScorecard &d : fresh) {
         d.overdue = m_now >= d.interviewEndsAt + qint64(m_readHours) * 3600;  // as the rest were read
@@ -227,7 +254,7 @@ void DueScorecardModel::refreshApplication(Id applicationId)
     }
     for (int row = int(m_rows.size()) - 1; row >= 0; --row) {
         const DueScorecard &d = m_rows.at(row);
-        if (d.applicationId != applicationId || keep.contains(d.scorecardId))
+        if (!touched.contains(d.applicationId) || keep.contains(d.scorecardId))
             continue;
         beginRemoveRows({}, row, row);
         m_rows.removeAt(row);

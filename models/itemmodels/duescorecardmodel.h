@@ -83,7 +83,10 @@ private:
     QList<DueScorecard> take(const Read &read);  // its rows; what it was read with kept
     void reload();
     void sync(const QList<DueScorecard> &fresh, qint64 before, int beforeHours);
-    void refreshApplication(Id applicationId);
+    // The rows of the applications which(store) names, read again off the GUI thread on a
+    // team server (in the order asked, after a whole list asked before) and placed.
+    void refreshApplications(std::function<QList<Id>(Store &)> which);
+    void placeFresh(const QList<Id> &applications, QList<DueScorecard> fresh);
     static bool before(const DueScorecard &a, const DueScorecard &b);
     QString status(const DueScorecard &due, qint64 now, int overdueHours) const;
     // "Today 14:05", "Yesterday", "3 days ago", then the date; empty: never.

@@ -2,6 +2,7 @@
 
 #include "itemmodels/modelroles.h"
 #include "store/store.h"
+#include "store/storememo.h"
 
 #include <QFont>
 
@@ -22,13 +23,30 @@ PipelineModel::PipelineModel(Store *store, QObject *parent)
 void PipelineModel::setRoleId(Id roleId)
 {
     m_read.cancel();
+    m_stagesRead.cancel();
+    // "All stages" at once; the stages below it as the store keeps them or, once a change
+    // has made that old, read off the GUI thread. Inserted under the first row, which
+    // stays selected.
     beginResetModel();
     m_roleId = roleId;
-    Role role;
-    m_stages = roleId > 0 && m_store->role(roleId, &role) ? role.stages : QList<Stage>();
+    m_stages.clear();
     m_counts.clear();  // until they are read
     endResetModel();
-    recount();
+    if (!roleId)
+        return;
+    m_stagesRead.ask<Role>(
+        m_store, this, [roleId](Store &s) { return s.roleOrNone(roleId); },
+        [this, roleId](const Role &role) {
+            if (roleId != m_roleId)
+                return;
+            if (!role.stages.isEmpty()) {
+                beginInsertRows({}, 1, int(role.stages.size()));
+                m_stages = role.stages;
+                endInsertRows();
+            }
+            recount();
+        },
+        StoreMemo::roleKey(roleId));
 }
 
 // Read on the connection thread on a team server: a move heard there (the user's or a

@@ -43,6 +43,7 @@ private:
     QList<Stage> m_stages;
     QHash<Id, Counts> m_counts;
     LatestRead m_read;  // of the counts
+    LatestRead m_stagesRead;  // of the role's stages
 };
 
 }  // namespace hireloop

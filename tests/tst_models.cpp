@@ -45,6 +45,13 @@ private Q_SLOTS:
     void aChangeSaidTwiceIsOneChange();
 
 private:
+    // Every write of the stack answered, then what the models asked after it: on a team
+    // server both come from the connection thread.
+    bool settled(const QUndoStack &stack)
+    {
+        return QTest::qWaitFor([&] { return test::answered(stack); }) && test::settled(m_store);
+    }
+
     StoreFixture m_fx;
     Store *m_store = nullptr;
     Id m_roleId = 0;
@@ -106,7 +113,7 @@ void TestModels::rubricEditIsOneUndoableDataChanged()
     QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
     QSignalSpy reset(&model, &QAbstractItemModel::modelReset);
     QVERIFY(model.setData(weight, 2.75));
-    QTRY_VERIFY(test::answered(stack));
+    QVERIFY(settled(stack));
     QCOMPARE(reset.count(), 0);
     int rowSignals = 0;
     for (const QList<QVariant> &args : changed) {
@@ -125,12 +132,12 @@ void TestModels::rubricEditIsOneUndoableDataChanged()
 
     QCOMPARE(stack.count(), 1);
     stack.undo();
-    QTRY_VERIFY(test::answered(stack));
+    QVERIFY(settled(stack));
     QVERIFY(m_store->attribute(attributeId, &stored));
     QCOMPARE(stored.weight, before);
     QCOMPARE(model.index(0, RubricModel::WeightColumn, model.index(1, 0)).data(Qt::EditRole).toDouble(), before);
     stack.redo();
-    QTRY_VERIFY(test::answered(stack));
+    QVERIFY(settled(stack));
     QVERIFY(m_store->attribute(attributeId, &stored));
     QCOMPARE(stored.weight, 2.75);
 
@@ -138,11 +145,11 @@ void TestModels::rubricEditIsOneUndoableDataChanged()
     const QModelIndex must = model.index(0, RubricModel::MustHaveColumn, model.index(1, 0));
     const bool wasMust = must.data(Qt::CheckStateRole).toInt() == Qt::Checked;
     QVERIFY(model.setData(must, wasMust ? Qt::Unchecked : Qt::Checked, Qt::CheckStateRole));
-    QTRY_VERIFY(test::answered(stack));
+    QVERIFY(settled(stack));
     QVERIFY(m_store->attribute(attributeId, &stored));
     QCOMPARE(stored.mustHave, !wasMust);
     QVERIFY(model.setData(model.index(0, RubricModel::NameColumn, model.index(1, 0)), "  Scale  "));
-    QTRY_VERIFY(test::answered(stack));
+    QVERIFY(settled(stack));
     QVERIFY(m_store->attribute(attributeId, &stored));
     QCOMPARE(stored.name, QStringLiteral("Scale"));
     QCOMPARE(stack.count(), 3);
@@ -150,11 +157,11 @@ void TestModels::rubricEditIsOneUndoableDataChanged()
     QSignalSpy stepped(&history, &UndoHistory::stepped);
     const QString renamed = stack.text(2), flipped = stack.text(1);
     stack.undo();
-    QTRY_VERIFY(test::answered(stack));
+    QVERIFY(settled(stack));
     stack.undo();
-    QTRY_VERIFY(test::answered(stack));
+    QVERIFY(settled(stack));
     stack.redo();
-    QTRY_VERIFY(test::answered(stack));
+    QVERIFY(settled(stack));
     // On a team server each step is said on its way ("…") and again once written.
     QStringList said;
     for (const QList<QVariant> &step : std::as_const(stepped))
@@ -162,7 +169,7 @@ void TestModels::rubricEditIsOneUndoableDataChanged()
             said << step.at(0).toString();
     QCOMPARE(said, (QStringList{QStringLiteral("Undone: ") + renamed, QStringLiteral("Undone: ") + flipped, flipped}));
     stack.undo();
-    QTRY_VERIFY(test::answered(stack));
+    QVERIFY(settled(stack));
     QVERIFY(m_store->attribute(attributeId, &stored));
     QCOMPARE(stored.mustHave, wasMust);
     QVERIFY(stored.name != QLatin1String("Scale"));
@@ -214,7 +221,7 @@ void TestModels::stageFollowsRenamedAttribute()
     QVERIFY(phd.isValid());
     QSignalSpy changed(&stages, &QAbstractItemModel::dataChanged);
     QVERIFY(rubric.setData(phd, "Doctorate"));
-    QTRY_VERIFY(test::answered(*history.stack()));
+    QVERIFY(settled(*history.stack()));
     QCOMPARE(changed.count(), 1);
     QCOMPARE(changed.first().at(0).toModelIndex().row(), 0);
     QVERIFY(stages.index(0, StageModel::FocusColumn).data().toString().contains("Doctorate"));
@@ -290,7 +297,7 @@ void TestModels::coverageTickSetsFocusAndUndoes()
     QSignalSpy reset(&coverage, &QAbstractItemModel::modelReset);
     QSignalSpy stageChanged(&stages, &QAbstractItemModel::dataChanged);
     QVERIFY(coverage.setData(cell, Qt::Checked, Qt::CheckStateRole));
-    QTRY_VERIFY(test::answered(stack));
+    QVERIFY(settled(stack));
     QCOMPARE(reset.count(), 0);
     QCOMPARE(changed.count(), 2);  // the stage's column and the coverage column
     QCOMPARE(changed.first().at(0).toModelIndex().column(), offer);
@@ -302,7 +309,7 @@ void TestModels::coverageTickSetsFocusAndUndoes()
     QVERIFY(m_store->stage(stages.index(offer, 0).data(IdRole).toLongLong(), &offerStage));
     QCOMPARE(offerStage.focus.size(), 1);
     stack.undo();
-    QTRY_VERIFY(test::answered(stack));
+    QVERIFY(settled(stack));
     QVERIFY(m_store->stage(offerStage.id, &offerStage));
     QCOMPARE(offerStage.focus.size(), 0);
     QCOMPARE(coverage.index(0, offer).data(Qt::CheckStateRole).toInt(), int(Qt::Unchecked));
@@ -315,7 +322,7 @@ void TestModels::coverageTickSetsFocusAndUndoes()
     for (int c = 0; c < coverage.stageCount(); ++c)
         if (coverage.index(onceRow, c).data(Qt::CheckStateRole).toInt() == Qt::Checked)
             QVERIFY(coverage.setData(coverage.index(onceRow, c), Qt::Unchecked, Qt::CheckStateRole));
-    QTRY_VERIFY(test::answered(stack));
+    QVERIFY(settled(stack));
     QCOMPARE(coverage.index(onceRow, coverage.stageCount()).data().toString(), QStringLiteral("Not assessed"));
 }
 
@@ -335,7 +342,7 @@ void TestModels::stagesAddMoveRenameRemove()
     QSignalSpy reset(&stages, &QAbstractItemModel::modelReset);
 
     stack.push(new AddStageCommand(m_store, m_roleId, "Reference check", 6));
-    QTRY_VERIFY(test::answered(stack));
+    QVERIFY(settled(stack));
     QCOMPARE(inserted.count(), 1);
     QCOMPARE(stages.rowCount(), 8);
     QCOMPARE(stages.index(6, StageModel::NameColumn).data().toString(), QStringLiteral("Reference check"));
@@ -346,12 +353,12 @@ void TestModels::stagesAddMoveRenameRemove()
 
     // Rename in place.
     QVERIFY(stages.setData(stages.index(6, StageModel::NameColumn), "References"));
-    QTRY_VERIFY(test::answered(stack));
+    QVERIFY(settled(stack));
     QCOMPARE(stages.index(6, StageModel::NameColumn).data().toString(), QStringLiteral("References"));
 
     // Move it to the front, then undo the move.
     stack.push(new MoveStageCommand(m_store, added, 6, 0));
-    QTRY_VERIFY(test::answered(stack));
+    QVERIFY(settled(stack));
     QCOMPARE(moved.count(), 1);
     QCOMPARE(stages.index(0, StageModel::NameColumn).data().toString(), QStringLiteral("References"));
     QCOMPARE(stages.index(1, StageModel::NameColumn).data().toString(), QStringLiteral("Application review"));
@@ -359,17 +366,17 @@ void TestModels::stagesAddMoveRenameRemove()
     QVERIFY(m_store->role(m_roleId, &role));
     QCOMPARE(role.stages.first().name, QStringLiteral("References"));
     stack.undo();
-    QTRY_VERIFY(test::answered(stack));
+    QVERIFY(settled(stack));
     QCOMPARE(stages.index(6, StageModel::NameColumn).data().toString(), QStringLiteral("References"));
     stack.undo();  // the rename
-    QTRY_VERIFY(test::answered(stack));
+    QVERIFY(settled(stack));
     QCOMPARE(stages.index(6, StageModel::NameColumn).data().toString(), QStringLiteral("Reference check"));
     stack.undo();  // the add
-    QTRY_VERIFY(test::answered(stack));
+    QVERIFY(settled(stack));
     QCOMPARE(removed.count(), 1);
     QCOMPARE(stages.rowCount(), 7);
     stack.redo();  // back, under the same id
-    QTRY_VERIFY(test::answered(stack));
+    QVERIFY(settled(stack));
     QCOMPARE(stages.index(6, 0).data(IdRole).toLongLong(), added);
     QCOMPARE(reset.count(), 0);
 
@@ -381,7 +388,7 @@ void TestModels::stagesAddMoveRenameRemove()
     QCOMPARE(role.stages.first().name, QStringLiteral("Application review"));
     QSignalSpy errors(m_store, &Store::errorOccurred);
     stack.push(new RemoveStageCommand(m_store, m_roleId, role.stages.first()));
-    QTRY_VERIFY(test::answered(stack));
+    QVERIFY(settled(stack));
     QCOMPARE(errors.count(), 1);
     QCOMPARE(stages.rowCount(), 8);
     QVERIFY(m_store->checkProblems().isEmpty());
@@ -405,7 +412,7 @@ void TestModels::attributeMovesByDragAndUndo()
     std::unique_ptr<QMimeData> data(model.mimeData({first}));
     QVERIFY(data);
     QVERIFY(!model.dropMimeData(data.get(), Qt::MoveAction, -1, 0, model.index(1, 0, model.index(1, 0))));
-    QTRY_VERIFY(test::answered(stack));
+    QVERIFY(settled(stack));
     QCOMPARE(moved.count(), 1);
     QCOMPARE(reset.count(), 0);
     QCOMPARE(model.rowCount(model.index(0, 0)), firstCategorySize - 1);
@@ -422,14 +429,14 @@ void TestModels::attributeMovesByDragAndUndo()
     const Id topId = top.data(IdRole).toLongLong();
     data.reset(model.mimeData({top}));
     model.dropMimeData(data.get(), Qt::MoveAction, -1, 0, model.index(2, 0));
-    QTRY_VERIFY(test::answered(stack));
+    QVERIFY(settled(stack));
     QCOMPARE(model.index(model.rowCount(model.index(2, 0)) - 1, 0, model.index(2, 0)).data(IdRole).toLongLong(), topId);
     QCOMPARE(moved.count(), 2);
 
     stack.undo();
-    QTRY_VERIFY(test::answered(stack));
+    QVERIFY(settled(stack));
     stack.undo();
-    QTRY_VERIFY(test::answered(stack));
+    QVERIFY(settled(stack));
     QVERIFY(m_store->role(m_roleId, &role));
     QCOMPARE(role.categories.at(0).attributes.at(0).id, id);
     QCOMPARE(role.categories.at(2).attributes.at(0).id, topId);
@@ -459,6 +466,7 @@ void TestModels::aChangeSaidTwiceIsOneChange()
 
     Q_EMIT m_store->stageAdded(m_roleId, stageId);  // a stage the plan has already
     Q_EMIT m_store->attributeMoved(m_roleId, attributeId);  // where it is already
+    QVERIFY(test::settled(m_store));  // what the plan read again after them, on a team server
 
     QCOMPARE(stageInserted.count(), 0);
     QCOMPARE(stages.rowCount(), stageRows);

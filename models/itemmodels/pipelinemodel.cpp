@@ -2,7 +2,6 @@
 
 #include "itemmodels/modelroles.h"
 #include "store/store.h"
-#include "store/storememo.h"
 
 #include <QFont>
 
@@ -24,9 +23,8 @@ void PipelineModel::setRoleId(Id roleId)
 {
     m_read.cancel();
     m_stagesRead.cancel();
-    // "All stages" at once; the stages below it as the store keeps them or, once a change
-    // has made that old, read off the GUI thread. Inserted under the first row, which
-    // stays selected.
+    // "All stages" at once; the stages below it and the counts read off the GUI thread on
+    // a team server, in one question. Inserted under the first row, which stays selected.
     beginResetModel();
     m_roleId = roleId;
     m_stages.clear();
@@ -34,19 +32,26 @@ void PipelineModel::setRoleId(Id roleId)
     endResetModel();
     if (!roleId)
         return;
-    m_stagesRead.ask<Role>(
-        m_store, this, [roleId](Store &s) { return s.roleOrNone(roleId); },
-        [this, roleId](const Role &role) {
+    struct Pipeline
+    {
+        QList<Stage> stages;
+        QHash<Id, Counts> counts;
+    };
+    m_stagesRead.ask<Pipeline>(
+        m_store, this,
+        [roleId](Store &s) {
+            return Pipeline{s.roleOrNone(roleId).stages, s.stageCounts(roleId)};
+        },
+        [this, roleId](const Pipeline &pipeline) {
             if (roleId != m_roleId)
                 return;
-            if (!role.stages.isEmpty()) {
-                beginInsertRows({}, 1, int(role.stages.size()));
-                m_stages = role.stages;
+            if (!pipeline.stages.isEmpty()) {
+                beginInsertRows({}, 1, int(pipeline.stages.size()));
+                m_stages = pipeline.stages;
                 endInsertRows();
             }
-            recount();
-        },
-        StoreMemo::roleKey(roleId));
+            placeCounts(pipeline.counts);
+        });
 }
 
 // Read on the connection thread on a team server: a move heard there (the user's or a

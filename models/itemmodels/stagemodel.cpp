@@ -3,6 +3,9 @@
 #include "commands/renamestagecommand.h"
 #include "itemmodels/modelroles.h"
 #include "store/store.h"
+#include "store/storememo.h"
+
+#include <QSet>
 
 #include "commands/undohistory.h"
 
@@ -13,17 +16,19 @@ StageModel::StageModel(Store *store, UndoHistory *undo, QObject *parent)
     , m_store(store)
     , m_undo(undo)
 {
-    connect(m_store, &Store::attributeChanged, this, &StageModel::onAttributeChanged);
-    connect(m_store, &Store::attributeMoved, this, &StageModel::onAttributeChanged);
-    connect(m_store, &Store::stageChanged, this, &StageModel::onStageChanged);
-    connect(m_store, &Store::stageAdded, this, &StageModel::onStageAdded);
-    connect(m_store, &Store::stageMoved, this, &StageModel::onStageMoved);
+    // What changes a stage's row (its name, focus, place; an attribute's name or rubric
+    // order in its focus list) is read again as the whole role; a removal needs no read.
+    const auto changed = [this](Id roleId) { onRoleChanged(roleId); };
+    for (auto signal : {&Store::attributeChanged, &Store::attributeMoved, &Store::stageChanged, &Store::stageAdded,
+                        &Store::stageMoved})
+        connect(m_store, signal, this, changed);
     connect(m_store, &Store::stageRemoved, this, &StageModel::onStageRemoved);
     connect(m_store, &Store::opened, this, [this] { setRoleId(0); });
 }
 
 void StageModel::setRoleId(Id roleId)
 {
+    m_read.cancel();
     beginResetModel();
     m_role = Role();
     if (roleId > 0 && !m_store->role(roleId, &m_role))
@@ -108,26 +113,6 @@ QVariant StageModel::headerData(int section, Qt::Orientation orientation, int ro
     return {};
 }
 
-void StageModel::onAttributeChanged(Id roleId, Id attributeId)
-{
-    if (roleId != m_role.id)
-        return;
-    Attribute fresh;
-    if (!m_store->attribute(attributeId, &fresh))
-        return;
-    for (Category &c : m_role.categories)
-        for (Attribute &a : c.attributes)
-            if (a.id == attributeId)
-                a = fresh;
-    // Names, and after a move the rubric order of the focus lists, may have changed.
-    for (int row = 0; row < m_role.stages.size(); ++row) {
-        if (!m_role.stages.at(row).focus.contains(attributeId))
-            continue;
-        m_store->stage(m_role.stages.at(row).id, &m_role.stages[row]);
-        Q_EMIT dataChanged(index(row, FocusColumn), index(row, FocusColumn));
-    }
-}
-
 void StageModel::renumber(int first, int last)
 {
     // The order shown is each stage's position: after the rows themselves moved, the
@@ -173,45 +158,63 @@ bool StageModel::setData(const QModelIndex &index, const QVariant &value, int ro
     return m_store->renameStage(s.id, name);
 }
 
-void StageModel::onStageChanged(Id roleId, Id stageId)
+void StageModel::onRoleChanged(Id roleId)
 {
-    const int row = roleId == m_role.id ? rowOfStage(stageId) : -1;
-    if (row < 0 || !m_store->stage(stageId, &m_role.stages[row]))
+    if (roleId != m_role.id || !roleId)
         return;
-    Q_EMIT dataChanged(index(row, 0), index(row, ColumnCount - 1));
+    // The whole role, off the GUI thread on a team server: a burst of changes (a move
+    // renumbers every stage after it) costs one read, the latest.
+    m_read.ask<Role>(
+        m_store, this, [roleId](Store &s) { return s.roleOrNone(roleId); },
+        [this, roleId](const Role &fresh) {
+            if (fresh.id == roleId && roleId == m_role.id)
+                sync(fresh);
+        },
+        StoreMemo::roleKey(roleId));
 }
 
-void StageModel::onStageAdded(Id roleId, Id stageId)
+void StageModel::sync(const Role &fresh)
 {
-    // Said again for a stage already here (a write made on the connection thread is said
-    // by it and once more by the server's notice): as a change, not a second row.
-    if (roleId == m_role.id && rowOfStage(stageId) >= 0) {
-        onStageChanged(roleId, stageId);
-        return;
+    // Row by row from what is shown to what was read: stages gone are removed, the rest
+    // moved, inserted or changed in place, so a selection and an editor stay put.
+    QSet<Id> kept;
+    for (const Stage &s : fresh.stages)
+        kept.insert(s.id);
+    for (int row = int(m_role.stages.size()) - 1; row >= 0; --row) {
+        if (kept.contains(m_role.stages.at(row).id))
+            continue;
+        beginRemoveRows({}, row, row);
+        m_role.stages.removeAt(row);
+        endRemoveRows();
     }
-    Stage s;
-    if (roleId != m_role.id || !m_store->stage(stageId, &s))
-        return;
-    const int row = qBound(0, s.position, int(m_role.stages.size()));
-    beginInsertRows({}, row, row);
-    m_role.stages.insert(row, s);
-    endInsertRows();
-    renumber(row + 1, int(m_role.stages.size()) - 1);
-}
-
-void StageModel::onStageMoved(Id roleId, Id stageId)
-{
-    const int from = roleId == m_role.id ? rowOfStage(stageId) : -1;
-    Stage s;
-    if (from < 0 || !m_store->stage(stageId, &s))
-        return;
-    const int to = qBound(0, s.position, int(m_role.stages.size()) - 1);
-    if (from == to)
-        return;
-    beginMoveRows({}, from, from, {}, to > from ? to + 1 : to);
-    m_role.stages.move(from, to);
-    endMoveRows();
-    renumber(qMin(from, to), qMax(from, to));
+    QList<QStringList> namesBefore;
+    for (const Stage &s : std::as_const(m_role.stages))
+        namesBefore << focusNames(s);
+    QHash<Id, QStringList> shownNames;
+    for (int row = 0; row < m_role.stages.size(); ++row)
+        shownNames.insert(m_role.stages.at(row).id, namesBefore.at(row));
+    m_role.categories = fresh.categories;  // the attributes' names, for the focus lists
+    for (int row = 0; row < fresh.stages.size(); ++row) {
+        const Stage &want = fresh.stages.at(row);
+        const int at = rowOfStage(want.id);
+        if (at < 0) {
+            beginInsertRows({}, row, row);
+            m_role.stages.insert(row, want);
+            endInsertRows();
+            continue;
+        }
+        if (at != row) {
+            beginMoveRows({}, at, at, {}, row);
+            m_role.stages.move(at, row);
+            endMoveRows();
+        }
+        Stage &have = m_role.stages[row];
+        const bool same = have.name == want.name && have.position == want.position && have.focus == want.focus
+            && shownNames.value(want.id) == focusNames(want);
+        have = want;
+        if (!same)
+            Q_EMIT dataChanged(index(row, 0), index(row, ColumnCount - 1));
+    }
 }
 
 void StageModel::onStageRemoved(Id roleId, Id stageId)

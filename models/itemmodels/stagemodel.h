@@ -1,6 +1,7 @@
 #pragma once
 
 #include "domain/domain.h"
+#include "store/storereads.h"
 
 #include <QAbstractTableModel>
 #include <QPointer>
@@ -35,10 +36,8 @@ public:
     int rowOfStage(Id stageId) const;
 
 private:
-    void onAttributeChanged(Id roleId, Id attributeId);
-    void onStageChanged(Id roleId, Id stageId);
-    void onStageAdded(Id roleId, Id stageId);
-    void onStageMoved(Id roleId, Id stageId);
+    void onRoleChanged(Id roleId);
+    void sync(const Role &fresh);
     void onStageRemoved(Id roleId, Id stageId);
     void renumber(int first, int last);
     QStringList focusNames(const Stage &stage) const;
@@ -46,6 +45,7 @@ private:
     Store *m_store;
     QPointer<UndoHistory> m_undo;
     Role m_role;
+    LatestRead m_read;  // of the role, after a change
 };
 
 }  // namespace hireloop

@@ -3,6 +3,10 @@
 #include "commands/stagefocuscommand.h"
 #include "itemmodels/modelroles.h"
 #include "store/store.h"
+#include "store/storememo.h"
+
+#include <algorithm>
+#include <utility>
 
 #include <QColor>
 #include "commands/undohistory.h"
@@ -14,21 +18,18 @@ CoverageModel::CoverageModel(Store *store, UndoHistory *undo, QObject *parent)
     , m_store(store)
     , m_undo(undo)
 {
-    connect(m_store, &Store::attributeChanged, this, &CoverageModel::onAttributeChanged);
-    connect(m_store, &Store::stageChanged, this, &CoverageModel::onStageChanged);
-    auto rebuild = [this](Id roleId) {
-        if (roleId == m_role.id)
-            setRoleId(roleId);
-    };
-    connect(m_store, &Store::stageAdded, this, rebuild);
-    connect(m_store, &Store::stageMoved, this, rebuild);
-    connect(m_store, &Store::stageRemoved, this, rebuild);
-    connect(m_store, &Store::attributeMoved, this, rebuild);
+    // Any change of the role's rubric or plan is read again as the whole role (off the GUI
+    // thread on a team server, the latest of a burst) and placed by apply().
+    const auto changed = [this](Id roleId) { onRoleChanged(roleId); };
+    for (auto signal : {&Store::attributeChanged, &Store::attributeMoved, &Store::stageChanged, &Store::stageAdded,
+                        &Store::stageMoved, &Store::stageRemoved})
+        connect(m_store, signal, this, changed);
     connect(m_store, &Store::opened, this, [this] { setRoleId(0); });
 }
 
 void CoverageModel::setRoleId(Id roleId)
 {
+    m_read.cancel();
     beginResetModel();
     m_role = Role();
     if (roleId > 0 && !m_store->role(roleId, &m_role))
@@ -124,17 +125,57 @@ QVariant CoverageModel::headerData(int section, Qt::Orientation orientation, int
     return QAbstractTableModel::headerData(section, orientation, role);
 }
 
-void CoverageModel::onAttributeChanged(Id roleId, Id attributeId)
+void CoverageModel::onRoleChanged(Id roleId)
 {
-    if (roleId != m_role.id)
+    if (!roleId || roleId != m_role.id)
         return;
+    m_read.ask<Role>(
+        m_store, this, [roleId](Store &s) { return s.roleOrNone(roleId); },
+        [this, roleId](const Role &fresh) {
+            if (fresh.id == roleId && roleId == m_role.id)
+                apply(fresh);
+        },
+        StoreMemo::roleKey(roleId));
+}
+
+void CoverageModel::apply(const Role &fresh)
+{
+    const QList<Attribute> attributes = fresh.attributes();
+    const auto sameIds = [](const auto &a, const auto &b) {
+        return std::equal(a.cbegin(), a.cend(), b.cbegin(), b.cend(),
+                          [](const auto &x, const auto &y) { return x.id == y.id; });
+    };
+    if (!sameIds(attributes, m_attributes) || !sameIds(fresh.stages, m_role.stages)) {
+        beginResetModel();  // rows or columns came, went or moved
+        m_role = fresh;
+        m_attributes = attributes;
+        endResetModel();
+        return;
+    }
+    // The same grid: the headers and cells that changed, each said.
+    const Role before = std::exchange(m_role, fresh);
+    const QList<Attribute> beforeAttributes = std::exchange(m_attributes, attributes);
     for (int row = 0; row < m_attributes.size(); ++row) {
-        if (m_attributes.at(row).id != attributeId)
+        const Attribute &was = beforeAttributes.at(row);
+        const Attribute &is = m_attributes.at(row);
+        if (was.name == is.name && was.sourceLine == is.sourceLine)
             continue;
-        m_store->attribute(attributeId, &m_attributes[row]);
         Q_EMIT headerDataChanged(Qt::Vertical, row, row);
         Q_EMIT dataChanged(index(row, 0), index(row, columnCount() - 1), {Qt::ToolTipRole});
     }
+    bool focusChanged = false;
+    for (int column = 0; column < m_role.stages.size(); ++column) {
+        const Stage &was = before.stages.at(column);
+        const Stage &is = m_role.stages.at(column);
+        if (was.name == is.name && was.focus == is.focus)
+            continue;
+        Q_EMIT headerDataChanged(Qt::Horizontal, column, column);
+        if (!m_attributes.isEmpty())
+            Q_EMIT dataChanged(index(0, column), index(rowCount() - 1, column));
+        focusChanged |= was.focus != is.focus;
+    }
+    if (focusChanged && !m_attributes.isEmpty())
+        Q_EMIT dataChanged(index(0, columnCount() - 1), index(rowCount() - 1, columnCount() - 1));
 }
 
 Qt::ItemFlags CoverageModel::flags(const QModelIndex &index) const
@@ -161,22 +202,6 @@ bool CoverageModel::setData(const QModelIndex &index, const QVariant &value, int
         return true;
     }
     return m_store->setStageFocus(s.id, a.id, on);
-}
-
-void CoverageModel::onStageChanged(Id roleId, Id stageId)
-{
-    if (roleId != m_role.id)
-        return;
-    for (int column = 0; column < m_role.stages.size(); ++column) {
-        if (m_role.stages.at(column).id != stageId)
-            continue;
-        m_store->stage(stageId, &m_role.stages[column]);
-        Q_EMIT headerDataChanged(Qt::Horizontal, column, column);
-        if (!m_attributes.isEmpty()) {
-            Q_EMIT dataChanged(index(0, column), index(rowCount() - 1, column));
-            Q_EMIT dataChanged(index(0, columnCount() - 1), index(rowCount() - 1, columnCount() - 1));
-        }
-    }
 }
 
 }  // namespace hireloop

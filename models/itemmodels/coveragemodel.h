@@ -1,6 +1,7 @@
 #pragma once
 
 #include "domain/domain.h"
+#include "store/storereads.h"
 
 #include <QAbstractTableModel>
 #include <QPointer>
@@ -36,13 +37,14 @@ public:
     bool setData(const QModelIndex &index, const QVariant &value, int role = Qt::EditRole) override;
 
 private:
-    void onAttributeChanged(Id roleId, Id attributeId);
-    void onStageChanged(Id roleId, Id stageId);
+    void onRoleChanged(Id roleId);
+    void apply(const Role &fresh);
 
     Store *m_store;
     QPointer<UndoHistory> m_undo;
     Role m_role;
     QList<Attribute> m_attributes;  // rows, in rubric order
+    LatestRead m_read;  // of the role, after a change
 };
 
 }  // namespace hireloop

@@ -100,6 +100,9 @@ public:
     // made on the app's Store itself, which must not overtake them.
     void waitForWrites();
 
+    // Questions asked and not answered yet (in the asking thread; none on a file).
+    int unanswered() const { return m_unanswered; }
+
     // Whether questions cross to the connection thread (a team server) or are answered at once.
     bool isThreaded() const { return !answersAtOnce(m_store); }
     // The same for a Store that may have no StoreReads yet (one is made on first use).
@@ -119,6 +122,7 @@ private:
         // Asked of the database and for the person the app's Store has now, whatever it
         // hears later: the reads thread follows job by job.
         QPointer<QObject> guard(asker);
+        ++m_unanswered;
         if (relayed) {
             countWrite(+1);
             ++m_unansweredWrites;
@@ -141,6 +145,7 @@ private:
             if (relayed)
                 countWrite(-1);
             deliver([this, relayed, guard, result, answer = std::move(answer)] {
+                --m_unanswered;
                 if (relayed)
                     --m_unansweredWrites;  // its change signals were said before this
                 if (guard)
@@ -158,6 +163,7 @@ private:
     QWaitCondition m_writesDone;
     int m_writes = 0;  // asked and not done yet
     int m_unansweredWrites = 0;  // asked and not answered yet, in the asking thread
+    int m_unanswered = 0;  // questions of any kind, the same
     struct Asked
     {
         QString path;

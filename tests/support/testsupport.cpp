@@ -73,11 +73,20 @@ bool answered(const QUndoStack &stack)
 
 bool settled(Store *store)
 {
-    QObject asker;
-    bool done = false;
-    StoreReads::of(store)->ask<bool>(
-        &asker, [](Store &) { return true; }, [&done](const bool &) { done = true; });
-    return done || QTest::qWaitFor([&done] { return done; }, 10000);
+    // Again while questions asked meanwhile are still on their way (one a LatestRead held
+    // back until the answer before it, or one an answer asked).
+    StoreReads *reads = StoreReads::of(store);
+    for (int round = 0; round < 100; ++round) {
+        QObject asker;
+        bool done = false;
+        reads->ask<bool>(
+            &asker, [](Store &) { return true; }, [&done](const bool &) { done = true; });
+        if (!done && !QTest::qWaitFor([&done] { return done; }, 10000))
+            return false;
+        if (reads->unanswered() == 0)
+            return true;
+    }
+    return false;
 }
 
 }  // namespace hireloop::test

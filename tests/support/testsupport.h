@@ -38,9 +38,11 @@ CliRun runHireloopCli(const QString &home, const QStringList &args);
 // on a file, always.
 bool answered(const QUndoStack &stack);
 
-// Waits (up to 10 s) until every question asked of the store's connection thread so far
-// has been answered here: one more is asked, and they are answered in order. What a pane
-// asked after a change (its rows read again) is then in place. At once on a file.
+// Waits (up to 10 s a round) until every question asked of the store's connection thread
+// has been answered here: one more is asked, and they are answered in order; again while
+// questions asked meanwhile (a read held back until the answer before it) are on their
+// way. What a pane asked after a change (its rows read again) is then in place. At once
+// on a file.
 bool settled(Store *store);
 
 }  // namespace hireloop::test

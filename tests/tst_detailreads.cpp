@@ -19,6 +19,7 @@
 #include "candidatespane.h"
 #include "guitestsupport.h"
 #include "mainwindow.h"
+#include "importdialog.h"
 #include "newroledialog.h"
 #include "peoplepane.h"
 #include "persondialog.h"
@@ -61,6 +62,7 @@ private Q_SLOTS:
     void aSchedulingIsSaidOnceTheStoreHasIt();
     void aRoleFromAPostingClosesOnceTheStoreHasIt();
     void aPersonAddedClosesOnceTheStoreHasIt();
+    void theImportDialogReadsItsRoleBesideTheWindow();
     void aNewSessionIsOpenedBesideTheWindowOnServer();
 
 private:
@@ -628,6 +630,18 @@ void TestDetailReads::aPersonAddedClosesOnceTheStoreHasIt()
     QVERIFY(m_fx->person(added, &priya));
     QCOMPARE(priya.name, QStringLiteral("Priya Natarajan"));
     QTRY_COMPARE(people->currentPerson().id, added);
+}
+
+void TestDetailReads::theImportDialogReadsItsRoleBesideTheWindow()
+{
+    // A change makes what the store keeps of the role old: a team server's dialog then
+    // reads it on the connection thread, and its title follows when the answer comes.
+    QVERIFY(m_fx->renameStage(m_fx.stage.id, QStringLiteral("Deep dive"), m_fx.stage.version));
+    ImportDialog dialog(m_fx.store(), m_fx.role.id);
+    const QString titled = QStringLiteral("Import Candidates into %1").arg(m_fx.role.title);
+    if (TestBackend::isServer())
+        QCOMPARE(dialog.windowTitle(), QStringLiteral("Import Candidates"));
+    QTRY_COMPARE(dialog.windowTitle(), titled);
 }
 
 void TestDetailReads::aNewSessionIsOpenedBesideTheWindowOnServer()

@@ -2,6 +2,7 @@
 
 #include "commands/importcommand.h"
 #include "store/store.h"
+#include "store/storememo.h"
 
 #include <QComboBox>
 #include <QDialogButtonBox>
@@ -48,11 +49,19 @@ ImportDialog::ImportDialog(Store *store, Id roleId, QWidget *parent)
     , m_worker(new ImportWorker(store->path(), store->actorId(), this))
 {
     setObjectName(QStringLiteral("importDialog"));
-    Role role;
-    m_store->role(roleId, &role);
-    m_roleTitle = role.title;
-    m_stages = role.stages;
-    setWindowTitle(tr("Import Candidates into %1").arg(m_roleTitle));
+    setWindowTitle(tr("Import Candidates"));
+    // As the store keeps the role, or read off the GUI thread once a change made that old.
+    m_roleRead.ask<Role>(
+        m_store, this, [roleId](Store &s) { return s.roleOrNone(roleId); },
+        [this](const Role &role) {
+            m_roleTitle = role.title;
+            m_stages = role.stages;
+            m_haveRole = true;
+            setWindowTitle(tr("Import Candidates into %1").arg(m_roleTitle));
+            if (!m_shownValues.isEmpty())
+                showValues(m_shownValues);  // their stage choosers had none to offer
+        },
+        StoreMemo::roleKey(roleId));
 
     m_fileEdit = new QLineEdit(this);
     m_fileEdit->setObjectName(QStringLiteral("importFile"));
@@ -390,6 +399,8 @@ void ImportDialog::markPreview()
 
 void ImportDialog::showValues(const QList<ImportValue> &values)
 {
+    if (!m_haveRole)
+        m_shownValues = values;
     m_values->setRowCount(0);
     m_values->setRowCount(int(values.size()));
     m_valuePane->setVisible(!values.isEmpty());

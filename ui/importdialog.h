@@ -1,6 +1,7 @@
 #pragma once
 
 #include "import/importworker.h"
+#include "store/storereads.h"
 
 #include <QDialog>
 #include <QPointer>
@@ -76,6 +77,9 @@ private:
     Id m_roleId;
     QString m_roleTitle;
     QList<Stage> m_stages;
+    LatestRead m_roleRead;  // the role's title and stages, off the GUI thread once kept ones are old
+    bool m_haveRole = false;
+    QList<ImportValue> m_shownValues;  // shown again with the stages, should they come after
     ImportWorker *m_worker;
     QString m_path;
     TextFile::Encoding m_eightBit = TextFile::Encoding::Unknown;

@@ -345,9 +345,9 @@ void RoleView::moveStage(int delta)
 
 void RoleView::removeStage()
 {
-    const QModelIndex current = m_stageView->currentIndex();
-    Stage stage;
-    if (!current.isValid() || !m_store->stage(current.data(IdRole).toLongLong(), &stage))
+    // As the plan shows it (kept up to date by the store's signals): no read.
+    const Stage stage = m_stages->stageAt(m_stageView->currentIndex().row());
+    if (!stage.id)
         return;
     m_undo->push(new RemoveStageCommand(m_store, m_rubric->roleId(), stage));
 }

@@ -34,6 +34,7 @@ public:
     Qt::ItemFlags flags(const QModelIndex &index) const override;
     bool setData(const QModelIndex &index, const QVariant &value, int role = Qt::EditRole) override;
     int rowOfStage(Id stageId) const;
+    Stage stageAt(int row) const { return m_role.stages.value(row); }  // as shown; none past the end
 
 private:
     void onRoleChanged(Id roleId);

@@ -187,12 +187,9 @@ void StageModel::sync(const Role &fresh)
         m_role.stages.removeAt(row);
         endRemoveRows();
     }
-    QList<QStringList> namesBefore;
+    QHash<Id, QStringList> shownNames;  // each row's focus list as shown, by stage
     for (const Stage &s : std::as_const(m_role.stages))
-        namesBefore << focusNames(s);
-    QHash<Id, QStringList> shownNames;
-    for (int row = 0; row < m_role.stages.size(); ++row)
-        shownNames.insert(m_role.stages.at(row).id, namesBefore.at(row));
+        shownNames.insert(s.id, focusNames(s));
     m_role.categories = fresh.categories;  // the attributes' names, for the focus lists
     for (int row = 0; row < fresh.stages.size(); ++row) {
         const Stage &want = fresh.stages.at(row);

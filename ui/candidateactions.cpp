@@ -20,7 +20,6 @@
 #include "screeningdialog.h"
 #include "settings.h"
 #include "store/store.h"
-#include "store/storememo.h"
 
 #include <QAction>
 #include <QInputDialog>
@@ -188,13 +187,11 @@ void CandidateActions::moveCandidate(int kind)
         return;
     // The role's stages from what the store keeps, or read off the GUI thread once a
     // change has made that old.
-    m_dialogRead.ask<Role>(
-        m_store, this, [roleId = detail->application.roleId](Store &s) { return s.roleOrNone(roleId); },
-        [this, kind, app = detail->application, candidate = detail->candidate](const Role &role) {
-            if (role.id)
-                openMove(kind, app, candidate, role);
-        },
-        StoreMemo::roleKey(detail->application.roleId));
+    m_dialogRead.askRole(m_store, this, detail->application.roleId,
+                         [this, kind, app = detail->application, candidate = detail->candidate](const Role &role) {
+                             if (role.id)
+                                 openMove(kind, app, candidate, role);
+                         });
 }
 
 void CandidateActions::openMove(int kind, const Application &app, const Candidate &candidate, const Role &role)

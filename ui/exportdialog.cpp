@@ -4,7 +4,6 @@
 #include "settings.h"
 #include "export/exportworker.h"
 #include "store/store.h"
-#include "store/storememo.h"
 #include "export/summaryexport.h"
 
 #include <QCheckBox>
@@ -74,13 +73,10 @@ ExportDialog::ExportDialog(Store *store, Id roleId, Id applicationId, const QStr
     m_stage->addItem(tr("Every stage"), Id(0));
     // The stages from what the store keeps, or read off the GUI thread once a change has
     // made that old.
-    m_stagesRead.ask<Role>(
-        m_store, this, [roleId](Store &s) { return s.roleOrNone(roleId); },
-        [this](const Role &role) {
-            for (const Stage &stage : role.stages)
-                m_stage->addItem(stage.name, stage.id);
-        },
-        StoreMemo::roleKey(roleId));
+    m_stagesRead.askRole(m_store, this, roleId, [this](const Role &role) {
+        for (const Stage &stage : role.stages)
+            m_stage->addItem(stage.name, stage.id);
+    });
     m_status->setObjectName(QStringLiteral("exportStatus"));
     m_status->addItem(tr("Any status"), QString());
     for (ApplicationStatus status : {ApplicationStatus::Active, ApplicationStatus::Hired, ApplicationStatus::Rejected,

@@ -2,7 +2,6 @@
 
 #include "commands/importcommand.h"
 #include "store/store.h"
-#include "store/storememo.h"
 
 #include <QComboBox>
 #include <QDialogButtonBox>
@@ -51,17 +50,14 @@ ImportDialog::ImportDialog(Store *store, Id roleId, QWidget *parent)
     setObjectName(QStringLiteral("importDialog"));
     setWindowTitle(tr("Import Candidates"));
     // As the store keeps the role, or read off the GUI thread once a change made that old.
-    m_roleRead.ask<Role>(
-        m_store, this, [roleId](Store &s) { return s.roleOrNone(roleId); },
-        [this](const Role &role) {
-            m_roleTitle = role.title;
-            m_stages = role.stages;
-            m_haveRole = true;
-            setWindowTitle(tr("Import Candidates into %1").arg(m_roleTitle));
-            if (!m_shownValues.isEmpty())
-                showValues(m_shownValues);  // their stage choosers had none to offer
-        },
-        StoreMemo::roleKey(roleId));
+    m_roleRead.askRole(m_store, this, roleId, [this](const Role &role) {
+        m_roleTitle = role.title;
+        m_stages = role.stages;
+        m_haveRole = true;
+        setWindowTitle(tr("Import Candidates into %1").arg(m_roleTitle));
+        if (!m_shownValues.isEmpty())
+            showValues(m_shownValues);  // their stage choosers had none to offer
+    });
 
     m_fileEdit = new QLineEdit(this);
     m_fileEdit->setObjectName(QStringLiteral("importFile"));

@@ -307,9 +307,7 @@ void SchedulePane::reloadStages()
         showStages(Role());
         return;
     }
-    m_stagesRead.ask<Role>(
-        m_store, this, [roleId](Store &s) { return s.roleOrNone(roleId); },
-        [this](const Role &role) { showStages(role); }, StoreMemo::roleKey(roleId));
+    m_stagesRead.askRole(m_store, this, roleId, [this](const Role &role) { showStages(role); });
 }
 
 void SchedulePane::showStages(const Role &role)

@@ -3,7 +3,6 @@
 #include "commands/stagefocuscommand.h"
 #include "itemmodels/modelroles.h"
 #include "store/store.h"
-#include "store/storememo.h"
 
 #include <algorithm>
 #include <utility>
@@ -129,13 +128,10 @@ void CoverageModel::onRoleChanged(Id roleId)
 {
     if (!roleId || roleId != m_role.id)
         return;
-    m_read.ask<Role>(
-        m_store, this, [roleId](Store &s) { return s.roleOrNone(roleId); },
-        [this, roleId](const Role &fresh) {
-            if (fresh.id == roleId && roleId == m_role.id)
-                apply(fresh);
-        },
-        StoreMemo::roleKey(roleId));
+    m_read.askRole(m_store, this, roleId, [this, roleId](const Role &fresh) {
+        if (fresh.id == roleId && roleId == m_role.id)
+            apply(fresh);
+    });
 }
 
 void CoverageModel::apply(const Role &fresh)

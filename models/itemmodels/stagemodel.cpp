@@ -3,7 +3,6 @@
 #include "commands/renamestagecommand.h"
 #include "itemmodels/modelroles.h"
 #include "store/store.h"
-#include "store/storememo.h"
 
 #include <QSet>
 
@@ -164,13 +163,10 @@ void StageModel::onRoleChanged(Id roleId)
         return;
     // The whole role, off the GUI thread on a team server: a burst of changes (a move
     // renumbers every stage after it) costs one read, the latest.
-    m_read.ask<Role>(
-        m_store, this, [roleId](Store &s) { return s.roleOrNone(roleId); },
-        [this, roleId](const Role &fresh) {
-            if (fresh.id == roleId && roleId == m_role.id)
-                sync(fresh);
-        },
-        StoreMemo::roleKey(roleId));
+    m_read.askRole(m_store, this, roleId, [this, roleId](const Role &fresh) {
+        if (fresh.id == roleId && roleId == m_role.id)
+            sync(fresh);
+    });
 }
 
 void StageModel::sync(const Role &fresh)

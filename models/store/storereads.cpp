@@ -76,6 +76,13 @@ void StoreReads::add(QObject *asker, std::function<Id(Store &)> work, std::funct
         });
 }
 
+void LatestRead::askRole(Store *store, QObject *asker, Id roleId, std::function<void(const Role &)> answer)
+{
+    ask<Role>(
+        store, asker, [roleId](Store &s) { return s.roleOrNone(roleId); }, std::move(answer),
+        StoreMemo::roleKey(roleId));
+}
+
 void StoreReads::openAhead(const QString &path)
 {
     post([this, path] {

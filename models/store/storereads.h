@@ -219,6 +219,9 @@ public:
         };
         sendNext();
     }
+    // A role as the app Store keeps it, or read off the GUI thread once a change has made
+    // that old; Role() when there is none.
+    void askRole(Store *store, QObject *asker, Id roleId, std::function<void(const Role &)> answer);
     // Drops the answer on its way, if any, and the question waiting.
     void cancel()
     {

@@ -13,6 +13,7 @@
 #include "itemmodels/schedulemodel.h"
 #include "itemmodels/stagemodel.h"
 #include "storage/changenotice.h"
+#include "store/candidatedetail.h"
 #include "store/store.h"
 #include "store/storereads.h"
 #include "storefixture.h"
@@ -135,6 +136,7 @@ private Q_SLOTS:
     void aNoticeIsReadFromItsPayload();
     void aStoreHearsItsOwnEditOnce();
     void aFileHasNoListeners();
+    void aWriteOnTheConnectionThreadIsSaidOnce();
     void aNewCandidateArrivesOnServer();
     void aMoveArrivesOnServer();
     void aSubmittedScorecardArrivesOnServer();
@@ -213,6 +215,9 @@ void TestLiveChanges::aNoticeIsReadFromItsPayload()
     QCOMPARE(n.rows.size(), 2);
     QCOMPARE(n.rows.at(1).key, Id(13));
     QCOMPARE(n.rows.at(1).parent, Id(7));
+    QCOMPARE(n.session, qint64(0));  // a server before step 16 names no session
+    QVERIFY(ChangeNotice::parse(R"({"schema":"lab","session":4711,"table":"role","op":"update","rows":[[3]]})", &n));
+    QCOMPARE(n.session, qint64(4711));
     QVERIFY(ChangeNotice::parse(R"({"schema":"lab","table":"stage","op":"move","rows":[[4, 1, 1, 0, 1, 3]]})", &n));
     QCOMPARE(n.op, ChangeNotice::Op::Move);
     QCOMPARE(n.rows.at(0).oldPosition, 0);
@@ -264,6 +269,49 @@ void TestLiveChanges::aFileHasNoListeners()
     QTest::qWait(Store::ChangeNoticeDelayMs * 6);
     QCOMPARE(added.count(), 0);
     QCOMPARE(reset.count(), 0);
+}
+
+// A write the window asks of its connection thread (StoreReads::write) is said by the
+// window's store as the server answers it. The server's notice of the same write names
+// the thread's session and is not said a second time; another desk's write after it is.
+void TestLiveChanges::aWriteOnTheConnectionThreadIsSaidOnce()
+{
+    Id app = 0;
+    QVERIFY(m_fx.addCandidate(QStringLiteral("Ada Quinn"), &app));
+    QSignalSpy changed(m_fx.store(), &Store::applicationChanged);
+    QSignalSpy added(m_fx.store(), &Store::candidateAdded);
+    const Id next = m_fx.role.stages.last().id;
+    int answers = 0;
+    bool moved = false;
+    StoreReads::of(m_fx.store())
+        ->write<bool>(
+            this, [app, next](Store &s) { return s.moveApplication(app, next, ApplicationStatus::Active); },
+            [&](const bool &ok) {
+                moved = ok;
+                ++answers;
+            });
+    QTRY_COMPARE(answers, 1);
+    QVERIFY2(moved, qPrintable(m_fx->errorString()));
+    auto saidOf = [&changed](Id id) {
+        int n = 0;
+        for (int i = 0; i < changed.count(); ++i)
+            n += idAt(changed, i, 0) == id;
+        return n;
+    };
+    QCOMPARE(saidOf(app), 1);
+    if (TestBackend::isServer()) {
+        // Notices arrive in the order of the commits: once the later one is heard, the
+        // earlier one has been too.
+        auto cleo = openDesk(m_cleo);
+        QVERIFY(cleo);
+        Id other = 0;
+        QVERIFY2(addCandidateAt(cleo.get(), QStringLiteral("Bo Lind"), &other), qPrintable(cleo->errorString()));
+        QTRY_COMPARE_WITH_TIMEOUT(added.count(), 1, Second);
+        QTest::qWait(Store::ChangeNoticeDelayMs * 4);
+    }
+    QCOMPARE(saidOf(app), 1);
+    QVERIFY(test::settled(m_fx.store()));
+    QCOMPARE(m_fx->candidateDetail(app).application.stageId, next);
 }
 
 // The coordinator adds a candidate: the hiring manager's pipeline and candidate list

@@ -35,6 +35,7 @@ bool ChangeNotice::parse(const QByteArray &payload, ChangeNotice *notice)
     const QJsonObject o = doc.object();
     ChangeNotice n;
     n.schema = o.value(QLatin1String("schema")).toString();
+    n.session = o.value(QLatin1String("session")).toInteger();
     n.table = o.value(QLatin1String("table")).toString();
     if (n.table.isEmpty() || !opNamed(o.value(QLatin1String("op")).toString(), &n.op))
         return false;

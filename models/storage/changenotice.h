@@ -35,6 +35,7 @@ struct ChangeNotice
     };
 
     QString schema;
+    qint64 session = 0;  // the server process that wrote (0: a server before step 16)
     QString table;
     Op op = Op::Update;
     QList<Row> rows;

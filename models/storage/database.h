@@ -148,6 +148,9 @@ public:
     void setChangeCallback(std::function<void(const ChangeNotice &)> onChange) { m_onChange = std::move(onChange); }
     bool isListening() const;
     bool reconnect();
+    // The server process serving this connection's session, as notices name the writer
+    // (ChangeNotice::session); 0 on a file. A new one after each reconnect().
+    qint64 session() const { return m_session; }
 
     // A team database opened on one thread and used on another: Qt 6.4's connections
     // belong to the thread whose driver object they have, and a server an ocean away
@@ -281,6 +284,7 @@ private:
     std::function<void(const ChangeNotice &)> m_onChange;
     bool m_listening = false;  // the driver's notices come to m_onChange
     QString m_schema;  // the schema whose notices are ours
+    qint64 m_session = 0;
 };
 
 // Text for a NOT NULL column: a null QString binds as NULL, so it becomes ''.

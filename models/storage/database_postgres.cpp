@@ -141,6 +141,8 @@ bool Database::reconnect()
         return false;
     }
     m_lost = false;
+    QSqlQuery q(m_db);
+    m_session = q.exec(QStringLiteral("SELECT pg_backend_pid()")) && q.next() ? q.value(0).toLongLong() : 0;
     listenForChanges();  // a new session listens to nothing yet
     return true;
 }
@@ -245,6 +247,7 @@ void Database::adopt(Database &opened)
     m_explicitIdTables.clear();
     m_lost = false;
     m_schema = opened.m_schema;
+    m_session = opened.m_session;
     if (m_options.listen)
         hearNotices();
     opened.m_path.clear();
@@ -356,7 +359,7 @@ bool Database::inspectServer(int *version)
                                " (SELECT count(*) FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace"
                                "  WHERE n.nspname = current_schema() AND c.relkind IN ('r', 'v', 'm', 'p', 'f')),"
                                " current_schema() IS NULL, CAST(session_user AS TEXT),"
-                               " CAST(current_schema() AS TEXT)"))
+                               " CAST(current_schema() AS TEXT), pg_backend_pid()"))
         || !q.next()) {
         fail(QObject::tr("cannot read what the server holds: %1").arg(firstLine(q.lastError().text())));
         return false;
@@ -372,6 +375,7 @@ bool Database::inspectServer(int *version)
         return false;
     }
     m_schema = q.value(6).toString();
+    m_session = q.value(7).toLongLong();
     const bool ours = q.value(2).toBool();
     const qlonglong tables = q.value(3).toLongLong();
     q.finish();

@@ -9,7 +9,10 @@
 // table, what happened and, per row, ids only: never a name, an email or a note, since
 // every session of the database may LISTEN, whatever it may read.
 //
-// The payload, JSON: {"schema":"public","table":"application","op":"update","rows":[[12,7]]}
+// The payload, JSON:
+//   {"schema":"public","session":4711,"table":"application","op":"update","rows":[[12,7]]}
+//   "session": the server process of the session that wrote (since step 16): a window
+//   that wrote through its own connection thread has said so already and skips it;
 //   op "insert", "update", "delete": each row is the table's key columns below, as ids;
 //   op "move" (stage, attribute: its parent or position changed) and "status" (interview,
 //   scorecard: its status changed): the keys, then those columns' old and new values;
@@ -58,15 +61,17 @@ const LiveTable liveTables[] = {
 // statement. The rows named so far in the transaction are counted in a transaction-local
 // setting, so a bulk write of many one-row statements (an import) also ends in "reload"
 // notices rather than one notice per row.
+// Step 16 replaces the function of step 12 with this one, which also names the session.
 QString notifyFunction()
 {
-    return QStringLiteral(R"(CREATE FUNCTION hireloop_live_notify() RETURNS trigger LANGUAGE plpgsql
+    return QStringLiteral(R"(CREATE OR REPLACE FUNCTION hireloop_live_notify() RETURNS trigger LANGUAGE plpgsql
 SET search_path = pg_catalog, pg_temp AS $f$
 DECLARE
     keys text[] := string_to_array(TG_ARGV[0], ',');
     special text := CASE WHEN TG_NARGS > 2 THEN TG_ARGV[1] END;
     watched text[] := CASE WHEN TG_NARGS > 2 THEN string_to_array(TG_ARGV[2], ',') END;
-    head text := '{"schema":' || to_json(CAST(TG_TABLE_SCHEMA AS text)) || ',"table":'
+    head text := '{"schema":' || to_json(CAST(TG_TABLE_SCHEMA AS text)) || ',"session":' || pg_backend_pid()
+        || ',"table":'
         || to_json(CAST(TG_TABLE_NAME AS text)) || ',"op":';
     total bigint := coalesce(CAST(nullif(current_setting('hireloop.live_rows', true), '') AS bigint), 0);
     key_list text;
@@ -151,6 +156,13 @@ Migration liveChangesMigration()
     // The function belongs to the team's owner, as every other; nothing for PUBLIC.
     step.statements.append(MigrationSql(QString(), TeamAccess::ownershipSql()));
     return step;
+}
+
+Migration liveChangesSessionMigration()
+{
+    // A new text for the function the triggers of step 12 already call; replacing it
+    // keeps its owner and grants.
+    return {16, "live changes: notices name the session that wrote", {MigrationSql(QString(), notifyFunction())}};
 }
 
 }  // namespace hireloop

@@ -400,6 +400,7 @@ QList<Migration> buildMigrations()
                                               " ADD CONSTRAINT rating_rated CHECK (rated IN (0, 1)"
                                               " AND (rated = 1 OR value IS NULL))"))}});
     list.append(candidateSearchMigration());
+    list.append(liveChangesSessionMigration());
 
     return list;
 }

@@ -12,5 +12,6 @@ Migration rowVersionsMigration();  // 11: migration_rowversions.cpp
 Migration liveChangesMigration();  // 12: migration_livechanges.cpp
 Migration serverAuditMigration();  // 13: migration_serveraudit.cpp
 Migration candidateSearchMigration();  // 15: migration_candidatesearch.cpp
+Migration liveChangesSessionMigration();  // 16: migration_livechanges.cpp
 
 }  // namespace hireloop

@@ -17,6 +17,7 @@
 #include "storage/scorecardrepository.h"
 
 #include <QObject>
+#include <atomic>
 #include <functional>
 #include <memory>
 
@@ -75,6 +76,12 @@ public:
     // connection thread's), until either opens a database again.
     std::shared_ptr<OwnWrites> ownWrites() const;
     void shareOwnWrites(const std::shared_ptr<OwnWrites> &ownWrites);
+    // On a team server, the server session of this Store's connection (Database::session).
+    // Another Store that writes for this one and whose signals this one says again as it
+    // writes (StoreReads) names its session here: the server's notices of its writes are
+    // echoes of what was said, and are not read and said a second time. Thread-safe.
+    qint64 session() const { return m_db.session(); }
+    void setRelayedSession(qint64 session) { m_relayedSession = session; }
     // While one lives, a conflict is the caller's to show (lastWriteConflicted,
     // errorString, editConflict) and is not also an errorOccurred: for an editor that
     // offers its own Reload, so the user gets one box, not two.
@@ -424,6 +431,7 @@ private:
     bool m_reconnecting = false;  // a new session is being opened beside the GUI thread
     QTimer *m_noticeTimer = nullptr;  // single shot: the notices in m_notices are due
     QList<ChangeNotice> m_notices;  // other sessions' changes not yet signalled
+    std::atomic<qint64> m_relayedSession{0};
     quint64 m_openGeneration = 0;  // which open a late result (the check beside) belongs to
     PersonRepository m_persons{m_db};
     TeamAccess m_team{m_db};

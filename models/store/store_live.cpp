@@ -174,6 +174,8 @@ void Store::setUpLiveChanges()
 
 void Store::onChangeNotice(const ChangeNotice &notice)
 {
+    if (notice.session && notice.session == m_relayedSession.load())
+        return;  // said as it was written (setRelayedSession)
     if (!m_notices.isEmpty() && m_notices.first().op == Op::Reload)
         return;  // everything is read again anyway
     if (notice.op == Op::Reload || m_notices.size() >= MaxLiveRows) {

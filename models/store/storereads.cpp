@@ -41,6 +41,7 @@ Store *StoreReads::storeFor(QString *error, const Asked &asked)
     if (s) {
         s->setClock([now = asked.now] { return now; });
         s->shareOwnWrites(asked.ownWrites);
+        m_store->setRelayedSession(s->session());  // its writes are relayed (relayFrom)
     }
     return s;
 }

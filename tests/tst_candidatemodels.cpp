@@ -947,6 +947,7 @@ void TestCandidateModels::undoRedoKeepsIds()
     c.emails << "undo@example.org";
     auto *add = new AddCandidateCommand(m_store, c, m_fx.role.id);
     stack.push(add);
+    QTRY_VERIFY(test::answered(stack));  // on a team server written on the connection thread
     const Id candidateId = add->candidateId();
     const Id applicationId = add->applicationId();
     QVERIFY(candidateId && applicationId);
@@ -963,6 +964,7 @@ void TestCandidateModels::undoRedoKeepsIds()
     QCOMPARE(app.stageId, m_fx.role.stages.at(0).id);
     QCOMPARE(m_store->stageEvents(applicationId).size(), 3);  // applied, moved, moved back
     stack.undo();
+    QTRY_VERIFY(test::answered(stack));
     QVERIFY(!m_store->application(applicationId, &app));
     stack.redo();
     stack.redo();

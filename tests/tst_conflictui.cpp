@@ -6,6 +6,8 @@
 // set, gets a picture of each box.
 
 #include "candidatedialog.h"
+#include "commands/editcandidatecommand.h"
+#include "commands/undohistory.h"
 #include "guitestsupport.h"
 #include "itemmodels/scorecardmodel.h"
 #include "mainwindow.h"
@@ -19,6 +21,8 @@
 #include <QMessageBox>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QSignalSpy>
+#include <QUndoStack>
 #include <QtTest>
 
 using namespace hireloop;
@@ -100,7 +104,13 @@ void TestConflictUi::staleCandidateEditOffersReload()
     QVERIFY(m_fx->candidate(id, &before));
     auto *dialog = m_fx.show(new CandidateDialog(m_fx.store(), before), true);
     QVERIFY(dialog);
-    dialog->setSaver([this](const Candidate &c) { return m_fx->updateCandidate(c); });
+    // Saved as the window saves it: a step of the undo history, on a team server written
+    // on the connection thread while the dialog waits.
+    UndoHistory history(m_fx.store());
+    dialog->setSaver([this, &history, before](const Candidate &c, const CandidateDialog::Reply &reply) {
+        history.push(new EditCandidateCommand(m_fx.store(), before, c), reply);
+    });
+    QSignalSpy errors(m_fx.store(), &Store::errorOccurred);
 
     // Meanwhile, at the coordinator's desk: a new name.
     const Id coordinator = m_fx.addPerson(QStringLiteral("Cleo Park"), PersonKind::Coordinator);
@@ -126,6 +136,8 @@ void TestConflictUi::staleCandidateEditOffersReload()
     }
     QVERIFY2(said.startsWith(QStringLiteral("Cleo Park changed this candidate at ")), qPrintable(said));
     QVERIFY(said.endsWith(QStringLiteral("your change was not saved.")));
+    QCOMPARE(errors.count(), 0);  // the dialog's box is the only one
+    QCOMPARE(history.stack()->count(), 0);  // a refused step is not in the history
     // Still open, now showing the candidate as saved; the number typed was not saved.
     QVERIFY(dialog->isVisible());
     QTRY_COMPARE(name->text(), QStringLiteral("Ada Quinn-Lovelace"));  // read again off the GUI thread on a server
@@ -139,6 +151,7 @@ void TestConflictUi::staleCandidateEditOffersReload()
     dialog->accept();
     QTRY_VERIFY(!dialog->isVisible());
     QCOMPARE(dialog->result(), int(QDialog::Accepted));
+    QCOMPARE(history.stack()->count(), 1);
     QVERIFY(m_other->candidate(id, &stored));
     QCOMPARE(stored.name, QStringLiteral("Ada Quinn-Lovelace"));
     QCOMPARE(stored.phone, QStringLiteral("+44 20 7946 0000"));

@@ -6,6 +6,7 @@
 // as the user edits, the same way.
 
 #include "candidatedetailview.h"
+#include "candidatedialog.h"
 #include "candidatemessagedialog.h"
 #include "datetimefield.h"
 #include "delayproxy.h"
@@ -24,6 +25,7 @@
 #include "peoplepane.h"
 #include "persondialog.h"
 #include "panelfixture.h"
+#include "testbackend.h"
 
 #include <QApplication>
 #include <QComboBox>
@@ -33,6 +35,9 @@
 #include <QListWidget>
 #include <QPlainTextEdit>
 #include <QSignalSpy>
+#include <QSqlQuery>
+#include <QSqlError>
+#include <QSqlDatabase>
 #include <QTableView>
 #include <QUndoStack>
 #include <QStatusBar>
@@ -62,6 +67,7 @@ private Q_SLOTS:
     void aSchedulingIsSaidOnceTheStoreHasIt();
     void aRoleFromAPostingClosesOnceTheStoreHasIt();
     void aPersonAddedClosesOnceTheStoreHasIt();
+    void aCandidateAddedClosesOnceTheStoreHasIt();
     void theImportDialogReadsItsRoleBesideTheWindow();
     void aNewSessionIsOpenedBesideTheWindowOnServer();
 
@@ -605,6 +611,61 @@ void TestDetailReads::aRoleFromAPostingClosesOnceTheStoreHasIt()
         attributes += int(c.attributes.size());
     QCOMPARE(attributes, 2);
     QCOMPARE(m_fx->roles().size(), rolesBefore + 1);
+}
+
+// Add Candidate writes as the undo history's step: on a team server on the connection
+// thread. There a colleague's transaction holds the candidates table: the dialog waits with
+// what was typed ("Saving…", the window answering meanwhile), then closes once the server
+// has the candidate, who is selected, the step in the history.
+void TestDetailReads::aCandidateAddedClosesOnceTheStoreHasIt()
+{
+    MainWindow *window = m_fx.openWindow();
+    QVERIFY(window);
+    QVERIFY(window->action(MainWindow::AddCandidate)->isEnabled());
+    const QString holderName = QStringLiteral("holder");
+    {
+        QSqlDatabase holder;
+        if (TestBackend::isServer()) {
+            holder = TestBackend::rawConnection(m_fx.path(), holderName);
+            QVERIFY(holder.transaction());
+            QSqlQuery lock(holder);
+            QVERIFY2(lock.exec(QStringLiteral("LOCK TABLE candidate IN EXCLUSIVE MODE")),
+                     qPrintable(lock.lastError().text()));
+        }
+        bool waited = false;
+        QString saveButtonText;
+        ModalAnswer answer = onModal<CandidateDialog>([&](CandidateDialog *d) {
+            d->findChild<QLineEdit *>(QStringLiteral("nameEdit"))->setText(QStringLiteral("Tomasz Wróbel"));
+            d->findChild<QLineEdit *>(QStringLiteral("emailEdit"))->setText(QStringLiteral("tomasz@mail.example"));
+            QTest::keyClick(d, Qt::Key_Return);  // saved once the duplicate check is answered
+            if (!holder.isValid())
+                return;
+            QTRY_VERIFY(d->isSaving());
+            saveButtonText = d->findChild<QDialogButtonBox *>()->button(QDialogButtonBox::Save)->text();
+            if (const QString shots = qEnvironmentVariable("HIRELOOP_SCREENSHOT_DIR"); !shots.isEmpty())
+                QVERIFY(d->grab().save(QDir(shots).filePath(QStringLiteral("candidate-saving.png"))));
+            QTest::qWait(100);  // the window goes on; the dialog keeps waiting
+            waited = d->isVisible() && d->isSaving();
+            holder.commit();
+        });
+        window->action(MainWindow::AddCandidate)->trigger();
+        QVERIFY(answer.wait());
+        if (holder.isValid()) {
+            QVERIFY(waited);
+            QCOMPARE(saveButtonText, QStringLiteral("Saving…"));
+        }
+    }
+    if (TestBackend::isServer())
+        QSqlDatabase::removeDatabase(holderName);
+    const Id added = m_fx->findCandidate(QStringLiteral("tomasz@mail.example"));
+    QVERIFY(added);
+    Candidate tomasz;
+    QVERIFY(m_fx->candidate(added, &tomasz));
+    QCOMPARE(tomasz.name, QStringLiteral("Tomasz Wróbel"));
+    QTRY_VERIFY(window->candidatesPane()->currentApplicationId() != 0);
+    QCOMPARE(m_fx->candidateDetail(window->candidatesPane()->currentApplicationId()).candidate.id, added);
+    QCOMPARE(window->undoHistory()->stack()->count(), 1);
+    QCOMPARE(window->undoHistory()->stack()->undoText(), QStringLiteral("Add candidate Tomasz Wróbel"));
 }
 
 void TestDetailReads::aPersonAddedClosesOnceTheStoreHasIt()

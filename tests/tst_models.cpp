@@ -7,6 +7,7 @@
 #include "commands/removestagecommand.h"
 #include "itemmodels/coveragemodel.h"
 #include "itemmodels/modelroles.h"
+#include "itemmodels/personmodel.h"
 #include "posting/postingparser.h"
 #include "itemmodels/rolelistmodel.h"
 #include "posting/rubricbuilder.h"
@@ -39,6 +40,7 @@ private Q_SLOTS:
     void stageFollowsRenamedAttribute();
     void coverageMatrix();
     void roleListInsertsOneRow();
+    void peopleListInsertsAndChangesRows();
     void coverageTickSetsFocusAndUndoes();
     void stagesAddMoveRenameRemove();
     void attributeMovesByDragAndUndo();
@@ -271,11 +273,47 @@ void TestModels::roleListInsertsOneRow()
     QSignalSpy reset(&model, &QAbstractItemModel::modelReset);
     const QString text = QStringLiteral("Applied Scientist\n\nRequirements\n- Statistics\n");
     const Id id = m_store->addRole(RubricBuilder::fromPosting(PostingParser::parse(text), text));
+    QVERIFY(test::settled(m_store));  // the list read again off the GUI thread on a server
     QCOMPARE(inserted.count(), 1);
     QCOMPARE(reset.count(), 0);
     QCOMPARE(model.rowCount(), 2);
     QCOMPARE(model.index(model.rowOf(id), 0).data().toString(), QStringLiteral("Applied Scientist"));
     QCOMPARE(model.rowOf(id), 0);  // sorted by title
+}
+
+// The People page's list: a person added is one row at the end, a person changed one
+// row changed, never a reset (read off the GUI thread on a team server).
+void TestModels::peopleListInsertsAndChangesRows()
+{
+    PersonModel model(m_store);
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QVERIFY(test::settled(m_store));
+    const int before = model.rowCount();
+    QVERIFY(before >= 1);  // whoever the fixture acts as
+    QSignalSpy inserted(&model, &QAbstractItemModel::rowsInserted);
+    QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
+    QSignalSpy reset(&model, &QAbstractItemModel::modelReset);
+    Person p;
+    p.name = QStringLiteral("Mei Tanaka");
+    p.email = QStringLiteral("mei@lab.example");
+    p.kind = PersonKind::Interviewer;
+    const Id id = m_store->addPerson(p);
+    QVERIFY2(id, qPrintable(m_store->errorString()));
+    QVERIFY(test::settled(m_store));
+    QCOMPARE(inserted.count(), 1);
+    QCOMPARE(model.rowCount(), before + 1);
+    QCOMPARE(model.rowOf(id), before);
+    QCOMPARE(model.index(before, PersonModel::NameColumn).data().toString(), QStringLiteral("Mei Tanaka"));
+
+    QVERIFY(m_store->person(id, &p));
+    p.kind = PersonKind::Coordinator;
+    QVERIFY2(m_store->updatePerson(p), qPrintable(m_store->errorString()));
+    QVERIFY(test::settled(m_store));
+    QCOMPARE(changed.count(), 1);
+    QCOMPARE(changed.first().at(0).toModelIndex().row(), before);
+    QCOMPARE(model.index(before, PersonModel::KindColumn).data().toString(), QStringLiteral("Coordinator"));
+    QCOMPARE(inserted.count(), 1);
+    QCOMPARE(reset.count(), 0);
 }
 
 void TestModels::coverageTickSetsFocusAndUndoes()

@@ -148,19 +148,22 @@ void CandidateActions::update()
 void CandidateActions::addCandidate()
 {
     CandidateDialog dialog(m_store, Candidate(), m_window);
-    Id applicationId = 0;
-    // Saved from the dialog, which stays open with what was typed when the store cannot
-    // write it (a full disk, a file gone read-only).
-    dialog.setSaver([this, &applicationId](const Candidate &candidate) {
+    // Set once the store has the candidate: on a team server maybe after the dialog is gone.
+    auto applicationId = std::make_shared<Id>(0);
+    // Saved from the dialog, which stays open with what was typed until the store has it,
+    // and when the store cannot write it (a full disk, a file gone read-only).
+    dialog.setSaver([this, applicationId](const Candidate &candidate, const CandidateDialog::Reply &reply) {
         auto *command = new AddCandidateCommand(m_store, candidate, m_roleId);
-        if (!m_undo->push(command))
-            return false;
-        applicationId = command->applicationId();
-        return true;
+        // A command the store said yes to is in the history still.
+        m_undo->push(command, [command, applicationId, reply](const StoreCommand::Outcome &outcome) {
+            if (outcome.ok)
+                *applicationId = command->applicationId();
+            reply(outcome);
+        });
     });
-    if (dialog.exec() != QDialog::Accepted || !applicationId)
+    if (dialog.exec() != QDialog::Accepted || !*applicationId)
         return;
-    m_pane->selectApplication(applicationId);
+    m_pane->showApplication(*applicationId);
     Q_EMIT message(tr("Added %1").arg(dialog.candidate().name), 4000);
 }
 
@@ -171,8 +174,8 @@ void CandidateActions::editCandidate()
         return;
     const Candidate before = detail->candidate;
     CandidateDialog dialog(m_store, before, m_window);
-    dialog.setSaver([this, before](const Candidate &after) {
-        return m_undo->push(new EditCandidateCommand(m_store, before, after));
+    dialog.setSaver([this, before](const Candidate &after, const CandidateDialog::Reply &reply) {
+        m_undo->push(new EditCandidateCommand(m_store, before, after), reply);
     });
     dialog.exec();
 }
@@ -230,8 +233,8 @@ void CandidateActions::pushSaying(StoreCommand *command, const QString &done)
         Q_EMIT message(done, 4000);
         return;
     }
-    command->setDone([self = QPointer<CandidateActions>(this), done] {
-        if (self)
+    command->setDone([self = QPointer<CandidateActions>(this), done](const StoreCommand::Outcome &outcome) {
+        if (self && outcome.ok)
             Q_EMIT self->message(done, 4000);
     });
 }

@@ -74,6 +74,7 @@ CandidateDialog::CandidateDialog(Store *store, const Candidate &candidate, QWidg
 
     m_buttons = new QDialogButtonBox(QDialogButtonBox::Save | QDialogButtonBox::Cancel, this);
     connect(m_buttons, &QDialogButtonBox::accepted, this, &CandidateDialog::accept);
+    m_saving = WaitingButton(m_buttons->button(QDialogButtonBox::Save));
     connect(m_buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
 
     auto *layout = new QVBoxLayout(this);
@@ -132,7 +133,7 @@ void CandidateDialog::showProblem(const QString &problem, QWidget *focus)
 
 void CandidateDialog::accept()
 {
-    if (!validate())
+    if (m_saving.isWaiting() || !validate())
         return;
     m_duplicates.ask<QList<Candidate>>(
         m_store, this, [c = candidate()](Store &s) { return s.duplicatesOf(c); },
@@ -153,28 +154,37 @@ void CandidateDialog::accept()
 
 void CandidateDialog::save()
 {
-    bool saved = true;
-    if (m_saver) {
-        const Store::ConflictsToCaller conflictsHere(m_store);  // offerReload() shows them
-        saved = m_saver(candidate());
-    }
-    if (!saved) {
-        if (m_store->lastWriteConflicted()) {
-            offerReload();
-            return;
-        }
-        showProblem(tr("Not saved: %1. What you typed is still here: try again once that is solved, or cancel.")
-                        .arg(m_store->errorString())
-                        .toHtmlEscaped(),
-                    nullptr);
+    if (!m_saver) {
+        QDialog::accept();
         return;
     }
-    QDialog::accept();
+    if (!m_saving.start())
+        return;
+    m_saver(candidate(), [dialog = QPointer<CandidateDialog>(this)](const StoreCommand::Outcome &outcome) {
+        if (!dialog)
+            return;
+        dialog->m_saving.finish();
+        dialog->saved(outcome);
+    });
 }
 
-void CandidateDialog::offerReload()
+void CandidateDialog::saved(const StoreCommand::Outcome &outcome)
 {
-    QMessageBox box(QMessageBox::Warning, windowTitle(), m_store->errorString(), QMessageBox::Cancel, this);
+    if (outcome.ok) {
+        QDialog::accept();
+    } else if (outcome.conflicted) {
+        offerReload(outcome.why);
+    } else {
+        showProblem(tr("Not saved: %1. What you typed is still here: try again once that is solved, or cancel.")
+                        .arg(outcome.why)
+                        .toHtmlEscaped(),
+                    nullptr);
+    }
+}
+
+void CandidateDialog::offerReload(const QString &why)
+{
+    QMessageBox box(QMessageBox::Warning, windowTitle(), why, QMessageBox::Cancel, this);
     box.setObjectName(QStringLiteral("conflictBox"));
     box.setInformativeText(tr("Reload shows the candidate as it is saved now, replacing what you typed here. "
                               "Cancel keeps what you typed."));

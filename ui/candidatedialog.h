@@ -1,7 +1,9 @@
 #pragma once
 
+#include "commands/storecommand.h"
 #include "domain/domain.h"
 #include "store/storereads.h"
+#include "waitingbutton.h"
 
 #include <QDialog>
 #include <functional>
@@ -30,10 +32,14 @@ public:
 
     Candidate candidate() const;
 
-    // Writes the candidate when Save is pressed; when it returns false (the store refused:
-    // a full disk, a read-only file) the dialog stays open with everything typed, and says
-    // why. Without a saver, Save only checks and closes.
-    void setSaver(std::function<bool(const Candidate &)> saver) { m_saver = std::move(saver); }
+    // Writes the candidate when Save is pressed, then calls reply with what the store
+    // said: done closes the dialog; refused (a full disk, a read-only file) keeps it open
+    // with everything typed and says why; a conflict (someone changed the candidate since
+    // it was opened) offers to reload it. A team server's answer comes later: Save is off
+    // until then ("Saving…"). Without a saver, Save only checks and closes.
+    using Reply = std::function<void(const StoreCommand::Outcome &)>;
+    void setSaver(std::function<void(const Candidate &, const Reply &)> saver) { m_saver = std::move(saver); }
+    bool isSaving() const { return m_saving.isWaiting(); }  // asked, not answered yet
 
     // Checks what was typed, then (the answer of a read: on a team server, off the GUI
     // thread) that no other candidate has the same email or link, then saves.
@@ -43,9 +49,10 @@ private:
     bool validate();  // what can be checked without the database
     void showProblem(const QString &problem, QWidget *focus);
     void save();
+    void saved(const StoreCommand::Outcome &outcome);
     // After an edit refused because someone changed the candidate meanwhile: the choice
     // to show the candidate as saved now (what was typed is replaced) or keep typing.
-    void offerReload();
+    void offerReload(const QString &why);
     void showSaved(const Candidate &fresh);  // in place of what was typed
 
     Store *m_store;
@@ -59,7 +66,8 @@ private:
     QPlainTextEdit *m_notes;
     QLabel *m_problem;
     QDialogButtonBox *m_buttons;
-    std::function<bool(const Candidate &)> m_saver;
+    std::function<void(const Candidate &, const Reply &)> m_saver;
+    WaitingButton m_saving{nullptr};
     LatestRead m_duplicates;
     LatestRead m_reload;  // the candidate as saved, after a conflict
 };

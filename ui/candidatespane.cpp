@@ -196,6 +196,8 @@ CandidatesPane::CandidatesPane(Store *store, QWidget *parent)
     connect(m_candidates, &QAbstractItemModel::modelReset, this, &CandidatesPane::restoreCurrent);
     // A reload shows a first screen, then every row: the candidate may only be there at the end.
     connect(m_candidates, &CandidateModel::loadingChanged, this, &CandidatesPane::restoreCurrent);
+    // So does a change's read of its rows: a candidate just added.
+    connect(m_candidates, &CandidateModel::rowsPlaced, this, &CandidatesPane::restoreCurrent);
 }
 
 void CandidatesPane::rememberCurrent(bool orNeighbour)
@@ -222,7 +224,7 @@ void CandidatesPane::restoreCurrent()
                     index, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
         }
         // Found, or replaced by its neighbour once every row is in: nothing more to wait for.
-        if (!gone || !m_candidates->isLoading()) {
+        if (!gone || (!m_candidates->isLoading() && !m_candidates->isPlacing())) {
             m_kept = 0;
             m_keptRow = -1;
         }
@@ -281,9 +283,10 @@ void CandidatesPane::showApplication(Id applicationId)
         selectApplication(applicationId);
         return;
     }
-    if (!m_candidates->isLoading())
+    if (!m_candidates->isLoading() && !m_candidates->isPlacing())
         return;  // not in the role's list
-    // restoreCurrent() selects it when the load brings it.
+    // restoreCurrent() selects it when the load, or the read of the rows a change named,
+    // brings it.
     m_kept = applicationId;
     m_keptRow = -1;
     m_keptOrNeighbour = false;

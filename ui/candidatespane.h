@@ -38,7 +38,8 @@ public:
     void setRoleId(Id roleId);
     Id currentApplicationId() const;
     void selectApplication(Id applicationId);
-    // Selects it now, or as soon as the list being loaded holds it (after a role switch);
+    // Selects it now, or as soon as the list being loaded holds it (after a role switch) or
+    // the row a change named has been read (a candidate just added, on a team server);
     // nothing when the role's list does not hold it.
     void showApplication(Id applicationId);
     void focusSearch();

@@ -193,6 +193,13 @@ MainWindow::MainWindow(Store *store, QWidget *parent)
 
     createActions();
 
+    // The role setCurrentRole() waits for, once the list has it.
+    auto showAwaited = [this] {
+        if (m_roleWhenListed)
+            setCurrentRole(m_roleWhenListed);
+    };
+    connect(m_roles, &QAbstractItemModel::rowsInserted, this, showAwaited);
+    connect(m_roles, &QAbstractItemModel::modelReset, this, showAwaited);
     connect(m_roleSwitcher, &QComboBox::currentIndexChanged, this, [this](int row) {
         showRole(m_roles->roleIdAt(row));
         updateActions();
@@ -501,6 +508,7 @@ void MainWindow::createActions()
 void MainWindow::setCurrentRole(Id roleId)
 {
     const int row = m_roles->rowOf(roleId);
+    m_roleWhenListed = row < 0 ? roleId : 0;  // a role just made, read off the GUI thread on a server
     if (row >= 0)
         m_roleSwitcher->setCurrentIndex(row);
 }
@@ -512,6 +520,7 @@ Id MainWindow::currentRole() const
 
 void MainWindow::onStoreOpened()
 {
+    m_roleWhenListed = 0;  // the database it was made in is left
     // A debrief belongs to the file it came from.
     for (DebriefDialog *debrief : findChildren<DebriefDialog *>())
         debrief->close();
@@ -852,7 +861,7 @@ void MainWindow::newRole()
         return;
     setCurrentRole(dialog.createdRoleId());
     m_tabs->setCurrentWidget(m_rolePage);
-    statusBar()->showMessage(tr("Added the role %1").arg(m_roleSwitcher->currentText()), 4000);
+    statusBar()->showMessage(tr("Added the role %1").arg(dialog.roleTitle()), 4000);
 }
 
 void MainWindow::importCandidates(const QString &path)

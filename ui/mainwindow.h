@@ -164,6 +164,7 @@ private:
     LazyPage *m_schedulePage;  // the SchedulePane
     LazyPage *m_peoplePage;  // the PeoplePane
     Id m_currentRole = 0;  // the role every pane shows (or takes when built)
+    Id m_roleWhenListed = 0;  // setCurrentRole() of a role the list has not read yet
     QComboBox *m_roleSwitcher;
     QComboBox *m_actorSwitcher;
     QLabel *m_actorLabel;

@@ -588,4 +588,9 @@ void NewRoleDialog::done(int result)
     QDialog::done(result);
 }
 
+QString NewRoleDialog::roleTitle() const
+{
+    return m_title->text().trimmed();
+}
+
 }  // namespace hireloop

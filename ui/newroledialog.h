@@ -42,6 +42,7 @@ public:
 
     // The role the dialog created, 0 until accepted.
     Id createdRoleId() const { return m_createdRoleId; }
+    QString roleTitle() const;  // as typed or taken from the posting
     // Create Role was pressed and the store has not answered yet (a team server's
     // connection thread writes the role; the dialog stays open with what was typed).
     bool isCreating() const { return m_creating; }

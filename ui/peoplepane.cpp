@@ -58,6 +58,14 @@ PeoplePane::PeoplePane(Store *store, UndoHistory *undo, QWidget *parent)
     connect(m_model, &QAbstractItemModel::rowsInserted, m_view, fit);
     connect(m_model, &QAbstractItemModel::dataChanged, m_view, fit);
     fit();
+    // A person just added is selected once their row is read (off the GUI thread on a
+    // team server); choosing another row first takes the wish back.
+    auto selectAwaited = [this] {
+        if (m_selectWhenListed)
+            selectPerson(m_selectWhenListed);
+    };
+    connect(m_model, &QAbstractItemModel::rowsInserted, this, selectAwaited);
+    connect(m_model, &QAbstractItemModel::modelReset, this, selectAwaited);
     m_view->horizontalHeader()->setDefaultAlignment(Qt::AlignLeft | Qt::AlignVCenter);
 
     auto make = [this](const QString &text, const QString &tip, const char *name, auto slot) {
@@ -97,7 +105,10 @@ PeoplePane::PeoplePane(Store *store, UndoHistory *undo, QWidget *parent)
         if (action(EditPerson)->isEnabled())
             editPerson();
     });
-    connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &PeoplePane::update);
+    connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this, [this] {
+        m_selectWhenListed = 0;
+        update();
+    });
     for (auto signal : {&Store::actorChanged, &Store::personChanged})
         connect(m_store, signal, this, &PeoplePane::update);
     connect(m_store, &Store::opened, this, &PeoplePane::update);
@@ -122,6 +133,7 @@ Person PeoplePane::currentPerson() const
 void PeoplePane::selectPerson(Id personId)
 {
     const int row = m_model->rowOf(personId);
+    m_selectWhenListed = row < 0 ? personId : 0;
     if (row >= 0)
         m_view->setCurrentIndex(m_model->index(row, PersonModel::NameColumn));
 }
@@ -170,11 +182,15 @@ void PeoplePane::editPerson()
     if (!before.id)
         return;
     PersonDialog dialog(before, this);
-    // On a team server the edit is a step on its way (the status bar says so), and a
-    // refusal is said by the store once the server has answered.
+    // The dialog stays open until the store has the edit, and with what was typed when it
+    // is refused (the reason shown in it, a conflict too).
     dialog.setSaver([this, before](const Person &after, const PersonDialog::Reply &reply) {
-        const bool same = after.name == before.name && after.email == before.email && after.kind == before.kind;
-        reply(same || m_undo->push(new EditPersonCommand(m_store, before, after)) ? QString() : m_store->errorString());
+        if (after.name == before.name && after.email == before.email && after.kind == before.kind) {
+            reply(QString());
+            return;
+        }
+        m_undo->push(new EditPersonCommand(m_store, before, after),
+                     [reply](const StoreCommand::Outcome &outcome) { reply(outcome.ok ? QString() : outcome.why); });
     });
     dialog.exec();
 }

@@ -31,6 +31,7 @@ public:
     PersonModel *model() const { return m_model; }
     Id currentPersonId() const;
     Person currentPerson() const;  // as the list has them; id 0 when none is selected
+    // Selects them now, or once their row is read (a person just added, on a team server).
     void selectPerson(Id personId);
 
     // Opens the Add Person dialog; the new person's id, or 0 when cancelled.
@@ -49,6 +50,7 @@ private:
     Store *m_store;
     UndoHistory *m_undo;
     PersonModel *m_model;
+    Id m_selectWhenListed = 0;  // selectPerson() of a row on its way
     QTableView *m_view;
     QList<QAction *> m_actions;
 };

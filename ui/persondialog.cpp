@@ -52,7 +52,7 @@ PersonDialog::PersonDialog(const Person &person, QWidget *parent)
     m_problem = new ProblemLabel(this);
 
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Save | QDialogButtonBox::Cancel, this);
-    m_save = buttons->button(QDialogButtonBox::Save);
+    m_saving = WaitingButton(buttons->button(QDialogButtonBox::Save));
     connect(buttons, &QDialogButtonBox::accepted, this, &PersonDialog::accept);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
 
@@ -109,15 +109,12 @@ void PersonDialog::accept()
         QDialog::accept();
         return;
     }
-    if (m_saving)
+    if (!m_saving.start())
         return;
-    m_saving = true;
-    m_save->setEnabled(false);
     m_saver(p, [dialog = QPointer<PersonDialog>(this)](const QString &problem) {
         if (!dialog)
             return;
-        dialog->m_saving = false;
-        dialog->m_save->setEnabled(true);
+        dialog->m_saving.finish();
         if (!problem.isEmpty())
             dialog->showProblem(tr("Not saved: %1").arg(problem));
         else

@@ -2,6 +2,8 @@
 
 #include "domain/domain.h"
 
+#include "waitingbutton.h"
+
 #include <QDialog>
 #include <functional>
 
@@ -31,7 +33,7 @@ public:
     // A team server's answer comes later: Save is off until then, and what was typed stays.
     using Reply = std::function<void(const QString &problem)>;
     void setSaver(std::function<void(const Person &, const Reply &reply)> saver) { m_saver = std::move(saver); }
-    bool isSaving() const { return m_saving; }  // asked, not answered yet
+    bool isSaving() const { return m_saving.isWaiting(); }  // asked, not answered yet
 
     void accept() override;
 
@@ -48,9 +50,8 @@ private:
     QComboBox *m_kind;
     QLabel *m_duties;
     QLabel *m_problem;
-    QPushButton *m_save;
     std::function<void(const Person &, const Reply &)> m_saver;
-    bool m_saving = false;
+    WaitingButton m_saving{nullptr};
 };
 
 }  // namespace hireloop

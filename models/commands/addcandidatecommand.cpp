@@ -15,17 +15,21 @@ AddCandidateCommand::AddCandidateCommand(Store *store, const Candidate &candidat
 void AddCandidateCommand::redo()
 {
     // The first redo takes new ids; a redo after undo asks for the same ones.
-    Id applicationId = m_applicationId;
-    const Id id = store()->addCandidate(m_candidate, m_roleId, m_stageId, &applicationId);
-    if (!check(id != 0))
-        return;
-    m_candidate.id = id;
-    m_applicationId = applicationId;
+    write([candidate = m_candidate, roleId = m_roleId, stageId = m_stageId, ids = m_ids](Store &store) {
+        Candidate again = candidate;
+        again.id = ids->candidate;
+        Id applicationId = ids->application;
+        const Id id = store.addCandidate(again, roleId, stageId, &applicationId);
+        if (!id)
+            return false;
+        *ids = Ids{id, applicationId};
+        return true;
+    });
 }
 
 void AddCandidateCommand::undo()
 {
-    check(store()->removeCandidate(m_candidate.id));
+    write([ids = m_ids](Store &store) { return store.removeCandidate(ids->candidate); });
 }
 
 }  // namespace hireloop

@@ -4,6 +4,7 @@
 #include "domain/domain.h"
 
 #include <QCoreApplication>
+#include <memory>
 
 namespace hireloop {
 
@@ -18,14 +19,20 @@ public:
                         QUndoCommand *parent = nullptr);
     void redo() override;
     void undo() override;
-    Id candidateId() const { return m_candidate.id; }
-    Id applicationId() const { return m_applicationId; }
+    // Once the first redo is written (on a team server: once it is answered).
+    Id candidateId() const { return m_ids->candidate; }
+    Id applicationId() const { return m_ids->application; }
 
 private:
+    struct Ids
+    {
+        Id candidate = 0;
+        Id application = 0;
+    };
     Candidate m_candidate;
     Id m_roleId;
     Id m_stageId;
-    Id m_applicationId = 0;
+    std::shared_ptr<Ids> m_ids = std::make_shared<Ids>();  // set by the first redo's write
 };
 
 }  // namespace hireloop

@@ -13,12 +13,12 @@ EditCandidateCommand::EditCandidateCommand(Store *store, const Candidate &before
 
 void EditCandidateCommand::redo()
 {
-    check(store()->updateCandidate(m_after));
+    write([after = m_after](Store &store) { return store.updateCandidate(after); });
 }
 
 void EditCandidateCommand::undo()
 {
-    check(store()->updateCandidate(m_before));
+    write([before = m_before](Store &store) { return store.updateCandidate(before); });
 }
 
 }  // namespace hireloop

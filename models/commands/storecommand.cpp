@@ -3,6 +3,7 @@
 #include "store/store.h"
 #include "store/storereads.h"
 
+#include <optional>
 #include <utility>
 
 namespace hireloop {
@@ -32,15 +33,23 @@ Store *StoreCommand::store() const
 
 bool StoreCommand::write(std::function<bool(Store &)> work)
 {
-    auto job = [refused = m_refused, work = std::move(work)](Store &store) {
-        if (*refused)
+    auto job = [outcome = m_outcome, toCaller = m_conflictsToCaller, work = std::move(work)](Store &store) {
+        if (!outcome->ok)
             return true;  // nothing to do: said once already
-        *refused = !work(store);
-        return !*refused;
+        std::optional<Store::ConflictsToCaller> conflictsHere;
+        if (toCaller)
+            conflictsHere.emplace(&store);
+        if (!work(store))
+            *outcome = Outcome{false, store.lastWriteConflicted(), store.errorString()};
+        return outcome->ok;
     };
     StoreReads *reads = StoreReads::of(m_store);
-    if (!reads->isThreaded())
-        return check(job(*m_store));
+    if (!reads->isThreaded()) {
+        const bool ok = check(job(*m_store));
+        if (std::function<void(const Outcome &)> done = std::exchange(m_done, nullptr))
+            done(*m_outcome);
+        return ok;
+    }
     ++m_onItsWay;
     reads->write<bool>(m_store, job, [self = m_self](const bool &ok) {
         StoreCommand *command = *self;
@@ -48,11 +57,15 @@ bool StoreCommand::write(std::function<bool(Store &)> work)
             return;
         --command->m_onItsWay;
         command->check(ok);
+        const Outcome outcome = *command->m_outcome;
+        // Taken now: a refused command is let go of by the history (setAnswered).
+        std::function<void(const Outcome &)> done;
+        if (!ok || !command->isOnItsWay())
+            done = std::exchange(command->m_done, nullptr);
         if (command->m_answered)
             command->m_answered(command, ok);
-        if (ok && *self && !command->isOnItsWay())
-            if (std::function<void()> done = std::exchange(command->m_done, nullptr))
-                done();
+        if (done)
+            done(outcome);
     });
     return true;
 }

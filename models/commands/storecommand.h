@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QString>
 #include <QUndoCommand>
 #include <functional>
 #include <memory>
@@ -27,10 +28,23 @@ public:
     // Told of each write's answer that came after redo() or undo() returned: ok, or
     // refused (the store said why, and the command is obsolete now).
     void setAnswered(std::function<void(StoreCommand *, bool ok)> answered) { m_answered = std::move(answered); }
-    // Called once, after setAnswered's call, when the server has said yes to the writes on
-    // their way (never when one is refused): what a pane says of a step ("Scheduled …")
-    // waits for it. On a file the step is done when redo() returns.
-    void setDone(std::function<void()> done) { m_done = std::move(done); }
+    // What the store said of the command's writes: done, or refused, why, and whether
+    // because the row had changed since it was read (Store::lastWriteConflicted).
+    struct Outcome
+    {
+        bool ok = true;
+        bool conflicted = false;
+        QString why;
+    };
+    // Called once, when the writes asked so far have been answered: ok once the store has
+    // them all, else as soon as one is refused. What a pane says of a step ("Scheduled …"),
+    // or a dialog that stays open until its step is written, waits for it. On a team
+    // server after setAnswered's call; on a file within the redo() or undo() that wrote.
+    void setDone(std::function<void(const Outcome &)> done) { m_done = std::move(done); }
+    // Whoever pushed the command shows a conflict itself, from done's outcome or (on a
+    // file) from the store as the push returns: the store does not also say it as
+    // errorOccurred (Store::ConflictsToCaller), on whichever Store the write runs.
+    void setConflictsToCaller(bool toCaller) { m_conflictsToCaller = toCaller; }
 
 protected:
     StoreCommand(Store *store, const QString &text, QUndoCommand *parent);
@@ -52,8 +66,9 @@ private:
     Store *const m_store;
     int m_onItsWay = 0;
     std::function<void(StoreCommand *, bool)> m_answered;
-    std::function<void()> m_done;
-    std::shared_ptr<bool> m_refused = std::make_shared<bool>(false);  // touched by the writes only
+    std::function<void(const Outcome &)> m_done;
+    bool m_conflictsToCaller = false;
+    std::shared_ptr<Outcome> m_outcome = std::make_shared<Outcome>();  // touched by the writes only
     std::shared_ptr<StoreCommand *> m_self = std::make_shared<StoreCommand *>(this);  // null once deleted
 };
 

@@ -88,6 +88,13 @@ void UndoHistory::answered(StoreCommand *command, bool ok)
     }
 }
 
+void UndoHistory::push(StoreCommand *command, std::function<void(const StoreCommand::Outcome &)> answer)
+{
+    command->setConflictsToCaller(true);
+    command->setDone(std::move(answer));
+    push(static_cast<QUndoCommand *>(command));
+}
+
 void UndoHistory::clearAll()
 {
     for (QUndoStack *s : stacks())

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "commands/storecommand.h"
 #include "domain/domain.h"
 
 #include <QHash>
@@ -11,7 +12,6 @@ class QUndoStack;
 namespace hireloop {
 
 class Store;
-class StoreCommand;
 
 // Where the window's edits go to be undone: one QUndoStack per person. Switching who
 // the app acts for makes that person's stack the active one, so nobody is offered
@@ -32,6 +32,11 @@ public:
     // StoreCommand's write is answered later (true meanwhile): a refusal takes it off the
     // stack then, and stepped() says the step again once the server has it.
     bool push(QUndoCommand *command);
+    // Pushes command for a caller that waits until the store has answered its first redo
+    // (a dialog that stays open until its step is written): answer gets what the store
+    // said, on a file before push returns, on a team server once the server has answered.
+    // A conflict is the answer's to show (StoreCommand::setConflictsToCaller).
+    void push(StoreCommand *command, std::function<void(const StoreCommand::Outcome &)> answer);
     // Every person's history, for edits no earlier command may be undone across
     // (anonymizing or erasing a candidate, another database).
     void clearAll();

@@ -135,6 +135,7 @@ void CandidateModel::placeFresh(std::function<QList<Id>(Store &)> which, bool ad
     using Fresh = QList<std::pair<Id, std::optional<CandidateRow>>>;
     const Id roleId = m_roleId;
     const quint64 generation = m_generation;
+    ++m_placing;
     StoreReads::of(m_store)->ask<Fresh>(
         this,
         [roleId, which = std::move(which)](Store &store) {
@@ -149,16 +150,19 @@ void CandidateModel::placeFresh(std::function<QList<Id>(Store &)> which, bool ad
             return fresh;
         },
         [this, generation, adds](const Fresh &fresh) {
-            if (generation != m_generation)
-                return;
-            for (const auto &[applicationId, row] : fresh) {
-                // The load under way may have read it before the change: again after the swap.
-                if (isLoading())
-                    m_changedWhileLoading.insert(applicationId);
-                if (!adds && !m_entryOf.contains(applicationId))
-                    continue;
-                place(applicationId, row ? &*row : nullptr);
+            --m_placing;
+            if (generation == m_generation) {
+                for (const auto &[applicationId, row] : fresh) {
+                    // The load under way may have read it before the change: again after the swap.
+                    if (isLoading())
+                        m_changedWhileLoading.insert(applicationId);
+                    if (!adds && !m_entryOf.contains(applicationId))
+                        continue;
+                    place(applicationId, row ? &*row : nullptr);
+                }
             }
+            if (!m_placing)
+                Q_EMIT rowsPlaced();
         });
 }
 

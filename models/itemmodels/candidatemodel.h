@@ -74,6 +74,9 @@ public:
     void setFirstScreenRows(int rows) { m_firstScreenRows = rows; }
     // The first screen is shown and the rest is on its way.
     bool isLoading() const { return m_loadingGeneration != 0; }
+    // Rows a change named are being read (on a team server, off the GUI thread): an added
+    // candidate's row may be on its way. rowsPlaced() once none is any more.
+    bool isPlacing() const { return m_placing > 0; }
 
     // Sorting: the view's sort indicator calls sort(). Column -1: load order (application id).
     void sort(int column, Qt::SortOrder order = Qt::AscendingOrder) override;
@@ -99,6 +102,7 @@ public:
 
 Q_SIGNALS:
     void loadingChanged(bool loading);
+    void rowsPlaced();
     // A row was added to or removed from the role, shown or not (see totalCount()).
     void totalCountChanged();
 
@@ -157,6 +161,7 @@ private:
     quint64 m_loadingGeneration = 0;  // the load on its way, 0 when none
     int m_expectedTotal = 0;
     QSet<Id> m_changedWhileLoading;  // applications to read again after the swap
+    int m_placing = 0;  // placeFresh questions not answered yet
 };
 
 }  // namespace hireloop

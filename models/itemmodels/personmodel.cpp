@@ -2,6 +2,7 @@
 
 #include "itemmodels/modelroles.h"
 #include "store/store.h"
+#include "store/storememo.h"
 
 #include <QBrush>
 #include <QFont>
@@ -13,8 +14,8 @@ PersonModel::PersonModel(Store *store, QObject *parent)
     : QAbstractTableModel(parent)
     , m_store(store)
 {
-    connect(m_store, &Store::personAdded, this, &PersonModel::onPersonAdded);
-    connect(m_store, &Store::personChanged, this, &PersonModel::onPersonChanged);
+    connect(m_store, &Store::personAdded, this, &PersonModel::onPeopleChanged);
+    connect(m_store, &Store::personChanged, this, &PersonModel::onPeopleChanged);
     connect(m_store, &Store::opened, this, &PersonModel::reload);
     connect(m_store, &Store::dataReset, this, &PersonModel::reload);  // the demo adds its staff
     // Who acts is shown in bold.
@@ -27,9 +28,54 @@ PersonModel::PersonModel(Store *store, QObject *parent)
 
 void PersonModel::reload()
 {
-    beginResetModel();
-    m_people = m_store->isOpen() ? m_store->persons() : QList<Person>();
-    endResetModel();
+    if (!m_store->isOpen()) {
+        m_read.cancel();
+        beginResetModel();
+        m_people.clear();
+        endResetModel();
+        return;
+    }
+    read([this](const QList<Person> &people) {
+        beginResetModel();
+        m_people = people;
+        endResetModel();
+    });
+}
+
+void PersonModel::read(std::function<void(const QList<Person> &)> apply)
+{
+    // What the store keeps, or, once a change has made it old, read off the GUI thread.
+    m_read.ask<QList<Person>>(
+        m_store, this, [](Store &s) { return s.persons(); }, std::move(apply), StoreMemo::personsKey());
+}
+
+void PersonModel::sync(const QList<Person> &people)
+{
+    // People are listed by id and never taken out: the list read again is the one shown
+    // with some rows changed and newcomers at the end. Anything else is read whole.
+    bool appended = people.size() >= m_people.size();
+    for (int row = 0; appended && row < m_people.size(); ++row)
+        appended = people.at(row).id == m_people.at(row).id;
+    if (!appended) {
+        beginResetModel();
+        m_people = people;
+        endResetModel();
+        return;
+    }
+    for (int row = 0; row < m_people.size(); ++row) {
+        const Person &p = people.at(row);
+        Person &shown = m_people[row];
+        if (p.version == shown.version && p.name == shown.name && p.email == shown.email && p.kind == shown.kind
+            && p.active == shown.active && p.login == shown.login)
+            continue;
+        shown = p;
+        Q_EMIT dataChanged(index(row, 0), index(row, ColumnCount - 1));
+    }
+    if (people.size() > m_people.size()) {
+        beginInsertRows({}, rowCount(), int(people.size()) - 1);
+        m_people.append(people.mid(m_people.size()));
+        endInsertRows();
+    }
 }
 
 int PersonModel::rowOf(Id personId) const
@@ -112,23 +158,10 @@ QVariant PersonModel::headerData(int section, Qt::Orientation orientation, int r
     return {};
 }
 
-void PersonModel::onPersonAdded(Id personId)
+void PersonModel::onPeopleChanged()
 {
-    Person p;
-    if (rowOf(personId) >= 0 || !m_store->person(personId, &p))
-        return;
-    // People are listed by id, so a new one is the last.
-    beginInsertRows({}, rowCount(), rowCount());
-    m_people.append(p);
-    endInsertRows();
-}
-
-void PersonModel::onPersonChanged(Id personId)
-{
-    const int row = rowOf(personId);
-    if (row < 0 || !m_store->person(personId, &m_people[row]))
-        return;
-    Q_EMIT dataChanged(index(row, 0), index(row, ColumnCount - 1));
+    // The latest of a burst of changes: one read of the list, placed row by row.
+    read([this](const QList<Person> &people) { sync(people); });
 }
 
 }  // namespace hireloop

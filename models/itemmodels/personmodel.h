@@ -1,13 +1,16 @@
 #pragma once
 
 #include "domain/domain.h"
+#include "store/storereads.h"
 
 #include <QAbstractTableModel>
+#include <functional>
 
 // The database's people, in the order they were added, for the People page: name,
 // email, kind and whether they are active. A person added appends a row; a person
 // changed (edited, deactivated, reactivated) changes their row only. Deactivated
-// people stay, greyed: their history is theirs.
+// people stay, greyed: their history is theirs. On a team server the list is read off
+// the GUI thread (StoreReads), from what the store keeps while nothing has changed.
 
 namespace hireloop {
 
@@ -32,11 +35,13 @@ public:
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
 private:
-    void onPersonAdded(Id personId);
-    void onPersonChanged(Id personId);
+    void onPeopleChanged();
+    void read(std::function<void(const QList<Person> &)> apply);
+    void sync(const QList<Person> &people);  // the list read again, row by row
 
     Store *m_store;
     QList<Person> m_people;
+    LatestRead m_read;
 };
 
 }  // namespace hireloop

@@ -71,21 +71,41 @@ QVariant RoleListModel::data(const QModelIndex &index, int role) const
     }
 }
 
-void RoleListModel::onRoleAdded(Id roleId)
+void RoleListModel::onRoleAdded()
 {
-    if (m_read.isWaiting()) {
-        reload();  // the list on its way is older than the role
+    // The list read again (the latest of a burst; off the GUI thread on a team server),
+    // placed row by row.
+    m_read.ask<QList<RoleSummary>>(
+        m_store, this, [](Store &store) { return store.roles(); },
+        [this](const QList<RoleSummary> &roles) { sync(roles); }, StoreMemo::rolesKey());
+}
+
+void RoleListModel::sync(const QList<RoleSummary> &roles)
+{
+    // Roles are added, never taken out: the roles shown come again in the same order, the
+    // new ones among them where the store lists them. Anything else is read whole.
+    int shown = 0;
+    for (const RoleSummary &r : roles)
+        if (shown < m_roles.size() && m_roles.at(shown).id == r.id)
+            ++shown;
+    if (shown != m_roles.size()) {
+        place(roles);
         return;
     }
-    // The store lists roles in display order; insert the new one where it belongs.
-    const QList<RoleSummary> fresh = m_store->roles();
-    for (int row = 0; row < fresh.size(); ++row) {
-        if (fresh.at(row).id != roleId)
+    for (int row = 0; row < roles.size(); ++row) {
+        const RoleSummary &r = roles.at(row);
+        if (row < m_roles.size() && m_roles.at(row).id == r.id) {
+            RoleSummary &was = m_roles[row];
+            if (was.title != r.title || was.team != r.team || was.open != r.open || was.attributes != r.attributes
+                || was.stages != r.stages) {
+                was = r;
+                Q_EMIT dataChanged(index(row), index(row));
+            }
             continue;
+        }
         beginInsertRows({}, row, row);
-        m_roles.insert(row, fresh.at(row));
+        m_roles.insert(row, r);
         endInsertRows();
-        return;
     }
 }
 

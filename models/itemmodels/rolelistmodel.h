@@ -28,7 +28,8 @@ public:
     QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
 
 private:
-    void onRoleAdded(Id roleId);
+    void onRoleAdded();
+    void sync(const QList<RoleSummary> &roles);  // the list read again, row by row
     void place(const QList<RoleSummary> &roles);  // one reset
 
     Store *m_store;

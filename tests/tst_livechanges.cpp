@@ -531,6 +531,7 @@ void TestLiveChanges::planChangesArriveOnServer()
     QVERIFY(cleo);
     StageModel stages(cleo.get());
     stages.setRoleId(m_fx.role.id);
+    QVERIFY(test::settled(cleo.get()));  // the role, read off the GUI thread unless kept
     QSignalSpy stagesReset(&stages, &QAbstractItemModel::modelReset);
     QSignalSpy renamed(ben.get(), &Store::stageChanged);
     QSignalSpy moved(cleo.get(), &Store::stageMoved);
@@ -551,6 +552,7 @@ void TestLiveChanges::planChangesArriveOnServer()
     QCOMPARE(idAt(renamed, 0, 0), m_fx.role.id);
     QCOMPARE(idAt(renamed, 0, 1), first);
     QTRY_COMPARE_WITH_TIMEOUT(cleoRenamed.count(), 1, Second);
+    QVERIFY(test::settled(cleo.get()));  // the plan reads its role again
     QCOMPARE(stages.index(stages.rowOfStage(first), StageModel::NameColumn).data().toString(),
              QStringLiteral("Phone screen"));
 
@@ -559,6 +561,7 @@ void TestLiveChanges::planChangesArriveOnServer()
     QTRY_COMPARE_WITH_TIMEOUT(moved.count(), 1, Second);
     QCOMPARE(idAt(moved, 0, 0), m_fx.role.id);
     QCOMPARE(idAt(moved, 0, 1), first);
+    QVERIFY(test::settled(cleo.get()));
     Role now;
     QVERIFY(m_fx->role(m_fx.role.id, &now));
     QCOMPARE(stages.rowCount(), int(now.stages.size()));
@@ -572,6 +575,7 @@ void TestLiveChanges::planChangesArriveOnServer()
     QTRY_COMPARE_WITH_TIMEOUT(added.count(), 1, Second);
     QCOMPARE(idAt(added, 0, 0), m_fx.role.id);
     QCOMPARE(idAt(added, 0, 1), stage);
+    QVERIFY(test::settled(cleo.get()));
     QCOMPARE(stages.rowOfStage(stage), 1);
     QCOMPARE(stagesReset.count(), 0);
     QTest::qWait(Store::ChangeNoticeDelayMs * 4);

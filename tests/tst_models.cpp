@@ -259,6 +259,7 @@ void TestModels::coverageMatrix()
     const Id roleId = m_store->addRole(draft);
     QVERIFY(roleId);
     model.setRoleId(roleId);
+    QVERIFY(test::settled(m_store));  // a role the store has not kept yet: read off the GUI thread
     QCOMPARE(model.index(0, model.stageCount()).data().toString(), QStringLiteral("Not assessed"));
     QCOMPARE(model.index(0, model.stageCount()).data(CoverageRole).toInt(), 0);
 }

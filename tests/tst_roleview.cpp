@@ -75,6 +75,7 @@ Id TestRoleView::addRole(const QString &text)
 void TestRoleView::showRole(Id id)
 {
     m_view->setRoleId(id);
+    QVERIFY(test::settled(m_fx.store()));  // on a team server the role is read off the GUI thread
     QApplication::processEvents();
 }
 

@@ -165,6 +165,21 @@ RoleView::RoleView(Store *store, UndoHistory *undo, QWidget *parent)
     connect(m_stages, &QAbstractItemModel::rowsMoved, this, &RoleView::updatePlanActions);
     connect(m_store, &Store::actorChanged, this, &RoleView::updatePlanActions);  // what they may change
     updatePlanActions();
+    // A role shown (at once when the store keeps it, else once read off the GUI thread on
+    // a team server): the page is laid out for it.
+    connect(m_rubric, &QAbstractItemModel::modelReset, this, [this] {
+        m_rubricView->expandAll();
+        for (int c = 0; c < RubricModel::SourceColumn; ++c)
+            m_rubricView->resizeColumnToContents(c);
+        updateHeader();
+        updatePlanActions();
+    });
+    connect(m_stages, &QAbstractItemModel::modelReset, this, [this] {
+        m_stageView->resizeColumnsToContents();
+        m_stageView->resizeRowsToContents();
+        updatePlanActions();
+    });
+    connect(m_coverage, &QAbstractItemModel::modelReset, m_coverageView, &QTableView::resizeColumnsToContents);
     connect(m_rubric, &QAbstractItemModel::dataChanged, this, [this](const QModelIndex &topLeft) {
         if (topLeft.parent() == m_rubricView->currentIndex().parent()
             && topLeft.row() == m_rubricView->currentIndex().row())
@@ -179,19 +194,12 @@ Id RoleView::roleId() const
 
 void RoleView::setRoleId(Id roleId)
 {
+    m_attributeDetail->clear();
+    // Each model's reset lays its part of the page out (see the constructor).
     m_rubric->setRoleId(roleId);
     m_stages->setRoleId(roleId);
     m_coverage->setRoleId(roleId);
     m_retention->setRoleId(roleId);
-    m_rubricView->expandAll();
-    for (int c = 0; c < RubricModel::SourceColumn; ++c)
-        m_rubricView->resizeColumnToContents(c);
-    m_stageView->resizeColumnsToContents();
-    m_stageView->resizeRowsToContents();
-    m_coverageView->resizeColumnsToContents();
-    m_attributeDetail->clear();
-    updateHeader();
-    updatePlanActions();
 }
 
 namespace {

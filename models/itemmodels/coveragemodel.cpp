@@ -28,13 +28,13 @@ CoverageModel::CoverageModel(Store *store, UndoHistory *undo, QObject *parent)
 
 void CoverageModel::setRoleId(Id roleId)
 {
-    m_read.cancel();
-    beginResetModel();
-    m_role = Role();
-    if (roleId > 0 && !m_store->role(roleId, &m_role))
-        m_role = Role();
-    m_attributes = m_role.attributes();
-    endResetModel();
+    // As the store keeps it, or read off the GUI thread once a change has made that old.
+    m_read.showRole(m_store, this, roleId, [this](const Role &role) {
+        beginResetModel();
+        m_role = role;
+        m_attributes = m_role.attributes();
+        endResetModel();
+    });
 }
 
 int CoverageModel::coverage(int row) const
@@ -126,12 +126,7 @@ QVariant CoverageModel::headerData(int section, Qt::Orientation orientation, int
 
 void CoverageModel::onRoleChanged(Id roleId)
 {
-    if (!roleId || roleId != m_role.id)
-        return;
-    m_read.askRole(m_store, this, roleId, [this, roleId](const Role &fresh) {
-        if (fresh.id == roleId && roleId == m_role.id)
-            apply(fresh);
-    });
+    m_read.rereadRole(m_store, this, roleId, m_role.id, [this](const Role &fresh) { apply(fresh); });
 }
 
 void CoverageModel::apply(const Role &fresh)

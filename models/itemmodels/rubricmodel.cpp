@@ -6,7 +6,10 @@
 #include "store/store.h"
 
 #include <QFont>
+#include <QHash>
+#include <QSet>
 #include <QMimeData>
+#include <algorithm>
 #include "commands/undohistory.h"
 
 namespace hireloop {
@@ -33,23 +36,152 @@ RubricModel::RubricModel(Store *store, UndoHistory *undo, QObject *parent)
     , m_store(store)
     , m_undo(undo)
 {
-    connect(m_store, &Store::attributeChanged, this, &RubricModel::onAttributeChanged);
-    connect(m_store, &Store::attributeMoved, this, &RubricModel::onAttributeMoved);
+    // An attribute edited or moved: the whole role read again (off the GUI thread on a
+    // team server, the latest of a burst), placed by moves and changed rows.
+    for (auto signal : {&Store::attributeChanged, &Store::attributeMoved})
+        connect(m_store, signal, this, &RubricModel::onRoleChanged);
     connect(m_store, &Store::opened, this, [this] { setRoleId(0); });
 }
 
 void RubricModel::setRoleId(Id roleId)
 {
+    // As the store keeps it, or read off the GUI thread once a change has made that old.
+    m_read.showRole(m_store, this, roleId, [this](const Role &role) { reset(role); });
+}
+
+void RubricModel::reset(const Role &role)
+{
     beginResetModel();
-    m_role = Role();
-    if (roleId > 0 && !m_store->role(roleId, &m_role))
-        m_role = Role();
+    m_role = role;
     endResetModel();
 }
 
-void RubricModel::reload()
+void RubricModel::onRoleChanged(Id roleId)
 {
-    setRoleId(m_role.id);
+    m_read.rereadRole(m_store, this, roleId, m_role.id, [this](const Role &fresh) { sync(fresh); });
+}
+
+namespace {
+
+// The same categories, in the same order, holding the same attributes between them.
+bool sameParts(const Role &a, const Role &b)
+{
+    if (a.categories.size() != b.categories.size())
+        return false;
+    QList<Id> ids[2];
+    for (int c = 0; c < a.categories.size(); ++c) {
+        if (a.categories.at(c).id != b.categories.at(c).id)
+            return false;
+        for (const Attribute &x : a.categories.at(c).attributes)
+            ids[0] << x.id;
+        for (const Attribute &x : b.categories.at(c).attributes)
+            ids[1] << x.id;
+    }
+    std::sort(ids[0].begin(), ids[0].end());
+    std::sort(ids[1].begin(), ids[1].end());
+    return ids[0] == ids[1];
+}
+
+bool sameAttribute(const Attribute &a, const Attribute &b)
+{
+    return a.version == b.version && a.name == b.name && a.guidance == b.guidance && a.weight == b.weight
+        && a.mustHave == b.mustHave && a.sourceSection == b.sourceSection && a.sourceLine == b.sourceLine;
+}
+
+}  // namespace
+
+void RubricModel::sync(const Role &fresh)
+{
+    // What is shown becomes what was read row by row, so a selection and an open editor
+    // stay put: the fewest attributes moved to their places (a move said twice finds
+    // nothing to move), then the rows whose content changed. Other changes (a category or
+    // an attribute more or less) are read whole.
+    if (!sameParts(m_role, fresh)) {
+        reset(fresh);
+        return;
+    }
+    // Each attribute's category and rank in the rubric as read.
+    QHash<Id, std::pair<int, int>> wanted;
+    int rank = 0;
+    for (int c = 0; c < fresh.categories.size(); ++c)
+        for (const Attribute &a : fresh.categories.at(c).attributes)
+            wanted.insert(a.id, {c, rank++});
+    // Those that stay: the longest run, in the order shown, of attributes already in their
+    // category whose ranks rise.
+    QList<Id> ids;
+    QList<int> ranks;
+    for (int c = 0; c < m_role.categories.size(); ++c)
+        for (const Attribute &a : std::as_const(m_role.categories.at(c).attributes))
+            if (wanted.value(a.id).first == c) {
+                ids << a.id;
+                ranks << wanted.value(a.id).second;
+            }
+    QList<int> runLength(ranks.size(), 1), before(ranks.size(), -1);
+    int last = -1;
+    for (int i = 0; i < ranks.size(); ++i) {
+        for (int j = 0; j < i; ++j)
+            if (ranks.at(j) < ranks.at(i) && runLength.at(j) + 1 > runLength.at(i)) {
+                runLength[i] = runLength.at(j) + 1;
+                before[i] = j;
+            }
+        if (last < 0 || runLength.at(i) > runLength.at(last))
+            last = i;
+    }
+    QSet<Id> placed;
+    for (int i = last; i >= 0; i = before.at(i))
+        placed.insert(ids.at(i));
+    // The others, in the order read, each right after the last placed one that precedes it.
+    QSet<int> weighed;  // categories whose total weight may have changed
+    for (int c = 0; c < fresh.categories.size(); ++c) {
+        for (const Attribute &a : fresh.categories.at(c).attributes) {
+            if (placed.contains(a.id))
+                continue;
+            const QModelIndex at = indexOfAttribute(a.id);
+            const int fromCategory = int(at.internalId() - 1);
+            const QList<Attribute> &target = m_role.categories.at(c).attributes;
+            int row = 0;
+            for (int i = 0; i < target.size(); ++i)
+                if (placed.contains(target.at(i).id)
+                    && wanted.value(target.at(i).id).second < wanted.value(a.id).second)
+                    row = i + 1;
+            placed.insert(a.id);
+            if (fromCategory == c && (row == at.row() || row == at.row() + 1))
+                continue;  // there already
+            beginMoveRows(index(fromCategory, 0), at.row(), at.row(), index(c, 0), row);
+            Attribute moving = m_role.categories[fromCategory].attributes.takeAt(at.row());
+            m_role.categories[c].attributes.insert(fromCategory == c && at.row() < row ? row - 1 : row, moving);
+            endMoveRows();
+            weighed << fromCategory << c;
+        }
+    }
+    for (int c = 0; c < fresh.categories.size(); ++c)
+        for (int row = 0; row < fresh.categories.at(c).attributes.size(); ++row)
+            if (m_role.categories.at(c).attributes.at(row).id != fresh.categories.at(c).attributes.at(row).id) {
+                reset(fresh);  // not placed as read: never expected, but what is shown must be right
+                return;
+            }
+    for (int c = 0; c < fresh.categories.size(); ++c) {
+        Category &shown = m_role.categories[c];
+        const Category &read = fresh.categories.at(c);
+        if (shown.name != read.name) {
+            shown.name = read.name;
+            Q_EMIT dataChanged(index(c, 0), index(c, ColumnCount - 1));
+        }
+        for (int row = 0; row < read.attributes.size(); ++row) {
+            Attribute &have = shown.attributes[row];
+            const bool same = sameAttribute(have, read.attributes.at(row));
+            have = read.attributes.at(row);
+            if (same)
+                continue;
+            const QModelIndex first = index(row, 0, index(c, 0));
+            Q_EMIT dataChanged(first, first.siblingAtColumn(ColumnCount - 1));
+            weighed << c;
+        }
+    }
+    for (int c : std::as_const(weighed)) {
+        const QModelIndex weight = index(c, WeightColumn);
+        Q_EMIT dataChanged(weight, weight);
+    }
 }
 
 QModelIndex RubricModel::indexOfAttribute(Id attributeId, int column) const
@@ -246,24 +378,6 @@ bool RubricModel::setData(const QModelIndex &index, const QVariant &value, int r
     return m_store->updateAttribute(after);
 }
 
-void RubricModel::onAttributeChanged(Id roleId, Id attributeId)
-{
-    if (roleId != m_role.id)
-        return;
-    const QModelIndex first = indexOfAttribute(attributeId);
-    Attribute fresh;
-    if (!first.isValid() || !m_store->attribute(attributeId, &fresh)) {
-        reload();
-        return;
-    }
-    Attribute &slot = m_role.categories[int(first.internalId() - 1)].attributes[first.row()];
-    slot = fresh;
-    Q_EMIT dataChanged(first, first.siblingAtColumn(ColumnCount - 1));
-    // The category's total weight is shown on its row.
-    const QModelIndex category = first.parent().siblingAtColumn(WeightColumn);
-    Q_EMIT dataChanged(category, category);
-}
-
 namespace {
 const QString AttributeMime = QStringLiteral("application/x-hireloop-attribute");
 }
@@ -323,47 +437,6 @@ bool RubricModel::moveAttribute(Id attributeId, int categoryRow, int position)
         return true;
     }
     return m_store->moveAttribute(attributeId, to.id, position);
-}
-
-void RubricModel::onAttributeMoved(Id roleId, Id attributeId)
-{
-    if (roleId != m_role.id)
-        return;
-    const QModelIndex from = indexOfAttribute(attributeId);
-    Attribute fresh;
-    int toCategory = -1;
-    if (from.isValid() && m_store->attribute(attributeId, &fresh))
-        for (int c = 0; c < m_role.categories.size(); ++c)
-            if (m_role.categories.at(c).id == fresh.categoryId)
-                toCategory = c;
-    if (toCategory < 0) {
-        reload();
-        return;
-    }
-    const int fromCategory = int(from.internalId() - 1);
-    const int fromRow = from.row();
-    QList<Attribute> &source = m_role.categories[fromCategory].attributes;
-    const int toRow = qBound(0, fresh.position,
-                             int(m_role.categories.at(toCategory).attributes.size())
-                                 - (fromCategory == toCategory ? 1 : 0));
-    if (fromCategory == toCategory && toRow == fromRow) {
-        // Where it is already (the move said again): no move, which Qt would refuse.
-        m_role.categories[fromCategory].attributes[fromRow] = fresh;
-        Q_EMIT dataChanged(from.siblingAtColumn(0), from.siblingAtColumn(ColumnCount - 1));
-        return;
-    }
-    const int destination = fromCategory == toCategory && toRow > fromRow ? toRow + 1 : toRow;
-    beginMoveRows(index(fromCategory, 0), fromRow, fromRow, index(toCategory, 0), destination);
-    source.removeAt(fromRow);
-    m_role.categories[toCategory].attributes.insert(toRow, fresh);
-    for (int c : {fromCategory, toCategory})
-        for (int i = 0; i < m_role.categories.at(c).attributes.size(); ++i)
-            m_role.categories[c].attributes[i].position = i;
-    endMoveRows();
-    for (int c : {fromCategory, toCategory}) {
-        const QModelIndex weight = index(c, WeightColumn);
-        Q_EMIT dataChanged(weight, weight);
-    }
 }
 
 }  // namespace hireloop

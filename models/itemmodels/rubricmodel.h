@@ -1,6 +1,7 @@
 #pragma once
 
 #include "domain/domain.h"
+#include "store/storereads.h"
 
 #include <QAbstractItemModel>
 #include <QPointer>
@@ -50,14 +51,15 @@ public:
     bool moveAttribute(Id attributeId, int categoryRow, int position);
 
 private:
-    void onAttributeChanged(Id roleId, Id attributeId);
-    void onAttributeMoved(Id roleId, Id attributeId);
-    void reload();
+    void onRoleChanged(Id roleId);
+    void reset(const Role &role);
+    void sync(const Role &fresh);  // the role read again, row by row
     const Attribute *attributeAt(const QModelIndex &index) const;
 
     Store *m_store;
     QPointer<UndoHistory> m_undo;
     Role m_role;
+    LatestRead m_read;
 };
 
 }  // namespace hireloop

@@ -27,12 +27,12 @@ StageModel::StageModel(Store *store, UndoHistory *undo, QObject *parent)
 
 void StageModel::setRoleId(Id roleId)
 {
-    m_read.cancel();
-    beginResetModel();
-    m_role = Role();
-    if (roleId > 0 && !m_store->role(roleId, &m_role))
-        m_role = Role();
-    endResetModel();
+    // As the store keeps it, or read off the GUI thread once a change has made that old.
+    m_read.showRole(m_store, this, roleId, [this](const Role &role) {
+        beginResetModel();
+        m_role = role;
+        endResetModel();
+    });
 }
 
 int StageModel::rowCount(const QModelIndex &parent) const
@@ -159,14 +159,9 @@ bool StageModel::setData(const QModelIndex &index, const QVariant &value, int ro
 
 void StageModel::onRoleChanged(Id roleId)
 {
-    if (roleId != m_role.id || !roleId)
-        return;
     // The whole role, off the GUI thread on a team server: a burst of changes (a move
     // renumbers every stage after it) costs one read, the latest.
-    m_read.askRole(m_store, this, roleId, [this, roleId](const Role &fresh) {
-        if (fresh.id == roleId && roleId == m_role.id)
-            sync(fresh);
-    });
+    m_read.rereadRole(m_store, this, roleId, m_role.id, [this](const Role &fresh) { sync(fresh); });
 }
 
 void StageModel::sync(const Role &fresh)

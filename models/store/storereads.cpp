@@ -84,6 +84,31 @@ void LatestRead::askRole(Store *store, QObject *asker, Id roleId, std::function<
         StoreMemo::roleKey(roleId));
 }
 
+void LatestRead::showRole(Store *store, QObject *asker, Id roleId, const std::function<void(const Role &)> &show)
+{
+    cancel();
+    if (roleId <= 0) {
+        show(Role());
+        return;
+    }
+    askRole(store, asker, roleId, show);
+    if (isWaiting()) {
+        Role coming;
+        coming.id = roleId;
+        show(coming);
+    }
+}
+
+void LatestRead::rereadRole(Store *store, QObject *asker, Id changed, Id shown, std::function<void(const Role &)> apply)
+{
+    if (!changed || changed != shown)
+        return;
+    askRole(store, asker, changed, [changed, apply = std::move(apply)](const Role &fresh) {
+        if (fresh.id == changed)
+            apply(fresh);
+    });
+}
+
 void StoreReads::openAhead(const QString &path)
 {
     post([this, path] {

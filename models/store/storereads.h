@@ -222,6 +222,15 @@ public:
     // A role as the app Store keeps it, or read off the GUI thread once a change has made
     // that old; Role() when there is none.
     void askRole(Store *store, QObject *asker, Id roleId, std::function<void(const Role &)> answer);
+    // For a pane that shows one role: show(role) at once when the store keeps it (or on a
+    // file); otherwise show(a Role with only its id) now, as nothing of it is known yet,
+    // and show(role) when the answer comes. roleId 0: show(Role()). Any question on its
+    // way is dropped.
+    void showRole(Store *store, QObject *asker, Id roleId, const std::function<void(const Role &)> &show);
+    // For a pane showing role shown, after a change to role changed: when it is that role,
+    // the role read again (a burst of changes costs one read, the latest) and apply(fresh),
+    // unless the role is gone. A showRole() meanwhile drops the answer.
+    void rereadRole(Store *store, QObject *asker, Id changed, Id shown, std::function<void(const Role &)> apply);
     // Drops the answer on its way, if any, and the question waiting.
     void cancel()
     {

@@ -692,7 +692,7 @@ void ScorecardEditor::showRevision(int index)
         return;
     const Scorecard &r = m_revisionList.at(index);
     if (r.id == m_latestId)
-        m_model->load(r.id);
+        m_model->open(r.id);
     else
         m_model->showRevision(r);
 }
@@ -780,15 +780,21 @@ void ScorecardEditor::onSubmitAnswered(bool submitted, const QStringList &proble
     m_close->setFocus();
 }
 
-bool ScorecardEditor::amend()
+void ScorecardEditor::amend()
 {
-    const Id id = m_store->amendScorecard(m_latestId);
-    if (!id)
-        return false;
-    m_latestId = id;
-    m_model->load(id);
-    m_table->setFocus();
-    return true;
+    // The new revision is made on the connection thread on a team server; the button
+    // stays off until the answer, then the new draft opens.
+    m_amend->setEnabled(false);
+    StoreReads::of(m_store)->add(
+        this, [id = m_latestId](Store &s) { return s.amendScorecard(id); },
+        [this](const StoreReads::Added &added) {
+            m_amend->setEnabled(true);
+            if (!added.id)
+                return;  // the store said why
+            m_latestId = added.id;
+            m_model->open(added.id);
+            m_table->setFocus();
+        });
 }
 
 }  // namespace hireloop

@@ -52,7 +52,7 @@ public:
     // Submit: false, with what is missing shown, when it cannot. On a team server the
     // answer comes later (ScorecardModel::submitAnswered): true means sent.
     bool submit();
-    bool amend();  // a new draft revision of a submitted scorecard
+    void amend();  // a new draft revision of a submitted scorecard
 
     void done(int result) override;
 

@@ -387,7 +387,35 @@ void ScorecardModel::reload()
 
 void ScorecardModel::buildRows(const Scorecard &card)
 {
-    layOutRows(card.id && m_store ? rubricOf(*m_store, card) : Rubric());
+    // Every revision of a scorecard is of the same stage: the rubric laid out serves it.
+    if (card.id && m_rubric.found && m_rubric.stage.id == card.stageId)
+        layOutRows(Rubric(m_rubric));
+    else
+        layOutRows(card.id && m_store ? rubricOf(*m_store, card) : Rubric());
+}
+
+QList<ScorecardModel::Row> ScorecardModel::rowsOf(const Rubric &rubric, int *focusCount)
+{
+    // The stage's focus attributes first, in its order, then the rest of the rubric.
+    QList<Row> rows;
+    const Stage &stage = rubric.stage;
+    for (Id id : stage.focus) {
+        if (const Attribute *a = rubric.role.attribute(id)) {
+            Row row;
+            row.attribute = *a;
+            row.focus = true;
+            rows << row;
+        }
+    }
+    *focusCount = int(rows.size());
+    for (const Attribute &a : rubric.role.attributes()) {
+        if (stage.focus.contains(a.id))
+            continue;
+        Row row;
+        row.attribute = a;
+        rows << row;
+    }
+    return rows;
 }
 
 void ScorecardModel::layOutRows(const Rubric &rubric)
@@ -398,24 +426,8 @@ void ScorecardModel::layOutRows(const Rubric &rubric)
     m_rubric = m_card.id ? rubric : Rubric();
     if (!m_card.id || !rubric.found)
         return;
-    const Stage &stage = rubric.stage;
     m_roleId = rubric.roleId;
-    for (Id id : stage.focus) {
-        if (const Attribute *a = rubric.role.attribute(id)) {
-            Row row;
-            row.attribute = *a;
-            row.focus = true;
-            m_rows << row;
-        }
-    }
-    m_focusCount = int(m_rows.size());
-    for (const Attribute &a : rubric.role.attributes()) {
-        if (stage.focus.contains(a.id))
-            continue;
-        Row row;
-        row.attribute = a;
-        m_rows << row;
-    }
+    m_rows = rowsOf(rubric, &m_focusCount);
 }
 
 void ScorecardModel::applyRatings(const QList<Rating> &ratings, bool signal)
@@ -717,9 +729,25 @@ void ScorecardModel::refresh()
 
 void ScorecardModel::rebaseOnSaved()
 {
-    Scorecard theirs;
-    if (!m_store || !m_card.id || m_revisionView || !m_store->scorecard(m_card.id, &theirs))
+    if (!m_store || !m_card.id || m_revisionView)
         return;
+    // The scorecard as saved now, read off the GUI thread on a team server; what was
+    // typed meanwhile is on top too (the conflict holds every save back until then).
+    const quint64 generation = m_generation;
+    ask<std::optional<Scorecard>>(
+        this,
+        [id = m_card.id](Store &s) {
+            Scorecard saved;
+            return s.scorecard(id, &saved) ? std::optional<Scorecard>(saved) : std::nullopt;
+        },
+        [this, generation](const std::optional<Scorecard> &theirs) {
+            if (generation == m_generation && theirs && !m_revisionView)
+                rebaseOn(*theirs);
+        });
+}
+
+void ScorecardModel::rebaseOn(const Scorecard &theirs)
+{
     // Three ways: what was typed here since m_base wins; everything else is theirs.
     const Scorecard mine = scorecard();
     Scorecard merged = theirs;
@@ -785,29 +813,49 @@ void ScorecardModel::onScorecardChanged(Id, Id scorecardId)
     refresh();
 }
 
-void ScorecardModel::onAttributeChanged(Id roleId, Id attributeId)
+void ScorecardModel::onAttributeChanged(Id roleId, Id)
 {
-    if (roleId != m_roleId || !m_roleId)
-        return;
-    const int row = rowOfAttribute(attributeId);
-    Attribute a;
-    if (row < 0 || !m_store->attribute(attributeId, &a)) {
-        onStageChanged(roleId, m_card.stageId);
-        return;
-    }
-    m_rows[row].attribute = a;
-    Q_EMIT dataChanged(index(row, 0), index(row, ColumnCount - 1));
+    onStageChanged(roleId, m_card.stageId);
 }
 
 void ScorecardModel::onStageChanged(Id roleId, Id stageId)
 {
     if (roleId != m_roleId || !m_roleId || stageId != m_card.stageId)
         return;
-    // The focus or the rubric's order changed: the rows are laid out again, with
-    // the edits made here kept.
+    // The rubric read again (off the GUI thread on a team server); the latest of a burst
+    // of changes is laid out.
+    const quint64 generation = m_generation;
+    const quint64 asked = ++m_rubricReads;
+    ask<Rubric>(
+        this, [card = m_card](Store &s) { return rubricOf(s, card); },
+        [this, generation, asked](const Rubric &rubric) {
+            if (generation == m_generation && asked == m_rubricReads && rubric.found)
+                relayOut(rubric);
+        });
+}
+
+void ScorecardModel::relayOut(const Rubric &rubric)
+{
+    int focusCount = 0;
+    const QList<Row> rows = rowsOf(rubric, &focusCount);
+    bool sameRows = rows.size() == m_rows.size() && focusCount == m_focusCount;
+    for (int i = 0; sameRows && i < rows.size(); ++i)
+        sameRows = rows.at(i).attribute.id == m_rows.at(i).attribute.id;
+    if (sameRows) {
+        // An attribute renamed or its guidance changed: in place, so the typing and an
+        // open editor stay as they are.
+        m_rubric = rubric;
+        for (int i = 0; i < rows.size(); ++i)
+            m_rows[i].attribute = rows.at(i).attribute;
+        if (!rows.isEmpty())
+            Q_EMIT dataChanged(index(0, 0), index(int(rows.size()) - 1, ColumnCount - 1));
+        return;
+    }
+    // The focus or the rubric's order changed: the rows are laid out again, with the
+    // edits made here kept.
     const QList<Rating> current = scorecard().ratings;
     beginResetModel();
-    buildRows(m_card);
+    layOutRows(rubric);
     applyRatings(current, false);
     endResetModel();
 }

@@ -212,6 +212,9 @@ private:
     void ask(QObject *asker, std::function<T(Store &)> query, std::function<void(const T &)> answer);
     void buildRows(const Scorecard &card);  // the rubric read through the store's memo
     void layOutRows(const Rubric &rubric);
+    static QList<Row> rowsOf(const Rubric &rubric, int *focusCount);
+    void relayOut(const Rubric &rubric);  // the rubric read again after a change
+    void rebaseOn(const Scorecard &theirs);  // rebaseOnSaved() once the saved one is read
     void applyRatings(const QList<Rating> &ratings, bool signal);
     void changed();
     void takeInJournal();
@@ -229,6 +232,7 @@ private:
     Id m_roleId = 0;
     QList<Row> m_rows;
     Rubric m_rubric;
+    quint64 m_rubricReads = 0;  // the rubric asked for again: only the latest answer counts
     int m_focusCount = 0;
     bool m_revisionView = false;
     bool m_opening = false;

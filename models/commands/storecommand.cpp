@@ -25,12 +25,6 @@ bool StoreCommand::check(bool ok)
     return ok;
 }
 
-Store *StoreCommand::store() const
-{
-    StoreReads::of(m_store)->waitForWrites();
-    return m_store;
-}
-
 bool StoreCommand::write(std::function<bool(Store &)> work)
 {
     auto job = [outcome = m_outcome, toCaller = m_conflictsToCaller, work = std::move(work)](Store &store) {

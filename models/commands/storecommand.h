@@ -56,11 +56,6 @@ protected:
     // true is returned meanwhile. Once one write of the command is refused, its later
     // ones are not tried: a move whose redo was refused has nothing to undo.
     bool write(std::function<bool(Store &)> work);
-    // The store, for a call made on it here and now: once the writes still on their way
-    // to a team server have been done, so that steps are written in the order they were
-    // taken (undoing an addition after undoing a move still on its way). Waits, on a
-    // server, only right after a write() step; at once on a file.
-    Store *store() const;
 
 private:
     Store *const m_store;

@@ -67,6 +67,8 @@ private Q_SLOTS:
     void aSchedulingIsSaidOnceTheStoreHasIt();
     void aRoleFromAPostingClosesOnceTheStoreHasIt();
     void aPersonAddedClosesOnceTheStoreHasIt();
+    void aRoleAwaitedGivesWayToTheUsersPick();
+    void aRefusedAddIsSaidOnceInTheDialog();
     void aCandidateAddedClosesOnceTheStoreHasIt();
     void theImportDialogReadsItsRoleBesideTheWindow();
     void aNewSessionIsOpenedBesideTheWindowOnServer();
@@ -597,6 +599,10 @@ void TestDetailReads::aRoleFromAPostingClosesOnceTheStoreHasIt()
         QVERIFY(!create->isEnabled());
         QCOMPARE(dialog->findChild<QLabel *>(QStringLiteral("summaryLabel"))->text(),
                  QStringLiteral("Creating the role\u2026"));
+        // Sent, the role cannot be called back: Cancel is off, and Escape keeps the dialog.
+        QVERIFY(!dialog->findChild<QPushButton *>(QStringLiteral("cancelButton"))->isEnabled());
+        QTest::keyClick(dialog, Qt::Key_Escape);
+        QVERIFY(dialog->isVisible());
         if (const QString shots = qEnvironmentVariable("HIRELOOP_SCREENSHOT_DIR"); !shots.isEmpty())
             QVERIFY(dialog->grab().save(QDir(shots).filePath(QStringLiteral("new-role-creating.png"))));
     }
@@ -633,6 +639,7 @@ void TestDetailReads::aCandidateAddedClosesOnceTheStoreHasIt()
                      qPrintable(lock.lastError().text()));
         }
         bool waited = false;
+        bool cancelWasOff = false;
         QString saveButtonText;
         ModalAnswer answer = onModal<CandidateDialog>([&](CandidateDialog *d) {
             d->findChild<QLineEdit *>(QStringLiteral("nameEdit"))->setText(QStringLiteral("Tomasz Wróbel"));
@@ -642,6 +649,9 @@ void TestDetailReads::aCandidateAddedClosesOnceTheStoreHasIt()
                 return;
             QTRY_VERIFY(d->isSaving());
             saveButtonText = d->findChild<QDialogButtonBox *>()->button(QDialogButtonBox::Save)->text();
+            // Sent, the write cannot be called back: Cancel is off and Escape keeps the dialog.
+            cancelWasOff = !d->findChild<QDialogButtonBox *>()->button(QDialogButtonBox::Cancel)->isEnabled();
+            QTest::keyClick(d, Qt::Key_Escape);
             if (const QString shots = qEnvironmentVariable("HIRELOOP_SCREENSHOT_DIR"); !shots.isEmpty())
                 QVERIFY(d->grab().save(QDir(shots).filePath(QStringLiteral("candidate-saving.png"))));
             QTest::qWait(100);  // the window goes on; the dialog keeps waiting
@@ -652,6 +662,7 @@ void TestDetailReads::aCandidateAddedClosesOnceTheStoreHasIt()
         QVERIFY(answer.wait());
         if (holder.isValid()) {
             QVERIFY(waited);
+            QVERIFY(cancelWasOff);
             QCOMPARE(saveButtonText, QStringLiteral("Saving…"));
         }
     }
@@ -691,6 +702,83 @@ void TestDetailReads::aPersonAddedClosesOnceTheStoreHasIt()
     QVERIFY(m_fx->person(added, &priya));
     QCOMPARE(priya.name, QStringLiteral("Priya Natarajan"));
     QTRY_COMPARE(people->currentPerson().id, added);
+}
+
+// A role just made is shown once the role list has read it (a round trip later on a team
+// server), unless the user picked a role in the switcher meanwhile: then their pick stays.
+void TestDetailReads::aRoleAwaitedGivesWayToTheUsersPick()
+{
+    Role copy;
+    QVERIFY(m_fx->role(m_fx.role.id, &copy));
+    copy.title = QStringLiteral("Distributed Training Researcher, Inference");
+    QVERIFY(m_fx->addRole(copy));
+    MainWindow *window = m_fx.openWindow();
+    QVERIFY(window);
+    auto *switcher = window->findChild<QComboBox *>(QStringLiteral("roleSwitcher"));
+    QTRY_COMPARE(switcher->count(), 2);  // read off the GUI thread on a team server
+    QVERIFY(test::settled(m_fx.store()));
+    copy.title = QStringLiteral("Distributed Training Researcher, Evaluation");
+    Id made = 0;
+    Id picked = 0;
+    bool listedWhenAnswered = true;
+    StoreReads::of(m_fx.store())
+        ->add(
+            window, [copy](Store &s) { return s.addRole(copy); },
+            [&](const StoreReads::Added &added) {
+                made = added.id;
+                listedWhenAnswered = switcher->count() == 3;
+                window->setCurrentRole(made);
+                // The user picks the other role of the two listed before (by keyboard, as a
+                // pick of theirs is made), whatever the window shows now.
+                switcher->setFocus();
+                const int other = switcher->currentIndex() == 0 ? 1 : 0;
+                QTest::keyClick(switcher, other == 0 ? Qt::Key_Up : Qt::Key_Down);
+                picked = window->currentRole();
+            });
+    QTRY_VERIFY(made);
+    QCOMPARE(listedWhenAnswered, !TestBackend::isServer());
+    QVERIFY(picked && picked != made);
+    QTRY_COMPARE(switcher->count(), 3);
+    QVERIFY(test::settled(m_fx.store()));
+    QCOMPARE(window->currentRole(), picked);
+    // Asked for once listed, the role is shown at once.
+    window->setCurrentRole(made);
+    QCOMPARE(window->currentRole(), made);
+}
+
+// A person the store refuses (an email someone already has): the dialog says why and keeps
+// what was typed; the window does not say it again in a box of its own.
+void TestDetailReads::aRefusedAddIsSaidOnceInTheDialog()
+{
+    Person first;
+    first.name = QStringLiteral("Ines Duarte");
+    first.email = QStringLiteral("ines@lab.example");
+    first.kind = PersonKind::Interviewer;
+    QVERIFY(m_fx->addPerson(first));
+    MainWindow *window = m_fx.openWindow();
+    QVERIFY(window);
+    PeoplePane *people = window->peoplePane();
+    QVERIFY(people);
+    QSignalSpy saidByTheStore(m_fx.store(), &Store::errorOccurred);
+    QString problem;
+    QString typed;
+    ModalAnswer answer = onModal<PersonDialog>([&](PersonDialog *d) {
+        d->findChild<QLineEdit *>(QStringLiteral("nameEdit"))->setText(QStringLiteral("Ines D."));
+        d->findChild<QLineEdit *>(QStringLiteral("emailEdit"))->setText(QStringLiteral("INES@lab.example"));
+        QTest::keyClick(d, Qt::Key_Return);  // Save
+        auto *label = d->findChild<QLabel *>(QStringLiteral("problemLabel"));
+        QTRY_VERIFY(label->isVisible());
+        problem = label->text();
+        typed = d->findChild<QLineEdit *>(QStringLiteral("nameEdit"))->text();
+        QVERIFY(d->isVisible());
+        QTest::keyClick(d, Qt::Key_Escape);  // not saving any more: Cancel closes
+    });
+    QCOMPARE(people->addPerson(), Id(0));
+    QVERIFY(answer.wait());
+    QVERIFY2(problem.contains(QStringLiteral("Ines Duarte already has the email")), qPrintable(problem));
+    QCOMPARE(typed, QStringLiteral("Ines D."));
+    QVERIFY(test::settled(m_fx.store()));
+    QCOMPARE(saidByTheStore.count(), 0);
 }
 
 void TestDetailReads::theImportDialogReadsItsRoleBesideTheWindow()

@@ -74,7 +74,7 @@ CandidateDialog::CandidateDialog(Store *store, const Candidate &candidate, QWidg
 
     m_buttons = new QDialogButtonBox(QDialogButtonBox::Save | QDialogButtonBox::Cancel, this);
     connect(m_buttons, &QDialogButtonBox::accepted, this, &CandidateDialog::accept);
-    m_saving = WaitingButton(m_buttons->button(QDialogButtonBox::Save));
+    m_saving = WaitingButtons(m_buttons, QDialogButtonBox::Save);
     connect(m_buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
 
     auto *layout = new QVBoxLayout(this);
@@ -220,6 +220,12 @@ void CandidateDialog::showSaved(const Candidate &fresh)
     m_links->setPlainText(links.join(QLatin1Char('\n')));
     m_notes->setPlainText(fresh.notes);
     m_problem->hide();
+}
+
+void CandidateDialog::reject()
+{
+    if (!m_saving.isWaiting())
+        QDialog::reject();
 }
 
 }  // namespace hireloop

@@ -3,7 +3,7 @@
 #include "commands/storecommand.h"
 #include "domain/domain.h"
 #include "store/storereads.h"
-#include "waitingbutton.h"
+#include "waitingbuttons.h"
 
 #include <QDialog>
 #include <functional>
@@ -44,6 +44,7 @@ public:
     // Checks what was typed, then (the answer of a read: on a team server, off the GUI
     // thread) that no other candidate has the same email or link, then saves.
     void accept() override;
+    void reject() override;  // not while saving: the write is on its way, and will land
 
 private:
     bool validate();  // what can be checked without the database
@@ -67,7 +68,7 @@ private:
     QLabel *m_problem;
     QDialogButtonBox *m_buttons;
     std::function<void(const Candidate &, const Reply &)> m_saver;
-    WaitingButton m_saving{nullptr};
+    WaitingButtons m_saving{nullptr, QDialogButtonBox::Save};
     LatestRead m_duplicates;
     LatestRead m_reload;  // the candidate as saved, after a conflict
 };

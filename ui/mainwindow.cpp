@@ -22,6 +22,7 @@
 #include "schedulepane.h"
 #include "newroledialog.h"
 #include "peoplepane.h"
+#include "pendingselection.h"
 #include "itemmodels/rolelistmodel.h"
 #include "itemmodels/scorecardmodel.h"
 #include "roleview.h"
@@ -193,13 +194,18 @@ MainWindow::MainWindow(Store *store, QWidget *parent)
 
     createActions();
 
-    // The role setCurrentRole() waits for, once the list has it.
-    auto showAwaited = [this] {
-        if (m_roleWhenListed)
-            setCurrentRole(m_roleWhenListed);
-    };
-    connect(m_roles, &QAbstractItemModel::rowsInserted, this, showAwaited);
-    connect(m_roles, &QAbstractItemModel::modelReset, this, showAwaited);
+    // A role setCurrentRole() asked for before the list had it (one just made, read off
+    // the GUI thread on a server) is shown once it has, unless the user picked one first.
+    m_roleWhenListed = new PendingSelection(
+        m_roles,
+        [this](Id roleId) {
+            const int row = m_roles->rowOf(roleId);
+            if (row >= 0)
+                m_roleSwitcher->setCurrentIndex(row);
+            return row >= 0;
+        },
+        this);
+    connect(m_roleSwitcher, &QComboBox::activated, m_roleWhenListed, &PendingSelection::drop);
     connect(m_roleSwitcher, &QComboBox::currentIndexChanged, this, [this](int row) {
         showRole(m_roles->roleIdAt(row));
         updateActions();
@@ -507,10 +513,7 @@ void MainWindow::createActions()
 
 void MainWindow::setCurrentRole(Id roleId)
 {
-    const int row = m_roles->rowOf(roleId);
-    m_roleWhenListed = row < 0 ? roleId : 0;  // a role just made, read off the GUI thread on a server
-    if (row >= 0)
-        m_roleSwitcher->setCurrentIndex(row);
+    m_roleWhenListed->want(roleId);
 }
 
 Id MainWindow::currentRole() const
@@ -520,7 +523,7 @@ Id MainWindow::currentRole() const
 
 void MainWindow::onStoreOpened()
 {
-    m_roleWhenListed = 0;  // the database it was made in is left
+    m_roleWhenListed->drop();  // the database it was made in is left
     // A debrief belongs to the file it came from.
     for (DebriefDialog *debrief : findChildren<DebriefDialog *>())
         debrief->close();

@@ -26,6 +26,7 @@ class CandidateActions;
 class CandidatesPane;
 class LazyPage;
 class MyInterviewsPane;
+class PendingSelection;
 class PeoplePane;
 class ReportsPane;
 class RoleListModel;
@@ -164,7 +165,7 @@ private:
     LazyPage *m_schedulePage;  // the SchedulePane
     LazyPage *m_peoplePage;  // the PeoplePane
     Id m_currentRole = 0;  // the role every pane shows (or takes when built)
-    Id m_roleWhenListed = 0;  // setCurrentRole() of a role the list has not read yet
+    PendingSelection *m_roleWhenListed;  // setCurrentRole() of a role the list has not read yet
     QComboBox *m_roleSwitcher;
     QComboBox *m_actorSwitcher;
     QLabel *m_actorLabel;

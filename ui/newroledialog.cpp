@@ -277,6 +277,7 @@ NewRoleDialog::NewRoleDialog(Store *store, QWidget *parent)
     m_create->setText(tr("Create Role"));
     m_create->setObjectName(QStringLiteral("createRoleButton"));
     m_buttons->button(QDialogButtonBox::Cancel)->setObjectName(QStringLiteral("cancelButton"));
+    m_creating = WaitingButtons(m_buttons, QDialogButtonBox::Ok);
     connect(m_buttons, &QDialogButtonBox::accepted, this, &NewRoleDialog::accept);
     connect(m_buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
 
@@ -527,7 +528,7 @@ void NewRoleDialog::updateSummary()
     m_note->setVisible(needsRubric);
 
     const bool hasTitle = !m_title->text().trimmed().isEmpty();
-    m_create->setEnabled(hasTitle && !posting.sections.isEmpty() && !m_creating);
+    m_create->setEnabled(hasTitle && !posting.sections.isEmpty() && !isCreating());
     m_create->setToolTip(!hasTitle                        ? tr("The role needs a title")
                              : posting.sections.isEmpty() ? tr("Paste a posting or open a file first")
                              : attributes == 0 ? tr("Create the role without a rubric; its attributes are then to be "
@@ -557,19 +558,18 @@ void NewRoleDialog::accept()
         m_posting->setFocus();
         return;
     }
-    if (m_creating)
+    if (isCreating())
         return;
     Role role = RubricBuilder::fromPosting(posting, m_posting->toPlainText());
     role.title = title;
     // A role from a long posting is a few hundred rows: on a team server they are written
     // on the connection thread, and the dialog closes once the server has them.
-    m_creating = true;
-    m_create->setEnabled(false);
+    m_creating.start();
     m_problem->hide();
     StoreReads::of(m_store)->add(
         this, [role](Store &s) { return s.addRole(role); },
         [this](const StoreReads::Added &created) {
-            m_creating = false;
+            m_creating.finish();
             if (!created.id) {
                 updateSummary();
                 showProblem(created.why);
@@ -578,7 +578,7 @@ void NewRoleDialog::accept()
             m_createdRoleId = created.id;
             QDialog::accept();
         });
-    if (m_creating)
+    if (isCreating())
         m_summary->setText(tr("Creating the role…"));
 }
 
@@ -591,6 +591,12 @@ void NewRoleDialog::done(int result)
 QString NewRoleDialog::roleTitle() const
 {
     return m_title->text().trimmed();
+}
+
+void NewRoleDialog::reject()
+{
+    if (!isCreating())
+        QDialog::reject();
 }
 
 }  // namespace hireloop

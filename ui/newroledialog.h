@@ -2,6 +2,8 @@
 
 #include "domain/domain.h"
 
+#include "waitingbuttons.h"
+
 #include <QDialog>
 #include <QHash>
 #include <QSet>
@@ -45,9 +47,10 @@ public:
     QString roleTitle() const;  // as typed or taken from the posting
     // Create Role was pressed and the store has not answered yet (a team server's
     // connection thread writes the role; the dialog stays open with what was typed).
-    bool isCreating() const { return m_creating; }
+    bool isCreating() const { return m_creating.isWaiting(); }
 
     void accept() override;
+    void reject() override;  // not while saving: the write is on its way, and will land
     void done(int result) override;
 
     // Column layout of the preview model, for tests and the delegate.
@@ -67,7 +70,7 @@ private:
 
     Store *m_store;
     Id m_createdRoleId = 0;
-    bool m_creating = false;
+    WaitingButtons m_creating{nullptr, QDialogButtonBox::Ok};  // the role on its way to the store
 
     QSplitter *m_splitter;
     QPlainTextEdit *m_posting;

@@ -3,6 +3,7 @@
 #include "commands/editpersoncommand.h"
 #include "commands/undohistory.h"
 #include "itemmodels/personmodel.h"
+#include "pendingselection.h"
 #include "permittedaction.h"
 #include "persondialog.h"
 #include "store/store.h"
@@ -60,12 +61,15 @@ PeoplePane::PeoplePane(Store *store, UndoHistory *undo, QWidget *parent)
     fit();
     // A person just added is selected once their row is read (off the GUI thread on a
     // team server); choosing another row first takes the wish back.
-    auto selectAwaited = [this] {
-        if (m_selectWhenListed)
-            selectPerson(m_selectWhenListed);
-    };
-    connect(m_model, &QAbstractItemModel::rowsInserted, this, selectAwaited);
-    connect(m_model, &QAbstractItemModel::modelReset, this, selectAwaited);
+    m_selectWhenListed = new PendingSelection(
+        m_model,
+        [this](Id personId) {
+            const int row = m_model->rowOf(personId);
+            if (row >= 0)
+                m_view->setCurrentIndex(m_model->index(row, PersonModel::NameColumn));
+            return row >= 0;
+        },
+        this);
     m_view->horizontalHeader()->setDefaultAlignment(Qt::AlignLeft | Qt::AlignVCenter);
 
     auto make = [this](const QString &text, const QString &tip, const char *name, auto slot) {
@@ -106,7 +110,7 @@ PeoplePane::PeoplePane(Store *store, UndoHistory *undo, QWidget *parent)
             editPerson();
     });
     connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this, [this] {
-        m_selectWhenListed = 0;
+        m_selectWhenListed->drop();
         update();
     });
     for (auto signal : {&Store::actorChanged, &Store::personChanged})
@@ -132,10 +136,7 @@ Person PeoplePane::currentPerson() const
 
 void PeoplePane::selectPerson(Id personId)
 {
-    const int row = m_model->rowOf(personId);
-    m_selectWhenListed = row < 0 ? personId : 0;
-    if (row >= 0)
-        m_view->setCurrentIndex(m_model->index(row, PersonModel::NameColumn));
+    m_selectWhenListed->want(personId);
 }
 
 void PeoplePane::update()

@@ -14,6 +14,7 @@ class QTableView;
 
 namespace hireloop {
 
+class PendingSelection;
 class PersonModel;
 class Store;
 class UndoHistory;
@@ -50,7 +51,7 @@ private:
     Store *m_store;
     UndoHistory *m_undo;
     PersonModel *m_model;
-    Id m_selectWhenListed = 0;  // selectPerson() of a row on its way
+    PendingSelection *m_selectWhenListed;  // selectPerson() of a row on its way
     QTableView *m_view;
     QList<QAction *> m_actions;
 };

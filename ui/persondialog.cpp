@@ -52,7 +52,7 @@ PersonDialog::PersonDialog(const Person &person, QWidget *parent)
     m_problem = new ProblemLabel(this);
 
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Save | QDialogButtonBox::Cancel, this);
-    m_saving = WaitingButton(buttons->button(QDialogButtonBox::Save));
+    m_saving = WaitingButtons(buttons, QDialogButtonBox::Save);
     connect(buttons, &QDialogButtonBox::accepted, this, &PersonDialog::accept);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
 
@@ -120,6 +120,12 @@ void PersonDialog::accept()
         else
             dialog->QDialog::accept();
     });
+}
+
+void PersonDialog::reject()
+{
+    if (!m_saving.isWaiting())
+        QDialog::reject();
 }
 
 }  // namespace hireloop

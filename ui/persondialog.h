@@ -2,7 +2,7 @@
 
 #include "domain/domain.h"
 
-#include "waitingbutton.h"
+#include "waitingbuttons.h"
 
 #include <QDialog>
 #include <functional>
@@ -36,6 +36,7 @@ public:
     bool isSaving() const { return m_saving.isWaiting(); }  // asked, not answered yet
 
     void accept() override;
+    void reject() override;  // not while saving: the write is on its way, and will land
 
     // One sentence a kind of person may do, for this dialog, the People page and the
     // welcome.
@@ -51,7 +52,7 @@ private:
     QLabel *m_duties;
     QLabel *m_problem;
     std::function<void(const Person &, const Reply &)> m_saver;
-    WaitingButton m_saving{nullptr};
+    WaitingButtons m_saving{nullptr, QDialogButtonBox::Save};
 };
 
 }  // namespace hireloop

@@ -789,8 +789,10 @@ void ScorecardEditor::amend()
         this, [id = m_latestId](Store &s) { return s.amendScorecard(id); },
         [this](const StoreReads::Added &added) {
             m_amend->setEnabled(true);
-            if (!added.id)
-                return;  // the store said why
+            if (!added.id) {
+                QMessageBox::warning(this, tr("Amend Scorecard"), added.why);
+                return;
+            }
             m_latestId = added.id;
             m_model->open(added.id);
             m_table->setFocus();

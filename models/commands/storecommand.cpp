@@ -27,12 +27,12 @@ bool StoreCommand::check(bool ok)
 
 bool StoreCommand::write(std::function<bool(Store &)> work)
 {
-    auto job = [outcome = m_outcome, toCaller = m_conflictsToCaller, work = std::move(work)](Store &store) {
+    auto job = [outcome = m_outcome, toCaller = m_refusalsToCaller, work = std::move(work)](Store &store) {
         if (!outcome->ok)
             return true;  // nothing to do: said once already
-        std::optional<Store::ConflictsToCaller> conflictsHere;
+        std::optional<Store::RefusalsToCaller> refusalsHere;
         if (toCaller)
-            conflictsHere.emplace(&store);
+            refusalsHere.emplace(&store, Store::RefusalsToCaller::Every);
         if (!work(store))
             *outcome = Outcome{false, store.lastWriteConflicted(), store.errorString()};
         return outcome->ok;

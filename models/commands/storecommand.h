@@ -41,10 +41,10 @@ public:
     // or a dialog that stays open until its step is written, waits for it. On a team
     // server after setAnswered's call; on a file within the redo() or undo() that wrote.
     void setDone(std::function<void(const Outcome &)> done) { m_done = std::move(done); }
-    // Whoever pushed the command shows a conflict itself, from done's outcome or (on a
-    // file) from the store as the push returns: the store does not also say it as
-    // errorOccurred (Store::ConflictsToCaller), on whichever Store the write runs.
-    void setConflictsToCaller(bool toCaller) { m_conflictsToCaller = toCaller; }
+    // Whoever pushed the command shows a refusal (a conflict or any other reason) itself,
+    // from done's outcome: the store does not also say it as errorOccurred
+    // (Store::RefusalsToCaller), on whichever Store the write runs.
+    void setRefusalsToCaller(bool toCaller) { m_refusalsToCaller = toCaller; }
 
 protected:
     StoreCommand(Store *store, const QString &text, QUndoCommand *parent);
@@ -62,7 +62,7 @@ private:
     int m_onItsWay = 0;
     std::function<void(StoreCommand *, bool)> m_answered;
     std::function<void(const Outcome &)> m_done;
-    bool m_conflictsToCaller = false;
+    bool m_refusalsToCaller = false;
     std::shared_ptr<Outcome> m_outcome = std::make_shared<Outcome>();  // touched by the writes only
     std::shared_ptr<StoreCommand *> m_self = std::make_shared<StoreCommand *>(this);  // null once deleted
 };

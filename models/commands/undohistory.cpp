@@ -90,7 +90,7 @@ void UndoHistory::answered(StoreCommand *command, bool ok)
 
 void UndoHistory::push(StoreCommand *command, std::function<void(const StoreCommand::Outcome &)> answer)
 {
-    command->setConflictsToCaller(true);
+    command->setRefusalsToCaller(true);
     command->setDone(std::move(answer));
     push(static_cast<QUndoCommand *>(command));
 }

@@ -35,7 +35,7 @@ public:
     // Pushes command for a caller that waits until the store has answered its first redo
     // (a dialog that stays open until its step is written): answer gets what the store
     // said, on a file before push returns, on a team server once the server has answered.
-    // A conflict is the answer's to show (StoreCommand::setConflictsToCaller).
+    // A refusal is the answer's to show (StoreCommand::setRefusalsToCaller).
     void push(StoreCommand *command, std::function<void(const StoreCommand::Outcome &)> answer);
     // Every person's history, for edits no earlier command may be undone across
     // (anonymizing or erasing a candidate, another database).

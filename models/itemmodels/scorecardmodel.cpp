@@ -28,7 +28,8 @@ struct ScorecardModel::SaveAnswer
     {
         SaveAnswer a;
         a.reached = true;
-        const Store::ConflictsToCaller conflictsHere(&store);  // saveConflicted tells them
+        const Store::RefusalsToCaller conflictsHere(&store,
+                                                    Store::RefusalsToCaller::Conflicts);  // saveConflicted tells them
         a.ok = store.saveDraft(draft);
         if (!a.ok) {
             a.conflicted = store.lastWriteConflicted();

@@ -113,7 +113,8 @@ bool Store::refuse(const QString &message)
     m_conflicted = false;  // every refusal says so; conflict() marks its own after this
     // With a team database's connection gone, that is the reason, whatever failed first.
     m_error = m_db.isConnectionLost() ? m_db.errorString() : message;
-    Q_EMIT errorOccurred(m_error);
+    if (m_refusalsToCaller[RefusalsToCaller::Every] == 0)
+        Q_EMIT errorOccurred(m_error);
     return false;
 }
 

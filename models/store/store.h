@@ -82,23 +82,27 @@ public:
     // echoes of what was said, and are not read and said a second time. Thread-safe.
     qint64 session() const { return m_db.session(); }
     void setRelayedSession(qint64 session) { m_relayedSession = session; }
-    // While one lives, a conflict is the caller's to show (lastWriteConflicted,
-    // errorString, editConflict) and is not also an errorOccurred: for an editor that
-    // offers its own Reload, so the user gets one box, not two.
-    class ConflictsToCaller
+    // While one lives, a refusal is the caller's to show (errorString, lastWriteConflicted,
+    // editConflict) and is not also an errorOccurred, so the user gets one box, not two:
+    // Every refusal, for a dialog that says why in itself; Conflicts only, for an editor
+    // that offers its own Reload and leaves the other reasons to the window.
+    class RefusalsToCaller
     {
     public:
-        explicit ConflictsToCaller(Store *store)
+        enum Which { Conflicts, Every };
+        RefusalsToCaller(Store *store, Which which)
             : m_store(store)
+            , m_which(which)
         {
-            ++m_store->m_conflictsToCaller;
+            ++m_store->m_refusalsToCaller[m_which];
         }
-        ~ConflictsToCaller() { --m_store->m_conflictsToCaller; }
-        ConflictsToCaller(const ConflictsToCaller &) = delete;
-        ConflictsToCaller &operator=(const ConflictsToCaller &) = delete;
+        ~RefusalsToCaller() { --m_store->m_refusalsToCaller[m_which]; }
+        RefusalsToCaller(const RefusalsToCaller &) = delete;
+        RefusalsToCaller &operator=(const RefusalsToCaller &) = delete;
 
     private:
         Store *m_store;
+        Which m_which;
     };
     Database &database() { return m_db; }
     // What the window says about the open file, without reaching into storage/.
@@ -455,7 +459,7 @@ private:
     // While write() or writeVersioned() runs on a server: where audit() puts its entry, to
     // go to the server with the commit (a round trip less); else null, and it goes at once.
     QueryBatch *m_atCommit = nullptr;
-    int m_conflictsToCaller = 0;  // ConflictsToCaller guards alive
+    int m_refusalsToCaller[2] = {0, 0};  // RefusalsToCaller guards alive, by Which
     std::shared_ptr<OwnWrites> m_ownWrites;  // "entity:id", shared on the database (see OwnWrites)
     std::function<qint64()> m_clock;
 };

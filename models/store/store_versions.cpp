@@ -95,8 +95,8 @@ bool Store::conflict(const QString &entity, Id id)
     } else {
         message = tr("Someone else changed %1 since you opened it; your change was not saved.").arg(noun);
     }
-    if (m_conflictsToCaller > 0)
-        m_error = message;
+    if (m_refusalsToCaller[RefusalsToCaller::Conflicts] > 0)
+        m_error = message;  // refuse() says it unless the caller takes every refusal
     else
         refuse(message);
     m_conflicted = true;

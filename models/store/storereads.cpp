@@ -66,6 +66,7 @@ void StoreReads::add(QObject *asker, std::function<Id(Store &)> work, std::funct
     write<Added>(
         asker,
         [work = std::move(work)](Store &s) {
+            const Store::RefusalsToCaller toCaller(&s, Store::RefusalsToCaller::Every);
             const Id id = work(s);
             return Added{id, id ? QString() : s.errorString()};
         },
@@ -121,21 +122,6 @@ void StoreReads::sayRefused(const QString &why) const
 {
     QMetaObject::invokeMethod(
         m_store, [store = m_store, why] { Q_EMIT store->errorOccurred(why); }, Qt::QueuedConnection);
-}
-
-void StoreReads::countWrite(int delta)
-{
-    QMutexLocker lock(&m_writesLock);
-    m_writes += delta;
-    if (m_writes == 0)
-        m_writesDone.wakeAll();
-}
-
-void StoreReads::waitForWrites()
-{
-    QMutexLocker lock(&m_writesLock);
-    while (m_writes > 0)
-        m_writesDone.wait(&m_writesLock);
 }
 
 StoreReads::~StoreReads()

@@ -3,9 +3,7 @@
 #include "store/storememo.h"
 #include "store/storeworker.h"
 
-#include <QMutex>
 #include <QPointer>
-#include <QWaitCondition>
 #include <atomic>
 #include <functional>
 #include <memory>
@@ -75,7 +73,9 @@ public:
     }
 
     // A write that adds a row: its id, or 0 and why not (the store's reason, or that the
-    // database could not be reached). What a dialog that stays open until then needs.
+    // database could not be reached). What a dialog that stays open until then needs;
+    // the reason is the answer's to show (the store does not also say it, see
+    // Store::RefusalsToCaller).
     struct Added
     {
         Id id = 0;
@@ -95,10 +95,6 @@ public:
     // Opens path on the connection thread now, before any question needs it: a team
     // database is opened there beside the Store's own opening (StoreOpener).
     void openAhead(const QString &path);
-
-    // Blocks until every write asked so far has been done (at once on a file): for a write
-    // made on the app's Store itself, which must not overtake them.
-    void waitForWrites();
 
     // Questions asked and not answered yet (in the asking thread; none on a file).
     int unanswered() const { return m_unanswered; }
@@ -123,10 +119,8 @@ private:
         // hears later: the reads thread follows job by job.
         QPointer<QObject> guard(asker);
         ++m_unanswered;
-        if (relayed) {
-            countWrite(+1);
+        if (relayed)
             ++m_unansweredWrites;
-        }
         post([this, guard, relayed, upkeep, at = asked(), job = std::move(job), answer = std::move(answer)]() mutable {
             QString error;
             const bool left = upkeep && at.database != m_database.load();
@@ -142,8 +136,6 @@ private:
             } else if (relayed && !left) {
                 sayRefused(error);
             }
-            if (relayed)
-                countWrite(-1);
             deliver([this, relayed, guard, result, answer = std::move(answer)] {
                 --m_unanswered;
                 if (relayed)
@@ -157,11 +149,7 @@ private:
     // session's news: opened, actorChanged, connectionLost, connectionRestored).
     QList<QMetaObject::Connection> relayFrom(Store *s) const;
     void sayRefused(const QString &why) const;  // errorOccurred on the app Store
-    void countWrite(int delta);  // a write asked (+1) or done (-1)
 
-    QMutex m_writesLock;
-    QWaitCondition m_writesDone;
-    int m_writes = 0;  // asked and not done yet
     int m_unansweredWrites = 0;  // asked and not answered yet, in the asking thread
     int m_unanswered = 0;  // questions of any kind, the same
     struct Asked

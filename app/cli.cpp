@@ -715,7 +715,7 @@ int cmdDemo(Context &ctx, const QStringList &rawArgs)
         out() << "Added " << count << " candidates to " << role.title << " (seed " << seed << ")\n";
         return Success;
     }
-    if (!DemoRoles::add(ctx.store, roleId, roles, count, seed))
+    if (!ctx.store.addDemoRoles(roleId, roles, count, seed))
         return storeError(ctx);
     const QList<int> sizes = DemoRoles::sizes(count, roles);
     out() << "Added " << (roles - 1) << " roles copying " << role.title << " and " << count << " candidates over the "

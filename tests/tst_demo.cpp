@@ -44,6 +44,7 @@ private Q_SLOTS:
     void cancelLeavesTheDatabaseUnchanged();
     void malformedBanksAreNamed();
     void manyRolesShareTheCandidates();
+    void aDemoOverRolesIsAllOrNothing();
 
 private:
     std::unique_ptr<Store> openStore(const QString &name);
@@ -393,7 +394,7 @@ void TestDemo::manyRolesShareTheCandidates()
     Role role;
     QVERIFY(s.role(roleId(s), &role));
     QList<Id> ids;
-    QVERIFY2(DemoRoles::add(s, role.id, 12, 600, 7, {}, &ids), qPrintable(s.errorString()));
+    QVERIFY2(s.addDemoRoles(role.id, 12, 600, 7, {}, &ids), qPrintable(s.errorString()));
     QCOMPARE(ids.size(), 12);
     QCOMPARE(ids.first(), role.id);
     const QList<int> sizes = DemoRoles::sizes(600, 12);
@@ -410,6 +411,33 @@ void TestDemo::manyRolesShareTheCandidates()
     QCOMPARE(titles.size(), 12);
     QCOMPARE(scalar(s, "SELECT count(*) FROM candidate"), 600);
     QCOMPARE(scalar(s, "SELECT count(*) FROM audit_log WHERE action = 'demo.add'"), 12);
+    QVERIFY(s.checkProblems().isEmpty());
+}
+
+// The copies and every role's candidates are one transaction: a refusal at the last role
+// (its seed's demo is in the database already) or a cancel keeps no role and no candidate.
+void TestDemo::aDemoOverRolesIsAllOrNothing()
+{
+    auto store = openStore(QStringLiteral("rolesatomic"));
+    Store &s = *store;
+    const Id role = roleId(s);
+    QVERIFY(s.addDemoData(role, 20, 12));  // the seed the fourth role of a demo from 9 takes
+    const qint64 roles = scalar(s, "SELECT count(*) FROM role");
+    const qint64 audits = scalar(s, "SELECT count(*) FROM audit_log");
+    QSignalSpy added(&s, &Store::roleAdded);
+    QVERIFY(!s.addDemoRoles(role, 4, 200, 9));
+    QVERIFY2(s.errorString().contains(QStringLiteral("seed 12 is already")), qPrintable(s.errorString()));
+    int calls = 0;
+    QVERIFY(!s.addDemoRoles(role, 4, 200, 30, [&calls](int done, int total) {
+        ++calls;
+        return done < total;  // cancelled at the very last batch
+    }));
+    QCOMPARE(s.errorString(), QStringLiteral("cancelled"));
+    QVERIFY(calls >= 4);
+    QCOMPARE(scalar(s, "SELECT count(*) FROM role"), roles);
+    QCOMPARE(scalar(s, "SELECT count(*) FROM candidate"), 20);
+    QCOMPARE(scalar(s, "SELECT count(*) FROM audit_log"), audits);
+    QCOMPARE(added.count(), 0);
     QVERIFY(s.checkProblems().isEmpty());
 }
 

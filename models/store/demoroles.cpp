@@ -46,32 +46,4 @@ QPair<QString, QString> DemoRoles::titleAndTeam(const QString &base, int index)
     return {QStringLiteral("%1, %2").arg(base, team), team};
 }
 
-bool DemoRoles::add(Store &store, Id templateRoleId, int roles, int candidates, quint32 seed,
-                    const std::function<bool(int, int)> &progress, QList<Id> *roleIds)
-{
-    Role role;
-    if (!store.role(templateRoleId, &role))
-        return false;
-    const QList<int> shares = sizes(candidates, roles);
-    QList<Id> ids{templateRoleId};
-    for (int i = 1; i < shares.size(); ++i) {
-        Role copy = role;
-        std::tie(copy.title, copy.team) = titleAndTeam(role.title, i);
-        const Id id = store.addRole(copy);
-        if (!id)
-            return false;
-        ids << id;
-    }
-    if (roleIds)
-        *roleIds = ids;
-    int done = 0;
-    for (int i = 0; i < shares.size(); ++i) {
-        const auto each = [&](int generated, int) { return !progress || progress(done + generated, candidates); };
-        if (!store.addDemoData(ids.at(i), shares.at(i), seed + quint32(i), each))
-            return false;
-        done += shares.at(i);
-    }
-    return true;
-}
-
 }  // namespace hireloop

@@ -203,6 +203,13 @@ public:
     // data. progress returning false cancels: nothing is kept, the error is "cancelled".
     bool addDemoData(Id roleId, int candidates, quint32 seed,
                      const std::function<bool(int done, int total)> &progress = {});
+    // The demo spread over roles (DemoRoles): roles - 1 copies of the template role under
+    // other teams' titles, then the candidates shared out among all of them (DemoRoles::
+    // sizes; role i with seed + i), in one transaction with the others: on false nothing
+    // is kept. progress counts candidates over all roles. roleIds: the template's id, then
+    // the copies'. One role is addDemoData.
+    bool addDemoRoles(Id templateRoleId, int roles, int candidates, quint32 seed,
+                      const std::function<bool(int done, int total)> &progress = {}, QList<Id> *roleIds = nullptr);
     // Candidates from a file (CandidateImport), all or nothing, in one transaction with
     // one audit entry ("candidate.import", counts only), by ImportWriter: each gets an
     // application to roleId at its stage (0: the first) and a first stage event, as

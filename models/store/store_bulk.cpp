@@ -1,6 +1,7 @@
 #include "store/store.h"
 
 #include "demo/demogenerator.h"
+#include "store/demoroles.h"
 #include "storage/demowriter.h"
 #include "storage/importwriter.h"
 #include "store/ownwrites.h"
@@ -30,50 +31,87 @@ QString stagedRole(RoleRepository &roles, Id roleId, Role *role, QSet<Id> *stage
 
 bool Store::addDemoData(Id roleId, int candidates, quint32 seed, const std::function<bool(int, int)> &progress)
 {
+    return addDemoRoles(roleId, 1, candidates, seed, progress);
+}
+
+bool Store::addDemoRoles(Id templateRoleId, int roles, int candidates, quint32 seed,
+                         const std::function<bool(int, int)> &progress, QList<Id> *roleIds)
+{
     if (!permitted(AccessPolicy::Action::AddDemoData))
         return false;
+    if (roles > 1 && !permitted(AccessPolicy::Action::EditRubric))
+        return false;
     Role role;
-    if (const QString why = stagedRole(m_roles, roleId, &role); !why.isEmpty())
+    if (const QString why = stagedRole(m_roles, templateRoleId, &role); !why.isEmpty())
         return refuse(why);
     if (candidates < 1)
         return refuse(tr("The demo needs at least one candidate"));
+    const QList<int> shares = DemoRoles::sizes(candidates, roles);
+    if (shares.isEmpty())
+        return refuse(tr("A demo over %1 roles needs at least %1 candidates").arg(roles));
 
-    DemoOptions options;
-    options.seed = seed;
-    options.candidates = candidates;
-    options.now = now();
-    options.hiringManagerId = m_actor.kind == PersonKind::HiringManager
+    const qint64 at = now();
+    const Id hiringManager = m_actor.kind == PersonKind::HiringManager
         ? m_actor.id
         : m_persons.firstOfKind(PersonKind::HiringManager);
-    DemoGenerator generator(role, options);
-
-    const QString what = tr("Cannot add demo data to %1").arg(role.title);
     WriteTransaction tx(m_db);
-    DemoWriter writer(m_db);
-    QList<Id> staff;
-    if (!tx.isActive() || !writer.begin() || !writer.ensurePersons(generator.persons(), options.now, &staff))
-        return fail(what);
-    generator.setPersonIds(staff);
-
-    // Large enough to keep the loop cheap, small enough for a responsive progress bar.
-    constexpr int BatchSize = 500;
-    DemoBatch batch;
-    bool first = true;
-    while (generator.next(&batch, BatchSize)) {
-        if (first && writer.hasEmail(batch.candidates.first().candidate.email()))
-            return refuse(tr("The demo data of seed %1 is already in this database; choose another seed").arg(seed));
-        first = false;
-        if (!writer.write(batch, roleId))
-            return fail(what);
-        if (progress && !progress(generator.generated(), generator.total()))
-            return refuse(tr("cancelled"));
+    if (!tx.isActive())
+        return fail(tr("Cannot add demo data to %1").arg(role.title));
+    // The copies first, in the same transaction as every candidate: all or nothing.
+    QList<Id> ids{templateRoleId};
+    for (int i = 1; i < shares.size(); ++i) {
+        Role copy = role;
+        std::tie(copy.title, copy.team) = DemoRoles::titleAndTeam(role.title, i);
+        const Id id = m_roles.insert(copy, hiringManager, at);
+        if (!id || !audit(QStringLiteral("role.add"), QStringLiteral("role"), id))
+            return fail(tr("Cannot add the role %1").arg(copy.title));
+        ids << id;
     }
-    // No personal data in the audit log: counts and the seed only.
-    if (!audit(QStringLiteral("demo.add"), QStringLiteral("role"), roleId,
-               QStringLiteral("%1 candidates, seed %2").arg(candidates).arg(seed))
-        || !tx.commit())
-        return fail(what);
+    int done = 0;
+    for (int i = 0; i < shares.size(); ++i) {
+        Role target;  // a copy's own stage and attribute ids, as the generator needs them
+        if (const QString why = stagedRole(m_roles, ids.at(i), &target); !why.isEmpty())
+            return refuse(why);
+        const QString what = tr("Cannot add demo data to %1").arg(target.title);
+        DemoOptions options;
+        options.seed = seed + quint32(i);
+        options.candidates = shares.at(i);
+        options.now = at;
+        options.hiringManagerId = hiringManager;
+        DemoGenerator generator(target, options);
+        DemoWriter writer(m_db);
+        QList<Id> staff;
+        if (!writer.begin() || !writer.ensurePersons(generator.persons(), options.now, &staff))
+            return fail(what);
+        generator.setPersonIds(staff);
+
+        // Large enough to keep the loop cheap, small enough for a responsive progress bar.
+        constexpr int BatchSize = 500;
+        DemoBatch batch;
+        bool first = true;
+        while (generator.next(&batch, BatchSize)) {
+            if (first && writer.hasEmail(batch.candidates.first().candidate.email()))
+                return refuse(
+                    tr("The demo data of seed %1 is already in this database; choose another seed").arg(options.seed));
+            first = false;
+            if (!writer.write(batch, ids.at(i)))
+                return fail(what);
+            if (progress && !progress(done + generator.generated(), candidates))
+                return refuse(tr("cancelled"));
+        }
+        done += shares.at(i);
+        // No personal data in the audit log: counts and the seed only.
+        if (!audit(QStringLiteral("demo.add"), QStringLiteral("role"), ids.at(i),
+                   QStringLiteral("%1 candidates, seed %2").arg(shares.at(i)).arg(options.seed)))
+            return fail(what);
+    }
+    if (!tx.commit())
+        return fail(tr("Cannot add demo data to %1").arg(role.title));
+    for (int i = 1; i < ids.size(); ++i)
+        Q_EMIT roleAdded(ids.at(i));
     Q_EMIT dataReset();
+    if (roleIds)
+        *roleIds = ids;
     return true;
 }
 

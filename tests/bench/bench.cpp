@@ -122,7 +122,7 @@ bool ensureDemo(const QString &cache, int n)
         Store store;
         store.setClock([] { return DemoNow; });
         if (!store.open(temp) || !store.ensureDefaultData()
-            || !DemoRoles::add(store, store.roles().value(0).id, g_roles, n, DemoSeed)) {
+            || !store.addDemoRoles(store.roles().value(0).id, g_roles, n, DemoSeed)) {
             err() << "bench: cannot make the demo database: " << store.errorString() << "\n";
             return false;
         }

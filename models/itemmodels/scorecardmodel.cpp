@@ -389,6 +389,9 @@ void ScorecardModel::reload()
 void ScorecardModel::buildRows(const Scorecard &card)
 {
     // Every revision of a scorecard is of the same stage: the rubric laid out serves it.
+    // Else it is read here, on the calling thread: only load() comes here with a card of
+    // another stage, and it runs on a file or on the connection thread (sendJournal);
+    // open() brings its rubric read with the card.
     if (card.id && m_rubric.found && m_rubric.stage.id == card.stageId)
         layOutRows(Rubric(m_rubric));
     else

@@ -282,8 +282,9 @@ void TestCandidateSearch::anErasedNameLeavesTheIndex()
 
 void TestCandidateSearch::anImportIsFoundAndCancelledOneIsNot()
 {
-    // An import indexes its rows a batch at a time (the triggers stand aside meanwhile):
-    // 2,500 rows are three batches, the last one short.
+    // An import indexes its rows once they are all written (the triggers stand aside
+    // meanwhile): 2,500 rows are three batches, the last one short; a cancel after the
+    // first leaves nothing in the index.
     QList<ImportedCandidate> rows;
     for (int i = 0; i < 2500; ++i) {
         ImportedCandidate r;

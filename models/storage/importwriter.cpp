@@ -197,12 +197,15 @@ bool ImportWriter::write(const QList<ImportedCandidate> &rows, const QList<int> 
     const LargerCache cache(m_db, 32);
     m_tables = std::make_unique<Tables>(m_db, roleId, now, actorId);
     Tables &t = *m_tables;
-    SearchIndexBulk search(m_db);  // each batch indexed in two statements, not row by row
+    // The search index is written once, after the last batch, in two statements: each
+    // statement into it ends with FTS5 writing out the terms it gathered, so a pair per
+    // batch cost a quarter of the import.
+    SearchIndexBulk search(m_db);
     const int total = int(accepted.size());
     // Large enough to keep the loop cheap, small enough for a responsive progress bar.
     constexpr int BatchSize = 1000;
     Id batchStart = nextApplication;
-    Id batchCandidates = nextCandidate;
+    const Id firstCandidate = nextCandidate;
     for (int done = 0; done < total; ++done) {
         const int i = accepted.at(done);
         const ImportedCandidate &r = rows.at(i);
@@ -227,10 +230,9 @@ bool ImportWriter::write(const QList<ImportedCandidate> &rows, const QList<int> 
             {nextApplication++, candidateId, r.stageId ? r.stageId : defaultStageId, applicationStatusName(r.status)});
 
         if ((done + 1) % BatchSize == 0 || done + 1 == total) {
-            if (!t.flush(m_db, batchStart, nextApplication) || !search.index(batchCandidates, nextCandidate))
+            if (!t.flush(m_db, batchStart, nextApplication))
                 return false;
             batchStart = nextApplication;
-            batchCandidates = nextCandidate;
             if (progress && !progress(done + 1, total)) {
                 m_cancelled = true;
                 m_db.setError(QStringLiteral("cancelled"));
@@ -238,7 +240,7 @@ bool ImportWriter::write(const QList<ImportedCandidate> &rows, const QList<int> 
             }
         }
     }
-    return true;
+    return search.index(firstCandidate, nextCandidate);
 }
 
 void ImportWriter::keepIds(Id firstCandidateId, Id firstApplicationId)

@@ -25,7 +25,6 @@ public:
     // Now if listed, else once rows arrive (a newer wish replaces an older one).
     void want(Id id);
     void drop() { m_wanted = 0; }
-    Id wanted() const { return m_wanted; }
 
 private:
     std::function<bool(Id)> m_select;

@@ -28,8 +28,8 @@ struct ScorecardModel::SaveAnswer
     {
         SaveAnswer a;
         a.reached = true;
-        const Store::RefusalsToCaller conflictsHere(&store,
-                                                    Store::RefusalsToCaller::Conflicts);  // saveConflicted tells them
+        // A conflict is the editor's to show (saveConflicted); other reasons the window's.
+        const Store::RefusalsToCaller conflictsHere(&store, Store::RefusalsToCaller::Conflicts);
         a.ok = store.saveDraft(draft);
         if (!a.ok) {
             a.conflicted = store.lastWriteConflicted();

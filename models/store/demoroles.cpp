@@ -1,7 +1,5 @@
 #include "store/demoroles.h"
 
-#include "store/store.h"
-
 #include <algorithm>
 #include <cmath>
 

@@ -97,6 +97,7 @@ private Q_SLOTS:
     void tabsBehindReadWhenFirstShown();
     void overdueCountFollowsTheDatabase();
     void amendAndEarlierRevisions();
+    void aRubricChangeKeepsWhatWasTyped();
 
 private:
     Id scorecardOf(Id personId);
@@ -1368,6 +1369,55 @@ void TestScorecardUi::amendAndEarlierRevisions()
     Q_EMIT revisions->activated(1);
     QCOMPARE(editor->model()->ratingAt(0).value(), 2);
     QVERIFY(!editor->model()->isRevisionView());
+}
+
+// The hiring manager, on a panel of their own, changes the rubric while their scorecard is
+// open: a renamed attribute is renamed in place (no reset, the typing stays); a new focus
+// lays the rows out again, still with what was typed.
+void TestScorecardUi::aRubricChangeKeepsWhatWasTyped()
+{
+    const Id manager = m_fx->actor().id;
+    Interview iv;
+    iv.applicationId = m_app;
+    iv.stageId = m_fx.stage.id;
+    iv.startsAt = m_fx.now - 3600;
+    iv.durationMin = 45;
+    iv.panel = {manager};
+    const Id interview = m_fx->scheduleInterview(iv);
+    QVERIFY(interview);
+    const Id card = m_fx->myScorecard(interview);
+    QVERIFY(card);
+    ScorecardModel model(m_fx.store());
+    model.setSaveDelay(60 * 1000);  // what is typed stays in the model meanwhile
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QVERIFY(model.load(card));
+    const Id first = model.attributeIdAt(0);
+    QVERIFY(model.setData(model.index(0, ScorecardModel::RatingColumn), 4));
+    QVERIFY(model.setData(model.index(0, ScorecardModel::EvidenceColumn), QStringLiteral("Sharded the optimizer")));
+    QSignalSpy reset(&model, &QAbstractItemModel::modelReset);
+
+    Attribute renamed;
+    QVERIFY(m_fx->attribute(first, &renamed));
+    renamed.name = QStringLiteral("Collective communication at scale");
+    QVERIFY(m_fx->updateAttribute(renamed));
+    QTRY_COMPARE(model.index(0, ScorecardModel::AttributeColumn).data().toString(), renamed.name);
+    QCOMPARE(reset.count(), 0);
+    QCOMPARE(model.index(0, ScorecardModel::RatingColumn).data().toString(), QStringLiteral("4 · Yes"));
+    QCOMPARE(model.index(0, ScorecardModel::EvidenceColumn).data().toString(), QStringLiteral("Sharded the optimizer"));
+
+    // The first focus attribute taken off the stage: laid out again, with the typing.
+    QVERIFY(m_fx->setStageFocus(m_fx.stage.id, first, false));
+    QTRY_COMPARE(model.focusCount(), 2);
+    QCOMPARE(reset.count(), 1);
+    int row = 0;
+    while (row < model.rowCount() && model.attributeIdAt(row) != first)
+        ++row;
+    QVERIFY(row >= 2);
+    QVERIFY(!model.index(row, 0).data(ScorecardModel::FocusRole).toBool());
+    QCOMPARE(model.index(row, ScorecardModel::RatingColumn).data().toString(), QStringLiteral("4 · Yes"));
+    QCOMPARE(model.index(row, ScorecardModel::EvidenceColumn).data().toString(),
+             QStringLiteral("Sharded the optimizer"));
+    QVERIFY(model.hasPendingChanges());
 }
 
 QTEST_MAIN(TestScorecardUi)

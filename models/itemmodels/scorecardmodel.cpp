@@ -320,6 +320,7 @@ void ScorecardModel::sendJournal(Store *store, const QSet<Id> &skip, QObject *as
 void ScorecardModel::forgetAnswers()
 {
     ++m_generation;
+    m_rubricRead.cancel();
     m_opening = false;
     m_retry->stop();
     m_sending = false;
@@ -829,11 +830,10 @@ void ScorecardModel::onStageChanged(Id roleId, Id stageId)
     // The rubric read again (off the GUI thread on a team server); the latest of a burst
     // of changes is laid out.
     const quint64 generation = m_generation;
-    const quint64 asked = ++m_rubricReads;
-    ask<Rubric>(
-        this, [card = m_card](Store &s) { return rubricOf(s, card); },
-        [this, generation, asked](const Rubric &rubric) {
-            if (generation == m_generation && asked == m_rubricReads && rubric.found)
+    m_rubricRead.ask<Rubric>(
+        m_store, this, [card = m_card](Store &s) { return rubricOf(s, card); },
+        [this, generation](const Rubric &rubric) {
+            if (generation == m_generation && rubric.found)
                 relayOut(rubric);
         });
 }

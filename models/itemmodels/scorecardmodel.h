@@ -1,6 +1,7 @@
 #pragma once
 
 #include "domain/domain.h"
+#include "store/storereads.h"
 
 #include <QAbstractTableModel>
 #include <QMetaType>
@@ -232,7 +233,7 @@ private:
     Id m_roleId = 0;
     QList<Row> m_rows;
     Rubric m_rubric;
-    quint64 m_rubricReads = 0;  // the rubric asked for again: only the latest answer counts
+    LatestRead m_rubricRead;  // the rubric asked for again after a change: the latest of a burst
     int m_focusCount = 0;
     bool m_revisionView = false;
     bool m_opening = false;

@@ -7,6 +7,7 @@
 
 #include <QByteArray>
 #include <QJsonArray>
+#include <vector>
 
 class QIODevice;
 
@@ -77,7 +78,7 @@ private:
     QString candidateKey(const DebriefSummary &s, Profile profile) const;
     QString categoryName(Id categoryId) const;
     QString cover(Profile profile, Id applicationId) const;
-    // The overview: one line per application in debrief (rows of m_summaries).
+    // The overview: one line per application in debrief (rows in summaryAt's order).
     static QList<QPair<QString, qreal>> overviewColumns(Profile profile);
     static constexpr int FlagsColumn = 6;  // (not in the logistics profile)
     QStringList overviewCells(const DebriefSummary &s, Profile profile) const;
@@ -88,13 +89,16 @@ private:
     // read yet: a page's reads are one batch per chunk, not three per candidate.
     const ApplicationRecord &record(const QList<int> &rows, qsizetype at, Profile profile);
     static constexpr qsizetype RecordChunk = 32;
-    // The rows of m_summaries that get a packet: the one asked for, or every
+    // The rows (in summaryAt's order) that get a packet: the one asked for, or every
     // application in the debrief (scorecards in, or decided).
     QList<int> packetRows(Profile profile, Id applicationId) const;
 
     Store &m_store;
     Role m_role;
-    QList<DebriefSummary> m_summaries;  // in the plan's stage order, best score first within a stage
+    // The i-th application in the plan's stage order, best score first within a stage.
+    const DebriefSummary &summaryAt(qsizetype i) const { return m_summaries.at(m_order[std::size_t(i)]); }
+    QList<DebriefSummary> m_summaries;  // as read
+    std::vector<qsizetype> m_order;  // m_summaries' rows in that order
     bool m_activeOnly = false;
     SummaryFilter m_filter;
     QList<ApplicationRecord> m_records;  // those of rows m_recordsFrom on
